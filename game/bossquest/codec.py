@@ -1,0 +1,239 @@
+"""Boss Quest's state as JSON, and back, exactly. Decoding is strict: a field
+missing, extra or of the wrong type raises MalformedData naming it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..engine.errors import MalformedData
+from ..engine.jsonfields import expect_fields, read_bool, read_int, read_int_list, read_str
+from .invariants import state_problems
+from .options import Options
+from .state import ActiveSpell, Player, RoundResult, SeatResult, Stage, State
+
+__all__ = ["result_from_json", "result_to_json", "state_from_json", "state_to_json"]
+
+
+def _active_to_json(spell: ActiveSpell) -> dict[str, Any]:
+    return {"card": spell.card, "target": spell.target, "amount": spell.amount}
+
+
+def _active_from_json(data: object) -> ActiveSpell:
+    fields = expect_fields(data, "active spell", ("card", "target", "amount"))
+    return ActiveSpell(
+        read_int(fields, "card", "active spell"),
+        read_int(fields, "target", "active spell"),
+        read_int(fields, "amount", "active spell"),
+    )
+
+
+_SEAT_RESULT_FIELDS = (
+    "weapons",
+    "strength",
+    "over",
+    "out",
+    "hearts_lost",
+    "keys_won",
+    "perfect",
+    "winner",
+)
+
+
+def result_to_json(result: RoundResult) -> dict[str, Any]:
+    return {
+        "round": result.round,
+        "boss": result.boss,
+        "boss_hp": result.boss_hp,
+        "active": [_active_to_json(spell) for spell in result.active],
+        "mystery": result.mystery,
+        "seats": [
+            {
+                "weapons": list(seat.weapons),
+                "strength": seat.strength,
+                "over": seat.over,
+                "out": seat.out,
+                "hearts_lost": seat.hearts_lost,
+                "keys_won": seat.keys_won,
+                "perfect": seat.perfect,
+                "winner": seat.winner,
+            }
+            for seat in result.seats
+        ],
+    }
+
+
+def _seat_result_from_json(data: object) -> SeatResult:
+    what = "round result seat"
+    fields = expect_fields(data, what, _SEAT_RESULT_FIELDS)
+    return SeatResult(
+        weapons=read_int_list(fields, "weapons", what),
+        strength=read_int(fields, "strength", what),
+        over=read_bool(fields, "over", what),
+        out=read_bool(fields, "out", what),
+        hearts_lost=read_int(fields, "hearts_lost", what),
+        keys_won=read_int(fields, "keys_won", what),
+        perfect=read_bool(fields, "perfect", what),
+        winner=read_bool(fields, "winner", what),
+    )
+
+
+def result_from_json(data: object) -> RoundResult:
+    what = "round result"
+    fields = expect_fields(data, what, ("round", "boss", "boss_hp", "active", "mystery", "seats"))
+    return RoundResult(
+        round=read_int(fields, "round", what),
+        boss=read_int(fields, "boss", what),
+        boss_hp=read_int(fields, "boss_hp", what),
+        active=tuple(_active_from_json(item) for item in _list(fields, "active", what)),
+        mystery=read_int(fields, "mystery", what),
+        seats=tuple(_seat_result_from_json(item) for item in _list(fields, "seats", what)),
+    )
+
+
+def _list(fields: Mapping[str, Any], key: str, what: str) -> list[Any]:
+    value = fields[key]
+    if not isinstance(value, list):
+        raise MalformedData(f"{what}.{key} must be a list")
+    return value
+
+
+def _player_to_json(player: Player) -> dict[str, Any]:
+    return {
+        "hidden": player.hidden,
+        "visible": list(player.visible),
+        "hearts": player.hearts,
+        "keys": player.keys,
+        "at_magician": player.at_magician,
+    }
+
+
+def _player_from_json(data: object) -> Player:
+    what = "player"
+    fields = expect_fields(data, what, ("hidden", "visible", "hearts", "keys", "at_magician"))
+    return Player(
+        hidden=read_int(fields, "hidden", what),
+        visible=read_int_list(fields, "visible", what),
+        hearts=read_int(fields, "hearts", what),
+        keys=read_int(fields, "keys", what),
+        at_magician=read_bool(fields, "at_magician", what),
+    )
+
+
+_STATE_FIELDS = (
+    "options",
+    "rng",
+    "round",
+    "armorer",
+    "seat",
+    "stage",
+    "players",
+    "boss",
+    "boss_deck",
+    "boss_discard",
+    "weapon_deck",
+    "weapon_discard",
+    "spell_deck",
+    "spell_discard",
+    "offer",
+    "mystery",
+    "active",
+    "pending",
+    "last_turn",
+    "lone_asked",
+    "known",
+    "result",
+    "winners",
+    "stacked",
+)
+
+
+def state_to_json(state: State) -> dict[str, Any]:
+    return {
+        "options": state.options.to_json(),
+        "rng": state.rng,
+        "round": state.round,
+        "armorer": state.armorer,
+        "seat": state.seat,
+        "stage": state.stage,
+        "players": [_player_to_json(player) for player in state.players],
+        "boss": state.boss,
+        "boss_deck": list(state.boss_deck),
+        "boss_discard": list(state.boss_discard),
+        "weapon_deck": list(state.weapon_deck),
+        "weapon_discard": list(state.weapon_discard),
+        "spell_deck": list(state.spell_deck),
+        "spell_discard": list(state.spell_discard),
+        "offer": list(state.offer),
+        "mystery": state.mystery,
+        "active": [_active_to_json(spell) for spell in state.active],
+        "pending": state.pending,
+        "last_turn": None if state.last_turn is None else list(state.last_turn),
+        "lone_asked": state.lone_asked,
+        "known": [list(pair) for pair in state.known],
+        "result": None if state.result is None else result_to_json(state.result),
+        "winners": list(state.winners),
+        "stacked": [list(order) for order in state.stacked],
+    }
+
+
+def _int_pairs(value: object, what: str) -> tuple[tuple[int, int], ...]:
+    if not isinstance(value, list) or not all(
+        isinstance(pair, list) and len(pair) == 2 and all(type(x) is int for x in pair)
+        for pair in value
+    ):
+        raise MalformedData(f"{what} must be a list of [seat, card] pairs")
+    return tuple((pair[0], pair[1]) for pair in value)
+
+
+def _int_lists(value: object, what: str) -> tuple[tuple[int, ...], ...]:
+    if not isinstance(value, list) or not all(
+        isinstance(order, list) and all(type(x) is int for x in order) for order in value
+    ):
+        raise MalformedData(f"{what} must be a list of lists of integers")
+    return tuple(tuple(order) for order in value)
+
+
+def state_from_json(data: object) -> State:
+    """Decode a state. Shape errors raise MalformedData; so do impossible contents
+    (a card in two places, hearts out of bounds), so a corrupt save never loads."""
+    what = "state"
+    fields = expect_fields(data, what, _STATE_FIELDS)
+    options_data = fields["options"]
+    if not isinstance(options_data, Mapping):
+        raise MalformedData("state.options must be a JSON object")
+    stage = read_str(fields, "stage", what)
+    if stage not in Stage.ALL:
+        raise MalformedData(f"state.stage {stage!r} is not one of {', '.join(Stage.ALL)}")
+    last_turn = fields["last_turn"]
+    result = fields["result"]
+    state = State(
+        options=Options.from_json(options_data),
+        rng=read_int(fields, "rng", what),
+        round=read_int(fields, "round", what),
+        armorer=read_int(fields, "armorer", what),
+        seat=read_int(fields, "seat", what),
+        stage=stage,
+        players=tuple(_player_from_json(item) for item in _list(fields, "players", what)),
+        boss=read_int(fields, "boss", what),
+        boss_deck=read_int_list(fields, "boss_deck", what),
+        boss_discard=read_int_list(fields, "boss_discard", what),
+        weapon_deck=read_int_list(fields, "weapon_deck", what),
+        weapon_discard=read_int_list(fields, "weapon_discard", what),
+        spell_deck=read_int_list(fields, "spell_deck", what),
+        spell_discard=read_int_list(fields, "spell_discard", what),
+        offer=read_int_list(fields, "offer", what),
+        mystery=read_int(fields, "mystery", what),
+        active=tuple(_active_from_json(item) for item in _list(fields, "active", what)),
+        pending=read_int(fields, "pending", what),
+        last_turn=None if last_turn is None else read_int_list(fields, "last_turn", what),
+        lone_asked=read_bool(fields, "lone_asked", what),
+        known=_int_pairs(fields["known"], "state.known"),
+        result=None if result is None else result_from_json(result),
+        winners=read_int_list(fields, "winners", what),
+        stacked=_int_lists(fields["stacked"], "state.stacked"),
+    )
+    problems = state_problems(state)
+    if problems:
+        raise MalformedData(f"corrupt state: {problems[0]}", code="corrupt_state")
+    return state

@@ -1,0 +1,88 @@
+"""Boss Quest as an engine Game: the protocol every tool of the engine plays."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from ..engine.errors import MalformedData, Reason
+from . import actions, codec, rules, setup, views
+from .actions import Action
+from .invariants import state_problems
+from .options import Options
+from .state import Stage, State
+
+__all__ = ["GAME", "BossQuest"]
+
+
+class BossQuest:
+    """Boss Quest's base game. Stateless: every method reads or makes states."""
+
+    name: Final = "bossquest"
+    schema_version: Final = 1
+
+    def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        return Options.from_json(options).to_json()
+
+    def new_game(self, options: Mapping[str, Any], seed: int) -> State:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise MalformedData(f"the seed must be an integer, not {seed!r}")
+        return setup.new_game(Options.from_json(options), seed)
+
+    def seats(self, state: State) -> int:
+        return len(state.players)
+
+    def to_act(self, state: State) -> tuple[int, ...]:
+        return () if state.stage == Stage.OVER else (state.seat,)
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        return rules.legal_actions(state, seat)
+
+    def check(self, state: State, seat: int, action: Action) -> Reason | None:
+        return rules.check(state, seat, action)
+
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[dict[str, Any]]]:
+        return rules.apply(state, seat, action)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return views.view(state, seat)
+
+    def redeal(self, state: State, seat: int | None, seed: int) -> State:
+        return views.redeal(state, seat, seed)
+
+    def is_over(self, state: State) -> bool:
+        return state.stage == Stage.OVER
+
+    def outcome(self, state: State) -> dict[str, Any] | None:
+        if state.stage != Stage.OVER:
+            return None
+        return {
+            "winners": list(state.winners),
+            "keys": [player.keys for player in state.players],
+            "hearts": [player.hearts for player in state.players],
+            "rounds": state.round,
+        }
+
+    def rounds(self, state: State) -> int:
+        return state.round
+
+    def action_universe(self, state: State) -> list[Action]:
+        return rules.action_universe(state)
+
+    def invariant_problems(self, state: State) -> list[str]:
+        return state_problems(state) + views.view_problems(state)
+
+    def state_to_json(self, state: State) -> dict[str, Any]:
+        return codec.state_to_json(state)
+
+    def state_from_json(self, data: Any) -> State:
+        return codec.state_from_json(data)
+
+    def action_to_json(self, action: Action) -> dict[str, Any]:
+        return actions.action_to_json(action)
+
+    def action_from_json(self, data: Any) -> Action:
+        return actions.action_from_json(data)
+
+
+GAME: Final = BossQuest()

@@ -1,0 +1,51 @@
+"""Boss Quest's game options, validated and with their defaults filled in."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.errors import MalformedData
+from ..engine.jsonfields import expect_fields, read_bool, read_int
+
+__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Options"]
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    players: int
+    keep_yellow: bool = False
+    """At 2 to 4 players the yellow weapons and the yellow spell are removed unless kept."""
+
+    @property
+    def uses_yellow(self) -> bool:
+        return self.keep_yellow or self.players >= 5
+
+    @property
+    def keys_to_win(self) -> int:
+        return 5 if self.players <= 4 else 4
+
+    @property
+    def spells_face_up(self) -> int:
+        return 3 if self.players == 2 else self.players
+
+    def to_json(self) -> dict[str, Any]:
+        return {"players": self.players, "keep_yellow": self.keep_yellow}
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> Options:
+        fields = expect_fields(data, "options", ("players",), ("keep_yellow",))
+        players = read_int(fields, "players", "options")
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise MalformedData(
+                f"options.players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {players}",
+                code="bad_option",
+            )
+        keep_yellow = (
+            read_bool(fields, "keep_yellow", "options") if "keep_yellow" in fields else False
+        )
+        return Options(players, keep_yellow)

@@ -1,0 +1,234 @@
+"""The turn rules: one checker says why an action is illegal; the legal-action
+list and `apply` both use it."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ..engine.errors import IllegalAction, Reason
+from .actions import (
+    Action,
+    Activate,
+    ActivateMystery,
+    Ask,
+    Choose,
+    Discard,
+    DiscardMystery,
+    Pass,
+    Stop,
+    Visit,
+)
+from .cards import SPELL_COUNT, SPELL_KINDS, WEAPON_COUNT
+from .fight import fight
+from .spells import NEEDS_CHOICE, check_choice, choices, has_use, resolve
+from .state import NO_CARD, Stage, State
+from .table import current_hp, is_lone, spells_available, strength
+
+__all__ = ["MAX_ASK", "action_universe", "apply", "check", "legal_actions"]
+
+MAX_ASK = 4
+_SPELL_ACTIONS = (Activate, Discard, ActivateMystery, DiscardMystery)
+
+
+def _big_table(state: State) -> bool:
+    return len(state.players) >= 5
+
+
+def check(state: State, seat: int, action: Action) -> Reason | None:
+    """Why `seat` may not play `action` now, or None when it may."""
+    if state.stage == Stage.OVER:
+        return Reason("game_over", "the game is over")
+    if not 0 <= seat < len(state.players):
+        return Reason("no_such_seat", f"there is no seat {seat}")
+    if seat != state.seat:
+        return Reason("not_your_turn", f"it is seat {state.seat}'s turn, not seat {seat}'s")
+    if state.stage == Stage.CHOOSE:
+        if not isinstance(action, Choose):
+            return Reason("choose_first", "finish the spell you activated: make its choice")
+        return check_choice(state, seat, state.pending, action)
+    if isinstance(action, Choose):
+        return Reason("nothing_to_choose", "no activated spell is waiting for a choice")
+    player = state.players[seat]
+    if state.stage == Stage.SPELL or player.at_magician:
+        return _check_at_magician(state, action)
+    return _check_at_armorer(state, seat, action)
+
+
+def _check_at_armorer(state: State, seat: int, action: Action) -> Reason | None:
+    lone = is_lone(state, seat)
+    if isinstance(action, Ask):
+        if not 1 <= action.count <= MAX_ASK:
+            return Reason("bad_count", f"ask for 1 to {MAX_ASK} weapons, not {action.count}")
+        if action.count > len(state.weapon_deck):
+            return Reason(
+                "deck_short", f"the weapon deck holds only {len(state.weapon_deck)} card(s)"
+            )
+        if strength(state, seat) > current_hp(state):
+            return Reason("over_boss", "your strength is above the boss's: you must stop equipping")
+        if lone and state.lone_asked:
+            return Reason("last_request_used", "you have had your last request at the Armorer")
+        return None
+    if isinstance(action, Visit):
+        if lone and _big_table(state):
+            return Reason(
+                "skip_magician", "at 5 or 6 players the last to equip skips the Magician: stop"
+            )
+        return None
+    if isinstance(action, Stop):
+        if not (lone and _big_table(state)):
+            return Reason(
+                "cannot_stop", "only the last player at the Armorer at 5 or 6 players stops"
+            )
+        return None
+    if isinstance(action, Pass):
+        return Reason("cannot_pass", "at the Armorer, ask for weapons or go to the Magician")
+    return Reason("not_at_magician", "go to the Magician before choosing a spell")
+
+
+def _check_at_magician(state: State, action: Action) -> Reason | None:
+    if isinstance(action, Ask | Visit | Stop):
+        return Reason("at_magician", "you are at the Magician: choose a spell")
+    if isinstance(action, Pass):
+        if state.stage == Stage.SPELL:
+            return Reason(
+                "must_choose_spell", "on arriving at the Magician, activate or discard a spell"
+            )
+        return None
+    if isinstance(action, ActivateMystery | DiscardMystery):
+        if state.mystery == NO_CARD:
+            return Reason("no_mystery", "the mystery spell is gone")
+        return None
+    assert isinstance(action, Activate | Discard)
+    if action.card not in state.offer:
+        return Reason("not_offered", f"spell {action.card} is not face up at the Magician")
+    if isinstance(action, Activate) and not has_use(state, action.card):
+        return Reason(
+            "no_use", f"the spell {SPELL_KINDS[action.card]} has nothing to act on: discard it"
+        )
+    return None
+
+
+def _candidates(state: State, seat: int) -> list[Action]:
+    """Every action worth checking for `seat` now, in the stable order of the list."""
+    if state.stage == Stage.CHOOSE:
+        return list(choices(state, seat, state.pending))
+    if state.stage == Stage.SPELL or state.players[seat].at_magician:
+        spell_actions: list[Action] = []
+        for card in state.offer:
+            spell_actions += [Activate(card), Discard(card)]
+        return [*spell_actions, ActivateMystery(), DiscardMystery(), Pass()]
+    return [*(Ask(count) for count in range(1, MAX_ASK + 1)), Visit(), Stop()]
+
+
+def legal_actions(state: State, seat: int) -> list[Action]:
+    if state.stage == Stage.OVER or seat != state.seat:
+        return []
+    return [action for action in _candidates(state, seat) if check(state, seat, action) is None]
+
+
+def action_universe(state: State) -> list[Action]:
+    """A superset of every action that could be legal now, and many that are not."""
+    seats = range(-1, len(state.players) + 1)
+    universe: list[Action] = [Ask(count) for count in range(0, MAX_ASK + 2)]
+    universe += [Visit(), Stop(), Pass(), ActivateMystery(), DiscardMystery()]
+    universe += [Activate(card) for card in range(-1, SPELL_COUNT + 1)]
+    universe += [Discard(card) for card in range(-1, SPELL_COUNT + 1)]
+    universe += [Choose(target=t, amount=a) for t in (None, *seats) for a in (None, 0, 1, 2, 3)]
+    universe += [Choose(card=card) for card in range(-1, WEAPON_COUNT + 1)]
+    universe += [Choose(target=0, card=0), Choose(amount=1, card=0)]
+    return universe
+
+
+def apply(state: State, seat: int, action: Action) -> tuple[State, list[dict[str, Any]]]:
+    """Play `action` for `seat`; raise IllegalAction, changing nothing, if it is illegal."""
+    reason = check(state, seat, action)
+    if reason is not None:
+        raise IllegalAction(reason)
+    events: list[dict[str, Any]] = []
+    if isinstance(action, Ask):
+        return _ask(state, seat, action.count, events), events
+    if isinstance(action, Visit):
+        events.append({"type": "visit", "seat": seat})
+        state = _visit(state, seat)
+        if state.stage == Stage.SPELL:
+            return state, events
+        return _end_turn(state, events), events
+    if isinstance(action, Stop):
+        events.append({"type": "stop", "seat": seat})
+        return fight(state, events), events
+    if isinstance(action, Pass):
+        events.append({"type": "pass", "seat": seat})
+        return _end_turn(state, events), events
+    if isinstance(action, Choose):
+        state = resolve(state, seat, state.pending, action, events)
+        return _end_turn(replace(state, pending=NO_CARD), events), events
+    return _use_spell(state, seat, action, events), events
+
+
+def _ask(state: State, seat: int, count: int, events: list[dict[str, Any]]) -> State:
+    drawn = state.weapon_deck[:count]
+    lone = is_lone(state, seat)
+    players = list(state.players)
+    players[seat] = replace(players[seat], visible=(*players[seat].visible, *drawn))
+    state = replace(state, players=tuple(players), weapon_deck=state.weapon_deck[count:])
+    events.append({"type": "ask", "seat": seat, "count": count, "cards": list(drawn)})
+    if lone:
+        if _big_table(state):
+            return fight(state, events)  # the last to equip skips the Magician
+        state = replace(state, lone_asked=True)
+    return _end_turn(state, events)
+
+
+def _visit(state: State, seat: int) -> State:
+    players = list(state.players)
+    players[seat] = replace(players[seat], at_magician=True)
+    state = replace(state, players=tuple(players))
+    if spells_available(state):
+        return replace(state, stage=Stage.SPELL)
+    return state
+
+
+def _use_spell(state: State, seat: int, action: Action, events: list[dict[str, Any]]) -> State:
+    """Activate or discard a spell at the Magician (face up or the mystery)."""
+    if isinstance(action, ActivateMystery | DiscardMystery):
+        card = state.mystery
+        state = replace(state, mystery=NO_CARD)
+        activated = isinstance(action, ActivateMystery)
+        mystery = True
+    else:
+        assert isinstance(action, Activate | Discard)
+        card = action.card
+        state = replace(state, offer=tuple(c for c in state.offer if c != card))
+        activated = isinstance(action, Activate)
+        mystery = False
+    if not activated:
+        events.append({"type": "discard", "seat": seat, "card": card, "mystery": mystery})
+        return _end_turn(replace(state, spell_discard=(*state.spell_discard, card)), events)
+    events.append({"type": "activate", "seat": seat, "card": card, "mystery": mystery})
+    if not has_use(state, card):  # only a mystery spell can get here
+        events.append({"type": "fizzle", "seat": seat, "card": card})
+        return _end_turn(replace(state, spell_discard=(*state.spell_discard, card)), events)
+    if SPELL_KINDS[card] in NEEDS_CHOICE:
+        return replace(state, stage=Stage.CHOOSE, pending=card)
+    return _end_turn(resolve(state, seat, card, None, events), events)
+
+
+def _end_turn(state: State, events: list[dict[str, Any]]) -> State:
+    """Pass the turn on, or start the fight when nobody is left to act."""
+    players = state.players
+    if state.last_turn is not None:
+        if not state.last_turn:
+            return fight(state, events)
+        return replace(
+            state, seat=state.last_turn[0], last_turn=state.last_turn[1:], stage=Stage.TURN
+        )
+    if all(player.at_magician for player in players):
+        return fight(state, events)
+    count = len(players)
+    repeat = count == 2 and spells_available(state)  # the 2-player repeat at the Magician
+    for step in range(1, count + 1):
+        seat = (state.seat + step) % count
+        if not players[seat].at_magician or repeat:
+            return replace(state, seat=seat, stage=Stage.TURN)
+    raise AssertionError("someone is still at the Armorer")

@@ -1,0 +1,157 @@
+"""What each spell needs and does once activated."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ..engine.errors import Reason
+from .actions import Choose
+from .cards import SPELL_KINDS
+from .state import ActiveSpell, State
+from .table import at_armorer, turn_order
+
+__all__ = ["NEEDS_CHOICE", "check_choice", "choices", "has_use", "resolve"]
+
+# Spells that need a choice after activation: what it is made of.
+_TARGET_AND_AMOUNT = frozenset({"strength_up", "strength_down"})
+_AMOUNT = frozenset({"boss_up", "boss_down"})
+NEEDS_CHOICE = frozenset({*_TARGET_AND_AMOUNT, *_AMOUNT, "swap_hidden", "exchange", "cancel"})
+AMOUNTS = (1, 2)
+
+
+def has_use(state: State, card: int) -> bool:
+    """Whether an activated spell could do anything now; one that cannot is
+    discarded instead (a face-up one may not be activated at all)."""
+    kind = SPELL_KINDS[card]
+    if kind == "exchange":
+        return bool(state.weapon_deck)
+    if kind == "cancel":
+        return bool(state.active)
+    return True
+
+
+def choices(state: State, seat: int, card: int) -> list[Choose]:
+    """Every way to finish the spell `card` activated by `seat`, in a stable order."""
+    kind = SPELL_KINDS[card]
+    seats = range(len(state.players))
+    if kind in _TARGET_AND_AMOUNT:
+        return [Choose(target=target, amount=amount) for target in seats for amount in AMOUNTS]
+    if kind in _AMOUNT:
+        return [Choose(amount=amount) for amount in AMOUNTS]
+    if kind == "swap_hidden":
+        return [Choose(target=target) for target in seats if target != seat]
+    if kind == "exchange":
+        return [Choose(card=weapon) for weapon in state.players[seat].weapons]
+    if kind == "cancel":
+        return [Choose(card=spell.card) for spell in state.active]
+    return []
+
+
+def check_choice(state: State, seat: int, card: int, choice: Choose) -> Reason | None:
+    kind = SPELL_KINDS[card]
+    wants_target = kind in _TARGET_AND_AMOUNT or kind == "swap_hidden"
+    wants_amount = kind in _TARGET_AND_AMOUNT or kind in _AMOUNT
+    wants_card = kind in ("exchange", "cancel")
+    for field, wanted in (("target", wants_target), ("amount", wants_amount), ("card", wants_card)):
+        given = getattr(choice, field) is not None
+        if wanted and not given:
+            return Reason("missing_choice", f"the spell {kind} needs a {field}")
+        if given and not wanted:
+            return Reason("extra_choice", f"the spell {kind} takes no {field}")
+    if wants_amount and choice.amount not in AMOUNTS:
+        return Reason("bad_amount", f"the amount must be 1 or 2, not {choice.amount}")
+    if wants_target:
+        if choice.target is None or not 0 <= choice.target < len(state.players):
+            return Reason("bad_target", f"there is no seat {choice.target}")
+        if kind == "swap_hidden" and choice.target == seat:
+            return Reason("bad_target", "swap your hidden weapon with another player's")
+    if kind == "exchange" and choice.card not in state.players[seat].weapons:
+        return Reason("bad_card", "exchange one of your own weapons")
+    if kind == "cancel" and all(spell.card != choice.card for spell in state.active):
+        return Reason("bad_card", "cancel a spell that is in play")
+    return None
+
+
+def resolve(
+    state: State, seat: int, card: int, choice: Choose | None, events: list[dict[str, Any]]
+) -> State:
+    """Put an activated spell into effect, with its choice when it needs one."""
+    kind = SPELL_KINDS[card]
+    event: dict[str, Any] = {"type": "spell", "seat": seat, "card": card}
+    events.append(event)
+    if kind == "swap_hidden":
+        assert choice is not None and choice.target is not None
+        return _swap_hidden(state, seat, choice.target, card, event)
+    if kind == "exchange":
+        assert choice is not None and choice.card is not None
+        return _exchange(state, seat, choice.card, card, event)
+    if kind == "cancel":
+        assert choice is not None and choice.card is not None
+        event["cancelled"] = choice.card
+        active = tuple(spell for spell in state.active if spell.card != choice.card)
+        state = replace(
+            state, active=active, spell_discard=(*state.spell_discard, choice.card, card)
+        )
+        if SPELL_KINDS[choice.card] == "last_turn":
+            state = replace(state, last_turn=None)
+        return state
+    target = -1
+    amount = 0
+    if choice is not None:
+        target = -1 if choice.target is None else choice.target
+        amount = 0 if choice.amount is None else choice.amount
+        if choice.target is not None:
+            event["target"] = target
+        if choice.amount is not None:
+            event["amount"] = amount
+    state = replace(state, active=(*state.active, ActiveSpell(card, target, amount)))
+    if kind == "last_turn":
+        waiting = set(at_armorer(state))
+        order = turn_order(state)
+        start = order.index(seat)
+        owed = tuple(s for s in order[start + 1 :] + order[: start + 1] if s in waiting)
+        event["last_turn"] = list(owed)
+        state = replace(state, last_turn=owed)
+    return state
+
+
+def _swap_hidden(state: State, seat: int, target: int, card: int, event: dict[str, Any]) -> State:
+    """Swap hidden weapons with `target`; each now knows the card they gave away."""
+    mine = state.players[seat].hidden
+    theirs = state.players[target].hidden
+    players = list(state.players)
+    players[seat] = replace(players[seat], hidden=theirs)
+    players[target] = replace(players[target], hidden=mine)
+    event["target"] = target
+    event["secret"] = {str(seat): {"received": theirs}, str(target): {"received": mine}}
+    return replace(
+        state,
+        players=tuple(players),
+        known=(*state.known, (seat, mine), (target, theirs)),
+        spell_discard=(*state.spell_discard, card),
+    )
+
+
+def _exchange(state: State, seat: int, weapon: int, card: int, event: dict[str, Any]) -> State:
+    """Give up one weapon face down for the top of the weapon deck, in its place."""
+    drawn, deck = state.weapon_deck[0], state.weapon_deck[1:]
+    player = state.players[seat]
+    if weapon == player.hidden:
+        player = replace(player, hidden=drawn)
+        event["given"] = "hidden"
+        event["secret"] = {str(seat): {"given_card": weapon, "drawn_hidden": drawn}}
+    else:
+        visible = tuple(drawn if held == weapon else held for held in player.visible)
+        player = replace(player, visible=visible)
+        event["given"] = weapon
+        event["drawn"] = drawn
+    players = list(state.players)
+    players[seat] = player
+    return replace(
+        state,
+        players=tuple(players),
+        weapon_deck=deck,
+        weapon_discard=(*state.weapon_discard, weapon),
+        spell_discard=(*state.spell_discard, card),
+    )

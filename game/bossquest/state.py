@@ -1,0 +1,100 @@
+"""Boss Quest's state: frozen dataclasses of tuples, changed with dataclasses.replace.
+
+Cards are ints (see cards.py). Seats are numbered 0..n-1; seat i+1 sits to the
+left of seat i, so play goes up the numbers from the Armorer's left.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .options import Options
+
+__all__ = ["NO_CARD", "ActiveSpell", "Player", "RoundResult", "SeatResult", "Stage", "State"]
+
+NO_CARD = -1
+
+
+class Stage:
+    """What the seat to act is doing. Plain strings keep the JSON readable."""
+
+    TURN = "turn"  # a turn: at the Armorer (ask, visit, stop) or a 2-player repeat at the Magician
+    SPELL = "spell"  # just arrived at the Magician: activate or discard one spell
+    CHOOSE = "choose"  # an activated spell waits for its target, amount or weapon
+    OVER = "over"  # the game has ended
+
+    ALL = (TURN, SPELL, CHOOSE, OVER)
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    hidden: int
+    visible: tuple[int, ...]
+    hearts: int
+    keys: int
+    at_magician: bool = False
+
+    @property
+    def weapons(self) -> tuple[int, ...]:
+        return (self.hidden, *self.visible)
+
+
+@dataclass(frozen=True, slots=True)
+class ActiveSpell:
+    """A spell in play: in front of `target` (dark spells) or beside the boss (target -1)."""
+
+    card: int
+    target: int = -1
+    amount: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    weapons: tuple[int, ...]
+    strength: int
+    over: bool
+    out: bool
+    hearts_lost: int
+    keys_won: int
+    perfect: bool
+    winner: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """The fight that ended a round; everything in it was revealed to the table."""
+
+    round: int
+    boss: int
+    boss_hp: int
+    active: tuple[ActiveSpell, ...]
+    mystery: int
+    seats: tuple[SeatResult, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    options: Options
+    rng: int
+    round: int
+    armorer: int
+    seat: int  # the seat to act; -1 once the game is over
+    stage: str
+    players: tuple[Player, ...]
+    boss: int
+    boss_deck: tuple[int, ...]
+    boss_discard: tuple[int, ...]
+    weapon_deck: tuple[int, ...]  # top first
+    weapon_discard: tuple[int, ...]  # face down: weapons given up to an exchange
+    spell_deck: tuple[int, ...]  # top first
+    spell_discard: tuple[int, ...]
+    offer: tuple[int, ...]  # face-up spells still at the Magician
+    mystery: int  # the face-down spell at the Magician, or NO_CARD
+    active: tuple[ActiveSpell, ...]
+    pending: int = NO_CARD  # the activated spell waiting for a choice (stage CHOOSE)
+    last_turn: tuple[int, ...] | None = None  # seats still owed their last action
+    lone_asked: bool = False  # the last player at the Armorer has had their last request
+    known: tuple[tuple[int, int], ...] = ()  # (seat, weapon) a spell showed that seat
+    result: RoundResult | None = None  # the last fight, for the table to read
+    winners: tuple[int, ...] = ()
+    stacked: tuple[tuple[int, ...], ...] = ()  # weapon orders for the next rounds (scenarios)

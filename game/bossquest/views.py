@@ -1,0 +1,136 @@
+"""Per-seat views: JSON holding what a seat may know and nothing more.
+
+A hidden weapon appears only to its owner and to a seat a spell showed it to;
+decks show only their sizes; the generator state never appears. `redeal`
+shuffles everything a seat cannot see: that seat's view must not change."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ..engine import rng
+from .cards import SPELL_KINDS, boss_hp
+from .codec import result_to_json
+from .state import NO_CARD, Stage, State
+from .table import current_hp, strength
+
+__all__ = ["redeal", "sees_hidden", "view", "view_problems"]
+
+
+def sees_hidden(state: State, viewer: int | None, owner: int) -> bool:
+    """Whether `viewer` may see the hidden weapon of `owner` now."""
+    if state.stage == Stage.OVER:
+        return True  # the last fight revealed every card
+    if viewer is None:
+        return False
+    return viewer == owner or (viewer, state.players[owner].hidden) in state.known
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    seats = []
+    for owner, player in enumerate(state.players):
+        seats.append(
+            {
+                "hearts": player.hearts,
+                "keys": player.keys,
+                "at_magician": player.at_magician,
+                "hidden": player.hidden if sees_hidden(state, seat, owner) else None,
+                "visible": list(player.visible),
+                "weapons": len(player.weapons),
+            }
+        )
+    data: dict[str, Any] = {
+        "game": "bossquest",
+        "seat": seat,
+        "players": len(state.players),
+        "keys_to_win": state.options.keys_to_win,
+        "uses_yellow": state.options.uses_yellow,
+        "round": state.round,
+        "armorer": state.armorer,
+        "to_act": None if state.seat == NO_CARD else state.seat,
+        "stage": state.stage,
+        "pending": None if state.pending == NO_CARD else state.pending,
+        "boss": {"card": state.boss, "printed_hp": boss_hp(state.boss), "hp": current_hp(state)},
+        "boss_deck": len(state.boss_deck),
+        "boss_discard": list(state.boss_discard),
+        "offer": list(state.offer),
+        "mystery": state.mystery != NO_CARD,
+        "active": [
+            {"card": s.card, "kind": SPELL_KINDS[s.card], "target": s.target, "amount": s.amount}
+            for s in state.active
+        ],
+        "weapon_deck": len(state.weapon_deck),
+        "weapon_discard": len(state.weapon_discard),
+        "spell_deck": len(state.spell_deck),
+        "spell_discard": list(state.spell_discard),
+        "last_turn": None if state.last_turn is None else list(state.last_turn),
+        "lone_asked": state.lone_asked,
+        "seats": seats,
+        "result": None if state.result is None else result_to_json(state.result),
+        "winners": list(state.winners),
+    }
+    if seat is not None:
+        data["you"] = {
+            "strength": strength(state, seat),
+            "over": strength(state, seat) > current_hp(state),
+        }
+    return data
+
+
+def redeal(state: State, seat: int | None, seed: int) -> State:
+    """A state `seat` cannot tell from this one: every card it cannot see is
+    shuffled among the places it cannot see, and the generator is reseeded."""
+    generator = rng.seed_state(seed)
+    players = list(state.players)
+    hidden_owners = [owner for owner in range(len(players)) if not sees_hidden(state, seat, owner)]
+    unseen_weapons = [
+        *state.weapon_deck,
+        *state.weapon_discard,
+        *(players[o].hidden for o in hidden_owners),
+    ]
+    shuffled, generator = rng.shuffle(generator, unseen_weapons)
+    deck_size, discard_size = len(state.weapon_deck), len(state.weapon_discard)
+    weapon_deck = shuffled[:deck_size]
+    weapon_discard = shuffled[deck_size : deck_size + discard_size]
+    for owner, card in zip(hidden_owners, shuffled[deck_size + discard_size :], strict=True):
+        players[owner] = replace(players[owner], hidden=card)
+    has_mystery = state.mystery != NO_CARD
+    spells, generator = rng.shuffle(
+        generator, [*state.spell_deck, *([state.mystery] if has_mystery else [])]
+    )
+    bosses, generator = rng.shuffle(generator, state.boss_deck)
+    return replace(
+        state,
+        players=tuple(players),
+        weapon_deck=weapon_deck,
+        weapon_discard=weapon_discard,
+        spell_deck=spells[: len(state.spell_deck)],
+        mystery=spells[-1] if has_mystery else NO_CARD,
+        boss_deck=bosses,
+        known=tuple(pair for pair in state.known if pair[0] == seat),
+        stacked=(),
+        rng=generator,
+    )
+
+
+def view_problems(state: State) -> list[str]:
+    """A view must never show a weapon its seat may not see: the decks, the face-down
+    discard, and other players' hidden weapons that no spell showed it."""
+    problems = []
+    for seat in [None, *range(len(state.players))]:
+        shown = view(state, seat)
+        unseen = {*state.weapon_deck, *state.weapon_discard}
+        unseen |= {
+            player.hidden
+            for owner, player in enumerate(state.players)
+            if not sees_hidden(state, seat, owner)
+        }
+        named = {entry["hidden"] for entry in shown["seats"]} - {None}
+        for entry in shown["seats"]:
+            named |= set(entry["visible"])
+        if unseen & named:
+            problems.append(
+                f"the view of seat {seat} shows unseen weapons {sorted(unseen & named)}"
+            )
+    return problems

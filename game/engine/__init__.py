@@ -1,0 +1,1 @@
+"""The game-agnostic core: random generator, errors, protocol, matches, codec, scenarios."""

@@ -1,0 +1,46 @@
+"""Invariants that hold for any game after every action, checked by the
+simulator and the tests: the game's own ones, the checker and the legal list
+agreeing, views unchanged when unseen cards are re-dealt, exact JSON round-trips."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .codec import canonical_json, decode_state, encode_state
+from .protocol import Game
+
+__all__ = ["check_invariants"]
+
+
+def check_invariants(game: Game[Any, Any], state: Any, seed: int = 0) -> list[str]:
+    """Every broken invariant of `state`, as sentences. Optional game hooks:
+    `invariant_problems(state)` and `redeal(state, seat, seed)`."""
+    problems = list(getattr(game, "invariant_problems", lambda s: [])(state))
+    seats = range(game.seats(state))
+    acting = set(game.to_act(state))
+    legal = {seat: game.legal_actions(state, seat) for seat in seats}
+    for action in game.action_universe(state):
+        for seat in seats:
+            listed = action in legal[seat]
+            allowed = game.check(state, seat, action) is None
+            if listed != allowed:
+                problems.append(
+                    f"seat {seat}: {action} is {'listed' if listed else 'not listed'} "
+                    f"but the checker {'allows' if allowed else 'refuses'} it"
+                )
+            if allowed and seat not in acting:
+                problems.append(f"seat {seat} may play {action} but is not to act")
+    encoded = encode_state(game, state)
+    round_trip = decode_state(game, encoded)
+    if round_trip != state or canonical_json(encode_state(game, round_trip)) != canonical_json(
+        encoded
+    ):
+        problems.append("the JSON round-trip changed the state")
+    redeal = getattr(game, "redeal", None)
+    if redeal is not None:
+        for seat in [None, *seats]:
+            if game.view(redeal(state, seat, seed), seat) != game.view(state, seat):
+                problems.append(
+                    f"the view of seat {seat} changes when its unseen cards are re-dealt"
+                )
+    return problems

@@ -1,0 +1,55 @@
+"""Strict readers for JSON objects: missing, extra or mistyped fields are errors."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from typing import Any
+
+from .errors import MalformedData
+
+__all__ = ["expect_fields", "read_bool", "read_int", "read_int_list", "read_str"]
+
+
+def expect_fields(
+    data: object, what: str, required: Collection[str], optional: Collection[str] = ()
+) -> Mapping[str, Any]:
+    """Check that `data` is an object with all `required` keys and no unknown key."""
+    if not isinstance(data, Mapping):
+        raise MalformedData(f"{what} must be a JSON object, not {type(data).__name__}")
+    missing = [key for key in required if key not in data]
+    if missing:
+        raise MalformedData(f"{what} is missing the field(s) {', '.join(sorted(missing))}")
+    extra = [key for key in data if key not in required and key not in optional]
+    if extra:
+        raise MalformedData(f"{what} has unknown field(s) {', '.join(sorted(map(str, extra)))}")
+    return data
+
+
+def read_int(data: Mapping[str, Any], key: str, what: str) -> int:
+    value = data[key]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise MalformedData(f"{what}.{key} must be an integer, not {value!r}")
+    return value
+
+
+def read_bool(data: Mapping[str, Any], key: str, what: str) -> bool:
+    value = data[key]
+    if not isinstance(value, bool):
+        raise MalformedData(f"{what}.{key} must be true or false, not {value!r}")
+    return value
+
+
+def read_str(data: Mapping[str, Any], key: str, what: str) -> str:
+    value = data[key]
+    if not isinstance(value, str):
+        raise MalformedData(f"{what}.{key} must be a string, not {value!r}")
+    return value
+
+
+def read_int_list(data: Mapping[str, Any], key: str, what: str) -> tuple[int, ...]:
+    value = data[key]
+    if not isinstance(value, list) or any(
+        isinstance(item, bool) or not isinstance(item, int) for item in value
+    ):
+        raise MalformedData(f"{what}.{key} must be a list of integers")
+    return tuple(value)

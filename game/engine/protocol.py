@@ -1,0 +1,89 @@
+"""The protocol that every game implements, so that matches, replays, scenarios,
+the simulator, bots and the network layer work on any game without knowing it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, TypeVar
+
+from .errors import Reason
+
+__all__ = ["JSON", "Action", "Event", "Game", "State"]
+
+JSON = Any
+"""A value made of dicts, lists, str, int, float, bool and None."""
+
+Event = dict[str, Any]
+"""Something that happened. An optional "secret" key maps a seat (as a string)
+to fields only that seat may see; `game.engine.events.event_for_seat` strips it."""
+
+State = TypeVar("State")
+Action = TypeVar("Action")
+
+
+class Game(Protocol[State, Action]):
+    """A game's rules. Every method is pure: states are immutable values."""
+
+    @property
+    def name(self) -> str:
+        """The game's name in matches, saves and the command line."""
+        ...
+
+    @property
+    def schema_version(self) -> int:
+        """The version of the game's state JSON; saves of another version are refused."""
+        ...
+
+    def normalize_options(self, options: Mapping[str, JSON]) -> dict[str, JSON]:
+        """Validate options and fill in defaults; raise MalformedData naming the bad field."""
+        ...
+
+    def new_game(self, options: Mapping[str, JSON], seed: int) -> State:
+        """Deal a new game from options and a seed."""
+        ...
+
+    def seats(self, state: State) -> int:
+        """How many seats the game has."""
+        ...
+
+    def to_act(self, state: State) -> tuple[int, ...]:
+        """The seats that may act now (empty once the game is over)."""
+        ...
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Every legal action of `seat`, in a stable order."""
+        ...
+
+    def check(self, state: State, seat: int, action: Action) -> Reason | None:
+        """Why `action` by `seat` is illegal now, or None when it is legal."""
+        ...
+
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+        """Play a legal action; raise IllegalAction (state unchanged) otherwise."""
+        ...
+
+    def view(self, state: State, seat: int | None) -> dict[str, JSON]:
+        """What `seat` may know, JSON-safe; None gives the public view of a spectator."""
+        ...
+
+    def is_over(self, state: State) -> bool:
+        """Whether the game has ended."""
+        ...
+
+    def outcome(self, state: State) -> dict[str, JSON] | None:
+        """The result (winners and more) once the game is over, else None."""
+        ...
+
+    def action_universe(self, state: State) -> Sequence[Action]:
+        """A superset of every action any seat could play now, legal or not; the
+        invariants check that `check` and `legal_actions` agree on all of it."""
+        ...
+
+    def state_to_json(self, state: State) -> dict[str, JSON]: ...
+
+    def state_from_json(self, data: JSON) -> State: ...
+
+    def action_to_json(self, action: Action) -> dict[str, JSON]: ...
+
+    def action_from_json(self, data: JSON) -> Action: ...

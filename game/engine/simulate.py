@@ -1,0 +1,86 @@
+"""Random play: whole games with uniformly random legal actions, for speed
+figures and for checking invariants after every action."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import rng
+from .invariants import check_invariants
+from .protocol import Game
+
+__all__ = ["SimulationReport", "random_game", "simulate"]
+
+# The players' dice are a generator of their own, apart from the game's.
+_PLAYER_STREAM = 0x5EED_0F_B07
+
+
+@dataclass
+class SimulationReport:
+    games: int = 0
+    actions: int = 0
+    rounds: int = 0
+    seconds: float = 0.0
+    violations: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        seconds = self.seconds or 1e-9
+        return {
+            "games": self.games,
+            "actions": self.actions,
+            "games_per_s": round(self.games / seconds, 2),
+            "actions_per_s": round(self.actions / seconds, 1),
+            "mean_rounds": round(self.rounds / self.games, 3) if self.games else 0.0,
+            "invariant_violations": len(self.violations),
+        }
+
+
+def random_game(
+    game: Game[Any, Any],
+    options: dict[str, Any],
+    seed: int,
+    check: bool = False,
+    max_actions: int = 100_000,
+) -> tuple[Any, list[tuple[int, Any]], list[str]]:
+    """Play one game with random legal actions: (final state, actions, violations)."""
+    state = game.new_game(options, seed)
+    dice = rng.seed_state(seed ^ _PLAYER_STREAM)
+    played: list[tuple[int, Any]] = []
+    violations: list[str] = []
+    if check:
+        violations += check_invariants(game, state, seed)
+    while not game.is_over(state):
+        if len(played) >= max_actions:
+            violations.append(f"game {seed} did not end within {max_actions} actions")
+            break
+        seat = game.to_act(state)[0]
+        legal = game.legal_actions(state, seat)
+        if not legal:
+            violations.append(f"game {seed}: seat {seat} is to act but has no legal action")
+            break
+        index, dice = rng.below(dice, len(legal))
+        state, _events = game.apply(state, seat, legal[index])
+        played.append((seat, legal[index]))
+        if check:
+            violations += [
+                f"game {seed}, action {len(played)}: {p}"
+                for p in check_invariants(game, state, seed + len(played))
+            ]
+    return state, played, violations
+
+
+def simulate(
+    game: Game[Any, Any], options: dict[str, Any], games: int, seed: int, check: bool = True
+) -> SimulationReport:
+    report = SimulationReport()
+    start = time.perf_counter()
+    for index in range(games):
+        state, played, violations = random_game(game, options, seed + index, check)
+        report.games += 1
+        report.actions += len(played)
+        report.rounds += int(getattr(game, "rounds", lambda s: 0)(state))
+        report.violations += violations
+    report.seconds = time.perf_counter() - start
+    return report
