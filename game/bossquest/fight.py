@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
+from ..engine.evolve import evolve
 from .cards import SPELL_KINDS, spell_colour, weapon_colour
 from .codec import result_to_json
 from .setup import next_round
@@ -68,7 +68,7 @@ def fight(state: State, events: list[dict[str, Any]]) -> State:
         (1 + extra if seat in winners else 0) + (1 if perfect[seat] else 0) for seat in range(count)
     ]
     players = tuple(
-        replace(
+        evolve(
             player,
             hearts=player.hearts - hearts_lost[seat],
             keys=player.keys + keys_won[seat],
@@ -95,14 +95,14 @@ def fight(state: State, events: list[dict[str, Any]]) -> State:
             for seat in range(count)
         ),
     )
-    state = replace(state, players=players, result=result)
+    state = evolve(state, players=players, result=result)
     events.append({"type": "fight", **result_to_json(result)})
     someone_dead = any(player.hearts == 0 for player in players)
     someone_won = any(player.keys >= state.options.keys_to_win for player in players)
     if someone_dead or someone_won:
         final = game_winners(state)
         events.append({"type": "game_over", "winners": list(final)})
-        return replace(state, stage=Stage.OVER, seat=NO_CARD, winners=final, pending=NO_CARD)
+        return evolve(state, stage=Stage.OVER, seat=NO_CARD, winners=final, pending=NO_CARD)
     state = next_round(state)
     events.append(round_start_event(state))
     return state

@@ -10,6 +10,7 @@ from . import actions, codec, rules, setup, views
 from .actions import Action
 from .invariants import state_problems
 from .options import Options
+from .scenario import SCENARIOS
 from .state import Stage, State
 
 __all__ = ["GAME", "BossQuest"]
@@ -20,6 +21,7 @@ class BossQuest:
 
     name: Final = "bossquest"
     schema_version: Final = 1
+    scenarios: Final = SCENARIOS
 
     def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         return Options.from_json(options).to_json()

@@ -3,10 +3,10 @@ list and `apply` both use it."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from ..engine.errors import IllegalAction, Reason
+from ..engine.evolve import evolve
 from .actions import (
     Action,
     Activate,
@@ -55,33 +55,40 @@ def check(state: State, seat: int, action: Action) -> Reason | None:
     return _check_at_armorer(state, seat, action)
 
 
-def _check_at_armorer(state: State, seat: int, action: Action) -> Reason | None:
-    lone = is_lone(state, seat)
-    if isinstance(action, Ask):
+def _check_at_armorer(
+    state: State, seat: int, action: Action, over: bool | None = None
+) -> Reason | None:
+    """`over` may be given when the caller already knows it (the legal list does)."""
+    kind = type(action)
+    if kind is Ask:
+        assert isinstance(action, Ask)
         if not 1 <= action.count <= MAX_ASK:
             return Reason("bad_count", f"ask for 1 to {MAX_ASK} weapons, not {action.count}")
         if action.count > len(state.weapon_deck):
             return Reason(
                 "deck_short", f"the weapon deck holds only {len(state.weapon_deck)} card(s)"
             )
-        if strength(state, seat) > current_hp(state):
+        if over is None:
+            over = strength(state, seat) > current_hp(state)
+        if over:
             return Reason("over_boss", "your strength is above the boss's: you must stop equipping")
-        if lone and state.lone_asked:
+        # Only a player who was alone at the Armorer can have set lone_asked.
+        if state.lone_asked and is_lone(state, seat):
             return Reason("last_request_used", "you have had your last request at the Armorer")
         return None
-    if isinstance(action, Visit):
-        if lone and _big_table(state):
+    if kind is Visit:
+        if _big_table(state) and is_lone(state, seat):
             return Reason(
                 "skip_magician", "at 5 or 6 players the last to equip skips the Magician: stop"
             )
         return None
-    if isinstance(action, Stop):
-        if not (lone and _big_table(state)):
+    if kind is Stop:
+        if not (_big_table(state) and is_lone(state, seat)):
             return Reason(
                 "cannot_stop", "only the last player at the Armorer at 5 or 6 players stops"
             )
         return None
-    if isinstance(action, Pass):
+    if kind is Pass:
         return Reason("cannot_pass", "at the Armorer, ask for weapons or go to the Magician")
     return Reason("not_at_magician", "go to the Magician before choosing a spell")
 
@@ -109,22 +116,32 @@ def _check_at_magician(state: State, action: Action) -> Reason | None:
     return None
 
 
-def _candidates(state: State, seat: int) -> list[Action]:
-    """Every action worth checking for `seat` now, in the stable order of the list."""
-    if state.stage == Stage.CHOOSE:
-        return list(choices(state, seat, state.pending))
-    if state.stage == Stage.SPELL or state.players[seat].at_magician:
-        spell_actions: list[Action] = []
-        for card in state.offer:
-            spell_actions += [Activate(card), Discard(card)]
-        return [*spell_actions, ActivateMystery(), DiscardMystery(), Pass()]
-    return [*(Ask(count) for count in range(1, MAX_ASK + 1)), Visit(), Stop()]
+# Actions are immutable, so the ones without a card can be made once.
+_AT_ARMORER: tuple[Action, ...] = (
+    *(Ask(count) for count in range(1, MAX_ASK + 1)),
+    Visit(),
+    Stop(),
+)
+_MYSTERY_AND_PASS: tuple[Action, ...] = (ActivateMystery(), DiscardMystery(), Pass())
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
+    """Every candidate action that the checker allows, in a stable order."""
     if state.stage == Stage.OVER or seat != state.seat:
         return []
-    return [action for action in _candidates(state, seat) if check(state, seat, action) is None]
+    if state.stage == Stage.CHOOSE:
+        candidates: list[Action] = list(choices(state, seat, state.pending))
+    elif state.stage == Stage.SPELL or state.players[seat].at_magician:
+        candidates = []
+        for card in state.offer:
+            candidates += [Activate(card), Discard(card)]
+        candidates += _MYSTERY_AND_PASS
+    else:
+        # The common case of random playouts: the same checker, with the
+        # strength comparison worked out once for the six candidates.
+        over = strength(state, seat) > current_hp(state)
+        return [a for a in _AT_ARMORER if _check_at_armorer(state, seat, a, over) is None]
+    return [action for action in candidates if check(state, seat, action) is None]
 
 
 def action_universe(state: State) -> list[Action]:
@@ -162,7 +179,7 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[dict[str
         return _end_turn(state, events), events
     if isinstance(action, Choose):
         state = resolve(state, seat, state.pending, action, events)
-        return _end_turn(replace(state, pending=NO_CARD), events), events
+        return _end_turn(evolve(state, pending=NO_CARD), events), events
     return _use_spell(state, seat, action, events), events
 
 
@@ -170,22 +187,22 @@ def _ask(state: State, seat: int, count: int, events: list[dict[str, Any]]) -> S
     drawn = state.weapon_deck[:count]
     lone = is_lone(state, seat)
     players = list(state.players)
-    players[seat] = replace(players[seat], visible=(*players[seat].visible, *drawn))
-    state = replace(state, players=tuple(players), weapon_deck=state.weapon_deck[count:])
+    players[seat] = evolve(players[seat], visible=(*players[seat].visible, *drawn))
+    state = evolve(state, players=tuple(players), weapon_deck=state.weapon_deck[count:])
     events.append({"type": "ask", "seat": seat, "count": count, "cards": list(drawn)})
     if lone:
         if _big_table(state):
             return fight(state, events)  # the last to equip skips the Magician
-        state = replace(state, lone_asked=True)
+        state = evolve(state, lone_asked=True)
     return _end_turn(state, events)
 
 
 def _visit(state: State, seat: int) -> State:
     players = list(state.players)
-    players[seat] = replace(players[seat], at_magician=True)
-    state = replace(state, players=tuple(players))
+    players[seat] = evolve(players[seat], at_magician=True)
+    state = evolve(state, players=tuple(players))
     if spells_available(state):
-        return replace(state, stage=Stage.SPELL)
+        return evolve(state, stage=Stage.SPELL)
     return state
 
 
@@ -193,24 +210,24 @@ def _use_spell(state: State, seat: int, action: Action, events: list[dict[str, A
     """Activate or discard a spell at the Magician (face up or the mystery)."""
     if isinstance(action, ActivateMystery | DiscardMystery):
         card = state.mystery
-        state = replace(state, mystery=NO_CARD)
+        state = evolve(state, mystery=NO_CARD)
         activated = isinstance(action, ActivateMystery)
         mystery = True
     else:
         assert isinstance(action, Activate | Discard)
         card = action.card
-        state = replace(state, offer=tuple(c for c in state.offer if c != card))
+        state = evolve(state, offer=tuple(c for c in state.offer if c != card))
         activated = isinstance(action, Activate)
         mystery = False
     if not activated:
         events.append({"type": "discard", "seat": seat, "card": card, "mystery": mystery})
-        return _end_turn(replace(state, spell_discard=(*state.spell_discard, card)), events)
+        return _end_turn(evolve(state, spell_discard=(*state.spell_discard, card)), events)
     events.append({"type": "activate", "seat": seat, "card": card, "mystery": mystery})
     if not has_use(state, card):  # only a mystery spell can get here
         events.append({"type": "fizzle", "seat": seat, "card": card})
-        return _end_turn(replace(state, spell_discard=(*state.spell_discard, card)), events)
+        return _end_turn(evolve(state, spell_discard=(*state.spell_discard, card)), events)
     if SPELL_KINDS[card] in NEEDS_CHOICE:
-        return replace(state, stage=Stage.CHOOSE, pending=card)
+        return evolve(state, stage=Stage.CHOOSE, pending=card)
     return _end_turn(resolve(state, seat, card, None, events), events)
 
 
@@ -220,7 +237,7 @@ def _end_turn(state: State, events: list[dict[str, Any]]) -> State:
     if state.last_turn is not None:
         if not state.last_turn:
             return fight(state, events)
-        return replace(
+        return evolve(
             state, seat=state.last_turn[0], last_turn=state.last_turn[1:], stage=Stage.TURN
         )
     if all(player.at_magician for player in players):
@@ -230,5 +247,5 @@ def _end_turn(state: State, events: list[dict[str, Any]]) -> State:
     for step in range(1, count + 1):
         seat = (state.seat + step) % count
         if not players[seat].at_magician or repeat:
-            return replace(state, seat=seat, stage=Stage.TURN)
+            return evolve(state, seat=seat, stage=Stage.TURN)
     raise AssertionError("someone is still at the Armorer")

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from ..engine import rng
+from ..engine.evolve import evolve
 from .cards import BOSS_COUNT, spell_ids, weapon_ids
 from .options import Options
 from .state import NO_CARD, Player, Stage, State
@@ -91,8 +91,8 @@ def _draw_spell(state: State) -> tuple[int, State]:
     """The top spell; an empty deck is first rebuilt from the shuffled discard."""
     if not state.spell_deck:
         deck, generator = rng.shuffle(state.rng, state.spell_discard)
-        state = replace(state, spell_deck=deck, spell_discard=(), rng=generator)
-    return state.spell_deck[0], replace(state, spell_deck=state.spell_deck[1:])
+        state = evolve(state, spell_deck=deck, spell_discard=(), rng=generator)
+    return state.spell_deck[0], evolve(state, spell_deck=state.spell_deck[1:])
 
 
 def deal_round(state: State, weapon_prefix: Sequence[int]) -> State:
@@ -100,7 +100,7 @@ def deal_round(state: State, weapon_prefix: Sequence[int]) -> State:
     hidden then visible weapon, starting at the Armorer's left."""
     options = state.options
     weapons, generator = complete_order(state.rng, weapon_prefix, weapon_ids(options.uses_yellow))
-    state = replace(state, rng=generator)
+    state = evolve(state, rng=generator)
     offer = []
     for _ in range(options.spells_face_up):
         card, state = _draw_spell(state)
@@ -111,10 +111,10 @@ def deal_round(state: State, weapon_prefix: Sequence[int]) -> State:
     hidden = dict(zip(order, weapons[:count], strict=True))
     visible = dict(zip(order, weapons[count : 2 * count], strict=True))
     players = tuple(
-        replace(player, hidden=hidden[seat], visible=(visible[seat],), at_magician=False)
+        evolve(player, hidden=hidden[seat], visible=(visible[seat],), at_magician=False)
         for seat, player in enumerate(state.players)
     )
-    return replace(
+    return evolve(
         state,
         players=players,
         weapon_deck=tuple(weapons[2 * count :]),
@@ -137,7 +137,7 @@ def next_round(state: State) -> State:
     spells_on_table = (*state.offer, *(s.card for s in state.active))
     if state.mystery != NO_CARD:
         spells_on_table = (*spells_on_table, state.mystery)
-    state = replace(
+    state = evolve(
         state,
         round=state.round + 1,
         armorer=(state.armorer + 1) % state.options.players,
@@ -149,9 +149,9 @@ def next_round(state: State) -> State:
     )
     if not state.boss_deck:
         deck, generator = rng.shuffle(state.rng, state.boss_discard)
-        state = replace(state, boss_deck=deck, boss_discard=(), rng=generator)
-    state = replace(state, boss=state.boss_deck[0], boss_deck=state.boss_deck[1:])
+        state = evolve(state, boss_deck=deck, boss_discard=(), rng=generator)
+    state = evolve(state, boss=state.boss_deck[0], boss_deck=state.boss_deck[1:])
     prefix: tuple[int, ...] = ()
     if state.stacked:
-        prefix, state = state.stacked[0], replace(state, stacked=state.stacked[1:])
+        prefix, state = state.stacked[0], evolve(state, stacked=state.stacked[1:])
     return deal_round(state, prefix)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from ..engine.errors import Reason
+from ..engine.evolve import evolve
 from .actions import Choose
 from .cards import SPELL_KINDS
 from .state import ActiveSpell, State
@@ -90,11 +90,11 @@ def resolve(
         assert choice is not None and choice.card is not None
         event["cancelled"] = choice.card
         active = tuple(spell for spell in state.active if spell.card != choice.card)
-        state = replace(
+        state = evolve(
             state, active=active, spell_discard=(*state.spell_discard, choice.card, card)
         )
         if SPELL_KINDS[choice.card] == "last_turn":
-            state = replace(state, last_turn=None)
+            state = evolve(state, last_turn=None)
         return state
     target = -1
     amount = 0
@@ -105,14 +105,14 @@ def resolve(
             event["target"] = target
         if choice.amount is not None:
             event["amount"] = amount
-    state = replace(state, active=(*state.active, ActiveSpell(card, target, amount)))
+    state = evolve(state, active=(*state.active, ActiveSpell(card, target, amount)))
     if kind == "last_turn":
         waiting = set(at_armorer(state))
         order = turn_order(state)
         start = order.index(seat)
         owed = tuple(s for s in order[start + 1 :] + order[: start + 1] if s in waiting)
         event["last_turn"] = list(owed)
-        state = replace(state, last_turn=owed)
+        state = evolve(state, last_turn=owed)
     return state
 
 
@@ -121,11 +121,11 @@ def _swap_hidden(state: State, seat: int, target: int, card: int, event: dict[st
     mine = state.players[seat].hidden
     theirs = state.players[target].hidden
     players = list(state.players)
-    players[seat] = replace(players[seat], hidden=theirs)
-    players[target] = replace(players[target], hidden=mine)
+    players[seat] = evolve(players[seat], hidden=theirs)
+    players[target] = evolve(players[target], hidden=mine)
     event["target"] = target
     event["secret"] = {str(seat): {"received": theirs}, str(target): {"received": mine}}
-    return replace(
+    return evolve(
         state,
         players=tuple(players),
         known=(*state.known, (seat, mine), (target, theirs)),
@@ -138,17 +138,17 @@ def _exchange(state: State, seat: int, weapon: int, card: int, event: dict[str, 
     drawn, deck = state.weapon_deck[0], state.weapon_deck[1:]
     player = state.players[seat]
     if weapon == player.hidden:
-        player = replace(player, hidden=drawn)
+        player = evolve(player, hidden=drawn)
         event["given"] = "hidden"
         event["secret"] = {str(seat): {"given_card": weapon, "drawn_hidden": drawn}}
     else:
         visible = tuple(drawn if held == weapon else held for held in player.visible)
-        player = replace(player, visible=visible)
+        player = evolve(player, visible=visible)
         event["given"] = weapon
         event["drawn"] = drawn
     players = list(state.players)
     players[seat] = player
-    return replace(
+    return evolve(
         state,
         players=tuple(players),
         weapon_deck=deck,

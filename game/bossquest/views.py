@@ -6,10 +6,10 @@ shuffles everything a seat cannot see: that seat's view must not change."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from ..engine import rng
+from ..engine.evolve import evolve
 from .cards import SPELL_KINDS, boss_hp
 from .codec import result_to_json
 from .state import NO_CARD, Stage, State
@@ -94,13 +94,13 @@ def redeal(state: State, seat: int | None, seed: int) -> State:
     weapon_deck = shuffled[:deck_size]
     weapon_discard = shuffled[deck_size : deck_size + discard_size]
     for owner, card in zip(hidden_owners, shuffled[deck_size + discard_size :], strict=True):
-        players[owner] = replace(players[owner], hidden=card)
+        players[owner] = evolve(players[owner], hidden=card)
     has_mystery = state.mystery != NO_CARD
     spells, generator = rng.shuffle(
         generator, [*state.spell_deck, *([state.mystery] if has_mystery else [])]
     )
     bosses, generator = rng.shuffle(generator, state.boss_deck)
-    return replace(
+    return evolve(
         state,
         players=tuple(players),
         weapon_deck=weapon_deck,

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .codec import canonical_json, decode_state, encode_state
+from .errors import MalformedData
 from .protocol import Game
 
 __all__ = ["check_invariants"]
@@ -31,11 +32,15 @@ def check_invariants(game: Game[Any, Any], state: Any, seed: int = 0) -> list[st
             if allowed and seat not in acting:
                 problems.append(f"seat {seat} may play {action} but is not to act")
     encoded = encode_state(game, state)
-    round_trip = decode_state(game, encoded)
-    if round_trip != state or canonical_json(encode_state(game, round_trip)) != canonical_json(
-        encoded
-    ):
-        problems.append("the JSON round-trip changed the state")
+    try:
+        round_trip = decode_state(game, encoded)
+    except MalformedData as error:
+        problems.append(f"the state's own JSON does not load: {error.message}")
+    else:
+        if round_trip != state or canonical_json(encode_state(game, round_trip)) != canonical_json(
+            encoded
+        ):
+            problems.append("the JSON round-trip changed the state")
     redeal = getattr(game, "redeal", None)
     if redeal is not None:
         for seat in [None, *seats]:

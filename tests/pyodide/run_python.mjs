@@ -1,0 +1,43 @@
+// Run a Python file inside Pyodide under Node, with this project's `game`
+// package copied into Pyodide's file system. Used by the test that compares
+// CPython with Pyodide and by the engine benchmark.
+//
+//   node tests/pyodide/run_python.mjs SCRIPT.py [ARGS...]
+//
+// The script's stdout is printed; its arguments are in sys.argv[1:].
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { join, relative, resolve, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadPyodide } from "pyodide";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+function pythonFiles(dir) {
+  const files = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (name === "__pycache__") continue;
+    if (statSync(path).isDirectory()) files.push(...pythonFiles(path));
+    else if (name.endsWith(".py")) files.push(path);
+  }
+  return files;
+}
+
+const [script, ...args] = process.argv.slice(2);
+if (!script) {
+  console.error("usage: node tests/pyodide/run_python.mjs SCRIPT.py [ARGS...]");
+  process.exit(2);
+}
+const pyodide = await loadPyodide({ stdout: (line) => console.log(line), stderr: (line) => console.error(line) });
+for (const file of pythonFiles(join(root, "game"))) {
+  const target = "/home/pyodide/" + relative(root, file);
+  pyodide.FS.mkdirTree(dirname(target));
+  pyodide.FS.writeFile(target, readFileSync(file));
+}
+pyodide.runPython(`import sys; sys.path.insert(0, "/home/pyodide"); sys.argv = ${JSON.stringify([script, ...args])}`);
+try {
+  await pyodide.runPythonAsync(readFileSync(script, "utf8"));
+} catch (error) {
+  console.error(String(error));
+  process.exit(1);
+}
