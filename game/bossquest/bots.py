@@ -70,8 +70,8 @@ def _hurts_me(view: dict[str, Any], spell: dict[str, Any]) -> bool:
     if kind == "pair":
         return len(set(colours)) == len(colours)
     if kind == "strength_down" and spell["target"] == view["seat"]:
-        return view["boss"]["hp"] - view["you"]["strength"] >= 0
-    return kind == "strength_up" and spell["target"] == view["seat"] and view["you"]["over"]
+        return bool(view["boss"]["hp"] - view["you"]["strength"] >= 0)
+    return kind == "strength_up" and spell["target"] == view["seat"] and bool(view["you"]["over"])
 
 
 def _choose(view: dict[str, Any], legal: Sequence[Action]) -> Action:

@@ -8,10 +8,12 @@ from typing import Any, Final
 from ..engine.errors import MalformedData, Reason
 from . import actions, codec, rules, setup, views
 from .actions import Action
+from .bots import simple_bot
 from .invariants import state_problems
 from .options import Options
 from .scenario import SCENARIOS
 from .state import Stage, State
+from .text import describe
 
 __all__ = ["GAME", "BossQuest"]
 
@@ -22,6 +24,11 @@ class BossQuest:
     name: Final = "bossquest"
     schema_version: Final = 1
     scenarios: Final = SCENARIOS
+    bots: Final = {"simple": simple_bot}
+
+    def describe(self, event: dict[str, Any], names: list[str], lang: str) -> list[str]:
+        """Log lines for an event already filtered for its reader."""
+        return describe(event, names, lang)
 
     def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         return Options.from_json(options).to_json()
