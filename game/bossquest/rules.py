@@ -22,7 +22,7 @@ from .actions import (
 from .cards import SPELL_COUNT, SPELL_KINDS, WEAPON_COUNT
 from .fight import fight
 from .spells import NEEDS_CHOICE, check_choice, choices, has_use, resolve
-from .state import NO_CARD, Stage, State
+from .state import NO_CARD, Player, Stage, State
 from .table import current_hp, is_lone, spells_available, strength
 
 __all__ = ["MAX_ASK", "action_universe", "apply", "check", "legal_actions"]
@@ -167,10 +167,7 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[dict[str
         return _ask(state, seat, action.count, events), events
     if isinstance(action, Visit):
         events.append({"type": "visit", "seat": seat})
-        state = _visit(state, seat)
-        if state.stage == Stage.SPELL:
-            return state, events
-        return _end_turn(state, events), events
+        return _visit(state, seat, events), events
     if isinstance(action, Stop):
         events.append({"type": "stop", "seat": seat})
         return fight(state, events), events
@@ -179,73 +176,81 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[dict[str
         return _end_turn(state, events), events
     if isinstance(action, Choose):
         state = resolve(state, seat, state.pending, action, events)
-        return _end_turn(evolve(state, pending=NO_CARD), events), events
+        return _end_turn(state, events, pending=NO_CARD), events
     return _use_spell(state, seat, action, events), events
+
+
+def _with_player(state: State, seat: int, **changes: Any) -> tuple[Player, ...]:
+    players = list(state.players)
+    players[seat] = evolve(players[seat], **changes)
+    return tuple(players)
 
 
 def _ask(state: State, seat: int, count: int, events: list[dict[str, Any]]) -> State:
     drawn = state.weapon_deck[:count]
-    lone = is_lone(state, seat)
-    players = list(state.players)
-    players[seat] = evolve(players[seat], visible=(*players[seat].visible, *drawn))
-    state = evolve(state, players=tuple(players), weapon_deck=state.weapon_deck[count:])
+    players = _with_player(state, seat, visible=(*state.players[seat].visible, *drawn))
     events.append({"type": "ask", "seat": seat, "count": count, "cards": list(drawn)})
-    if lone:
-        if _big_table(state):
-            return fight(state, events)  # the last to equip skips the Magician
-        state = evolve(state, lone_asked=True)
-    return _end_turn(state, events)
+    deck = state.weapon_deck[count:]
+    if is_lone(state, seat):
+        if _big_table(state):  # the last to equip skips the Magician
+            return fight(evolve(state, players=players, weapon_deck=deck), events)
+        return _end_turn(state, events, players=players, weapon_deck=deck, lone_asked=True)
+    return _end_turn(state, events, players=players, weapon_deck=deck)
 
 
-def _visit(state: State, seat: int) -> State:
-    players = list(state.players)
-    players[seat] = evolve(players[seat], at_magician=True)
-    state = evolve(state, players=tuple(players))
+def _visit(state: State, seat: int, events: list[dict[str, Any]]) -> State:
+    players = _with_player(state, seat, at_magician=True)
     if spells_available(state):
-        return evolve(state, stage=Stage.SPELL)
-    return state
+        return evolve(state, players=players, stage=Stage.SPELL)
+    return _end_turn(state, events, players=players)
 
 
 def _use_spell(state: State, seat: int, action: Action, events: list[dict[str, Any]]) -> State:
     """Activate or discard a spell at the Magician (face up or the mystery)."""
+    taken: dict[str, Any]
     if isinstance(action, ActivateMystery | DiscardMystery):
         card = state.mystery
-        state = evolve(state, mystery=NO_CARD)
+        taken = {"mystery": NO_CARD}
         activated = isinstance(action, ActivateMystery)
-        mystery = True
     else:
         assert isinstance(action, Activate | Discard)
         card = action.card
-        state = evolve(state, offer=tuple(c for c in state.offer if c != card))
+        taken = {"offer": tuple(c for c in state.offer if c != card)}
         activated = isinstance(action, Activate)
-        mystery = False
+    mystery = "mystery" in taken
+    discarded = {**taken, "spell_discard": (*state.spell_discard, card)}
     if not activated:
         events.append({"type": "discard", "seat": seat, "card": card, "mystery": mystery})
-        return _end_turn(evolve(state, spell_discard=(*state.spell_discard, card)), events)
+        return _end_turn(state, events, **discarded)
     events.append({"type": "activate", "seat": seat, "card": card, "mystery": mystery})
     if not has_use(state, card):  # only a mystery spell can get here
         events.append({"type": "fizzle", "seat": seat, "card": card})
-        return _end_turn(evolve(state, spell_discard=(*state.spell_discard, card)), events)
+        return _end_turn(state, events, **discarded)
     if SPELL_KINDS[card] in NEEDS_CHOICE:
-        return evolve(state, stage=Stage.CHOOSE, pending=card)
-    return _end_turn(resolve(state, seat, card, None, events), events)
+        return evolve(state, stage=Stage.CHOOSE, pending=card, **taken)
+    return _end_turn(resolve(evolve(state, **taken), seat, card, None, events), events)
 
 
-def _end_turn(state: State, events: list[dict[str, Any]]) -> State:
-    """Pass the turn on, or start the fight when nobody is left to act."""
-    players = state.players
-    if state.last_turn is not None:
-        if not state.last_turn:
-            return fight(state, events)
+def _end_turn(state: State, events: list[dict[str, Any]], **changes: Any) -> State:
+    """Make `changes` and pass the turn on, or start the fight when nobody is left
+    to act. One copy of the state for both: this runs after nearly every action."""
+    players: tuple[Player, ...] = changes.get("players", state.players)
+    last_turn: tuple[int, ...] | None = changes.get("last_turn", state.last_turn)
+    if last_turn is not None:
+        if not last_turn:
+            return fight(evolve(state, **changes), events)
         return evolve(
-            state, seat=state.last_turn[0], last_turn=state.last_turn[1:], stage=Stage.TURN
+            state, **changes, seat=last_turn[0], last_turn=last_turn[1:], stage=Stage.TURN
         )
     if all(player.at_magician for player in players):
-        return fight(state, events)
+        return fight(evolve(state, **changes), events)
     count = len(players)
-    repeat = count == 2 and spells_available(state)  # the 2-player repeat at the Magician
+    # The 2-player repeat at the Magician, while a spell is left there.
+    repeat = count == 2 and bool(
+        changes.get("offer", state.offer) or changes.get("mystery", state.mystery) != NO_CARD
+    )
     for step in range(1, count + 1):
         seat = (state.seat + step) % count
         if not players[seat].at_magician or repeat:
-            return evolve(state, seat=seat, stage=Stage.TURN)
+            return evolve(state, **changes, seat=seat, stage=Stage.TURN)
     raise AssertionError("someone is still at the Armorer")
