@@ -23,7 +23,7 @@ from .cards import SPELL_COUNT, SPELL_KINDS, WEAPON_COUNT
 from .fight import fight
 from .spells import NEEDS_CHOICE, check_choice, choices, has_use, resolve
 from .state import NO_CARD, Player, Stage, State
-from .table import current_hp, is_lone, spells_available, strength
+from .table import current_hp, is_alone, is_lone, spells_available, strength
 
 __all__ = ["MAX_ASK", "action_universe", "apply", "check", "legal_actions"]
 
@@ -72,8 +72,9 @@ def _check_at_armorer(
             over = strength(state, seat) > current_hp(state)
         if over:
             return Reason("over_boss", "your strength is above the boss's: you must stop equipping")
-        # Only a player who was alone at the Armorer can have set lone_asked.
-        if state.lone_asked and is_lone(state, seat):
+        # Only a player who was alone at the Armorer can have set lone_asked; a
+        # last turn (at 2 players) does not give that request back.
+        if state.lone_asked and is_alone(state, seat):
             return Reason("last_request_used", "you have had your last request at the Armorer")
         return None
     if kind is Visit:

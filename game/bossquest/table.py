@@ -11,6 +11,7 @@ __all__ = [
     "WEAPON_VALUES",
     "at_armorer",
     "current_hp",
+    "is_alone",
     "is_lone",
     "spells_available",
     "strength",
@@ -52,11 +53,17 @@ def at_armorer(state: State) -> list[int]:
     return [seat for seat, player in enumerate(state.players) if not player.at_magician]
 
 
-def is_lone(state: State, seat: int) -> bool:
-    """Whether `seat` is the only player left at the Armorer, outside a last turn."""
-    if state.last_turn is not None or state.players[seat].at_magician:
+def is_alone(state: State, seat: int) -> bool:
+    """Whether `seat` is the only player left at the Armorer."""
+    if state.players[seat].at_magician:
         return False
     return all(player.at_magician for other, player in enumerate(state.players) if other != seat)
+
+
+def is_lone(state: State, seat: int) -> bool:
+    """Whether `seat` is the last player at the Armorer in normal turns (a last
+    turn has rules of its own)."""
+    return state.last_turn is None and is_alone(state, seat)
 
 
 def spells_available(state: State) -> bool:
