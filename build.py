@@ -1,0 +1,574 @@
+"""Build the static site into ``dist/``, and optionally serve it.
+
+``python build.py`` makes ``dist/`` from ``site/``, ``game/`` and the pinned npm
+packages ``pyodide`` and ``@pyscript/core`` (it runs ``npm ci`` first when
+``node_modules/`` is missing). ``python build.py --serve [--port N]`` builds and
+then serves ``dist/`` on localhost with the MIME types and headers of
+``netlify.toml``; it prints the URL to open.
+
+Layout of ``dist/``::
+
+    index.html                         never hashed, never cached
+    assets/<name>.<hash>.<ext>         our CSS, JS and the game bundle: immutable
+    runtime/pyodide-<version>/...      the Pyodide files the page loads: immutable
+    runtime/pyscript-<version>/...     PyScript's core and the chunks it imports
+
+Standard library only (Python 3.11+), so it runs on a fresh clone and on
+Netlify's build image.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import http.server
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+import zipfile
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+__all__ = [
+    "DIST",
+    "GAME_DATA_SUFFIXES",
+    "PYODIDE_FILES",
+    "PYSCRIPT_PLUGINS",
+    "ROOT",
+    "BuildResult",
+    "HeaderRule",
+    "build",
+    "ensure_node_modules",
+    "game_zip_bytes",
+    "headers_for",
+    "load_netlify_headers",
+    "main",
+    "make_server",
+    "pyscript_files",
+]
+
+ROOT = Path(__file__).resolve().parent
+SITE = ROOT / "site"
+GAME = ROOT / "game"
+DIST = ROOT / "dist"
+NODE_MODULES = ROOT / "node_modules"
+NETLIFY_TOML = ROOT / "netlify.toml"
+
+#: What ``loadPyodide`` fetches from its indexURL on start-up, and nothing more
+#: (checked in Chromium: with exactly these files no request fails). The other
+#: files of the npm package (pyodide.js, consoles, type definitions, source
+#: maps) are never requested by the page.
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+#: PyScript loads every plugin it knows unless the config names it with a "!",
+#: and it does so once per script type it defines ("py" and "mpy"), so the
+#: page turns them all off in both configs (``<script type="py" config>`` and
+#: ``<mpy-config>``): the page uses none of them, and the editor, terminal,
+#: game and donkey chunks stay off the wire. Even when turned off, the
+#: ``error`` plugin's chunk is imported (to call ``notOnDOM``), so that one
+#: chunk is shipped.
+PYSCRIPT_PLUGINS = (
+    "codemirror",
+    "deprecations-manager",
+    "donkey",
+    "error",
+    "py-editor",
+    "py-game",
+    "py-terminal",
+)
+_PYSCRIPT_CHUNKS_USED = ("error",)
+
+#: Files of ``game/`` that go into the bundle: the Python sources and the data
+#: files a package may read next to its modules (scenarios, card lists, text).
+GAME_DATA_SUFFIXES = (".py", ".json", ".toml", ".csv", ".txt")
+
+#: Files under ``site/assets/`` get content-hashed names; HTML files anywhere in
+#: ``site/`` have their quoted ``assets/...`` references rewritten to those
+#: names. A text asset (CSS, JS) may name a binary asset of its own folder
+#: ("card.png", url(card.png)) and gets it rewritten too; text assets naming
+#: other text assets are not rewritten. Any text file may use the ``@NAME@``
+#: placeholders of ``runtime_paths`` in ``build()``.
+_TEXT_ASSET_SUFFIXES = (".css", ".js", ".mjs", ".svg", ".json")
+_HASH_LENGTH = 10
+
+#: A fixed timestamp so that the game bundle, and therefore its hash, depends
+#: only on the contents of the files.
+_ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
+
+_IMPORT_RE = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s*)["'](\./[^"']+)["']""")
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    """What the build made, for tests, the benchmark and the server."""
+
+    out: Path
+    #: logical name (path under site/ or a fixed key) -> path under out/
+    files: Mapping[str, str]
+    pyodide_dir: str
+    pyscript_dir: str
+    pyodide_version: str
+    pyscript_version: str
+
+    def url_path(self, logical: str) -> str:
+        """The path (under the site root) of a built file, e.g. 'assets/app.css'."""
+        return self.files[logical]
+
+
+# --------------------------------------------------------------------------- npm
+
+
+_NPM_PACKAGES = ("pyodide", "@pyscript/core")
+
+
+def _stale_packages(root: Path) -> list[str]:
+    """The pinned npm packages that are missing, or not at the lock file's version."""
+    lock: dict[str, Any] = json.loads((root / "package-lock.json").read_text("utf-8"))
+    stale: list[str] = []
+    for name in _NPM_PACKAGES:
+        pinned = lock["packages"][f"node_modules/{name}"]["version"]
+        manifest = root / "node_modules" / name / "package.json"
+        if not manifest.is_file() or _package_version(manifest.parent) != pinned:
+            stale.append(f"{name}@{pinned}")
+    return stale
+
+
+def ensure_node_modules(root: Path = ROOT) -> None:
+    """Install the pinned npm packages (``npm ci``) when they are missing or stale."""
+    stale = _stale_packages(root)
+    if not stale:
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        raise SystemExit("npm is missing: install Node.js 20 or newer, then run this again.")
+    print(f"+ npm ci (to install {', '.join(stale)})", flush=True)
+    subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=root, check=True)
+
+
+def _package_version(package_dir: Path) -> str:
+    data: dict[str, Any] = json.loads((package_dir / "package.json").read_text("utf-8"))
+    return str(data["version"])
+
+
+# --------------------------------------------------------------------- PyScript
+
+
+def pyscript_files(dist_dir: Path) -> list[str]:
+    """PyScript's ``core.js`` and every chunk the page can import from it.
+
+    That is the static ``import``/``from`` closure of ``core.js`` plus the
+    chunks of the plugins the page still loads (``_PYSCRIPT_CHUNKS_USED``) and
+    their own static imports. Chunk names carry a hash chosen by PyScript's
+    bundler, so they are found by reading the files, never hard-coded.
+    """
+    wanted: list[str] = ["core.js"]
+    core_chunk = _static_imports(dist_dir / "core.js")
+    for name in _PYSCRIPT_CHUNKS_USED:
+        matches = sorted(p.name for p in dist_dir.glob(f"{name}-*.js"))
+        if len(matches) != 1:
+            raise SystemExit(f"PyScript chunk {name!r} not found once in {dist_dir}: {matches}")
+        wanted.extend(matches)
+    wanted.extend(core_chunk)
+    seen: list[str] = []
+    while wanted:
+        name = wanted.pop()
+        if name in seen:
+            continue
+        seen.append(name)
+        wanted.extend(_static_imports(dist_dir / name))
+    return sorted(seen)
+
+
+def _static_imports(path: Path) -> list[str]:
+    """Relative modules that ``path`` imports statically (not ``import()``)."""
+    text = path.read_text("utf-8")
+    found: list[str] = []
+    for match in _IMPORT_RE.finditer(text):
+        if match.group(0).replace(" ", "").startswith("import("):
+            continue  # dynamic: loaded only if the feature is used
+        name = match.group(1).removeprefix("./")
+        if name not in found:
+            found.append(name)
+    return found
+
+
+# -------------------------------------------------------------------- the game
+
+
+def _game_sources(game_dir: Path) -> list[Path]:
+    files: list[Path] = []
+    for path in sorted(game_dir.rglob("*")):
+        relative = path.relative_to(game_dir)
+        if any(part == "__pycache__" or part.startswith(".") for part in relative.parts):
+            continue
+        if path.is_file() and path.suffix in GAME_DATA_SUFFIXES:
+            files.append(path)
+    return files
+
+
+def game_zip_bytes(game_dir: Path = GAME) -> bytes:
+    """The ``game`` package as a deterministic zip (same sources, same bytes).
+
+    Why a zip and not PyScript's ``files`` list of single files: the package
+    grows with every game and subpackage, and one request for one hashed file
+    beats dozens of requests and a file list to keep in sync. PyScript unpacks
+    it (``"<zip>": "./*"`` in the config) into Python's working directory,
+    which is on ``sys.path``: real files on a real file system, so modules that
+    read data next to themselves with ``Path(__file__)`` work as under CPython.
+    """
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for path in _game_sources(game_dir):
+            arcname = (Path(game_dir.name) / path.relative_to(game_dir)).as_posix()
+            info = zipfile.ZipInfo(arcname, date_time=_ZIP_EPOCH)
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, path.read_bytes())
+    return buffer.getvalue()
+
+
+# ------------------------------------------------------------------- the build
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:_HASH_LENGTH]
+
+
+def _hashed_name(relative: str, data: bytes) -> str:
+    path = Path(relative)
+    return path.with_name(f"{path.stem}.{_digest(data)}{path.suffix}").as_posix()
+
+
+def _rewrite(text: str, mapping: Mapping[str, str]) -> str:
+    """Replace quoted references to logical paths with their built paths."""
+    for logical in sorted(mapping, key=len, reverse=True):
+        built = mapping[logical]
+        text = re.sub(
+            r"""(?<=["'(])(?:\./)?""" + re.escape(logical) + r"""(?=["')?#])""", built, text
+        )
+    return text
+
+
+def _pyscript_config(files: Mapping[str, str], pyodide_dir: str) -> str:
+    config: dict[str, Any] = {
+        # Never the CDN: PyScript loads this exact, self-hosted Pyodide.
+        "interpreter": f"./{pyodide_dir}/pyodide.mjs",
+        "files": {f"./{files['game.zip']}": "./*"},
+        "plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS],
+    }
+    return json.dumps(config, separators=(",", ":"), sort_keys=True)
+
+
+def _preloads(files: Mapping[str, str]) -> str:
+    """``<link>`` tags that start every runtime download as soon as the HTML arrives.
+
+    Without them the files come in a chain (boot.js -> core.js -> its chunks ->
+    pyodide.mjs -> the wasm and stdlib), one round trip after another, and the
+    game bundle only after Python has started.
+    """
+    modules = [
+        path
+        for key, path in files.items()
+        if key.startswith("pyscript/") or key in ("pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs")
+    ]
+    fetched = [
+        files["pyodide/pyodide.asm.wasm"],
+        files["pyodide/python_stdlib.zip"],
+        files["pyodide/pyodide-lock.json"],
+        files["game.zip"],
+    ]
+    tags = [f'<link rel="modulepreload" href="{path}">' for path in sorted(modules)]
+    tags += [f'<link rel="preload" href="{path}" as="fetch" crossorigin>' for path in fetched]
+    return "\n  ".join(tags)
+
+
+def _mpy_config() -> str:
+    """The MicroPython config: no interpreter, only the plugins turned off."""
+    return json.dumps({"plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS]}, separators=(",", ":"))
+
+
+def _html_attr(text: str) -> str:
+    return text.replace("&", "&amp;").replace("'", "&#39;").replace("<", "&lt;")
+
+
+def build(
+    out: Path = DIST,
+    *,
+    site: Path = SITE,
+    game: Path = GAME,
+    node_modules: Path = NODE_MODULES,
+    install: bool = True,
+    quiet: bool = False,
+) -> BuildResult:
+    """Make the static site in ``out`` (emptied first) and say what it holds."""
+    if install:
+        ensure_node_modules(node_modules.parent)
+    pyodide_src = node_modules / "pyodide"
+    pyscript_src = node_modules / "@pyscript" / "core"
+    pyodide_version = _package_version(pyodide_src)
+    pyscript_version = _package_version(pyscript_src)
+    pyodide_dir = f"runtime/pyodide-{pyodide_version}"
+    pyscript_dir = f"runtime/pyscript-{pyscript_version}"
+
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    files: dict[str, str] = {}
+
+    def write(relative: str, data: bytes) -> None:
+        target = out / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+
+    # The pinned runtime: versioned directories, so they can be cached forever.
+    for name in PYODIDE_FILES:
+        write(f"{pyodide_dir}/{name}", (pyodide_src / name).read_bytes())
+        files[f"pyodide/{name}"] = f"{pyodide_dir}/{name}"
+    for name in pyscript_files(pyscript_src / "dist"):
+        write(f"{pyscript_dir}/{name}", (pyscript_src / "dist" / name).read_bytes())
+        files[f"pyscript/{name}"] = f"{pyscript_dir}/{name}"
+
+    # The game package, one hashed zip.
+    game_zip = game_zip_bytes(game)
+    files["game.zip"] = _hashed_name("assets/game.zip", game_zip)
+    write(files["game.zip"], game_zip)
+
+    # Placeholders that our text files may use (the runtime's paths).
+    runtime_paths = {
+        "@PYSCRIPT_CORE@": f"{pyscript_dir}/core.js",
+        "@PYODIDE_VERSION@": pyodide_version,
+        "@PYSCRIPT_VERSION@": pyscript_version,
+    }
+
+    # Our assets: binary ones first, then text ones that may name them.
+    site_files = sorted(p for p in site.rglob("*") if p.is_file() and not _ignored(p, site))
+    assets = [p for p in site_files if p.relative_to(site).parts[0] == "assets"]
+    others = [p for p in site_files if p not in assets]
+    for path in sorted(assets, key=lambda p: p.suffix in _TEXT_ASSET_SUFFIXES):
+        relative = path.relative_to(site).as_posix()
+        data = path.read_bytes()
+        if path.suffix in _TEXT_ASSET_SUFFIXES:
+            siblings = {
+                Path(k).name: Path(v).name
+                for k, v in files.items()
+                if Path(k).parent == Path(relative).parent
+            }
+            text = _rewrite(data.decode("utf-8"), siblings)
+            data = _fill(text, runtime_paths, relative).encode("utf-8")
+        files[relative] = _hashed_name(relative, data)
+        write(files[relative], data)
+
+    # Pages and anything else: never hashed; references rewritten in HTML.
+    replacements = {
+        **runtime_paths,
+        "@PYSCRIPT_CONFIG@": _html_attr(_pyscript_config(files, pyodide_dir)),
+        "@MPY_CONFIG@": _html_attr(_mpy_config()),
+        "@PRELOADS@": _preloads(files),
+        "@GAME_ZIP@": files["game.zip"],
+    }
+    for path in others:
+        relative = path.relative_to(site).as_posix()
+        data = path.read_bytes()
+        if path.suffix == ".html":
+            text = _rewrite(data.decode("utf-8"), files)
+            data = _fill(text, replacements, relative).encode("utf-8")
+        write(relative, data)
+        files[relative] = relative
+
+    result = BuildResult(
+        out=out,
+        files=files,
+        pyodide_dir=pyodide_dir,
+        pyscript_dir=pyscript_dir,
+        pyodide_version=pyodide_version,
+        pyscript_version=pyscript_version,
+    )
+    if not quiet:
+        size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+        print(f"built {out} ({len(files)} files, {size / 1e6:.1f} MB)", flush=True)
+    return result
+
+
+def _fill(text: str, replacements: Mapping[str, str], where: str) -> str:
+    """Replace the ``@NAME@`` build placeholders; an unknown one stops the build."""
+    for key, value in replacements.items():
+        text = text.replace(key, value)
+    leftover = re.search(r"@[A-Z][A-Z_]*@", text)
+    if leftover:
+        raise SystemExit(f"{where}: unknown build placeholder {leftover.group(0)}")
+    return text
+
+
+def _ignored(path: Path, base: Path) -> bool:
+    return any(part.startswith(".") for part in path.relative_to(base).parts)
+
+
+# -------------------------------------------------------------- headers, server
+
+
+@dataclass(frozen=True)
+class HeaderRule:
+    """One ``[[headers]]`` table of netlify.toml."""
+
+    pattern: str
+    values: Mapping[str, str]
+    regex: re.Pattern[str] = field(compare=False)
+
+
+def _netlify_pattern(pattern: str) -> re.Pattern[str]:
+    """Netlify's matching: ``*`` matches anything (slashes too), ``:name`` one segment."""
+    parts: list[str] = []
+    for token in re.split(r"(\*|:[A-Za-z_]\w*)", pattern):
+        if token == "*":
+            parts.append(".*")
+        elif token.startswith(":"):
+            parts.append("[^/]+")
+        else:
+            parts.append(re.escape(token))
+    return re.compile("^" + "".join(parts) + "$")
+
+
+def load_netlify_headers(path: Path = NETLIFY_TOML) -> list[HeaderRule]:
+    """The header rules of a netlify.toml, in file order."""
+    data = tomllib.loads(path.read_text("utf-8"))
+    rules: list[HeaderRule] = []
+    for table in data.get("headers", []):
+        values = {str(k): " ".join(str(v).split()) for k, v in table["values"].items()}
+        rules.append(HeaderRule(table["for"], values, _netlify_pattern(table["for"])))
+    return rules
+
+
+def headers_for(rules: Sequence[HeaderRule], url_path: str) -> dict[str, str]:
+    """Headers Netlify sends for ``url_path``: every matching rule applies, and a
+    header named by several rules gets their values joined with ", "."""
+    merged: dict[str, str] = {}
+    names: dict[str, str] = {}
+    for rule in rules:
+        if not rule.regex.match(url_path):
+            continue
+        for name, value in rule.values.items():
+            key = name.lower()
+            if key in merged:
+                merged[key] = f"{merged[key]}, {value}"
+            else:
+                merged[key] = value
+                names[key] = name
+    return {names[key]: value for key, value in merged.items()}
+
+
+MIME_TYPES: Mapping[str, str] = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".css": "text/css",
+    ".html": "text/html; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".zip": "application/zip",
+    ".py": "text/x-python",
+    ".webmanifest": "application/manifest+json",
+}
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    rules: Sequence[HeaderRule] = ()
+    log_requests = False
+
+    def end_headers(self) -> None:
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        for name, value in headers_for(self.rules, path).items():
+            if name.lower() != "content-type":  # the handler already sent one
+                self.send_header(name, value)
+        super().end_headers()
+
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        suffix = Path(path).suffix.lower()
+        return MIME_TYPES.get(suffix) or super().guess_type(path)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        if self.log_requests:
+            super().log_message(format, *args)
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A browser that closes a page mid-download resets the connection: not an error.
+        if isinstance(sys.exception(), ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
+def make_server(
+    root: Path = DIST,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    *,
+    headers: Iterable[HeaderRule] | None = None,
+    log_requests: bool = False,
+) -> http.server.ThreadingHTTPServer:
+    """A threaded static server for ``root``; port 0 picks a free port.
+
+    With ``headers`` (for example ``load_netlify_headers()``) it sends the same
+    headers as Netlify would, Content-Security-Policy included. Call
+    ``serve_forever()`` on it (from a thread if need be) and ``shutdown()``.
+    """
+    handler = type(
+        "Handler",
+        (_Handler,),
+        {"rules": tuple(headers or ()), "log_requests": log_requests},
+    )
+    bound = functools.partial(handler, directory=str(root))
+    return _Server((host, port), bound)
+
+
+# ------------------------------------------------------------------------- CLI
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--out", type=Path, default=DIST, help="output directory (dist/)")
+    parser.add_argument("--serve", action="store_true", help="serve the site after building")
+    parser.add_argument("--host", default="127.0.0.1", help="address to serve on (127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="port to serve on (8000)")
+    parser.add_argument(
+        "--no-headers",
+        action="store_true",
+        help="serve without netlify.toml's headers (Content-Security-Policy, caching)",
+    )
+    args = parser.parse_args(argv)
+    build(args.out)
+    if not args.serve:
+        return 0
+    rules = [] if args.no_headers else load_netlify_headers()
+    server = make_server(args.out, args.host, args.port, headers=rules, log_requests=True)
+    address, port = server.server_address[:2]
+    host = address if isinstance(address, str) else address.decode()
+    shown = "localhost" if host in ("0.0.0.0", "::") else host
+    print(f"\nServing {args.out} - open http://{shown}:{port}/  (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("\nstopped")
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,506 @@
+/*
+ * Boss Quest: the menu, the language switch and the loading bar.
+ *
+ * Plain JavaScript with no dependency, loaded before Python so the menu works
+ * at once. It owns:
+ *   - every string of the page shell, in French and English (STRINGS);
+ *   - the menu state, remembered in localStorage;
+ *   - the loading bar, fed by PyScript's `py:progress` events and by the
+ *     resource timing of the runtime files;
+ *   - html[data-state="error"] and its message when the runtime fails to load.
+ * Python (game/web/) sets html[data-state="ready"] once it has imported the
+ * `game` package, and listens for the events this file sends:
+ *   document "bq:start"  detail = settings JSON string (see settings() below)
+ *   document "bq:lang"   detail = "fr" | "en", after a live language switch
+ * window.BossQuest = { fail(detail), settings(), lang(), t(key, vars),
+ *                      translate(element), strings }.
+ */
+(function () {
+  "use strict";
+
+  var STRINGS = {
+    language: { fr: "Langue", en: "Language" },
+    description: {
+      fr: "Boss Quest : un jeu de cartes de chevaliers et de boss, dans votre navigateur.",
+      en: "Boss Quest: a card game of knights and bosses, in your browser.",
+    },
+    tagline: {
+      fr: "Un jeu de cartes de chevaliers, de sorts et de boss.",
+      en: "A card game of knights, spells and bosses.",
+    },
+    newGame: { fr: "Nouvelle partie", en: "New game" },
+    playerCount: { fr: "Nombre de joueurs", en: "Number of players" },
+    players: { fr: "Joueurs", en: "Players" },
+    seatName: { fr: "Nom du joueur {n}", en: "Name of player {n}" },
+    seatKind: { fr: "Joueur {n} : humain ou robot", en: "Player {n}: human or bot" },
+    human: { fr: "Humain", en: "Human" },
+    bot: { fr: "Robot", en: "Bot" },
+    keepYellow: { fr: "Garder les armes jaunes", en: "Keep the yellow weapons" },
+    yellowHintFew: {
+      fr: "À 2, 3 ou 4 joueurs, les armes jaunes sont retirées, sauf si vous les gardez.",
+      en: "With 2, 3 or 4 players the yellow weapons are removed, unless you keep them.",
+    },
+    yellowHintMany: {
+      fr: "À 5 ou 6 joueurs, les armes jaunes sont toujours en jeu.",
+      en: "With 5 or 6 players the yellow weapons are always in play.",
+    },
+    start: { fr: "Commencer la partie", en: "Start the game" },
+    startHint: {
+      fr: "Préparez la partie pendant le chargement.",
+      en: "Set up the game while it loads.",
+    },
+    startReady: { fr: "Tout est prêt. Bonne quête !", en: "All set. Good questing!" },
+    stepBoot: { fr: "Chargement du moteur de jeu…", en: "Loading the game engine…" },
+    stepRuntime: { fr: "Préparation de Python…", en: "Preparing Python…" },
+    stepPython: {
+      fr: "Chargement de Python (environ 6 Mo la première fois)…",
+      en: "Loading Python (about 6 MB the first time)…",
+    },
+    stepGame: { fr: "Chargement des règles du jeu…", en: "Loading the rules of the game…" },
+    stepStarting: { fr: "Démarrage du jeu…", en: "Starting the game…" },
+    stepReady: { fr: "Prêt !", en: "Ready!" },
+    stepSlow: {
+      fr: "Le chargement prend plus de temps que d’habitude…",
+      en: "Loading is taking longer than usual…",
+    },
+    stepFailed: { fr: "Échec du chargement.", en: "Loading failed." },
+    errorTitle: { fr: "Le jeu n’a pas pu se charger", en: "The game could not load" },
+    errorBody: {
+      fr: "Le moteur du jeu (Python dans le navigateur) n’a pas démarré. Vérifiez votre connexion puis rechargez la page. Il faut un navigateur récent : Firefox, Chrome, Edge ou Safari.",
+      en: "The game engine (Python in the browser) did not start. Check your connection, then reload the page. A recent browser is needed: Firefox, Chrome, Edge or Safari.",
+    },
+    errorDetails: { fr: "Détails techniques", en: "Technical details" },
+    reload: { fr: "Recharger la page", en: "Reload the page" },
+    weapons: { fr: "Armes", en: "Weapons" },
+    red: { fr: "Rouge", en: "Red" },
+    blue: { fr: "Bleu", en: "Blue" },
+    green: { fr: "Vert", en: "Green" },
+    purple: { fr: "Violet", en: "Purple" },
+    yellow: { fr: "Jaune", en: "Yellow" },
+    poweredBy: {
+      fr: "Règles en Python, exécutées dans votre navigateur.",
+      en: "Rules in Python, running in your browser.",
+    },
+    boardTitle: { fr: "Le plateau arrive bientôt", en: "The board is coming soon" },
+    boardBody: {
+      fr: "La partie est prête avec ces joueurs. Le plateau de jeu viendra ici.",
+      en: "The game is set up with these players. The game board will come here.",
+    },
+    yellowOn: { fr: "Armes jaunes en jeu", en: "Yellow weapons in play" },
+    yellowOff: { fr: "Sans armes jaunes", en: "Without yellow weapons" },
+    backToMenu: { fr: "Retour au menu", en: "Back to the menu" },
+  };
+
+  var DEFAULT_NAMES = {
+    fr: ["Lancelot", "Viviane", "Perceval", "Guenièvre", "Gauvain", "Morgane"],
+    en: ["Lancelot", "Vivian", "Percival", "Guinevere", "Gawain", "Morgan"],
+  };
+  var LANGS = ["fr", "en"];
+  var MIN_PLAYERS = 2;
+  var MAX_PLAYERS = 6;
+  var YELLOW_ALWAYS_FROM = 5;
+  var LANG_KEY = "bossquest.lang";
+  var MENU_KEY = "bossquest.menu.v1";
+  var SLOW_AFTER_MS = 45000;
+
+  var root = document.documentElement;
+
+  // ------------------------------------------------------------ storage
+
+  function load(key) {
+    try {
+      return window.localStorage.getItem(key);
+    } catch (e) {
+      return null; // storage off (private mode, policy): the page still works
+    }
+  }
+
+  function save(key, value) {
+    try {
+      window.localStorage.setItem(key, value);
+    } catch (e) {
+      /* not remembered, nothing more */
+    }
+  }
+
+  // --------------------------------------------------------------- i18n
+
+  function pickLanguage() {
+    var saved = load(LANG_KEY);
+    if (LANGS.indexOf(saved) >= 0) return saved;
+    var wanted = navigator.languages || [navigator.language || ""];
+    for (var i = 0; i < wanted.length; i++) {
+      var code = String(wanted[i]).slice(0, 2).toLowerCase();
+      if (LANGS.indexOf(code) >= 0) return code;
+    }
+    return "en";
+  }
+
+  var lang = pickLanguage();
+
+  function t(key, vars) {
+    var entry = STRINGS[key];
+    var text = entry ? entry[lang] || entry.fr : key;
+    if (vars) {
+      text = text.replace(/\{(\w+)\}/g, function (all, name) {
+        return name in vars ? String(vars[name]) : all;
+      });
+    }
+    return text;
+  }
+
+  function translate(scope) {
+    var nodes = (scope || document).querySelectorAll("[data-i18n]");
+    for (var i = 0; i < nodes.length; i++) {
+      var el = nodes[i];
+      el.textContent = t(el.getAttribute("data-i18n"), el.dataset);
+    }
+    var attrs = (scope || document).querySelectorAll("[data-i18n-attr]");
+    for (var j = 0; j < attrs.length; j++) {
+      var pairs = attrs[j].getAttribute("data-i18n-attr").split(";");
+      for (var k = 0; k < pairs.length; k++) {
+        var pair = pairs[k].split(":");
+        if (pair.length === 2) {
+          attrs[j].setAttribute(pair[0].trim(), t(pair[1].trim(), attrs[j].dataset));
+        }
+      }
+    }
+  }
+
+  function setLanguage(next, announce) {
+    if (LANGS.indexOf(next) < 0) return;
+    lang = next;
+    root.lang = next;
+    save(LANG_KEY, next);
+    var buttons = document.querySelectorAll(".lang-btn");
+    for (var i = 0; i < buttons.length; i++) {
+      buttons[i].setAttribute("aria-pressed", String(buttons[i].dataset.lang === next));
+    }
+    translate(document);
+    renderMenu();
+    if (announce) document.dispatchEvent(new CustomEvent("bq:lang", { detail: next }));
+  }
+
+  // --------------------------------------------------------------- menu
+
+  var form = document.getElementById("menu-form");
+  var seatItems = document.querySelectorAll("#seats .seat");
+  var yellowBox = document.getElementById("keep-yellow");
+  var yellowHint = document.getElementById("yellow-hint");
+  var startButton = document.getElementById("start");
+  var startHint = document.querySelector(".start-hint");
+
+  function defaultMenu() {
+    var seats = [];
+    for (var i = 0; i < MAX_PLAYERS; i++) seats.push({ kind: i === 0 ? "human" : "bot", name: null });
+    return { count: 3, seats: seats, keepYellow: false };
+  }
+
+  function loadMenu() {
+    var menu = defaultMenu();
+    try {
+      var saved = JSON.parse(load(MENU_KEY) || "null");
+      if (saved && typeof saved === "object") {
+        var count = Number(saved.count);
+        if (count >= MIN_PLAYERS && count <= MAX_PLAYERS && count % 1 === 0) menu.count = count;
+        menu.keepYellow = saved.keepYellow === true;
+        if (Array.isArray(saved.seats)) {
+          for (var i = 0; i < MAX_PLAYERS && i < saved.seats.length; i++) {
+            var seat = saved.seats[i] || {};
+            if (seat.kind === "human" || seat.kind === "bot") menu.seats[i].kind = seat.kind;
+            if (typeof seat.name === "string" && cleanName(seat.name)) {
+              menu.seats[i].name = cleanName(seat.name);
+            }
+          }
+        }
+      }
+    } catch (e) {
+      /* unreadable saved menu: the defaults */
+    }
+    return menu;
+  }
+
+  function cleanName(text) {
+    return String(text).replace(/\s+/g, " ").trim().slice(0, 20);
+  }
+
+  var menu = loadMenu();
+
+  function defaultName(index) {
+    return DEFAULT_NAMES[lang][index];
+  }
+
+  function renderMenu() {
+    var countInputs = form.elements.namedItem("count");
+    for (var c = 0; c < countInputs.length; c++) {
+      countInputs[c].checked = Number(countInputs[c].value) === menu.count;
+    }
+    for (var i = 0; i < seatItems.length; i++) {
+      var item = seatItems[i];
+      item.hidden = i >= menu.count;
+      var input = form.elements.namedItem("name-" + i);
+      if (document.activeElement !== input) input.value = menu.seats[i].name || defaultName(i);
+      input.placeholder = defaultName(i);
+      var kinds = form.elements.namedItem("kind-" + i);
+      for (var k = 0; k < kinds.length; k++) kinds[k].checked = kinds[k].value === menu.seats[i].kind;
+      item.dataset.kind = menu.seats[i].kind;
+    }
+    var always = menu.count >= YELLOW_ALWAYS_FROM;
+    yellowBox.checked = always || menu.keepYellow;
+    yellowBox.disabled = always;
+    yellowHint.setAttribute("data-i18n", always ? "yellowHintMany" : "yellowHintFew");
+    yellowHint.textContent = t(yellowHint.getAttribute("data-i18n"));
+  }
+
+  function storeMenu() {
+    save(MENU_KEY, JSON.stringify(menu));
+  }
+
+  /** The settings Start hands to Python (game/web/main.py: start()). */
+  function settings() {
+    var players = [];
+    for (var i = 0; i < menu.count; i++) {
+      players.push({
+        seat: i,
+        name: menu.seats[i].name || defaultName(i),
+        kind: menu.seats[i].kind,
+      });
+    }
+    return {
+      version: 1,
+      lang: lang,
+      players: players,
+      // the effective rule: always true at 5 or 6 players
+      keep_yellow: menu.count >= YELLOW_ALWAYS_FROM || menu.keepYellow,
+    };
+  }
+
+  form.addEventListener("change", function (event) {
+    var target = event.target;
+    if (target.name === "count") {
+      menu.count = Number(target.value);
+    } else if (target.name && target.name.indexOf("kind-") === 0) {
+      menu.seats[Number(target.name.slice(5))].kind = target.value;
+    } else if (target === yellowBox) {
+      if (!yellowBox.disabled) menu.keepYellow = yellowBox.checked;
+    }
+    renderMenu();
+    storeMenu();
+  });
+
+  form.addEventListener("input", function (event) {
+    var target = event.target;
+    if (target.name && target.name.indexOf("name-") === 0) {
+      var index = Number(target.name.slice(5));
+      var name = cleanName(target.value);
+      menu.seats[index].name = name && name !== defaultName(index) ? name : null;
+      storeMenu();
+    }
+  });
+
+  form.addEventListener(
+    "blur",
+    function (event) {
+      if (event.target.name && event.target.name.indexOf("name-") === 0) renderMenu();
+    },
+    true,
+  );
+
+  form.addEventListener("submit", function (event) {
+    event.preventDefault();
+    if (root.dataset.state !== "ready") return;
+    storeMenu();
+    document.dispatchEvent(new CustomEvent("bq:start", { detail: JSON.stringify(settings()) }));
+  });
+
+  var langButtons = document.querySelectorAll(".lang-btn");
+  for (var b = 0; b < langButtons.length; b++) {
+    langButtons[b].addEventListener("click", function (event) {
+      setLanguage(event.currentTarget.dataset.lang, true);
+    });
+  }
+
+  document.getElementById("reload").addEventListener("click", function () {
+    window.location.reload();
+  });
+
+  // -------------------------------------------------------- loading bar
+
+  var progressBar = document.getElementById("progress");
+  var progressFill = progressBar.querySelector(".progress-fill");
+  var progressLabel = document.getElementById("progress-label");
+  var shown = 0; // what the bar shows
+  var reached = 0; // the last milestone reached
+  var ceiling = 6; // where the bar may creep to before the next milestone
+
+  // PyScript's `py:progress` details (polyscript/esm/interpreter/pyodide.js)
+  // and the runtime files, in the order they come: [percent, label].
+  var MILESTONES = {
+    core: [6, "stepBoot"],
+    "Loading Pyodide": [10, "stepRuntime"],
+    "Loaded Storage": [12, "stepRuntime"],
+    "Loading interpreter": [14, "stepPython"],
+    "pyodide.asm.mjs": [24, "stepPython"],
+    "pyodide-lock.json": [26, "stepPython"],
+    "python_stdlib.zip": [48, "stepPython"],
+    "pyodide.asm.wasm": [70, "stepPython"],
+    "Loaded interpreter": [84, "stepGame"],
+    "Loading files": [86, "stepGame"],
+    "Loaded files": [92, "stepStarting"],
+    "Loaded Pyodide": [93, "stepStarting"],
+    "py:ready": [95, "stepStarting"],
+  };
+
+  function paint() {
+    progressFill.style.transform = "scaleX(" + (shown / 100).toFixed(4) + ")";
+    progressBar.setAttribute("aria-valuenow", String(Math.round(shown)));
+  }
+
+  function milestone(name) {
+    var step = MILESTONES[name];
+    if (!step || root.dataset.state !== "loading" || step[0] <= reached) return;
+    reached = step[0];
+    ceiling = Math.min(reached + 12, 97);
+    shown = Math.max(shown, reached);
+    progressLabel.setAttribute("data-i18n", step[1]);
+    progressLabel.textContent = t(step[1]);
+    paint();
+  }
+
+  // a gentle creep between milestones, so a long download still looks alive
+  var creep = window.setInterval(function () {
+    if (root.dataset.state !== "loading") return window.clearInterval(creep);
+    shown += (ceiling - shown) * 0.03;
+    paint();
+  }, 200);
+
+  window.setTimeout(function () {
+    if (root.dataset.state === "loading") {
+      progressLabel.setAttribute("data-i18n", "stepSlow");
+      progressLabel.textContent = t("stepSlow");
+    }
+  }, SLOW_AFTER_MS);
+
+  window.addEventListener("py:progress", function (event) {
+    milestone(String(event.detail));
+  });
+  document.addEventListener("py:ready", function () {
+    milestone("py:ready");
+  });
+
+  if ("PerformanceObserver" in window) {
+    try {
+      new PerformanceObserver(function (list) {
+        var entries = list.getEntries();
+        for (var i = 0; i < entries.length; i++) {
+          var entry = entries[i];
+          var file = entry.name.split("?")[0].split("/").pop();
+          if (entry.responseStatus >= 400 && root.dataset.state === "loading") {
+            fail("Could not load " + entry.name + " (HTTP " + entry.responseStatus + ")");
+          }
+          milestone(/^core.*\.js$/.test(file) ? "core" : file);
+        }
+      }).observe({ type: "resource", buffered: true });
+    } catch (e) {
+      /* no resource timing: the events alone drive the bar */
+    }
+  }
+
+  function onReady() {
+    reached = shown = 100;
+    paint();
+    progressLabel.setAttribute("data-i18n", "stepReady");
+    progressLabel.textContent = t("stepReady");
+    startButton.disabled = false;
+    startHint.setAttribute("data-i18n", "startReady");
+    startHint.textContent = t("startReady");
+  }
+
+  // ------------------------------------------------------------- errors
+
+  function fail(detail) {
+    if (root.dataset.state === "error") return;
+    var text = String(detail || "unknown error");
+    var lines = text.split("\n").filter(function (line) {
+      return line.trim();
+    });
+    // the line that says what went wrong: a Python traceback ends with it,
+    // a JavaScript stack starts with it
+    var python = lines.some(function (line) {
+      return line.indexOf("Traceback (most recent call last)") === 0;
+    });
+    var summary = (python ? lines[lines.length - 1] : lines[0]) || text;
+    root.dataset.state = "error";
+    document.getElementById("load-error-message").textContent = summary.trim();
+    document.getElementById("load-error-details").textContent = text;
+    var panel = document.getElementById("load-error");
+    panel.hidden = false;
+    if (panel.scrollIntoView) panel.scrollIntoView({ block: "nearest" });
+    startButton.disabled = true;
+    progressLabel.setAttribute("data-i18n", "stepFailed");
+    progressLabel.textContent = t("stepFailed");
+  }
+
+  function describe(value) {
+    if (value && value.stack) return String(value.stack);
+    if (value && value.message) return String(value.message);
+    return String(value);
+  }
+
+  // Any error before Python is ready is a failure to load the runtime.
+  window.addEventListener(
+    "error",
+    function (event) {
+      if (root.dataset.state !== "loading") return;
+      var target = event.target;
+      if (target && target !== window && (target.src || target.href)) {
+        fail("Could not load " + (target.src || target.href));
+      } else {
+        fail(event.error ? describe(event.error) : event.message);
+      }
+    },
+    true,
+  );
+  window.addEventListener("unhandledrejection", function (event) {
+    if (root.dataset.state === "loading") fail(describe(event.reason));
+  });
+
+  // Pyodide only logs a failed WebAssembly start (a 404, a network error, a
+  // browser without WebAssembly) and then waits for ever: watch it here.
+  if (window.WebAssembly) {
+    ["instantiateStreaming", "instantiate", "compileStreaming", "compile"].forEach(function (name) {
+      var original = WebAssembly[name];
+      if (typeof original !== "function") return;
+      WebAssembly[name] = function () {
+        var result = original.apply(WebAssembly, arguments);
+        if (result && typeof result.catch === "function" && root.dataset.state === "loading") {
+          result.catch(function (error) {
+            if (root.dataset.state === "loading") fail("WebAssembly: " + describe(error));
+          });
+        }
+        return result;
+      };
+    });
+  } else {
+    fail("WebAssembly is not available in this browser.");
+  }
+
+  new MutationObserver(function () {
+    if (root.dataset.state === "ready") onReady();
+  }).observe(root, { attributes: true, attributeFilter: ["data-state"] });
+
+  window.BossQuest = {
+    fail: fail,
+    settings: settings,
+    lang: function () {
+      return lang;
+    },
+    t: t,
+    translate: translate,
+    strings: STRINGS,
+  };
+
+  setLanguage(lang, false);
+  paint();
+  if (root.dataset.state === "ready") onReady();
+})();

@@ -1,0 +1,238 @@
+"""The page shell in Chromium: menu before Python, ready, errors, languages, Start, CSP."""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+
+import pytest
+from playwright.sync_api import Page, Route, expect
+
+from tests.browser.conftest import PHONE, App, Site
+
+MENU_TITLE = {"fr": "Nouvelle partie", "en": "New game"}
+
+
+def _seat(page: Page, index: int) -> str:
+    return f"#seats .seat[data-seat='{index}']"
+
+
+def test_menu_works_before_python_is_ready(app: App) -> None:
+    # Hold the WebAssembly back, so that the page is certainly still loading.
+    held: list[Route] = []
+    page = app.page
+    page.route("**/*.wasm", lambda route: held.append(route))
+    with page.expect_request("**/*.wasm"):
+        app.open()
+    assert app.state() == "loading"
+    expect(page.locator("#menu")).to_be_visible()
+    expect(page.locator("#start")).to_be_disabled()
+    # the menu is usable meanwhile
+    page.locator(".segmented label", has_text="5").click()
+    expect(page.locator(_seat(page, 4))).to_be_visible()
+    expect(page.locator(_seat(page, 5))).to_be_hidden()
+    expect(page.locator("#keep-yellow")).to_be_checked()
+    expect(page.locator("#keep-yellow")).to_be_disabled()
+    page.locator(_seat(page, 1)).locator("label", has_text="Human").click()
+    expect(page.locator(f"{_seat(page, 1)} input[value='human']")).to_be_checked()
+    expect(page.locator("#progress")).not_to_have_attribute("aria-valuenow", "0")
+    app.screenshot("menu-loading-1280")
+    assert app.state() == "loading"
+    assert len(held) == 1, "the wasm request should be held by the route"
+    held[0].continue_()
+    app.wait_ready()
+    expect(page.locator("#start")).to_be_enabled()
+    # what was chosen while loading is still there
+    expect(page.locator(_seat(page, 4))).to_be_visible()
+    expect(page.locator(f"{_seat(page, 1)} input[value='human']")).to_be_checked()
+
+
+def test_reaches_ready_with_only_the_runtime_files(app: App) -> None:
+    app.open()
+    app.wait_ready()
+    expect(app.page.locator("#progress")).to_have_attribute("aria-valuenow", "100")
+    origin = app.site.origin
+    paths = sorted({url.removeprefix(origin) for url in app.log.requests})
+    files = app.site.build.files
+    expected = {"/"} | {
+        "/" + files[name]
+        for name in files
+        if not name.endswith(".html") and name != "assets/favicon.svg"
+    }
+    # every file of the build is used, and nothing else was asked for
+    assert set(paths) - {"/" + files["assets/favicon.svg"]} == expected
+    app.screenshot("menu-ready-1280")
+    app.page.set_viewport_size(PHONE)
+    app.screenshot("menu-ready-375")
+
+
+@pytest.mark.parametrize(
+    "missing",
+    [
+        "pyodide/pyodide.asm.wasm",
+        "pyodide/python_stdlib.zip",
+        "pyodide/pyodide.mjs",
+        "pyscript/core.js",
+        "game.zip",
+    ],
+)
+def test_error_state_when_the_runtime_cannot_load(app: App, missing: str) -> None:
+    app.log.expect_errors = True
+    app.page.route(app.site.path(missing), lambda route: route.fulfill(status=404, body="gone"))
+    app.open()
+    app.wait_state("error")
+    page = app.page
+    expect(page.locator("#load-error")).to_be_visible()
+    expect(page.locator("#load-error h2")).to_have_text("The game could not load")
+    expect(page.locator("#load-error-message")).not_to_be_empty()
+    expect(page.locator("#load-error-details")).not_to_be_empty()
+    expect(page.locator("#start")).to_be_disabled()
+    expect(page.locator("#menu")).to_be_visible()
+    print(missing, "->", page.text_content("#load-error-message"))
+    if missing == "pyodide/pyodide.asm.wasm":
+        app.screenshot("load-error-1280")
+        page.set_viewport_size(PHONE)
+        app.screenshot("load-error-375")
+
+
+def test_error_state_when_the_game_package_is_broken(app: App) -> None:
+    app.log.expect_errors = True
+    empty = io.BytesIO()
+    with zipfile.ZipFile(empty, "w") as zf:
+        zf.writestr("nothing/here.txt", "no game in this bundle")
+    game_zip = app.site.path("game.zip")
+    app.page.route(
+        game_zip,
+        lambda route: route.fulfill(body=empty.getvalue(), content_type="application/zip"),
+    )
+    app.open()
+    app.wait_state("error")
+    expect(app.page.locator("#load-error-message")).to_contain_text("ModuleNotFoundError")
+    expect(app.page.locator("#load-error-details")).to_contain_text("Traceback")
+
+
+def test_language_switch_is_live_and_remembered(app: App) -> None:
+    app.open()
+    page = app.page
+    expect(page.locator("html")).to_have_attribute("lang", "en")  # the browser's language
+    expect(page.locator("#menu-title")).to_have_text(MENU_TITLE["en"])
+    expect(page.locator(_seat(page, 1)).locator("input[type=text]")).to_have_value("Vivian")
+    page.locator(".lang-btn[data-lang='fr']").click()
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.locator("#menu-title")).to_have_text(MENU_TITLE["fr"])
+    expect(page.locator(".lang-btn[data-lang='fr']")).to_have_attribute("aria-pressed", "true")
+    # default names follow the language; a name the player typed does not
+    expect(page.locator(_seat(page, 1)).locator("input[type=text]")).to_have_value("Viviane")
+    page.locator(_seat(page, 0)).locator("input[type=text]").fill("Élaine")
+
+    page.reload(wait_until="domcontentloaded")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.locator("#menu-title")).to_have_text(MENU_TITLE["fr"])
+    expect(page.locator(_seat(page, 0)).locator("input[type=text]")).to_have_value("Élaine")
+    app.wait_ready()
+    expect(page.locator("#progress-label")).to_have_text("Prêt !")
+    app.screenshot("menu-fr-1280")
+
+    # every string of the page exists in both languages
+    missing = page.evaluate(
+        """() => {
+            const keys = [];
+            for (const el of document.querySelectorAll('[data-i18n]')) {
+                keys.push(el.getAttribute('data-i18n'));
+            }
+            for (const el of document.querySelectorAll('[data-i18n-attr]')) {
+                for (const pair of el.getAttribute('data-i18n-attr').split(';')) {
+                    keys.push(pair.split(':')[1]);
+                }
+            }
+            const out = [];
+            for (const key of keys) {
+                for (const lang of ['fr', 'en']) {
+                    const text = window.BossQuest.strings[key]?.[lang];
+                    if (!text) out.push(`${key}/${lang}`);
+                }
+            }
+            return out;
+        }"""
+    )
+    assert missing == []
+
+    page.locator(".lang-btn[data-lang='en']").click()
+    expect(page.locator("#progress-label")).to_have_text("Ready!")
+    expect(page.locator("#menu-title")).to_have_text(MENU_TITLE["en"])
+
+
+def test_start_hands_the_settings_to_python(app: App) -> None:
+    app.open()
+    page = app.page
+    page.locator(".segmented label", has_text="4").click()
+    page.locator(_seat(page, 2)).locator("label", has_text="Human").click()
+    page.locator(_seat(page, 3)).locator("input[type=text]").fill("  Dame   du Lac ")
+    page.locator(".check").click()
+    expect(page.locator("#keep-yellow")).to_be_checked()
+    app.wait_ready()
+    page.locator("#start").click()
+    page.wait_for_selector("html[data-screen='board']", state="attached")
+    expect(page.locator("#board")).to_be_visible()
+    expect(page.locator("#menu")).to_be_hidden()
+    settings = json.loads(page.get_attribute("#board", "data-settings") or "null")
+    assert settings == {
+        "version": 1,
+        "lang": "en",
+        "players": [
+            {"seat": 0, "name": "Lancelot", "kind": "human"},
+            {"seat": 1, "name": "Vivian", "kind": "bot"},
+            {"seat": 2, "name": "Percival", "kind": "human"},
+            {"seat": 3, "name": "Dame du Lac", "kind": "bot"},
+        ],
+        "keep_yellow": True,
+    }
+    expect(page.locator(".board-seat")).to_have_count(4)
+    expect(page.locator("#board h2")).to_have_text("The board is coming soon")
+    # the board's strings follow a live language switch too
+    page.locator(".lang-btn[data-lang='fr']").click()
+    expect(page.locator("#board h2")).to_have_text("Le plateau arrive bientôt")
+    app.screenshot("board-stub-1280")
+    page.set_viewport_size(PHONE)
+    app.screenshot("board-stub-375")
+    page.locator("#board button").click()
+    page.wait_for_selector("html[data-screen='menu']", state="attached")
+    expect(page.locator("#menu")).to_be_visible()
+
+
+def test_five_players_always_keep_yellow(app: App) -> None:
+    app.open()
+    page = app.page
+    page.locator(".segmented label", has_text="6").click()
+    app.wait_ready()
+    page.locator("#start").click()
+    page.wait_for_selector("html[data-screen='board']", state="attached")
+    settings = json.loads(page.get_attribute("#board", "data-settings") or "null")
+    assert [p["kind"] for p in settings["players"]] == ["human"] + ["bot"] * 5
+    assert settings["keep_yellow"] is True
+
+
+def test_loads_under_the_netlify_content_security_policy(app: App) -> None:
+    app.page.add_init_script(
+        """window.__csp = [];
+        document.addEventListener('securitypolicyviolation',
+            (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));"""
+    )
+    response = app.page.goto(app.site.url, wait_until="domcontentloaded")
+    assert response is not None
+    csp = response.headers.get("content-security-policy", "")
+    assert "default-src 'self'" in csp
+    assert "'unsafe-eval'" not in csp.replace("'wasm-unsafe-eval'", "")
+    assert "'unsafe-inline'" not in csp
+    assert response.headers.get("cache-control") == "no-cache"
+    app.wait_ready()
+    assert app.page.evaluate("window.__csp") == []
+
+
+def test_loads_from_a_plain_static_server(app: App, plain_site: Site) -> None:
+    app.use(plain_site)
+    response = app.page.goto(plain_site.url, wait_until="domcontentloaded")
+    assert response is not None
+    assert "content-security-policy" not in response.headers
+    app.wait_ready()
