@@ -127,22 +127,28 @@ _MYSTERY_AND_PASS: tuple[Action, ...] = (ActivateMystery(), DiscardMystery(), Pa
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
-    """Every candidate action that the checker allows, in a stable order."""
+    """Every candidate action that the checker allows, in a stable order.
+
+    The branches past the first test are the ones `check` takes after its own
+    first tests (game over, seat, turn), so they call the same checks directly:
+    this runs for every action of every playout."""
     if state.stage == Stage.OVER or seat != state.seat:
         return []
     if state.stage == Stage.CHOOSE:
-        candidates: list[Action] = list(choices(state, seat, state.pending))
-    elif state.stage == Stage.SPELL or state.players[seat].at_magician:
-        candidates = []
+        pending = state.pending
+        return [
+            choice
+            for choice in choices(state, seat, pending)
+            if check_choice(state, seat, pending, choice) is None
+        ]
+    if state.stage == Stage.SPELL or state.players[seat].at_magician:
+        candidates: list[Action] = []
         for card in state.offer:
             candidates += [Activate(card), Discard(card)]
         candidates += _MYSTERY_AND_PASS
-    else:
-        # The common case of random playouts: the same checker, with the
-        # strength comparison worked out once for the six candidates.
-        over = strength(state, seat) > current_hp(state)
-        return [a for a in _AT_ARMORER if _check_at_armorer(state, seat, a, over) is None]
-    return [action for action in candidates if check(state, seat, action) is None]
+        return [action for action in candidates if _check_at_magician(state, action) is None]
+    over = strength(state, seat) > current_hp(state)  # once for the six candidates
+    return [a for a in _AT_ARMORER if _check_at_armorer(state, seat, a, over) is None]
 
 
 def action_universe(state: State) -> list[Action]:
