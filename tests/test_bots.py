@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.bossquest import GAME
-from game.bossquest.bots import simple_bot
+from game.bossquest.bots import easy_bot as simple_bot
 from game.engine import rng
 
 

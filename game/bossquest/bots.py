@@ -1,8 +1,6 @@
-"""A simple Boss Quest bot: sensible play from its seat's view alone.
-
-It equips until it is within reach of the boss, then picks the spell that
-helps it most (or hurts the leader), and discards the rest. Stronger bots come
-later; this one only needs to be decent company.
+"""Boss Quest's bot heuristics: easy and normal players that decide from their
+seat's view alone. The hard bot is the engine's search (game.engine.search)
+with the normal player for its playouts and `score_round` to judge them.
 """
 
 from __future__ import annotations
@@ -10,136 +8,216 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .actions import Action, Activate, ActivateMystery, Ask, Choose, Discard, DiscardMystery, Pass
-from .cards import SPELL_KINDS, spell_colour, weapon_colour
+from .actions import (
+    Action,
+    Activate,
+    ActivateMystery,
+    Ask,
+    Choose,
+    Discard,
+    DiscardMystery,
+    Pass,
+    Stop,
+    Visit,
+)
+from .cards import SPELL_KINDS, spell_colour, weapon_colour, weapon_value
+from .odds import over_probability, unseen_weapons
 
-__all__ = ["simple_bot"]
+__all__ = ["easy_bot", "normal_bot"]
 
-# Ask for more while the gap to the boss is at least this wide.
-_ASK_TWO_GAP = 11
-_ASK_ONE_GAP = 5
+View = dict[str, Any]
+
+# Easy asks for one more weapon while at least this far below the boss.
+_EASY_ASK_GAP = 6
+# Normal asks for as many weapons as keep the chance of going over below this.
+_NORMAL_RISK = 0.3
 
 
-def _my_colours(view: dict[str, Any]) -> list[int]:
+def _gap(view: View) -> int:
+    """Hit points left above the seat's strength (negative: over the boss)."""
+    return int(view["boss"]["hp"]) - int(view["you"]["strength"])
+
+
+def _my_weapons(view: View) -> list[int]:
     me = view["seats"][view["seat"]]
-    return [weapon_colour(card) for card in [me["hidden"], *me["visible"]]]
+    return [me["hidden"], *me["visible"]]
 
 
-def _leader(view: dict[str, Any]) -> int:
-    """The other player with most keys (then most hearts): the one to slow down."""
+def _my_colours(view: View) -> list[int]:
+    return [weapon_colour(card) for card in _my_weapons(view)]
+
+
+def _leader(view: View) -> int:
+    """The other player with most keys, then most hearts: the one to slow down."""
     seat = view["seat"]
     others = [s for s in range(view["players"]) if s != seat]
     return max(others, key=lambda s: (view["seats"][s]["keys"], view["seats"][s]["hearts"], -s))
 
 
-def _spell_score(view: dict[str, Any], card: int) -> float:
-    """How much activating this face-up spell helps this seat (<= 0: discard it)."""
-    kind = SPELL_KINDS[card]
-    gap = view["boss"]["hp"] - view["you"]["strength"]  # negative: over the boss
-    colours = _my_colours(view)
-    if kind == "strength_up":
-        return 3.0 if gap >= 1 else 1.0  # help myself, or push the leader over
-    if kind == "strength_down":
-        return 4.0 if gap < 0 and gap >= -2 else 1.5
-    if kind == "boss_up":
-        return 4.0 if -2 <= gap < 0 else (1.0 if gap == 0 else 0.5)
-    if kind == "boss_down":
-        return 2.5 if 1 <= gap <= 2 else 0.5
-    if kind.startswith("colour_"):
-        return 2.0 if spell_colour(card) in colours else -1.0
-    if kind == "pair":
-        return 2.0 if len(set(colours)) < len(colours) else -1.0
-    if kind == "no_heart_loss":
-        return 3.5 if gap < 0 else 0.2
-    if kind == "extra_key":
-        return 2.2 if 0 <= gap <= 3 else 0.3
-    if kind == "cancel":
-        return 1.2 if any(_hurts_me(view, spell) for spell in view["active"]) else -1.0
-    if kind == "last_turn":
-        return 1.8 if 0 <= gap <= 3 else -0.5
-    if kind == "exchange":
-        return 2.0 if gap < -2 else -0.5
-    return -1.0  # swap_hidden and second_wins: too hard to use well
-
-
-def _hurts_me(view: dict[str, Any], spell: dict[str, Any]) -> bool:
+def _hurts_me(view: View, spell: dict[str, Any]) -> bool:
     kind = spell["kind"]
     colours = _my_colours(view)
+    gap = _gap(view)
     if kind.startswith("colour_"):
         return spell_colour(spell["card"]) not in colours
     if kind == "pair":
         return len(set(colours)) == len(colours)
-    if kind == "strength_down" and spell["target"] == view["seat"]:
-        return bool(view["boss"]["hp"] - view["you"]["strength"] >= 0)
-    return kind == "strength_up" and spell["target"] == view["seat"] and bool(view["you"]["over"])
+    mine = spell["target"] == view["seat"]
+    if kind == "strength_down":
+        return mine and gap >= 0
+    if kind == "strength_up":
+        return mine and gap < 0
+    if kind == "boss_down":
+        return gap < 0 or gap <= spell["amount"] - 1
+    return False
 
 
-def _choose(view: dict[str, Any], legal: Sequence[Action]) -> Action:
+def _spell_score(view: View, card: int) -> float:
+    """How much activating this face-up spell helps this seat (<= 0: rather not)."""
+    kind = SPELL_KINDS[card]
+    gap = _gap(view)
+    colours = _my_colours(view)
+    if kind == "strength_up":
+        return 4.0 if 1 <= gap <= 2 else 2.5 if gap >= 3 else 1.0
+    if kind == "strength_down":
+        return 5.0 if -2 <= gap < 0 else 1.2
+    if kind == "boss_up":
+        return 5.0 if -2 <= gap < 0 else 0.2
+    if kind == "boss_down":
+        return 3.5 if 1 <= gap <= 2 else -1.0 if gap <= 0 else 0.1
+    if kind.startswith("colour_"):
+        return 2.0 if spell_colour(card) in colours else -2.0
+    if kind == "pair":
+        return 2.0 if len(set(colours)) < len(colours) else -2.0
+    if kind == "no_heart_loss":
+        return 4.0 if gap < 0 else 0.5
+    if kind == "extra_key":
+        return 2.5 if 0 <= gap <= 2 else 0.3
+    if kind == "cancel":
+        return 3.0 if any(_hurts_me(view, spell) for spell in view["active"]) else -1.0
+    if kind == "last_turn":
+        return 2.0 if 0 <= gap <= 3 else -1.0
+    if kind == "exchange":
+        return 2.0 if gap <= -3 else -0.5
+    if kind == "swap_hidden":
+        return 1.5 if gap < 0 and _swap_helps(view) else -0.5
+    return -0.5  # second_wins: rarely worth it without knowing the others
+
+
+def _swap_helps(view: View) -> bool:
+    """Whether an average unseen card in place of my hidden one brings me under."""
+    pool = unseen_weapons(view)
+    if not pool:
+        return False
+    average = sum(weapon_value(card) for card in pool) / len(pool)
+    mine = weapon_value(view["seats"][view["seat"]]["hidden"])
+    return mine - average >= -_gap(view)
+
+
+def _pick(legal: Sequence[Action], **wanted: Any) -> Action | None:
+    for action in legal:
+        if isinstance(action, Choose) and all(getattr(action, k) == v for k, v in wanted.items()):
+            return action
+    return None
+
+
+def _choose(view: View, legal: Sequence[Action]) -> Action:
+    """Finish an activated spell: aim for the boss's exact hit points."""
     kind = SPELL_KINDS[view["pending"]]
     seat = view["seat"]
-    gap = view["boss"]["hp"] - view["you"]["strength"]
-    choices = [action for action in legal if isinstance(action, Choose)]
-
-    def pick(**wanted: Any) -> Action | None:
-        for action in choices:
-            if all(getattr(action, key) == value for key, value in wanted.items()):
-                return action
-        return None
-
+    gap = _gap(view)
+    leader = _leader(view)
     picked: Action | None = None
     if kind == "strength_up":
-        picked = (
-            pick(target=seat, amount=min(2, gap))
-            if gap >= 1
-            else pick(target=_leader(view), amount=2)
-        )
+        picked = _pick(legal, target=seat, amount=min(2, gap)) if gap >= 1 else None
+        picked = picked or _pick(legal, target=leader, amount=2)
     elif kind == "strength_down":
-        picked = (
-            pick(target=seat, amount=min(2, -gap))
-            if gap < 0
-            else pick(target=_leader(view), amount=2)
-        )
+        picked = _pick(legal, target=seat, amount=min(2, -gap)) if gap < 0 else None
+        picked = picked or _pick(legal, target=leader, amount=2)
     elif kind == "boss_up":
-        picked = pick(amount=min(2, max(1, -gap)))
+        picked = _pick(legal, amount=min(2, max(1, -gap)))
     elif kind == "boss_down":
-        picked = pick(amount=min(2, max(1, gap)))
+        picked = _pick(legal, amount=min(2, max(1, gap)))
     elif kind == "swap_hidden":
-        picked = pick(target=_leader(view))
+        picked = _pick(legal, target=leader)
     elif kind == "exchange":
-        me = view["seats"][seat]
-        biggest = max([me["hidden"], *me["visible"]], key=lambda card: card % 7)
-        picked = pick(card=biggest)
+        picked = _pick(legal, card=max(_my_weapons(view), key=weapon_value))
     elif kind == "cancel":
-        harmful = [s["card"] for s in view["active"] if _hurts_me(view, s)]
-        picked = pick(card=harmful[0]) if harmful else None
-    return picked or choices[0]
+        harmful = [spell["card"] for spell in view["active"] if _hurts_me(view, spell)]
+        picked = _pick(legal, card=harmful[0]) if harmful else None
+    return picked or legal[0]
 
 
-def simple_bot(view: dict[str, Any], legal: Sequence[Action]) -> Action:
-    """The action this seat plays, from its view and its legal actions."""
-    if len(legal) == 1:
-        return legal[0]
-    if view["stage"] == "choose":
-        return _choose(view, legal)
-    asks = {action.count: action for action in legal if isinstance(action, Ask)}
-    if asks or not any(isinstance(a, Activate | Discard | ActivateMystery) for a in legal):
-        gap = view["boss"]["hp"] - view["you"]["strength"]
-        wanted = 2 if gap >= _ASK_TWO_GAP else 1 if gap >= _ASK_ONE_GAP else 0
-        if wanted and asks:
-            return asks.get(wanted) or asks[min(asks)]
-        stay = [a for a in legal if not isinstance(a, Ask)]
-        return stay[0]
+def _at_magician(view: View, legal: Sequence[Action], keen: float) -> Action:
+    """Activate the most useful spell; otherwise pass, or discard the worst one."""
     scored: list[tuple[float, int, Action]] = []
     for index, action in enumerate(legal):
         if isinstance(action, Activate):
             scored.append((_spell_score(view, action.card), -index, action))
         elif isinstance(action, ActivateMystery):
-            scored.append((0.4, -index, action))
+            scored.append((0.3, -index, action))
     best_score, _, best = max(scored, default=(-9.0, 0, legal[0]))
-    if best_score > 0:
+    if best_score > keen:
         return best
     for action in legal:
         if isinstance(action, Pass):
             return action
-    discards = [a for a in legal if isinstance(a, Discard | DiscardMystery)]
-    return discards[0] if discards else legal[0]
+    discards = [a for a in legal if isinstance(a, Discard)]
+    if discards:  # throw away what could hurt me most in someone else's hands
+        return min(discards, key=lambda a: (_spell_score(view, a.card), a.card))
+    return next((a for a in legal if isinstance(a, DiscardMystery)), legal[0])
+
+
+def _equip(view: View, legal: Sequence[Action], wanted: int) -> Action:
+    """Ask for `wanted` weapons (or as many as allowed below that); 0: stop equipping."""
+    asks = {action.count: action for action in legal if isinstance(action, Ask)}
+    if wanted and asks:
+        fitting = [count for count in asks if count <= wanted]
+        return asks[max(fitting)] if fitting else asks[min(asks)]
+    for kind in (Visit, Stop):
+        for action in legal:
+            if isinstance(action, kind):
+                return action
+    return legal[0]
+
+
+def _equipping(legal: Sequence[Action]) -> bool:
+    return any(isinstance(a, Ask | Visit | Stop) for a in legal)
+
+
+def easy_bot(view: View, legal: Sequence[Action]) -> Action:
+    """Draws one weapon at a time on a fixed threshold, and uses spells plainly."""
+    if len(legal) == 1:
+        return legal[0]
+    if view["stage"] == "choose":
+        return _choose(view, legal)
+    if _equipping(legal):
+        return _equip(view, legal, 1 if _gap(view) >= _EASY_ASK_GAP else 0)
+    return _at_magician(view, legal, keen=1.0)
+
+
+def normal_bot(view: View, legal: Sequence[Action]) -> Action:
+    """Asks for as many weapons as the odds allow, and aims its spells."""
+    if len(legal) == 1:
+        return legal[0]
+    if view["stage"] == "choose":
+        return _choose(view, legal)
+    if _equipping(legal):
+        return _equip(view, legal, _safe_ask(view, legal))
+    return _at_magician(view, legal, keen=0.4)
+
+
+def _safe_ask(view: View, legal: Sequence[Action]) -> int:
+    """The most weapons to ask for with the chance of going over under the risk."""
+    counts = sorted(action.count for action in legal if isinstance(action, Ask))
+    gap = _gap(view)
+    if not counts or gap <= 2:
+        return 0
+    pool = unseen_weapons(view)
+    strength, hp = view["you"]["strength"], view["boss"]["hp"]
+    best = 0
+    for count in counts:
+        if count > len(pool) or over_probability(strength, hp, pool, count) > _NORMAL_RISK:
+            break
+        best = count
+    return best

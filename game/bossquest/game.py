@@ -8,7 +8,8 @@ from typing import Any, Final
 from ..engine.errors import MalformedData, Reason
 from . import actions, codec, rules, setup, views
 from .actions import Action
-from .bots import simple_bot
+from .bots import easy_bot, normal_bot
+from .determinize import determinize
 from .invariants import state_problems
 from .options import Options
 from .scenario import SCENARIOS
@@ -24,7 +25,8 @@ class BossQuest:
     name: Final = "bossquest"
     schema_version: Final = 1
     scenarios: Final = SCENARIOS
-    bots: Final = {"simple": simple_bot}
+    bots: Final = {"normal": normal_bot, "easy": easy_bot}
+    playout_policy: Final = "normal"  # what the search bot plays out with
 
     def describe(self, event: dict[str, Any], names: list[str], lang: str) -> list[str]:
         """Log lines for an event already filtered for its reader."""
@@ -71,6 +73,26 @@ class BossQuest:
             "hearts": [player.hearts for player in state.players],
             "rounds": state.round,
         }
+
+    def determinize(self, view: dict[str, Any], seed: int) -> State:
+        return determinize(view, seed)
+
+    def search_horizon(self, start: State, state: State) -> bool:
+        """Playouts stop at the end of the round: keys and hearts have moved."""
+        return state.round != start.round or state.stage == Stage.OVER
+
+    def search_score(self, start: State, end: State, seat: int) -> float:
+        """Keys won, less hearts lost and the best rival's keys; the game's end weighs most."""
+
+        def gained(who: int) -> int:
+            return end.players[who].keys - start.players[who].keys
+
+        lost = start.players[seat].hearts - end.players[seat].hearts
+        rivals = max(gained(who) for who in range(len(end.players)) if who != seat)
+        score = gained(seat) - 0.8 * lost - 0.5 * rivals
+        if end.stage == Stage.OVER:
+            score += 3.0 if seat in end.winners else -3.0
+        return score
 
     def rounds(self, state: State) -> int:
         return state.round

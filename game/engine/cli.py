@@ -10,11 +10,13 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from .arena import run_arena
 from .codec import parse_json, state_hash
 from .errors import GameError
 from .match import Match, replay
 from .protocol import Game
 from .scenario import load_scenario, run_scenario
+from .search import SearchSettings
 from .simulate import simulate
 
 __all__ = ["main"]
@@ -42,6 +44,21 @@ def _parser(game_names: Sequence[str]) -> argparse.ArgumentParser:
 
     scen = commands.add_parser("scenario", help="run scenario files; report pass or fail")
     scen.add_argument("files", nargs="+", type=Path)
+
+    arena = commands.add_parser("arena", help="bots against bots; print win rates as JSON")
+    arena.add_argument("--game", choices=game_names, default=game_names[0])
+    arena.add_argument("--players", type=int, required=True)
+    arena.add_argument("--bots", required=True, help="one level per seat: hard,normal,easy,random")
+    arena.add_argument("--games", type=int, default=100)
+    arena.add_argument("--seed", type=int, default=0)
+    arena.add_argument("--option", action="append", default=[], metavar="KEY=JSON")
+    arena.add_argument("--playouts", type=int, default=SearchSettings.playouts)
+    arena.add_argument(
+        "--time-budget",
+        type=float,
+        default=SearchSettings.time_budget,
+        help="seconds per hard decision (the playout count binds first if it is reached)",
+    )
 
     rep = commands.add_parser("replay", help="replay a match file; print its outcome and hash")
     rep.add_argument("file", type=Path)
@@ -81,6 +98,18 @@ def main(
             for violation in report.violations[:20]:
                 print(violation, file=sys.stderr)
             return 1 if report.violations else 0
+        if args.command == "arena":
+            game = games[args.game]
+            levels = [level.strip() for level in args.bots.split(",")]
+            if len(levels) != args.players:
+                raise GameError(
+                    "bad_option", f"--bots names {len(levels)} bots for {args.players} players"
+                )
+            options = game.normalize_options(_options(args.players, args.option))
+            settings = SearchSettings(playouts=args.playouts, time_budget=args.time_budget)
+            arena_report = run_arena(game, options, levels, args.games, args.seed, settings)
+            out(json.dumps(arena_report.to_json()))
+            return 0
         if args.command == "scenario":
             return _run_scenarios(games, _expand(args.files), out)
         match = Match.from_json(parse_json(args.file.read_text(encoding="utf-8"), str(args.file)))

@@ -32,7 +32,7 @@ class Bot(Protocol):
 class SeatConfig:
     name: str
     human: bool
-    level: str = "simple"
+    level: str = "normal"
 
     def to_json(self) -> dict[str, JSON]:
         return {"name": self.name, "human": self.human, "level": self.level}
@@ -40,7 +40,7 @@ class SeatConfig:
     @staticmethod
     def from_json(data: JSON) -> SeatConfig:
         fields = expect_fields(data, "seat", ("name", "human"), ("level",))
-        level = read_str(fields, "level", "seat") if "level" in fields else "simple"
+        level = read_str(fields, "level", "seat") if "level" in fields else "normal"
         return SeatConfig(
             read_str(fields, "name", "seat"), read_bool(fields, "human", "seat"), level
         )

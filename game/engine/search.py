@@ -1,0 +1,125 @@
+"""A search bot for any game: information-set Monte Carlo search at the root.
+
+Each playout deals a fresh world consistent with the seat's view (the game's
+`determinize(view, seed)`), tries one of the seat's legal actions chosen by
+UCB1, lets a playout policy play every seat until the game's horizon (for Boss
+Quest, the end of the round), and scores the result for the seat. The action
+with the best mean score is played.
+
+Only the view and the legal actions go in, so the bot cannot use anything its
+seat may not know. It stops at a playout count and at a time budget; with the
+count binding first, the same view and seed always give the same decision.
+`steps()` runs the same search in slices, so a page can keep drawing meanwhile.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+import zlib
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from . import rng
+from .codec import canonical_json
+from .protocol import Game
+
+__all__ = ["SearchBot", "SearchGame", "SearchSettings"]
+
+Policy = Callable[[dict[str, Any], Sequence[Any]], Any]
+
+
+class SearchGame(Protocol):
+    """What a game adds to its protocol so that it can be searched."""
+
+    def determinize(self, view: dict[str, Any], seed: int) -> Any:
+        """A full state in which `view` is the seat's view, unseen cards dealt at random."""
+        ...
+
+    def search_horizon(self, start: Any, state: Any) -> bool:
+        """Whether a playout started in `start` has gone far enough."""
+        ...
+
+    def search_score(self, start: Any, end: Any, seat: int) -> float:
+        """How good `end` is for `seat`, compared with `start`."""
+        ...
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    playouts: int = 300
+    time_budget: float = 0.12  # seconds for one decision
+    exploration: float = 1.0
+    slice_playouts: int = 8  # playouts between two yields of `steps`
+    max_playout_actions: int = 400
+
+
+class SearchBot:
+    """Callable like any bot: `bot(view, legal) -> action`."""
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        policy: Policy,
+        settings: SearchSettings = SearchSettings(),
+        seed: int = 0,
+    ) -> None:
+        self.game = game
+        self.searchable: SearchGame = game  # type: ignore[assignment]
+        self.policy = policy
+        self.settings = settings
+        self.seed = seed
+
+    def __call__(self, view: dict[str, Any], legal: Sequence[Any]) -> Any:
+        for choice in self.steps(view, legal):
+            if choice is not None:
+                return choice
+        raise AssertionError("the search always ends with a choice")
+
+    def steps(self, view: dict[str, Any], legal: Sequence[Any]) -> Iterator[Any]:
+        """Yield None between slices of playouts, then the chosen action."""
+        if len(legal) == 1:
+            yield legal[0]
+            return
+        settings = self.settings
+        seat = view["seat"]
+        # The same view and seed give the same worlds, hence the same decision.
+        dice = rng.seed_state(self.seed ^ zlib.crc32(canonical_json(view).encode()))
+        visits = [0] * len(legal)
+        totals = [0.0] * len(legal)
+        deadline = time.perf_counter() + settings.time_budget
+        for playout in range(settings.playouts):
+            if playout >= len(legal) and time.perf_counter() > deadline:
+                break
+            arm = self._pick_arm(visits, totals, playout)
+            world_seed, dice = rng.next_u64(dice)
+            totals[arm] += self._playout(view, seat, legal[arm], world_seed)
+            visits[arm] += 1
+            if playout % settings.slice_playouts == settings.slice_playouts - 1:
+                yield None
+        means = [totals[i] / visits[i] if visits[i] else -math.inf for i in range(len(legal))]
+        yield legal[max(range(len(legal)), key=lambda i: (means[i], -i))]
+
+    def _pick_arm(self, visits: list[int], totals: list[float], playout: int) -> int:
+        for arm, count in enumerate(visits):
+            if count == 0:
+                return arm
+        log_total = math.log(playout)
+        c = self.settings.exploration
+        return max(
+            range(len(visits)),
+            key=lambda i: totals[i] / visits[i] + c * math.sqrt(log_total / visits[i]),
+        )
+
+    def _playout(self, view: dict[str, Any], seat: int, action: Any, seed: int) -> float:
+        game = self.game
+        start = self.searchable.determinize(view, seed)
+        state, _ = game.apply(start, seat, action)
+        for _ in range(self.settings.max_playout_actions):
+            if game.is_over(state) or self.searchable.search_horizon(start, state):
+                break
+            actor = game.to_act(state)[0]
+            legal = game.legal_actions(state, actor)
+            state, _ = game.apply(state, actor, self.policy(game.view(state, actor), legal))
+        return self.searchable.search_score(start, state, seat)

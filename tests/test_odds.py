@@ -1,0 +1,67 @@
+"""The odds of going over, pinned against exact enumeration of small decks."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from fractions import Fraction
+
+import pytest
+
+from game.bossquest import GAME
+from game.bossquest.cards import weapon_value
+from game.bossquest.odds import over_odds, over_probability, unseen_weapons
+from game.bossquest.scenario import SCENARIOS
+
+
+def enumerate_over(strength: int, hp: int, pool: list[int], count: int) -> Fraction:
+    draws = list(itertools.permutations(pool, count))  # ordered draws, like a real deck
+    over = sum(1 for draw in draws if strength + sum(weapon_value(c) for c in draw) > hp)
+    return Fraction(over, len(draws))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_over_probability_matches_enumeration(seed: int) -> None:
+    dice = random.Random(seed)
+    pool = dice.sample(range(35), dice.randint(1, 9))
+    count = dice.randint(0, min(4, len(pool)))
+    strength, hp = dice.randint(2, 20), dice.randint(14, 21)
+    assert over_probability(strength, hp, pool, count) == enumerate_over(strength, hp, pool, count)
+
+
+def test_edge_cases() -> None:
+    assert over_probability(20, 17, [0, 1], 0) == 1  # already over, nothing drawn
+    assert over_probability(5, 17, [], 0) == 0
+    with pytest.raises(ValueError, match="cannot draw"):
+        over_probability(5, 17, [0], 2)
+
+
+def stacked_view() -> dict[str, object]:
+    """Two players, everything stacked: the odds seen by the first player."""
+    state, _ = SCENARIOS.build(
+        {
+            "players": ["Ana", "Ben"],
+            "bosses": [15],
+            "hands": {
+                "Ana": {"hidden": "red6", "visible": "blue5"},
+                "Ben": {"hidden": "green2", "visible": "purple3"},
+            },
+        }
+    )
+    return GAME.view(state, 0)
+
+
+def test_odds_from_a_view_use_only_what_the_seat_sees() -> None:
+    view = stacked_view()
+    pool = unseen_weapons(view)
+    seen = {"red6", "blue5", "purple3"}
+    assert len(pool) == 28 - len(seen)  # Ben's hidden green2 is not seen, so it is in the pool
+    odds = over_odds(view)
+    assert set(odds) == {1, 2, 3, 4}
+    # Ana has 11 against 15: one card goes over only with a 5, 6 or 7.
+    fives_and_up = [c for c in pool if weapon_value(c) >= 5]
+    assert odds[1] == pytest.approx(len(fives_and_up) / len(pool))
+    for count, chance in odds.items():
+        small = float(enumerate_over(11, 15, pool, count)) if count <= 2 else chance
+        assert chance == pytest.approx(small)
+    assert odds[1] < odds[2] < odds[3] < odds[4]
