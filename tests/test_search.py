@@ -6,14 +6,15 @@ from game.bossquest import GAME
 from game.bossquest.bots import easy_bot, normal_bot
 from game.bossquest.determinize import determinize
 from game.bossquest.invariants import state_problems
+from game.bossquest.state import State
 from game.engine.bots import RandomBot, bot_levels, make_bot
-from game.engine.search import SearchBot, SearchSettings
+from game.engine.search import Policy, SearchBot, SearchSettings
 from tests.helpers import play_random
 
 FAST = SearchSettings(playouts=24, time_budget=30.0)
 
 
-def decision_points() -> list[tuple[object, int]]:
+def decision_points() -> list[tuple[State, int]]:
     points = []
     for players in (2, 4, 6):
         for steps in (0, 4, 9, 15, 23):
@@ -35,7 +36,11 @@ def test_determinize_keeps_the_view_and_every_invariant() -> None:
 
 
 def test_every_level_decides_from_the_view_alone() -> None:
-    bots = {"easy": easy_bot, "normal": normal_bot, "hard": SearchBot(GAME, normal_bot, FAST, 5)}
+    bots: dict[str, Policy] = {
+        "easy": easy_bot,
+        "normal": normal_bot,
+        "hard": SearchBot(GAME, normal_bot, FAST, 5),
+    }
     for state, seat in decision_points():
         legal = GAME.legal_actions(state, seat)
         for name, bot in bots.items():
