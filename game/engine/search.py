@@ -70,6 +70,7 @@ class SearchBot:
         self.policy = policy
         self.settings = settings
         self.seed = seed
+        self.last_playouts = 0  # how many playouts the last decision ran, for benchmarks
 
     def __call__(self, view: dict[str, Any], legal: Sequence[Any]) -> Any:
         for choice in self.steps(view, legal):
@@ -79,6 +80,7 @@ class SearchBot:
 
     def steps(self, view: dict[str, Any], legal: Sequence[Any]) -> Iterator[Any]:
         """Yield None between slices of playouts, then the chosen action."""
+        self.last_playouts = 0
         if len(legal) == 1:
             yield legal[0]
             return
@@ -96,6 +98,7 @@ class SearchBot:
             world_seed, dice = rng.next_u64(dice)
             totals[arm] += self._playout(view, seat, legal[arm], world_seed)
             visits[arm] += 1
+            self.last_playouts = playout + 1
             if playout % settings.slice_playouts == settings.slice_playouts - 1:
                 yield None
         means = [totals[i] / visits[i] if visits[i] else -math.inf for i in range(len(legal))]
