@@ -8,7 +8,14 @@ from typing import Any, Final
 
 from .cards import COLOURS, SPELL_KINDS, weapon_colour, weapon_value
 
-__all__ = ["LANGUAGES", "describe", "reason_text", "spell_name", "weapon_text"]
+__all__ = [
+    "LANGUAGES",
+    "describe",
+    "reason_text",
+    "spell_effect",
+    "spell_name",
+    "weapon_text",
+]
 
 LANGUAGES: Final = ("fr", "en")
 
@@ -35,6 +42,62 @@ _SPELL_NAMES: Final[dict[str, dict[str, str]]] = {
     "extra_key": {"fr": "Clef supplémentaire", "en": "Extra key"},
     "second_wins": {"fr": "Le second l'emporte", "en": "Second closest wins"},
     "last_turn": {"fr": "Dernier tour", "en": "Last turn"},
+}
+
+# What each spell does, in a line (the rulebook's spell list, shortened).
+_SPELL_EFFECTS: Final[dict[str, dict[str, str]]] = {
+    "strength_up": {
+        "fr": "Augmente la force d'attaque d'un joueur de 1 ou 2.",
+        "en": "Raises one player's strength by 1 or 2.",
+    },
+    "strength_down": {
+        "fr": "Diminue la force d'attaque d'un joueur de 1 ou 2.",
+        "en": "Lowers one player's strength by 1 or 2.",
+    },
+    "swap_hidden": {
+        "fr": "Échangez votre arme cachée avec celle d'un autre joueur.",
+        "en": "Swap your hidden weapon with another player's.",
+    },
+    "exchange": {
+        "fr": "Échangez une de vos armes contre la première de la pioche.",
+        "en": "Swap one of your weapons for the top of the weapon deck.",
+    },
+    "boss_up": {
+        "fr": "Augmente les PV du BOSS de 1 ou 2.",
+        "en": "Raises the boss's hit points by 1 or 2.",
+    },
+    "boss_down": {
+        "fr": "Diminue les PV du BOSS de 1 ou 2.",
+        "en": "Lowers the boss's hit points by 1 or 2.",
+    },
+    "colour": {
+        "fr": "Un joueur sans arme {colour} est éliminé de la manche.",
+        "en": "A player with no {colour} weapon is out of the round.",
+    },
+    "pair": {
+        "fr": "Un joueur sans deux armes de même couleur est éliminé de la manche.",
+        "en": "A player without two weapons of one colour is out of the round.",
+    },
+    "no_heart_loss": {
+        "fr": "Personne ne perd de cœur pendant cette manche.",
+        "en": "Nobody loses a heart this round.",
+    },
+    "cancel": {
+        "fr": "Annule un sort en jeu ; les deux sorts sont défaussés.",
+        "en": "Cancels a spell in play; both spells are discarded.",
+    },
+    "extra_key": {
+        "fr": "Le vainqueur de la manche gagne une clef de plus.",
+        "en": "The winner of the round takes one more key.",
+    },
+    "second_wins": {
+        "fr": "Le deuxième plus proche des PV du BOSS remporte la manche.",
+        "en": "The second closest to the boss's hit points wins the round.",
+    },
+    "last_turn": {
+        "fr": "Dernier tour : chacun chez l'Armurier joue une fois, puis le combat.",
+        "en": "Last turn: everyone at the Armorer acts once more, then the fight.",
+    },
 }
 
 _LINES: Final[dict[str, dict[str, str]]] = {
@@ -148,6 +211,21 @@ def weapon_text(card: int, lang: str) -> str:
 
 def spell_name(card: int, lang: str) -> str:
     return _SPELL_NAMES[SPELL_KINDS[card]][lang]
+
+
+def spell_effect(card: int, lang: str) -> str:
+    """What a spell does, in one short sentence."""
+    kind = SPELL_KINDS[card]
+    if kind.startswith("colour_"):
+        colour = _COLOUR_NAMES[lang][kind.removeprefix("colour_")]
+        if lang == "fr":
+            colour = _FEMININE.get(colour, colour)
+        return _SPELL_EFFECTS["colour"][lang].format(colour=colour)
+    return _SPELL_EFFECTS[kind][lang]
+
+
+# "une arme bleue": the colour agrees with "arme" (feminine).
+_FEMININE: Final = {"bleu": "bleue", "vert": "verte", "violet": "violette"}
 
 
 def reason_text(code: str, english: str, lang: str) -> str:

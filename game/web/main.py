@@ -5,95 +5,245 @@ The page (``site/index.html``) runs, once PyScript has started Python::
     from game.web.main import boot
     boot()
 
-``boot`` imports the ``game`` package, listens for the menu's Start and sets
-``<html data-state="ready">``; the menu then enables its Start button. Start
-sends the ``bq:start`` event whose detail is the settings JSON (see
-``game.web.settings``); the listener hands it to ``start(settings_json)``.
+``boot`` imports the game, wires the page's events, resumes a saved game if
+there is one (``localStorage["bossquest.save.v1"]``) and sets
+``<html data-state="ready">``. Start sends the ``bq:start`` event whose detail
+is the settings JSON (``game.web.settings``); a language switch sends
+``bq:lang``.
 
-Stage 1: ``start`` only shows a "board coming" panel (``#board``) and sets the
-markers ``html[data-screen="board"]`` and ``#board[data-settings]`` (the
-settings as Python parsed them, normalised JSON). The board replaces it.
+This module is the only one that touches the browser, and it stays thin:
+``game.web.session.Session`` decides everything (what to show, what a click
+does, when a bot plays) and this module turns its HTML into the DOM, clicks
+into commands, and keeps the save. Markers for tests, on ``#board``:
+``data-phase`` (result | over | curtain | human | bot), ``data-round``,
+``data-stage``, ``data-to-act``, ``data-viewer``, ``data-actions``,
+``data-bot-thinking``, ``data-seq`` (one more per render) and
+``data-settings``; the panels ``#round-result``, ``#game-over``, ``#curtain``.
 """
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 import js
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, jsnull, to_js
 
-from game.web.settings import Settings, parse_settings
+from game.web.query import bot_delay_ms, seed_from_query
+from game.web.session import SAVE_KEY, Outcome, Session
+from game.web.settings import parse_settings
 
 __all__ = ["boot", "start"]
 
+_session: Session | None = None
+_timer: Any = None
+_delay_ms = 0
+#: the next game's seed when the page was opened with ?seed=n, else None (random)
+_next_seed: int | None = None
+#: renders since the page loaded: #board[data-seq], never repeated across games
+_renders = 0
+#: JavaScript proxies of our Python callbacks, kept alive for the page's life
+_proxies: dict[str, Any] = {}
+
 
 def boot() -> None:
-    """Import the game, wire the menu's events, and say the page is ready."""
-    import game  # noqa: F401  (the package the page runs: ready means it imported)
+    """Import the game, wire the page's events, resume a saved game, say ready."""
+    import game.bossquest  # noqa: F401  (the rules the board runs: imported before ready)
 
+    global _delay_ms, _next_seed
+    _delay_ms = bot_delay_ms(str(js.location.search))
+    _next_seed = seed_from_query(str(js.location.search))
     document = js.document
-    document.addEventListener("bq:start", create_proxy(_on_start))
-    document.documentElement.dataset.state = "ready"
+    _proxies["start"] = create_proxy(_on_start)
+    _proxies["lang"] = create_proxy(_on_lang)
+    _proxies["click"] = create_proxy(_on_click)
+    _proxies["tick"] = create_proxy(_tick)
+    document.addEventListener("bq:start", _proxies["start"])
+    document.addEventListener("bq:lang", _proxies["lang"])
+    _board().addEventListener("click", _proxies["click"])
+    try:
+        _resume()
+    finally:
+        document.documentElement.dataset.state = "ready"
 
 
 def start(settings_json: str) -> None:
     """Start a game from the menu's settings (a JSON string, see game.web.settings)."""
     settings = parse_settings(settings_json)
-    _show_board_stub(settings)
+    _show(Session.new(settings, _seed()))
+
+
+# ----------------------------------------------------------------- events
 
 
 def _on_start(event: Any) -> None:
     start(str(event.detail))
 
 
-def _element(tag: str, *, i18n: str = "", text: str = "", cls: str = "") -> Any:
-    node = js.document.createElement(tag)
-    if cls:
-        node.className = cls
-    if i18n:
-        node.setAttribute("data-i18n", i18n)
-    elif text:
-        node.textContent = text
-    return node
+def _on_lang(_event: Any) -> None:
+    if _session is not None:
+        _render()
 
 
-def _show_board_stub(settings: Settings) -> None:
-    document = js.document
-    board = document.getElementById("board")
-    board.replaceChildren()
-    board.dataset.settings = settings.to_json()
-
-    title = _element("h2", i18n="boardTitle", cls="panel-title")
-    title.setAttribute("tabindex", "-1")
-    board.append(title)
-    board.append(_element("p", i18n="boardBody", cls="board-note"))
-
-    table = _element("ul", cls="board-table")
-    for player in settings.players:
-        seat = _element("li", cls="board-seat")
-        seat.dataset.kind = player.kind
-        seat.append(_element("strong", text=player.name))
-        seat.append(_element("span", i18n=player.kind))
-        table.append(seat)
-    board.append(table)
-
-    yellow = _element("p", cls="board-note")
-    yellow.append(_element("span", cls="weapon"))
-    yellow.lastChild.dataset.color = "yellow"
-    yellow.append(document.createTextNode(" "))
-    yellow.append(_element("span", i18n="yellowOn" if settings.keep_yellow else "yellowOff"))
-    board.append(yellow)
-
-    back = _element("button", i18n="backToMenu", cls="btn btn-secondary")
-    back.type = "button"
-    back.addEventListener("click", create_proxy(_back_to_menu))
-    board.append(back)
-
-    js.window.BossQuest.translate(board)
-    document.documentElement.dataset.screen = "board"
-    title.focus()
+def _on_click(event: Any) -> None:
+    target = event.target.closest("[data-cmd]")
+    if _absent(target) or _session is None:
+        return
+    command = str(target.getAttribute("data-cmd"))
+    arg = target.getAttribute("data-act")
+    outcome = _session.command(command, "" if _absent(arg) else str(arg))
+    if outcome == Outcome.RENDER:
+        _save()
+        _render()
+        _schedule_bot()
+    elif outcome == Outcome.REMATCH:
+        _show(_session.rematch(_seed()))
+    elif outcome == Outcome.MENU:
+        _leave()
 
 
-def _back_to_menu(_event: Any) -> None:
+def _tick() -> None:
+    """A bot's turn, after the delay."""
+    global _timer
+    _timer = None
+    if _session is not None and _session.bot_step():
+        _save()
+        _render()
+        _schedule_bot()
+
+
+# ------------------------------------------------------------------ screens
+
+
+def _show(session: Session) -> None:
+    """Put a game on the board and keep it."""
+    global _session
+    _cancel_bot()
+    _menu_notice("")
+    _session = session
+    board = _board()
+    board.dataset.settings = session.settings.to_json()
+    _save()
+    js.document.documentElement.dataset.screen = "board"
+    _render()
+    _schedule_bot()
+
+
+def _leave() -> None:
+    """Back to the menu: the game is over or abandoned, so its save goes."""
+    global _session
+    _cancel_bot()
+    _session = None
+    _storage("removeItem", SAVE_KEY)
+    js.document.getElementById("board-view").replaceChildren()
+    board = _board()
+    for name in ("phase", "round", "stage", "to-act", "viewer", "actions", "bot-thinking"):
+        board.removeAttribute(f"data-{name}")
     js.document.documentElement.dataset.screen = "menu"
     js.document.getElementById("start").focus()
+
+
+def _resume() -> None:
+    """Resume the saved game, or say it could not be read and offer the menu."""
+    text = _storage("getItem", SAVE_KEY)
+    if _absent(text):
+        return
+    try:
+        _show(Session.from_save(str(text)))
+    except Exception as exc:  # a corrupt save must never break the page
+        global _session
+        _cancel_bot()
+        _session = None
+        _storage("removeItem", SAVE_KEY)
+        js.document.getElementById("board-view").replaceChildren()
+        js.document.documentElement.dataset.screen = "menu"
+        _menu_notice("saveCorrupt")
+        js.console.warn(f"Boss Quest: the saved game could not be restored ({exc})")
+
+
+def _render() -> None:
+    global _renders
+    assert _session is not None
+    rendered = _session.render(str(js.window.BossQuest.lang()))
+    _renders += 1
+    rendered.markers["seq"] = str(_renders)
+    document = js.document
+    # keep the log where the reader left it, unless they were following its end
+    log = document.getElementById("log")
+    follow, kept = True, 0
+    if not _absent(log):
+        kept = log.scrollTop
+        follow = kept + log.clientHeight >= log.scrollHeight - 8
+    document.getElementById("board-view").innerHTML = rendered.html
+    board = _board()
+    for name, value in rendered.markers.items():
+        board.setAttribute(f"data-{name}", value)
+    document.getElementById("board-status").textContent = rendered.status
+    log = document.getElementById("log")
+    if not _absent(log):
+        log.scrollTop = log.scrollHeight if follow else kept
+    if rendered.focus:
+        target = board.querySelector(rendered.focus)
+        if not _absent(target):
+            target.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+
+
+def _menu_notice(key: str) -> None:
+    """Show (or with "" hide) a message above the menu, from menu.js's strings."""
+    notice = js.document.getElementById("menu-notice")
+    if not key:
+        notice.hidden = True
+        return
+    notice.setAttribute("data-i18n", key)
+    notice.setAttribute("role", "alert")
+    js.window.BossQuest.translate(notice.parentElement)
+    notice.hidden = False
+
+
+# ------------------------------------------------------------------- bots
+
+
+def _schedule_bot() -> None:
+    global _timer
+    if _session is not None and _timer is None and _session.bot_due():
+        _timer = js.setTimeout(_proxies["tick"], _delay_ms)
+
+
+def _cancel_bot() -> None:
+    global _timer
+    if _timer is not None:
+        js.clearTimeout(_timer)
+        _timer = None
+
+
+# ----------------------------------------------------------------- helpers
+
+
+def _absent(value: Any) -> bool:
+    """JavaScript's null and undefined (Pyodide gives ``jsnull`` and ``None``)."""
+    return value is None or value is jsnull
+
+
+def _board() -> Any:
+    return js.document.getElementById("board")
+
+
+def _seed() -> int:
+    global _next_seed
+    if _next_seed is None:
+        return secrets.randbits(31)
+    seed, _next_seed = _next_seed, _next_seed + 1
+    return seed
+
+
+def _save() -> None:
+    if _session is not None:
+        _storage("setItem", SAVE_KEY, _session.to_save())
+
+
+def _storage(method: str, *args: str) -> Any:
+    """localStorage, or None when the browser refuses it (private mode, policy)."""
+    try:
+        return getattr(js.window.localStorage, method)(*args)
+    except Exception:
+        return None

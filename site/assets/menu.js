@@ -81,14 +81,15 @@
       fr: "Règles en Python, exécutées dans votre navigateur.",
       en: "Rules in Python, running in your browser.",
     },
-    boardTitle: { fr: "Le plateau arrive bientôt", en: "The board is coming soon" },
-    boardBody: {
-      fr: "La partie est prête avec ces joueurs. Le plateau de jeu viendra ici.",
-      en: "The game is set up with these players. The game board will come here.",
+    board: { fr: "Plateau de jeu", en: "Game board" },
+    resuming: {
+      fr: "Votre partie en cours reprend dès que le jeu est chargé…",
+      en: "Your game in progress resumes as soon as the game has loaded…",
     },
-    yellowOn: { fr: "Armes jaunes en jeu", en: "Yellow weapons in play" },
-    yellowOff: { fr: "Sans armes jaunes", en: "Without yellow weapons" },
-    backToMenu: { fr: "Retour au menu", en: "Back to the menu" },
+    saveCorrupt: {
+      fr: "La partie sauvegardée n’a pas pu être relue : elle a été effacée. Lancez une nouvelle partie.",
+      en: "The saved game could not be read back, so it was cleared. Start a new game.",
+    },
   };
 
   var DEFAULT_NAMES = {
@@ -101,6 +102,7 @@
   var YELLOW_ALWAYS_FROM = 5;
   var LANG_KEY = "bossquest.lang";
   var MENU_KEY = "bossquest.menu.v1";
+  var SAVE_KEY = "bossquest.save.v1"; // written by Python (game/web/main.py)
   var SLOW_AFTER_MS = 45000;
 
   var root = document.documentElement;
@@ -499,6 +501,14 @@
     translate: translate,
     strings: STRINGS,
   };
+
+  // A saved game resumes once Python is ready (game/web/main.py): say so meanwhile.
+  if (load(SAVE_KEY)) {
+    var notice = document.getElementById("menu-notice");
+    notice.setAttribute("data-i18n", "resuming");
+    notice.setAttribute("role", "status");
+    notice.hidden = false;
+  }
 
   setLanguage(lang, false);
   paint();

@@ -188,17 +188,23 @@ def test_start_hands_the_settings_to_python(app: App) -> None:
         ],
         "keep_yellow": True,
     }
-    expect(page.locator(".board-seat")).to_have_count(4)
-    expect(page.locator("#board h2")).to_have_text("The board is coming soon")
+    # two humans share the device: the board waits behind the curtain for the
+    # first of them to act (bots play first if they come first, at their pace)
+    curtain = page.locator("#curtain")
+    expect(curtain).to_be_visible(timeout=10_000)
+    who = "Lancelot" if curtain.get_attribute("data-seat") == "0" else "Percival"
+    expect(curtain.locator("h2")).to_have_text(f"Pass the device to {who}")
     # the board's strings follow a live language switch too
     page.locator(".lang-btn[data-lang='fr']").click()
-    expect(page.locator("#board h2")).to_have_text("Le plateau arrive bientôt")
-    app.screenshot("board-stub-1280")
-    page.set_viewport_size(PHONE)
-    app.screenshot("board-stub-375")
-    page.locator("#board button").click()
+    expect(curtain.locator("h2")).to_have_text(f"Passez l'appareil à {who}")
+    curtain.locator("button", has_text=f"Je suis {who}").click()
+    expect(page.locator("#board-seats .seat-panel")).to_have_count(4)
+    expect(page.locator("#board")).to_have_attribute("data-phase", "human")
+    page.locator("[data-cmd=quit]").click()
+    page.locator("[data-cmd=quit-yes]").click()
     page.wait_for_selector("html[data-screen='menu']", state="attached")
     expect(page.locator("#menu")).to_be_visible()
+    assert page.evaluate("localStorage.getItem('bossquest.save.v1')") is None
 
 
 def test_five_players_always_keep_yellow(app: App) -> None:

@@ -1,0 +1,594 @@
+"""The board as HTML: a string built from a view, set once per update.
+
+Plain Python with no browser import, so it is tested under CPython. Every name
+and every text goes through ``html.escape``. Cards are drawn from the view
+alone, so a card the viewer may not see is never named: another player's
+hidden weapon is a card back with no id, the decks are only their sizes, the
+mystery spell is a back.
+
+Buttons carry ``data-cmd`` (what the page does on a click, see
+``game.web.session.Session.command``) and, for a move, ``data-act`` (the
+action as JSON). Cards that were not on the previous render get the class
+``arrive`` so that only they are animated (``shown`` keys, see ``Scene``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+from game.bossquest.cards import (
+    COLOURS,
+    DARK_SPELLS,
+    SPELL_KINDS,
+    boss_hp,
+    weapon_colour,
+    weapon_value,
+)
+from game.bossquest.text import spell_effect, spell_name, weapon_text
+
+from .controls import Control, Dock, Group, active_label
+from .strings import tr
+from .summary import RoundSummary, game_title, round_summary, standings
+
+__all__ = [
+    "Scene",
+    "render_curtain",
+    "render_game_over",
+    "render_result",
+    "render_table",
+    "spell_card",
+    "weapon_back",
+    "weapon_card",
+]
+
+STARTING_HEARTS = 3
+
+
+def e(text: object) -> str:
+    """Escape text for HTML content and attribute values."""
+    return escape(str(text), quote=True)
+
+
+def icon(name: str, cls: str = "") -> str:
+    """An icon from the page's SVG sprite (site/index.html, #i-<name>)."""
+    extra = f" {cls}" if cls else ""
+    return (
+        f'<svg class="icon icon-{name}{extra}" aria-hidden="true" focusable="false">'
+        f'<use href="#i-{name}"></use></svg>'
+    )
+
+
+@dataclass
+class Scene:
+    """Everything one render needs; `shown` collects the keys of what it drew."""
+
+    view: dict[str, Any]
+    names: Sequence[str]
+    kinds: Sequence[str]
+    lang: str
+    dock: Dock = field(default_factory=lambda: Dock("", ()))
+    #: the log lines, each (event type, text), oldest first
+    log: Sequence[tuple[str, str]] = ()
+    #: a bot is about to act (its seat), for the "is thinking" line
+    thinking: int | None = None
+    #: a refusal to show in the dock
+    notice: str = ""
+    confirm_quit: bool = False
+    #: what the previous render drew (keys of cards and log lines)
+    previous: frozenset[str] = frozenset()
+    shown: set[str] = field(default_factory=set)
+
+    def mark(self, key: str) -> str:
+        """Record `key` as drawn; ' arrive' if it was not drawn last time."""
+        self.shown.add(key)
+        return "" if key in self.previous else " arrive"
+
+
+# ------------------------------------------------------------------- cards
+
+
+def weapon_card(
+    card: int, lang: str, *, hidden: str = "", arrive: str = "", label: str = ""
+) -> str:
+    """A weapon face: colour, symbol and value. `hidden`: "own", "known" or
+    "revealed" when it is (or was) a hidden weapon."""
+    colour = COLOURS[weapon_colour(card)]
+    value = weapon_value(card)
+    text = label or weapon_text(card, lang)
+    flag = ""
+    attrs = ""
+    if hidden:
+        attrs = f' data-hidden="{hidden}"'
+        flag = f'<span class="wcard-flag">{icon("eye-off")}{e(tr("hidden_mark", lang))}</span>'
+    return (
+        f'<span class="wcard{arrive}" data-card="{card}" data-color="{colour}" '
+        f'data-value="{value}"{attrs} role="img" aria-label="{e(text)}">'
+        f'<span class="wcard-corner" aria-hidden="true">{value}</span>'
+        f'<span class="wcard-pip" aria-hidden="true"></span>'
+        f'<span class="wcard-value" aria-hidden="true">{value}</span>{flag}</span>'
+    )
+
+
+def weapon_back(lang: str, arrive: str = "") -> str:
+    """Another player's hidden weapon: a back, with no id."""
+    return (
+        f'<span class="wcard wcard-back{arrive}" data-hidden="back" role="img" '
+        f'aria-label="{e(tr("hidden_weapon", lang))}"></span>'
+    )
+
+
+def spell_card(card: int, lang: str, arrive: str = "", *, tag: str = "div") -> str:
+    kind = SPELL_KINDS[card]
+    tone = "dark" if kind in DARK_SPELLS else "light"
+    return (
+        f'<{tag} class="scard{arrive}" data-spell="{card}" data-kind="{e(kind)}" '
+        f'data-tone="{tone}" title="{e(tr(tone + "_spell", lang))}">'
+        f'<span class="scard-name">{e(spell_name(card, lang))}</span>'
+        f'<span class="scard-text">{e(spell_effect(card, lang))}</span></{tag}>'
+    )
+
+
+def mystery_card(lang: str, arrive: str = "") -> str:
+    return (
+        f'<div class="scard scard-back{arrive}" data-mystery="true" role="img" '
+        f'aria-label="{e(tr("mystery", lang))}, {e(tr("mystery_back", lang))}">'
+        f'<span class="scard-q" aria-hidden="true">?</span>'
+        f'<span class="scard-name" aria-hidden="true">{e(tr("mystery", lang))}</span></div>'
+    )
+
+
+def active_chip(spell: dict[str, Any], names: Sequence[str], lang: str, arrive: str = "") -> str:
+    kind = spell["kind"]
+    tone = "dark" if kind in DARK_SPELLS else "light"
+    label = active_label(spell, names, lang)
+    return (
+        f'<li class="spell-chip{arrive}" data-spell="{spell["card"]}" data-kind="{e(kind)}" '
+        f'data-tone="{tone}" title="{e(spell_effect(spell["card"], lang))}">{e(label)}</li>'
+    )
+
+
+def hearts(n: int, lang: str) -> str:
+    marks = "".join(
+        icon("heart", "full" if i < n else "empty") for i in range(max(STARTING_HEARTS, n))
+    )
+    return (
+        f'<span class="hearts" data-hearts="{n}" role="img" '
+        f'aria-label="{e(tr("hearts_aria", lang, n=n))}">{marks}</span>'
+    )
+
+
+def keys(n: int, goal: int, lang: str) -> str:
+    marks = "".join(icon("key", "full" if i < n else "empty") for i in range(max(goal, n)))
+    return (
+        f'<span class="keys" data-keys="{n}" role="img" '
+        f'aria-label="{e(tr("keys_aria", lang, n=n, max=goal))}">{marks}</span>'
+    )
+
+
+def boss_card(boss: int, hp: int, printed: int, lang: str, arrive: str = "") -> str:
+    delta = hp - printed
+    detail = e(tr("printed_hp", lang, hp=printed))
+    if delta:
+        sign = "+" if delta > 0 else "−"
+        detail += f" · <b>{e(tr('spells_delta', lang, delta=f'{sign}{abs(delta)}'))}</b>"
+    changed = ' data-changed="up"' if delta > 0 else ' data-changed="down"' if delta < 0 else ""
+    return (
+        f'<div class="boss-card{arrive}" data-boss="{boss}" data-hp="{hp}"{changed} role="img" '
+        f'aria-label="{e(tr("boss_aria", lang, hp=hp, printed=printed))}">'
+        f'<span class="boss-title" aria-hidden="true">{e(tr("boss", lang))}</span>'
+        f"{icon('boss', 'boss-art')}"
+        f'<span class="boss-hp" aria-hidden="true">{hp}</span>'
+        f'<span class="boss-hp-label" aria-hidden="true">{e(tr("hit_points", lang))}</span>'
+        f'<span class="boss-printed" aria-hidden="true">{detail}</span></div>'
+    )
+
+
+# ------------------------------------------------------------------- table
+
+
+def render_table(scene: Scene) -> str:
+    """The board in play: bar, boss, Magician, the dock, the seats and the log."""
+    view = scene.view
+    parts = [
+        f'<div id="table" class="table" data-players="{view["players"]}">',
+        _bar(scene),
+        '<div class="table-main">',
+        _arena(scene),
+        _seats(scene),
+        "</div>",
+        '<div class="table-side">',
+        _dock(scene),
+        _log(scene),
+        "</div>",
+        "</div>",
+    ]
+    return "".join(parts)
+
+
+def _bar(scene: Scene) -> str:
+    view, lang = scene.view, scene.lang
+    decks = [
+        ("deck_weapons", view["weapon_deck"], "weapons"),
+        ("deck_spells", view["spell_deck"], "spells"),
+        ("deck_bosses", view["boss_deck"], "bosses"),
+    ]
+    deck_items = "".join(
+        f'<li class="deck" data-deck="{name}" '
+        f'aria-label="{e(tr("deck_count_aria", lang, what=tr(key, lang), n=n))}">'
+        f'<span class="deck-pile" aria-hidden="true"></span>'
+        f'<span class="deck-n" aria-hidden="true">{n}</span>'
+        f'<span class="deck-name" aria-hidden="true">{e(tr(key, lang))}</span></li>'
+        for key, n, name in decks
+    )
+    confirm = ""
+    if scene.confirm_quit:
+        confirm = (
+            '<div class="confirm" role="alertdialog" aria-labelledby="confirm-text">'
+            f'<p id="confirm-text">{e(tr("leave_confirm", lang))}</p>'
+            f'<button type="button" class="btn btn-small btn-danger" data-cmd="quit-yes">'
+            f"{e(tr('leave_yes', lang))}</button>"
+            f'<button type="button" class="btn btn-small btn-secondary" data-cmd="quit-no">'
+            f"{e(tr('leave_no', lang))}</button></div>"
+        )
+    return (
+        '<div class="table-bar">'
+        f'<h2 class="visually-hidden">{e(tr("board_title", lang))}</h2>'
+        f'<span class="chip chip-round">{e(tr("round", lang, n=view["round"]))}</span>'
+        f'<span class="chip chip-goal">{icon("key")}'
+        f"{e(tr('goal', lang, n=view['keys_to_win']))}</span>"
+        f'<ul class="decks" aria-label="{e(tr("decks", lang))}">{deck_items}</ul>'
+        f'<button type="button" class="btn btn-small btn-ghost" data-cmd="quit" '
+        f'aria-expanded="{"true" if scene.confirm_quit else "false"}">'
+        f"{icon('door')}{e(tr('leave', lang))}</button>"
+        f"{confirm}</div>"
+    )
+
+
+def _arena(scene: Scene) -> str:
+    view, lang, names = scene.view, scene.lang, scene.names
+    rnd = view["round"]
+    boss = view["boss"]
+    beside = [s for s in view["active"] if s["target"] < 0]
+    chips = "".join(
+        active_chip(s, names, lang, scene.mark(f"r{rnd}:active:{s['card']}")) for s in beside
+    )
+    if not chips:
+        chips = f'<li class="spell-chip empty">{e(tr("no_spell_in_play", lang))}</li>'
+    offer = "".join(
+        spell_card(card, lang, scene.mark(f"r{rnd}:offer:{card}")) for card in view["offer"]
+    )
+    if view["mystery"]:
+        offer += mystery_card(lang, scene.mark(f"r{rnd}:mystery"))
+    if not offer:
+        offer = f'<p class="empty-note">{e(tr("no_spell_left", lang))}</p>'
+    visitors = "".join(
+        f'<li class="pawn{scene.mark(f"r{rnd}:pawn:{seat}")}" data-seat="{seat}">'
+        f"{icon('shield')}{e(names[seat])}</li>"
+        for seat, entry in enumerate(view["seats"])
+        if entry["at_magician"]
+    )
+    if visitors:
+        visitors = (
+            f'<div class="visitors"><span class="group-label">{e(tr("at_magician", lang))}</span>'
+            f'<ul class="pawns">{visitors}</ul></div>'
+        )
+    boss_arrive = scene.mark(f"r{rnd}:boss")
+    return (
+        '<div class="arena">'
+        f'<section class="zone boss-zone" aria-label="{e(tr("boss", lang))}">'
+        f"{boss_card(boss['card'], boss['hp'], boss['printed_hp'], lang, boss_arrive)}"
+        f'<div class="beside"><h3 class="zone-title">{e(tr("beside_boss", lang))}</h3>'
+        f'<ul class="spell-chips" id="boss-spells">{chips}</ul></div></section>'
+        '<section class="zone magician-zone" aria-labelledby="magician-title">'
+        f'<h3 class="zone-title" id="magician-title">{icon("hat")}{e(tr("magician", lang))}</h3>'
+        f'<div class="offer" id="offer">{offer}</div>{visitors}</section>'
+        "</div>"
+    )
+
+
+def _seats(scene: Scene) -> str:
+    view, lang, names = scene.view, scene.lang, scene.names
+    items = "".join(_seat(scene, seat) for seat in range(view["players"]))
+    return (
+        f'<section class="seats-zone" aria-label="{e(tr("players", lang))}">'
+        f'<ol class="seat-list" id="board-seats">{items}</ol></section>'
+        if names
+        else ""
+    )
+
+
+def _seat(scene: Scene, seat: int) -> str:
+    view, lang, names = scene.view, scene.lang, scene.names
+    entry = view["seats"][seat]
+    rnd = view["round"]
+    you = view["seat"] == seat
+    turn = view["to_act"] == seat
+    armorer = view["armorer"] == seat
+    place = "magician" if entry["at_magician"] else "armorer"
+    name = names[seat]
+    tags = []
+    if you:
+        tags.append(f'<span class="tag tag-you">{e(tr("you", lang))}</span>')
+    if scene.kinds[seat] == "bot":
+        tags.append(f'<span class="tag tag-bot">{icon("gear")}{e(tr("bot", lang))}</span>')
+    if armorer:
+        tags.append(
+            f'<span class="tag tag-armorer" title="{e(tr("armorer_aria", lang, name=name))}">'
+            f"{icon('anvil')}{e(tr('armorer', lang))}</span>"
+        )
+    if turn:
+        key = "your_turn_tag" if you else "playing"
+        tags.append(f'<span class="tag tag-turn">{e(tr(key, lang))}</span>')
+    place_text = tr("at_magician" if entry["at_magician"] else "at_armorer", lang)
+    place_icon = icon("hat" if entry["at_magician"] else "anvil")
+
+    cards: list[str] = []
+    hidden = entry["hidden"]
+    if hidden is None:
+        cards.append(weapon_back(lang, scene.mark(f"r{rnd}:s{seat}:back")))
+    else:
+        kind = "own" if you else "known"
+        label = tr("your_hidden" if you else "known_hidden", lang, card=weapon_text(hidden, lang))
+        cards.append(
+            weapon_card(
+                hidden,
+                lang,
+                hidden=kind,
+                label=label,
+                arrive=scene.mark(f"r{rnd}:s{seat}:h{hidden}"),
+            )
+        )
+    for card in entry["visible"]:
+        cards.append(weapon_card(card, lang, arrive=scene.mark(f"r{rnd}:s{seat}:{card}")))
+    spells = [s for s in view["active"] if s["target"] == seat]
+    spell_list = ""
+    if spells:
+        chips = "".join(
+            active_chip(s, names, lang, scene.mark(f"r{rnd}:active:{s['card']}")) for s in spells
+        )
+        spell_list = (
+            '<ul class="spell-chips seat-spells" '
+            f'aria-label="{e(tr("spells_on", lang, name=name))}">{chips}</ul>'
+        )
+    if you and "you" in view:
+        foot = _strength_line(view, lang, compact=True)
+    else:
+        shown = sum(weapon_value(card) for card in entry["visible"]) + _spell_delta(view, seat)
+        if hidden is not None:
+            total = tr("strength_n", lang, n=shown + weapon_value(hidden))
+        else:
+            total = tr("shown_total", lang, n=shown)
+        foot = f'<span class="seat-total">{e(total)}</span>'
+    flags = (
+        f' data-you="{str(you).lower()}" data-turn="{str(turn).lower()}"'
+        f' data-armorer="{str(armorer).lower()}" data-place="{place}"'
+        f' data-kind="{e(scene.kinds[seat])}"'
+    )
+    return (
+        f'<li class="seat-panel" data-seat="{seat}"{flags}>'
+        f'<div class="seat-head"><span class="knight-name">{e(name)}</span>{"".join(tags)}</div>'
+        '<div class="seat-stats">'
+        f"{hearts(entry['hearts'], lang)}{keys(entry['keys'], view['keys_to_win'], lang)}"
+        f'<span class="place" data-place="{place}">{place_icon}{e(place_text)}</span></div>'
+        f'<div class="hand" role="group" aria-label="{e(tr("weapons_aria", lang, name=name))}">'
+        f"{''.join(cards)}</div>"
+        f'{spell_list}<div class="seat-foot">{foot}</div></li>'
+    )
+
+
+def _spell_delta(view: dict[str, Any], seat: int) -> int:
+    """What the strength spells in front of `seat` add (or take away)."""
+    delta = 0
+    for spell in view["active"]:
+        if spell["target"] == seat and spell["kind"] == "strength_up":
+            delta += spell["amount"]
+        elif spell["target"] == seat and spell["kind"] == "strength_down":
+            delta -= spell["amount"]
+    return delta
+
+
+def _strength_line(view: dict[str, Any], lang: str, compact: bool = False) -> str:
+    strength = view["you"]["strength"]
+    hp = view["boss"]["hp"]
+    gap = hp - strength
+    if gap > 0:
+        state, note = "below", tr("gap_below", lang, n=gap)
+    elif gap == 0:
+        state, note = "exact", tr("gap_exact", lang)
+    else:
+        state, note = "over", tr("gap_over", lang, n=-gap)
+    cls = "strength strength-compact" if compact else "strength"
+    ident = "" if compact else ' id="your-strength"'
+    return (
+        f'<div class="{cls}"{ident} data-strength="{strength}" data-hp="{hp}" data-gap="{state}">'
+        f'<span class="strength-label">{e(tr("your_strength", lang))}</span>'
+        f'<span class="strength-value">{strength}</span>'
+        f'<span class="strength-against">{e(tr("against", lang, hp=hp))}</span>'
+        f'<span class="strength-note">{e(note)}</span></div>'
+    )
+
+
+def _dock(scene: Scene) -> str:
+    view, lang, names = scene.view, scene.lang, scene.names
+    parts = ['<section class="dock" id="actions" aria-labelledby="dock-prompt">']
+    if "you" in view:
+        parts.append(_strength_line(view, lang))
+    if scene.dock.groups:
+        parts.append(
+            f'<p class="dock-prompt" id="dock-prompt" data-turn="you">{e(scene.dock.prompt)}</p>'
+        )
+        if scene.notice:
+            parts.append(f'<p class="notice" role="alert">{e(scene.notice)}</p>')
+        parts.extend(_group(scene, group) for group in scene.dock.groups)
+    else:
+        seat = view["to_act"]
+        text = ""
+        if seat is not None:
+            key = "waiting_bot" if scene.kinds[seat] == "bot" else "waiting_human"
+            text = tr(key, lang, name=names[seat])
+        thinking = ' data-thinking="true"' if scene.thinking is not None else ""
+        parts.append(
+            f'<p class="dock-prompt waiting" id="dock-prompt"{thinking}>'
+            f'<span class="dots" aria-hidden="true"><i></i><i></i><i></i></span>{e(text)}</p>'
+        )
+    parts.append("</section>")
+    return "".join(parts)
+
+
+def _group(scene: Scene, group: Group) -> str:
+    lang = scene.lang
+    head = ""
+    if group.spell is not None and group.key.startswith("spell-"):
+        head = spell_card(group.spell, lang, tag="div")
+    elif group.label:
+        head = f'<p class="group-label">{e(group.label)}</p>'
+    note = f'<p class="group-note">{e(group.note)}</p>' if group.note else ""
+    buttons = "".join(_button(control, lang) for control in group.controls)
+    return (
+        f'<div class="control-group" data-group="{e(group.key)}">{head}{note}'
+        f'<div class="btn-row">{buttons}</div></div>'
+    )
+
+
+def _button(control: Control, lang: str) -> str:
+    aria = f' aria-label="{e(control.aria)}"' if control.aria else ""
+    face = ""
+    if control.card is not None:
+        colour = COLOURS[weapon_colour(control.card)]
+        face = (
+            f'<span class="mini-card" data-color="{colour}" aria-hidden="true">'
+            f"{weapon_value(control.card)}</span>"
+        )
+    return (
+        f'<button type="button" class="btn act act-{control.tone}" data-cmd="act" '
+        f'data-kind="{e(control.kind)}" data-act="{e(control.action_json)}"{aria}>'
+        f"{face}<span>{e(control.label)}</span></button>"
+    )
+
+
+def _log(scene: Scene) -> str:
+    lang = scene.lang
+    items = []
+    for index, (kind, text) in enumerate(scene.log):
+        arrive = scene.mark(f"log:{index}")
+        items.append(f'<li class="log-line{arrive}" data-type="{e(kind)}">{e(text)}</li>')
+    return (
+        '<section class="log-panel" aria-labelledby="log-title">'
+        f'<h3 class="zone-title" id="log-title">{e(tr("log_title", lang))}</h3>'
+        f'<ol class="log" id="log" tabindex="0">{"".join(items)}</ol></section>'
+    )
+
+
+# ------------------------------------------------------- result, over, curtain
+
+
+def render_result(scene: Scene) -> str:
+    """The end of a round: every weapon revealed, who lost a heart, who won."""
+    summary = round_summary(scene.view, scene.names, scene.lang)
+    assert summary is not None
+    return _result_panel(summary, scene)
+
+
+def _result_panel(summary: RoundSummary, scene: Scene) -> str:
+    lang = scene.lang
+    seats = scene.view["seats"]
+    goal = scene.view["keys_to_win"]
+    rows = []
+    for line in summary.seats:
+        cards = "".join(
+            weapon_card(card, lang, hidden="revealed" if i == 0 else "")
+            for i, card in enumerate(line.weapons)
+        )
+        verdicts = "".join(
+            f'<li class="verdict" data-tone="{tone}">{e(text)}</li>' for tone, text in line.verdicts
+        )
+        flags = (
+            f' data-winner="{str(line.winner).lower()}" data-perfect="{str(line.perfect).lower()}"'
+            f' data-over="{str(line.over).lower()}" data-out="{str(line.out).lower()}"'
+            f' data-hearts-lost="{line.hearts_lost}" data-keys-won="{line.keys_won}"'
+        )
+        rows.append(
+            f'<li class="rr-seat" data-seat="{line.seat}"{flags}>'
+            f'<div class="rr-who"><span class="knight-name">{e(line.name)}</span>'
+            f'<span class="rr-strength">{e(tr("strength_n", lang, n=line.strength))}</span>'
+            f'<span class="rr-stats">{hearts(seats[line.seat]["hearts"], lang)}'
+            f"{keys(seats[line.seat]['keys'], goal, lang)}</span></div>"
+            f'<div class="hand">{cards}</div>'
+            f'<ul class="verdicts">{verdicts}</ul></li>'
+        )
+    spells = ""
+    if summary.spells:
+        chips = "".join(f'<li class="spell-chip">{e(label)}</li>' for label in summary.spells)
+        spells = (
+            '<div class="rr-spells">'
+            f'<span class="group-label">{e(tr("result_spells", lang))}</span>'
+            f'<ul class="spell-chips">{chips}</ul></div>'
+        )
+    mystery = f'<p class="rr-mystery">{e(summary.mystery)}</p>' if summary.mystery else ""
+    button = tr("see_final" if summary.final else "next_round", lang)
+    printed = boss_hp(summary.boss)
+    return (
+        f'<section id="round-result" class="overlay-panel result" data-round="{summary.round}" '
+        f'role="dialog" aria-modal="false" aria-labelledby="rr-title">'
+        f'<h2 class="panel-title" id="rr-title">{e(summary.title)}</h2>'
+        f'<div class="rr-top">{boss_card(summary.boss, summary.boss_hp, printed, lang)}'
+        f'<div class="rr-headline"><p class="headline">{e(summary.headline)}</p>'
+        f'<p class="rr-boss">{e(tr("result_boss", lang, hp=summary.boss_hp))}</p>'
+        f"{spells}{mystery}</div></div>"
+        f'<ol class="rr-seats">{"".join(rows)}</ol>'
+        f'<div class="panel-actions"><button type="button" class="btn btn-primary" '
+        f'data-cmd="continue">{e(button)}</button></div></section>'
+    )
+
+
+def render_game_over(scene: Scene) -> str:
+    view, lang, names = scene.view, scene.lang, scene.names
+    rows = []
+    for standing in standings(view, names):
+        tag = f'<span class="tag tag-winner">{icon("crown")}{e(tr("winner", lang))}</span>'
+        dead = ""
+        if standing.hearts == 0:
+            dead = f'<span class="tag tag-dead">{e(tr("no_heart_left", lang))}</span>'
+        rows.append(
+            f'<tr data-seat="{standing.seat}" data-winner="{str(standing.winner).lower()}">'
+            f'<th scope="row"><span class="knight-name">{e(standing.name)}</span>'
+            f"{tag if standing.winner else ''}{dead}</th>"
+            f"<td>{keys(standing.keys, view['keys_to_win'], lang)}"
+            f'<span class="num">{standing.keys}</span></td>'
+            f"<td>{hearts(standing.hearts, lang)}"
+            f'<span class="num">{standing.hearts}</span></td></tr>'
+        )
+    return (
+        '<section id="game-over" class="overlay-panel game-over" role="dialog" '
+        'aria-modal="false" aria-labelledby="over-title">'
+        f'<div class="trophy" aria-hidden="true">{icon("crown")}</div>'
+        f'<h2 class="panel-title" id="over-title">{e(game_title(view, names, lang))}</h2>'
+        f'<p class="over-sub">{e(tr("over_rounds", lang, n=view["round"]))}</p>'
+        f'<table class="standings"><caption>{e(tr("standings", lang))}</caption>'
+        f'<thead><tr><th scope="col">{e(tr("col_player", lang))}</th>'
+        f'<th scope="col">{e(tr("col_keys", lang))}</th>'
+        f'<th scope="col">{e(tr("col_hearts", lang))}</th></tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
+        '<div class="panel-actions">'
+        '<button type="button" class="btn btn-primary" data-cmd="rematch">'
+        f"{e(tr('rematch', lang))}</button>"
+        f'<button type="button" class="btn btn-secondary" data-cmd="menu">'
+        f"{e(tr('back_to_menu', lang))}</button></div></section>"
+    )
+
+
+def render_curtain(name: str, seat: int, lang: str) -> str:
+    """The privacy curtain: nothing of the board, only who takes the device."""
+    return (
+        f'<section id="curtain" class="overlay-panel curtain" data-seat="{seat}" '
+        'role="dialog" aria-modal="false" aria-labelledby="curtain-title">'
+        f'<div class="curtain-art" aria-hidden="true">{icon("shield")}</div>'
+        f'<h2 class="panel-title" id="curtain-title">{e(tr("curtain_title", lang, name=name))}</h2>'
+        f'<p class="curtain-body">{e(tr("curtain_body", lang, name=name))}</p>'
+        '<div class="panel-actions">'
+        f'<button type="button" class="btn btn-primary" data-cmd="reveal">'
+        f"{e(tr('curtain_button', lang, name=name))}</button></div></section>"
+    )

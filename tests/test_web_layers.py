@@ -1,0 +1,51 @@
+"""game/web/ stays thin: only main.py touches the browser."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+WEB = Path(__file__).resolve().parent.parent / "game" / "web"
+BROWSER = {"js", "pyodide", "pyscript"}
+
+
+def _imports(path: Path) -> set[str]:
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+def test_only_main_imports_the_browser() -> None:
+    modules = sorted(WEB.glob("*.py"))
+    assert len(modules) >= 8
+    for path in modules:
+        browser = _imports(path) & BROWSER
+        if path.name == "main.py":
+            assert browser == {"js", "pyodide"}
+        else:
+            assert not browser, f"{path.name} imports {browser}"
+
+
+def test_the_web_modules_import_under_cpython() -> None:
+    import game.web.controls
+    import game.web.query
+    import game.web.render
+    import game.web.session
+    import game.web.settings
+    import game.web.strings
+    import game.web.summary
+
+    for module in (
+        game.web.controls,
+        game.web.query,
+        game.web.render,
+        game.web.session,
+        game.web.settings,
+        game.web.strings,
+        game.web.summary,
+    ):
+        assert module.__all__
