@@ -41,6 +41,11 @@ def main() -> int:
     run(npm, "ci", "--no-audit", "--no-fund")
     install_chromium()
     result = subprocess.run([sys.executable, "-m", "pytest", *sys.argv[1:]], cwd=ROOT)
+    shots = sorted((ROOT / "artifacts" / "screenshots").glob("*.png"))
+    if shots:
+        print(f"Screenshots of the browser suite, in {shots[0].parent}:")
+        for shot in shots:
+            print(f"  {shot.name}")
     return result.returncode
 
 
