@@ -1,7 +1,11 @@
-"""Random play with every invariant checked after every action, at every player count."""
+"""Random play with every invariant checked after every action, at every player
+count, with and without each extension."""
 
 from __future__ import annotations
 
+import itertools
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -21,6 +25,46 @@ def test_random_games_keep_every_invariant(players: int, seed: int, keep_yellow:
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome["winners"]
     assert played
+
+
+EXTENSION_SETS = [
+    dict(zip(("potions", "companions", "reaper"), flags, strict=True))
+    for flags in itertools.product((False, True), repeat=3)
+]
+
+
+@settings(max_examples=24, deadline=None)
+@given(
+    players=st.integers(2, 6),
+    seed=st.integers(0, 2**64),
+    potions=st.booleans(),
+    companions=st.booleans(),
+    reaper=st.booleans(),
+)
+def test_random_games_with_extensions_keep_every_invariant(
+    players: int, seed: int, potions: bool, companions: bool, reaper: bool
+) -> None:
+    options = {"players": players, "potions": potions, "companions": companions}
+    options["reaper"] = reaper
+    state, played, violations = random_game(GAME, options, seed, check=True)
+    assert violations == []
+    assert GAME.is_over(state)
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome["winners"]
+    for _seat, action in played:
+        assert action_from_json(action_to_json(action)) == action
+
+
+@pytest.mark.parametrize(
+    "extensions", EXTENSION_SETS, ids=lambda e: "+".join(k for k in e if e[k]) or "base"
+)
+@pytest.mark.parametrize("players", range(2, 7))
+def test_every_combination_of_extensions_at_every_player_count(
+    extensions: dict[str, bool], players: int
+) -> None:
+    report = simulate(GAME, {"players": players, **extensions}, games=2, seed=players * 7)
+    assert report.violations == []
+    assert report.games == 2
 
 
 @settings(max_examples=40, deadline=None)

@@ -14,11 +14,18 @@ __all__ = [
     "Activate",
     "ActivateMystery",
     "Ask",
+    "AskVisit",
+    "BecomeReaper",
     "Choose",
     "Discard",
     "DiscardMystery",
+    "Look",
+    "LookMystery",
     "Pass",
+    "ReadPotion",
+    "Replace",
     "Stop",
+    "TakeLife",
     "Visit",
     "action_from_json",
     "action_to_json",
@@ -74,14 +81,78 @@ class DiscardMystery:
 @dataclass(frozen=True, slots=True)
 class Choose:
     """Finish an activated spell: a target seat, an amount (1 or 2), or a card
-    (one of your weapons for an exchange, an active spell for a cancel)."""
+    (one of your weapons for an exchange, an active spell for a cancel, a face-up
+    potion to invert); `card` and `other` are the two companions a swap exchanges."""
 
     target: int | None = None
     amount: int | None = None
     card: int | None = None
+    other: int | None = None
 
 
-Action = Ask | Visit | Stop | Pass | Activate | Discard | ActivateMystery | DiscardMystery | Choose
+@dataclass(frozen=True, slots=True)
+class ReadPotion:
+    """Potions: choose the reading of a potion you hold, +1 or -1 times its size."""
+
+    card: int
+    sign: int
+
+
+@dataclass(frozen=True, slots=True)
+class Look:
+    """The owl's power: look at another player's hidden weapon (does not end the turn)."""
+
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class LookMystery:
+    """The owl's power: look at the mystery spell (does not end the turn)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Replace:
+    """The magpie's power: put a face-up spell in the discard and the top of the
+    spell deck in its place (does not end the turn)."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class AskVisit:
+    """The hare's power: ask for weapons and go to the Magician in the same turn."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class TakeLife:
+    """The Reaper's round won: take hearts back up to 3; the Reaper is discarded."""
+
+
+@dataclass(frozen=True, slots=True)
+class BecomeReaper:
+    """The Reaper's round won: become the Reaper (hearts and keys are discarded)."""
+
+
+Action = (
+    Ask
+    | Visit
+    | Stop
+    | Pass
+    | Activate
+    | Discard
+    | ActivateMystery
+    | DiscardMystery
+    | Choose
+    | ReadPotion
+    | Look
+    | LookMystery
+    | Replace
+    | AskVisit
+    | TakeLife
+    | BecomeReaper
+)
 
 _NAMES: dict[type[Any], str] = {
     Ask: "ask",
@@ -93,17 +164,30 @@ _NAMES: dict[type[Any], str] = {
     ActivateMystery: "activate_mystery",
     DiscardMystery: "discard_mystery",
     Choose: "choose",
+    ReadPotion: "read_potion",
+    Look: "look",
+    LookMystery: "look_mystery",
+    Replace: "replace",
+    AskVisit: "ask_visit",
+    TakeLife: "take_life",
+    BecomeReaper: "become_reaper",
 }
+_CHOICES = ("target", "amount", "card", "other")
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
     data: dict[str, Any] = {"type": _NAMES[type(action)]}
-    if isinstance(action, Ask):
+    if isinstance(action, Ask | AskVisit):
         data["count"] = action.count
-    elif isinstance(action, Activate | Discard):
+    elif isinstance(action, Activate | Discard | Replace):
         data["card"] = action.card
+    elif isinstance(action, ReadPotion):
+        data["card"] = action.card
+        data["sign"] = action.sign
+    elif isinstance(action, Look):
+        data["target"] = action.target
     elif isinstance(action, Choose):
-        for key in ("target", "amount", "card"):
+        for key in _CHOICES:
             value = getattr(action, key)
             if value is not None:
                 data[key] = value
@@ -115,9 +199,7 @@ def _no_fields(cls: Callable[[], Action]) -> Callable[[Mapping[str, Any]], Actio
 
 
 def _read_choose(data: Mapping[str, Any]) -> Action:
-    values = {
-        key: read_int(data, key, "choose") for key in ("target", "amount", "card") if key in data
-    }
+    values = {key: read_int(data, key, "choose") for key in _CHOICES if key in data}
     return Choose(**values)
 
 
@@ -132,7 +214,20 @@ _READERS: dict[
     "discard": (("card",), (), lambda data: Discard(read_int(data, "card", "discard"))),
     "activate_mystery": ((), (), _no_fields(ActivateMystery)),
     "discard_mystery": ((), (), _no_fields(DiscardMystery)),
-    "choose": ((), ("target", "amount", "card"), _read_choose),
+    "choose": ((), _CHOICES, _read_choose),
+    "read_potion": (
+        ("card", "sign"),
+        (),
+        lambda data: ReadPotion(
+            read_int(data, "card", "read_potion"), read_int(data, "sign", "read_potion")
+        ),
+    ),
+    "look": (("target",), (), lambda data: Look(read_int(data, "target", "look"))),
+    "look_mystery": ((), (), _no_fields(LookMystery)),
+    "replace": (("card",), (), lambda data: Replace(read_int(data, "card", "replace"))),
+    "ask_visit": (("count",), (), lambda data: AskVisit(read_int(data, "count", "ask_visit"))),
+    "take_life": ((), (), _no_fields(TakeLife)),
+    "become_reaper": ((), (), _no_fields(BecomeReaper)),
 }
 
 

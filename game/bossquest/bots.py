@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from . import bots_extensions as ext
 from .actions import (
     Action,
     Activate,
@@ -20,7 +21,7 @@ from .actions import (
     Stop,
     Visit,
 )
-from .cards import SPELL_KINDS, spell_colour, weapon_colour, weapon_value
+from .cards import SPELL_KINDS, WEAPON_COUNT, spell_colour, weapon_colour, weapon_value
 from .odds import over_probability, unseen_weapons
 
 __all__ = ["easy_bot", "normal_bot"]
@@ -44,13 +45,14 @@ def _my_weapons(view: View) -> list[int]:
 
 
 def _my_colours(view: View) -> list[int]:
-    return [weapon_colour(card) for card in _my_weapons(view)]
+    """My weapons' colours (a potion has none)."""
+    return [weapon_colour(card) for card in _my_weapons(view) if card < WEAPON_COUNT]
 
 
 def _leader(view: View) -> int:
     """The other player with most keys, then most hearts: the one to slow down."""
     seat = view["seat"]
-    others = [s for s in range(view["players"]) if s != seat]
+    others = [s for s in range(view["players"]) if s != seat and ext.in_game(view, s)]
     return max(others, key=lambda s: (view["seats"][s]["keys"], view["seats"][s]["hearts"], -s))
 
 
@@ -58,6 +60,8 @@ def _hurts_me(view: View, spell: dict[str, Any]) -> bool:
     kind = spell["kind"]
     colours = _my_colours(view)
     gap = _gap(view)
+    if not ext.colours_count(view) and (kind.startswith("colour_") or kind == "pair"):
+        return False  # the chameleon's weapons are of every colour
     if kind.startswith("colour_"):
         return spell_colour(spell["card"]) not in colours
     if kind == "pair":
@@ -75,8 +79,13 @@ def _hurts_me(view: View, spell: dict[str, Any]) -> bool:
 def _spell_score(view: View, card: int) -> float:
     """How much activating this face-up spell helps this seat (<= 0: rather not)."""
     kind = SPELL_KINDS[card]
+    extension = ext.spell_score(view, card)
+    if extension is not None:
+        return extension
     gap = _gap(view)
     colours = _my_colours(view)
+    if not ext.colours_count(view) and (kind.startswith("colour_") or kind == "pair"):
+        return 2.0  # the chameleon passes every colour condition
     if kind == "strength_up":
         return 4.0 if 1 <= gap <= 2 else 2.5 if gap >= 3 else 1.0
     if kind == "strength_down":
@@ -127,7 +136,7 @@ def _choose(view: View, legal: Sequence[Action]) -> Action:
     seat = view["seat"]
     gap = _gap(view)
     leader = _leader(view)
-    picked: Action | None = None
+    picked: Action | None = ext.choose(view, legal)
     if kind == "strength_up":
         picked = _pick(legal, target=seat, amount=min(2, gap)) if gap >= 1 else None
         picked = picked or _pick(legal, target=leader, amount=2)
@@ -155,7 +164,7 @@ def _at_magician(view: View, legal: Sequence[Action], keen: float) -> Action:
         if isinstance(action, Activate):
             scored.append((_spell_score(view, action.card), -index, action))
         elif isinstance(action, ActivateMystery):
-            scored.append((0.3, -index, action))
+            scored.append((ext.mystery_score(view, _spell_score), -index, action))
     best_score, _, best = max(scored, default=(-9.0, 0, legal[0]))
     if best_score > keen:
         return best
@@ -165,6 +174,7 @@ def _at_magician(view: View, legal: Sequence[Action], keen: float) -> Action:
     discards = [a for a in legal if isinstance(a, Discard)]
     if discards:  # throw away what could hurt me most in someone else's hands
         return min(discards, key=lambda a: (_spell_score(view, a.card), a.card))
+    # (The spell actions come first in the legal list, the powers after them.)
     return next((a for a in legal if isinstance(a, DiscardMystery)), legal[0])
 
 
@@ -189,6 +199,9 @@ def easy_bot(view: View, legal: Sequence[Action]) -> Action:
     """Draws one weapon at a time on a fixed threshold, and uses spells plainly."""
     if len(legal) == 1:
         return legal[0]
+    special = ext.decide(view, legal, False, _spell_score)
+    if special is not None:
+        return special
     if view["stage"] == "choose":
         return _choose(view, legal)
     if _equipping(legal):
@@ -200,21 +213,26 @@ def normal_bot(view: View, legal: Sequence[Action]) -> Action:
     """Asks for as many weapons as the odds allow, and aims its spells."""
     if len(legal) == 1:
         return legal[0]
+    special = ext.decide(view, legal, True, _spell_score)
+    if special is not None:
+        return special
     if view["stage"] == "choose":
         return _choose(view, legal)
     if _equipping(legal):
-        return _equip(view, legal, _safe_ask(view, legal))
+        wanted = _safe_ask(view, legal)
+        return (wanted and ext.hare_ask(view, legal, wanted)) or _equip(view, legal, wanted)
     return _at_magician(view, legal, keen=0.4)
 
 
 def _safe_ask(view: View, legal: Sequence[Action]) -> int:
     """The most weapons to ask for with the chance of going over under the risk."""
     counts = sorted(action.count for action in legal if isinstance(action, Ask))
-    gap = _gap(view)
+    slack = ext.hidden_slack(view)  # an unread hidden potion can take that much off
+    gap = _gap(view) + slack
     if not counts or gap <= 2:
         return 0
     pool = unseen_weapons(view)
-    strength, hp = view["you"]["strength"], view["boss"]["hp"]
+    strength, hp = view["you"]["strength"], view["boss"]["hp"] + slack
     best = 0
     for count in counts:
         if count > len(pool) or over_probability(strength, hp, pool, count) > _NORMAL_RISK:

@@ -10,7 +10,7 @@ from ..engine.errors import MalformedData
 from ..engine.jsonfields import expect_fields, read_bool, read_int, read_int_list, read_str
 from .invariants import state_problems
 from .options import Options
-from .state import ActiveSpell, Player, RoundResult, SeatResult, Stage, State
+from .state import ActiveSpell, Fate, Player, RoundResult, SeatResult, Stage, State
 
 __all__ = ["result_from_json", "result_to_json", "state_from_json", "state_to_json"]
 
@@ -47,25 +47,29 @@ def result_to_json(result: RoundResult) -> dict[str, Any]:
         "boss_hp": result.boss_hp,
         "active": [_active_to_json(spell) for spell in result.active],
         "mystery": result.mystery,
-        "seats": [
-            {
-                "weapons": list(seat.weapons),
-                "strength": seat.strength,
-                "over": seat.over,
-                "out": seat.out,
-                "hearts_lost": seat.hearts_lost,
-                "keys_won": seat.keys_won,
-                "perfect": seat.perfect,
-                "winner": seat.winner,
-            }
-            for seat in result.seats
-        ],
+        "seats": [_seat_result_to_json(seat) for seat in result.seats],
     }
+
+
+def _seat_result_to_json(seat: SeatResult) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "weapons": list(seat.weapons),
+        "strength": seat.strength,
+        "over": seat.over,
+        "out": seat.out,
+        "hearts_lost": seat.hearts_lost,
+        "keys_won": seat.keys_won,
+        "perfect": seat.perfect,
+        "winner": seat.winner,
+    }
+    if seat.reaper_hit:  # the Reaper extension, only when it struck
+        data["reaper_hit"] = True
+    return data
 
 
 def _seat_result_from_json(data: object) -> SeatResult:
     what = "round result seat"
-    fields = expect_fields(data, what, _SEAT_RESULT_FIELDS)
+    fields = expect_fields(data, what, _SEAT_RESULT_FIELDS, ("reaper_hit",))
     return SeatResult(
         weapons=read_int_list(fields, "weapons", what),
         strength=read_int(fields, "strength", what),
@@ -75,6 +79,7 @@ def _seat_result_from_json(data: object) -> SeatResult:
         keys_won=read_int(fields, "keys_won", what),
         perfect=read_bool(fields, "perfect", what),
         winner=read_bool(fields, "winner", what),
+        reaper_hit=read_bool(fields, "reaper_hit", what) if "reaper_hit" in fields else False,
     )
 
 
@@ -146,9 +151,31 @@ _STATE_FIELDS = (
     "winners",
     "stacked",
 )
+# Each extension's fields, present exactly when the extension is on, so that a
+# base-game state's JSON (and its hash) is what it always was.
+_EXTENSION_FIELDS = {
+    "potions": ("readings", "turn_of", "resume"),
+    "companions": ("companions", "reserve", "used", "saw_mystery"),
+    "reaper": ("fates", "reaper_came", "destiny"),
+}
 
 
 def state_to_json(state: State) -> dict[str, Any]:
+    data = _base_to_json(state)
+    options = state.options
+    if options.potions:
+        data |= {"readings": list(state.readings), "turn_of": state.turn_of}
+        data["resume"] = state.resume
+    if options.companions:
+        data |= {"companions": list(state.companions), "reserve": list(state.reserve)}
+        data |= {"used": list(state.used), "saw_mystery": list(state.saw_mystery)}
+    if options.reaper:
+        data |= {"fates": list(state.fates), "reaper_came": state.reaper_came}
+        data["destiny"] = list(state.destiny)
+    return data
+
+
+def _base_to_json(state: State) -> dict[str, Any]:
     return {
         "options": state.options.to_json(),
         "rng": state.rng,
@@ -198,17 +225,27 @@ def state_from_json(data: object) -> State:
     """Decode a state. Shape errors raise MalformedData; so do impossible contents
     (a card in two places, hearts out of bounds), so a corrupt save never loads."""
     what = "state"
-    fields = expect_fields(data, what, _STATE_FIELDS)
-    options_data = fields["options"]
+    if not isinstance(data, Mapping):
+        raise MalformedData(f"state must be a JSON object, not {type(data).__name__}")
+    options_data = data.get("options")
     if not isinstance(options_data, Mapping):
         raise MalformedData("state.options must be a JSON object")
+    options = Options.from_json(options_data)
+    extension_fields = [
+        name
+        for extension, names in _EXTENSION_FIELDS.items()
+        if getattr(options, extension)
+        for name in names
+    ]
+    fields = expect_fields(data, what, (*_STATE_FIELDS, *extension_fields))
     stage = read_str(fields, "stage", what)
     if stage not in Stage.ALL:
         raise MalformedData(f"state.stage {stage!r} is not one of {', '.join(Stage.ALL)}")
     last_turn = fields["last_turn"]
     result = fields["result"]
+    extensions = _extensions_from_json(fields, options)
     state = State(
-        options=Options.from_json(options_data),
+        options=options,
         rng=read_int(fields, "rng", what),
         round=read_int(fields, "round", what),
         armorer=read_int(fields, "armorer", what),
@@ -232,8 +269,29 @@ def state_from_json(data: object) -> State:
         result=None if result is None else result_from_json(result),
         winners=read_int_list(fields, "winners", what),
         stacked=_int_lists(fields["stacked"], "state.stacked"),
+        **extensions,
     )
     problems = state_problems(state)
     if problems:
         raise MalformedData(f"corrupt state: {problems[0]}", code="corrupt_state")
     return state
+
+
+def _extensions_from_json(fields: Mapping[str, Any], options: Options) -> dict[str, Any]:
+    what = "state"
+    values: dict[str, Any] = {}
+    if options.potions:
+        values["readings"] = read_int_list(fields, "readings", what)
+        values["turn_of"] = read_int(fields, "turn_of", what)
+        values["resume"] = read_str(fields, "resume", what)
+    if options.companions:
+        for name in ("companions", "reserve", "used", "saw_mystery"):
+            values[name] = read_int_list(fields, name, what)
+    if options.reaper:
+        fates = fields["fates"]
+        if not isinstance(fates, list) or any(fate not in Fate.ALL for fate in fates):
+            raise MalformedData(f"state.fates must be a list of {', '.join(map(repr, Fate.ALL))}")
+        values["fates"] = tuple(fates)
+        values["reaper_came"] = read_bool(fields, "reaper_came", what)
+        values["destiny"] = read_int_list(fields, "destiny", what)
+    return values

@@ -11,10 +11,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..engine import rng
-from .cards import BOSS_COUNT, spell_ids, weapon_ids
+from .cards import BOSS_COUNT
 from .codec import result_from_json
 from .options import Options
-from .state import NO_CARD, ActiveSpell, Player, State
+from .state import NO_CARD, ActiveSpell, Player, Stage, State
 
 __all__ = ["determinize"]
 
@@ -23,22 +23,42 @@ def determinize(view: Mapping[str, Any], seed: int) -> State:
     seat = view["seat"]
     generator = rng.seed_state(seed)
     uses_yellow = bool(view["uses_yellow"])
+    potions = view.get("potions")
+    companions = view.get("companions")
+    reaper = view.get("reaper")
+    options = Options(
+        view["players"],
+        keep_yellow=uses_yellow,
+        potions=potions is not None,
+        companions=companions is not None,
+        reaper=reaper is not None,
+    )
     seats = view["seats"]
+    fates = tuple(reaper["fates"]) if reaper is not None else ()
+    # A player who has left the game holds no card (after the fight they still
+    # show the ones they held, face up).
+    empty = {owner for owner, s in enumerate(seats) if s["weapons"] == 0}
     seen_weapons = {card for s in seats for card in s["visible"]}
     seen_weapons |= {s["hidden"] for s in seats if s["hidden"] is not None}
     unseen, generator = rng.shuffle(
-        generator, [card for card in weapon_ids(uses_yellow) if card not in seen_weapons]
+        generator, [card for card in options.weapons if card not in seen_weapons]
     )
     deal = iter(unseen)
     players = tuple(
         Player(
-            hidden=s["hidden"] if s["hidden"] is not None else next(deal),
+            hidden=(
+                s["hidden"]
+                if s["hidden"] is not None
+                else NO_CARD
+                if owner in empty
+                else next(deal)
+            ),
             visible=tuple(s["visible"]),
             hearts=s["hearts"],
             keys=s["keys"],
             at_magician=s["at_magician"],
         )
-        for s in seats
+        for owner, s in enumerate(seats)
     )
     weapon_discard = tuple(next(deal) for _ in range(view["weapon_discard"]))
     weapon_deck = tuple(deal)
@@ -46,23 +66,44 @@ def determinize(view: Mapping[str, Any], seed: int) -> State:
     pending = NO_CARD if view["pending"] is None else view["pending"]
     seen_spells = {*view["offer"], *view["spell_discard"], *(a.card for a in active)}
     seen_spells |= {pending} - {NO_CARD}
+    shown_mystery = None if companions is None else companions["mystery"]
+    if shown_mystery is not None:  # an owl showed this seat the mystery spell
+        seen_spells.add(shown_mystery)
     spells, generator = rng.shuffle(
-        generator, [card for card in spell_ids(uses_yellow) if card not in seen_spells]
+        generator, [card for card in options.spells if card not in seen_spells]
     )
-    mystery = spells[0] if view["mystery"] else NO_CARD
-    spell_deck = spells[1:] if view["mystery"] else spells
+    if shown_mystery is not None:
+        mystery, spell_deck = shown_mystery, spells
+    else:
+        mystery = spells[0] if view["mystery"] else NO_CARD
+        spell_deck = spells[1:] if view["mystery"] else spells
     boss = view["boss"]["card"]
     seen_bosses = {boss, *view["boss_discard"]}
     bosses, generator = rng.shuffle(
         generator, [card for card in range(BOSS_COUNT) if card not in seen_bosses]
     )
+    revealed = view["stage"] in (Stage.OVER, Stage.REVEAL, Stage.DESTINY)
     known = tuple(
         (seat, s["hidden"])
         for owner, s in enumerate(seats)
         if seat is not None and owner != seat and s["hidden"] is not None
     )
+    extensions: dict[str, Any] = {}
+    if potions is not None:
+        extensions["readings"] = tuple(potions["readings"])
+        extensions["turn_of"] = NO_CARD if potions["turn_of"] is None else potions["turn_of"]
+        extensions["resume"] = potions["resume"]
+    if companions is not None:
+        extensions["companions"] = tuple(companions["seats"])
+        extensions["reserve"] = tuple(companions["reserve"])
+        extensions["used"] = tuple(companions["used"])
+        extensions["saw_mystery"] = tuple(companions["saw_mystery"])
+    if reaper is not None:
+        extensions["fates"] = fates
+        extensions["reaper_came"] = reaper["came"]
+        extensions["destiny"] = tuple(reaper["destiny"])
     return State(
-        options=Options(view["players"], keep_yellow=uses_yellow),
+        options=options,
         rng=generator,
         round=view["round"],
         armorer=view["armorer"],
@@ -82,7 +123,8 @@ def determinize(view: Mapping[str, Any], seed: int) -> State:
         pending=pending,
         last_turn=None if view["last_turn"] is None else tuple(view["last_turn"]),
         lone_asked=view["lone_asked"],
-        known=known if view["stage"] != "over" else (),
+        known=known if not revealed else (),
         result=None if view["result"] is None else result_from_json(view["result"]),
         winners=tuple(view["winners"]),
+        **extensions,
     )

@@ -13,7 +13,7 @@ from .determinize import determinize
 from .invariants import state_problems
 from .options import Options
 from .scenario import SCENARIOS
-from .state import Stage, State
+from .state import Fate, Stage, State
 from .text import describe
 
 __all__ = ["GAME", "BossQuest"]
@@ -87,9 +87,17 @@ class BossQuest:
         def gained(who: int) -> int:
             return end.players[who].keys - start.players[who].keys
 
-        lost = start.players[seat].hearts - end.players[seat].hearts
-        rivals = max(gained(who) for who in range(len(end.players)) if who != seat)
-        score = gained(seat) - 0.8 * lost - 0.5 * rivals
+        def lost(who: int) -> int:
+            return max(0, start.players[who].hearts - end.players[who].hearts)
+
+        others = [who for who in range(len(end.players)) if who != seat]
+        if end.fates and end.fates[seat] == Fate.REAPER:
+            # The Reaper player wins by hearts the knights lose, not by keys.
+            score = 0.8 * sum(lost(who) for who in others) - 0.5 * max(map(gained, others))
+        else:
+            score = gained(seat) - 0.8 * lost(seat) - 0.5 * max(map(gained, others))
+            if end.fates and end.fates[seat] == Fate.GONE != start.fates[seat]:
+                score -= 3.0  # out of the game
         if end.stage == Stage.OVER:
             score += 3.0 if seat in end.winners else -3.0
         return score

@@ -4,6 +4,11 @@ can see: its own strength, every weapon in view, and the size of the deck.
 Every weapon the seat cannot see is equally likely to be on top of the deck,
 so the next k cards are a uniform draw without replacement from those unseen
 weapons. The count is exact: a small dynamic programme over card values.
+
+Potions: a drawn potion comes face up and its drawer reads it at once, so we
+assume the drawer reads it so as to stay under the boss: it counts −size (a
+draw goes over only if it does even with every potion in it read negative). A
+potion the seat already holds counts at its reading, 0 while unread.
 """
 
 from __future__ import annotations
@@ -14,11 +19,19 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
-from .cards import weapon_ids, weapon_value
+from .cards import is_potion, potion_size, weapon_ids, weapon_value
 
-__all__ = ["over_odds", "over_probability", "unseen_weapons"]
+__all__ = ["card_value", "over_odds", "over_probability", "unseen_weapons"]
 
 MAX_ASK = 4
+# Card values run from −3 (a potion read negative) to 7; index = value + _SHIFT.
+_SHIFT = 3
+_VALUES = 7 + _SHIFT + 1
+
+
+def card_value(card: int) -> int:
+    """What a drawn card adds to the strength, as the over-odds count it."""
+    return -potion_size(card) if is_potion(card) else weapon_value(card)
 
 
 def unseen_weapons(view: Mapping[str, Any]) -> list[int]:
@@ -28,26 +41,28 @@ def unseen_weapons(view: Mapping[str, Any]) -> list[int]:
         seen.update(seat["visible"])
         if seat["hidden"] is not None:
             seen.add(seat["hidden"])
-    return [card for card in weapon_ids(view["uses_yellow"]) if card not in seen]
+    cards = weapon_ids(view["uses_yellow"], potions="potions" in view)
+    return [card for card in cards if card not in seen]
 
 
 def over_probability(strength: int, hp: int, pool: Iterable[int], count: int) -> Fraction:
     """P(strength + the values of `count` cards drawn from `pool` > hp), exactly."""
-    per_value = [0] * 8
+    per_value = [0] * _VALUES
     for card in pool:
-        per_value[weapon_value(card)] += 1
+        per_value[card_value(card) + _SHIFT] += 1
     return _over(tuple(per_value), hp - strength, count)
 
 
 @functools.lru_cache(maxsize=4096)
 def _over(per_value: tuple[int, ...], room: int, count: int) -> Fraction:
-    """The same, from how many unseen cards have each value (1..7) and the room
-    left under the hit points. Cached: search bots ask the same question often."""
+    """The same, from how many unseen cards have each value (index: value + 3) and
+    the room left under the hit points. Cached: search bots ask the same question
+    often. Totals are counted shifted by 3 a card, so that none is negative."""
     size = sum(per_value)
     if not 0 <= count <= size:
         raise ValueError(f"cannot draw {count} cards from {size}")
-    # ways[j][t]: the number of j-card subsets whose values add up to t.
-    top = 7 * count
+    # ways[j][t]: the number of j-card subsets whose shifted values add up to t.
+    top = (_VALUES - 1) * count
     ways = [[0] * (top + 1) for _ in range(count + 1)]
     ways[0][0] = 1
     for value, copies in enumerate(per_value):
@@ -62,7 +77,7 @@ def _over(per_value: tuple[int, ...], room: int, count: int) -> Fraction:
                 for total in range(top, shift - 1, -1):
                     if below[total - shift]:
                         row[total] += factor * below[total - shift]
-    over = sum(n for total, n in enumerate(ways[count]) if total > room)
+    over = sum(n for total, n in enumerate(ways[count]) if total > room + _SHIFT * count)
     return Fraction(over, comb(size, count))
 
 

@@ -7,20 +7,28 @@ from typing import Any
 
 from ..engine.errors import IllegalAction, Reason
 from ..engine.evolve import evolve
+from . import companions, potions, reaper
 from .actions import (
     Action,
     Activate,
     ActivateMystery,
     Ask,
+    AskVisit,
+    BecomeReaper,
     Choose,
     Discard,
     DiscardMystery,
+    Look,
+    LookMystery,
     Pass,
+    ReadPotion,
+    Replace,
     Stop,
+    TakeLife,
     Visit,
 )
-from .cards import SPELL_COUNT, SPELL_KINDS, WEAPON_COUNT
-from .fight import fight
+from .cards import ALL_WEAPON_COUNT, COMPANIONS, SPELL_COUNT, SPELL_KINDS
+from .fight import conclude, fight
 from .spells import NEEDS_CHOICE, check_choice, choices, has_use, resolve
 from .state import NO_CARD, Player, Stage, State
 from .table import current_hp, is_alone, is_lone, spells_available, strength
@@ -29,6 +37,8 @@ __all__ = ["MAX_ASK", "action_universe", "apply", "check", "legal_actions"]
 
 MAX_ASK = 4
 _SPELL_ACTIONS = (Activate, Discard, ActivateMystery, DiscardMystery)
+_POWERS = (Look, LookMystery, Replace, AskVisit)
+_DESTINIES = (TakeLife, BecomeReaper)
 
 
 def _big_table(state: State) -> bool:
@@ -43,12 +53,27 @@ def check(state: State, seat: int, action: Action) -> Reason | None:
         return Reason("no_such_seat", f"there is no seat {seat}")
     if seat != state.seat:
         return Reason("not_your_turn", f"it is seat {state.seat}'s turn, not seat {seat}'s")
-    if state.stage == Stage.CHOOSE:
+    stage = state.stage
+    if stage == Stage.CHOOSE:
         if not isinstance(action, Choose):
             return Reason("choose_first", "finish the spell you activated: make its choice")
         return check_choice(state, seat, state.pending, action)
+    if stage == Stage.POTION or stage == Stage.REVEAL:
+        if not isinstance(action, ReadPotion):
+            return Reason("read_potion_first", "choose the reading of your potion first")
+        return potions.check_reading(state, seat, action)
+    if stage == Stage.DESTINY:
+        if not isinstance(action, _DESTINIES):
+            return Reason("destiny_first", "you beat the Reaper: choose life or the scythe")
+        return reaper.check_destiny(state, seat, action)
     if isinstance(action, Choose):
         return Reason("nothing_to_choose", "no activated spell is waiting for a choice")
+    if isinstance(action, ReadPotion):
+        return Reason("no_potion_to_read", "no potion is waiting for its reading")
+    if isinstance(action, _DESTINIES):
+        return Reason("no_destiny", "only the winner of the Reaper's round chooses a destiny")
+    if isinstance(action, _POWERS):
+        return _check_power(state, seat, action)
     player = state.players[seat]
     if state.stage == Stage.SPELL or player.at_magician:
         return _check_at_magician(state, action)
@@ -117,6 +142,27 @@ def _check_at_magician(state: State, action: Action) -> Reason | None:
     return None
 
 
+def _check_power(state: State, seat: int, action: Action) -> Reason | None:
+    """A companion's once-a-round power, on the owner's own turn."""
+    if isinstance(action, Look):
+        return companions.check_look(state, seat, action.target)
+    if isinstance(action, LookMystery):
+        return companions.check_look_mystery(state, seat)
+    if isinstance(action, Replace):
+        return companions.check_replace(state, seat, action.card)
+    assert isinstance(action, AskVisit)
+    reason = companions.check_power(state, seat, companions.HARE)
+    if reason is not None:
+        return reason
+    if state.players[seat].at_magician or state.stage != Stage.TURN:
+        return Reason("at_magician", "the hare chains a request and a visit from the Armorer")
+    if _big_table(state) and is_lone(state, seat):
+        return Reason(
+            "skip_magician", "at 5 or 6 players the last to equip skips the Magician: stop"
+        )
+    return _check_at_armorer(state, seat, Ask(action.count))
+
+
 # Actions are immutable, so the ones without a card can be made once.
 _AT_ARMORER: tuple[Action, ...] = (
     *(Ask(count) for count in range(1, MAX_ASK + 1)),
@@ -132,23 +178,46 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     The branches past the first test are the ones `check` takes after its own
     first tests (game over, seat, turn), so they call the same checks directly:
     this runs for every action of every playout."""
-    if state.stage == Stage.OVER or seat != state.seat:
+    stage = state.stage
+    if stage == Stage.OVER or seat != state.seat:
         return []
-    if state.stage == Stage.CHOOSE:
+    if stage == Stage.CHOOSE:
         pending = state.pending
         return [
             choice
             for choice in choices(state, seat, pending)
             if check_choice(state, seat, pending, choice) is None
         ]
-    if state.stage == Stage.SPELL or state.players[seat].at_magician:
+    if stage == Stage.POTION or stage == Stage.REVEAL:
+        card = potions.next_to_read(state, seat)
+        return [ReadPotion(card, sign) for sign in potions.SIGNS]
+    if stage == Stage.DESTINY:
+        destinies: list[TakeLife | BecomeReaper] = [TakeLife(), BecomeReaper()]
+        return [a for a in destinies if reaper.check_destiny(state, seat, a) is None]
+    if stage == Stage.SPELL or state.players[seat].at_magician:
         candidates: list[Action] = []
         for card in state.offer:
             candidates += [Activate(card), Discard(card)]
         candidates += _MYSTERY_AND_PASS
-        return [action for action in candidates if _check_at_magician(state, action) is None]
-    over = strength(state, seat) > current_hp(state)  # once for the six candidates
-    return [a for a in _AT_ARMORER if _check_at_armorer(state, seat, a, over) is None]
+        legal = [action for action in candidates if _check_at_magician(state, action) is None]
+    else:
+        over = strength(state, seat) > current_hp(state)  # once for the six candidates
+        legal = [a for a in _AT_ARMORER if _check_at_armorer(state, seat, a, over) is None]
+    if state.companions:
+        legal += [a for a in _power_candidates(state, seat) if _check_power(state, seat, a) is None]
+    return legal
+
+
+def _power_candidates(state: State, seat: int) -> list[Action]:
+    """The power actions the companion of `seat` could take (the checker decides)."""
+    animal = COMPANIONS[state.companions[seat]] if state.companions[seat] != NO_CARD else ""
+    if animal == "owl":
+        return [LookMystery(), *(Look(target) for target in range(len(state.players)))]
+    if animal == "magpie":
+        return [Replace(card) for card in state.offer]
+    if animal == "hare":
+        return [AskVisit(count) for count in range(1, MAX_ASK + 1)]
+    return []
 
 
 def action_universe(state: State) -> list[Action]:
@@ -159,8 +228,20 @@ def action_universe(state: State) -> list[Action]:
     universe += [Activate(card) for card in range(-1, SPELL_COUNT + 1)]
     universe += [Discard(card) for card in range(-1, SPELL_COUNT + 1)]
     universe += [Choose(target=t, amount=a) for t in (None, *seats) for a in (None, 0, 1, 2, 3)]
-    universe += [Choose(card=card) for card in range(-1, WEAPON_COUNT + 1)]
+    universe += [Choose(card=card) for card in range(-1, ALL_WEAPON_COUNT + 1)]
     universe += [Choose(target=0, card=0), Choose(amount=1, card=0)]
+    options = state.options
+    if options.potions:
+        potions_universe = range(ALL_WEAPON_COUNT - 4, ALL_WEAPON_COUNT + 1)
+        universe += [ReadPotion(card, sign) for card in potions_universe for sign in (-1, 0, 1)]
+    if options.companions:
+        pairs = range(-1, len(COMPANIONS) + 1)
+        universe += [Choose(card=a, other=b) for a in pairs for b in pairs]
+        universe += [Look(target) for target in seats]
+        universe += [LookMystery(), *(Replace(card) for card in range(-1, SPELL_COUNT + 1))]
+        universe += [AskVisit(count) for count in range(0, MAX_ASK + 2)]
+    if options.reaper:
+        universe += [TakeLife(), BecomeReaper()]
     return universe
 
 
@@ -184,6 +265,21 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[dict[str
     if isinstance(action, Choose):
         state = resolve(state, seat, state.pending, action, events)
         return _end_turn(state, events, pending=NO_CARD), events
+    if isinstance(action, ReadPotion):
+        return _read_potion(state, seat, action, events), events
+    if isinstance(action, TakeLife | BecomeReaper):
+        state = reaper.choose_destiny(state, seat, action, events)
+        if state.destiny:
+            return evolve(state, seat=state.destiny[0]), events
+        return conclude(state, events), events
+    if isinstance(action, Look):
+        return companions.look(state, seat, action.target, events), events
+    if isinstance(action, LookMystery):
+        return companions.look_mystery(state, seat, events), events
+    if isinstance(action, Replace):
+        return companions.replace(state, seat, action.card, events), events
+    if isinstance(action, AskVisit):
+        return _ask_visit(state, seat, action.count, events), events
     return _use_spell(state, seat, action, events), events
 
 
@@ -200,9 +296,54 @@ def _ask(state: State, seat: int, count: int, events: list[dict[str, Any]]) -> S
     deck = state.weapon_deck[count:]
     if is_lone(state, seat):
         if _big_table(state):  # the last to equip skips the Magician
-            return fight(evolve(state, players=players, weapon_deck=deck), events)
+            state = evolve(state, players=players, weapon_deck=deck)
+            return _await_readings(state, potions.RESUME_FIGHT) or fight(state, events)
         return _end_turn(state, events, players=players, weapon_deck=deck, lone_asked=True)
     return _end_turn(state, events, players=players, weapon_deck=deck)
+
+
+def _ask_visit(state: State, seat: int, count: int, events: list[dict[str, Any]]) -> State:
+    """The hare: the request, then at once the visit to the Magician."""
+    drawn = state.weapon_deck[:count]
+    player = state.players[seat]
+    players = _with_player(state, seat, visible=(*player.visible, *drawn), at_magician=True)
+    events.append({"type": "ask", "seat": seat, "count": count, "cards": list(drawn)})
+    events.append({"type": "visit", "seat": seat, "hare": True})
+    state = evolve(
+        state,
+        players=players,
+        weapon_deck=state.weapon_deck[count:],
+        used=(*state.used, companions.HARE),
+    )
+    return _await_readings(state, potions.RESUME_SPELL) or _arrive(state, events)
+
+
+def _await_readings(state: State, resume: str) -> State | None:
+    """With potions: the POTION stage if a face-up potion waits for its reading."""
+    if not state.readings:
+        return None
+    reader = potions.face_up_reader(state)
+    if reader is None:
+        return None
+    return evolve(state, stage=Stage.POTION, seat=reader, turn_of=state.seat, resume=resume)
+
+
+def _read_potion(
+    state: State, seat: int, action: ReadPotion, events: list[dict[str, Any]]
+) -> State:
+    state = potions.read(state, seat, action, events)
+    if state.stage == Stage.REVEAL:
+        return fight(state, events)  # the next hidden potion, or the fight itself
+    reader = potions.face_up_reader(state)
+    if reader is not None:
+        return evolve(state, seat=reader)
+    resume = state.resume
+    state = evolve(state, seat=state.turn_of, turn_of=NO_CARD, resume="", stage=Stage.TURN)
+    if resume == potions.RESUME_SPELL:
+        return _arrive(state, events)
+    if resume == potions.RESUME_FIGHT:
+        return fight(state, events)
+    return _end_turn(state, events)
 
 
 def _visit(state: State, seat: int, events: list[dict[str, Any]]) -> State:
@@ -210,6 +351,13 @@ def _visit(state: State, seat: int, events: list[dict[str, Any]]) -> State:
     if spells_available(state):
         return evolve(state, players=players, stage=Stage.SPELL)
     return _end_turn(state, events, players=players)
+
+
+def _arrive(state: State, events: list[dict[str, Any]]) -> State:
+    """The seat to act is now at the Magician: a spell to choose, if any is left."""
+    if spells_available(state):
+        return evolve(state, stage=Stage.SPELL)
+    return _end_turn(state, events)
 
 
 def _use_spell(state: State, seat: int, action: Action, events: list[dict[str, Any]]) -> State:
@@ -240,7 +388,14 @@ def _use_spell(state: State, seat: int, action: Action, events: list[dict[str, A
 
 def _end_turn(state: State, events: list[dict[str, Any]], **changes: Any) -> State:
     """Make `changes` and pass the turn on, or start the fight when nobody is left
-    to act. One copy of the state for both: this runs after nearly every action."""
+    to act. One copy of the state for both: this runs after nearly every action.
+    With potions, a face-up potion not yet read is read first."""
+    if state.readings:
+        state = evolve(state, **changes)
+        changes = {}
+        waiting = _await_readings(state, potions.RESUME_TURN)
+        if waiting is not None:
+            return waiting
     players: tuple[Player, ...] = changes.get("players", state.players)
     last_turn: tuple[int, ...] | None = changes.get("last_turn", state.last_turn)
     if last_turn is not None:

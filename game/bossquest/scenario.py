@@ -15,21 +15,37 @@ from .actions import (
     Activate,
     ActivateMystery,
     Ask,
+    AskVisit,
+    BecomeReaper,
     Choose,
     Discard,
     DiscardMystery,
+    Look,
+    LookMystery,
     Pass,
+    ReadPotion,
+    Replace,
     Stop,
+    TakeLife,
     Visit,
     action_from_json,
 )
-from .cards import BOSS_COUNT, SPELL_KINDS, boss_hp, spell_ids, weapon_ids, weapon_name
+from .cards import (
+    ALL_WEAPON_COUNT,
+    BOSS_COUNT,
+    COMPANIONS,
+    REAPER,
+    SPELL_KINDS,
+    WEAPON_COUNT,
+    boss_hp,
+    weapon_name,
+)
 from .options import Options
 from .rules import legal_actions
 from .setup import complete_order, first_state
-from .state import NO_CARD, State
+from .state import NO_CARD, Fate, State
 from .table import current_hp, strength
-from .views import view
+from .views import mystery_shown, view
 
 __all__ = ["SCENARIOS", "BossQuestScenarios", "spec_of"]
 
@@ -45,14 +61,29 @@ _SETUP_FIELDS = (
     "keys",
     "hearts",
     "seed",
+    "companions",
+    "fates",
+    "reaper_came",
 )
-_WEAPON_BY_NAME = {weapon_name(card): card for card in range(35)}
+_WEAPON_BY_NAME = {weapon_name(card): card for card in range(ALL_WEAPON_COUNT)}
+# Fates as scenarios write them ("knight" for the engine's empty string).
+_FATE_NAMES = {"knight": Fate.KNIGHT, "ghost": Fate.GHOST, "gone": Fate.GONE, "reaper": Fate.REAPER}
+_FATE_OF = {fate: name for name, fate in _FATE_NAMES.items()}
+_SIGNS = {"+": 1, "-": -1}
 
 
 def _weapon(name: Any) -> int:
     if name not in _WEAPON_BY_NAME:
-        raise ScenarioError(f"unknown weapon {name!r} (write a colour and a value: 'red5')")
+        raise ScenarioError(
+            f"unknown weapon {name!r} (write a colour and a value: 'red5', or 'potion2')"
+        )
     return _WEAPON_BY_NAME[name]
+
+
+def _companion(name: Any) -> int:
+    if name not in COMPANIONS:
+        raise ScenarioError(f"unknown companion {name!r} (known: {', '.join(COMPANIONS)})")
+    return COMPANIONS.index(name)
 
 
 def _names_map(value: Any, names: Sequence[str], what: str) -> dict[int, Any]:
@@ -67,16 +98,26 @@ def _names_map(value: Any, names: Sequence[str], what: str) -> dict[int, Any]:
 
 
 def _deal_prefix(
-    hands: Any, deck: Any, names: Sequence[str], armorer: int, what: str
+    hands: Any,
+    deck: Any,
+    names: Sequence[str],
+    armorer: int,
+    what: str,
+    gone: Sequence[int] = (),
 ) -> tuple[int, ...]:
     """The weapon deck order that deals `hands` (hidden cards from the Armorer's
-    left, then visible ones) and continues with `deck`."""
+    left, then visible ones) and continues with `deck`. Players who have left the
+    game (`gone`) are dealt nothing."""
     prefix: list[int] = []
     if hands is not None:
         by_seat = _names_map(hands, names, f"{what}.hands")
-        if len(by_seat) != len(names):
-            raise ScenarioError(f"{what}.hands must give a hand to every player or to none")
+        playing = [seat for seat in range(len(names)) if seat not in gone]
+        if sorted(by_seat) != playing:
+            raise ScenarioError(
+                f"{what}.hands must give a hand to every player in the game or to none"
+            )
         order = [(armorer + step) % len(names) for step in range(1, len(names) + 1)]
+        order = [seat for seat in order if seat not in gone]
         for seat in order:
             expect_fields(by_seat[seat], f"{what}.hands.{names[seat]}", ("hidden", "visible"))
         prefix += [_weapon(by_seat[seat]["hidden"]) for seat in order]
@@ -90,6 +131,15 @@ def _deal_prefix(
     return tuple(prefix)
 
 
+def _armorer_after(armorer: int, rounds: int, count: int, gone: Sequence[int]) -> int:
+    """The Armorer `rounds` rounds later: it passes left, over players gone from the game."""
+    for _ in range(rounds):
+        armorer = (armorer + 1) % count
+        while armorer in gone:
+            armorer = (armorer + 1) % count
+    return armorer
+
+
 def _spell_cards(kinds: Any, available: Sequence[int]) -> list[int]:
     if not isinstance(kinds, list):
         raise ScenarioError("setup.spells must be a list of spell names")
@@ -99,7 +149,8 @@ def _spell_cards(kinds: Any, available: Sequence[int]) -> list[int]:
         match = next((card for card in free if SPELL_KINDS[card] == kind), None)
         if match is None:
             raise ScenarioError(
-                f"no spell {kind!r} left to stack (known: {sorted(set(SPELL_KINDS))})"
+                f"no spell {kind!r} left to stack "
+                f"(in this game: {sorted({SPELL_KINDS[card] for card in available})})"
             )
         free.remove(match)
         cards.append(match)
@@ -121,6 +172,10 @@ class BossQuestScenarios:
         if armorer_name not in names:
             raise ScenarioError(f"setup.armorer {armorer_name!r} is not a player")
         armorer = names.index(armorer_name)
+        if not options.companions and "companions" in fields:
+            raise ScenarioError("setup.companions needs the option companions")
+        if not options.reaper and ("fates" in fields or "reaper_came" in fields):
+            raise ScenarioError("setup.fates and setup.reaper_came need the option reaper")
         generator = rng.seed_state(int(fields.get("seed", 0)))
         boss_prefix = []
         for hp in fields.get("bosses", []):
@@ -128,14 +183,30 @@ class BossQuestScenarios:
                 raise ScenarioError(f"no boss has {hp!r} hit points")
             boss_prefix.append(hp - boss_hp(0))
         bosses, generator = complete_order(generator, boss_prefix, range(BOSS_COUNT))
-        spell_prefix = _spell_cards(fields.get("spells", []), spell_ids(options.uses_yellow))
-        spells, generator = complete_order(generator, spell_prefix, spell_ids(options.uses_yellow))
+        spell_prefix = _spell_cards(fields.get("spells", []), options.spells)
+        spells, generator = complete_order(generator, spell_prefix, options.spells)
+        companions, generator = self._companions(fields, names, options, generator)
+        fates = [
+            _FATE_NAMES.get(name, "?")
+            for name in (
+                _names_map(fields.get("fates", {}), names, "setup.fates").get(seat, "knight")
+                for seat in range(len(names))
+            )
+        ]
+        if not set(fates) <= {Fate.KNIGHT, Fate.GONE, Fate.REAPER} or fates.count(Fate.REAPER) > 1:
+            raise ScenarioError("setup.fates: each is 'knight', 'gone' or 'reaper' (one at most)")
+        gone = [seat for seat, fate in enumerate(fates) if fate == Fate.GONE]
+        if armorer in gone:
+            raise ScenarioError("setup.armorer has left the game")
         weapons = _deal_prefix(
-            fields.get("hands"), fields.get("weapon_deck"), names, armorer, "setup"
+            fields.get("hands"), fields.get("weapon_deck"), names, armorer, "setup", gone
         )
-        allowed = set(weapon_ids(options.uses_yellow))
+        allowed = set(options.weapons)
         if not set(weapons) <= allowed:
-            raise ScenarioError("setup stacks a yellow weapon, but yellow is out of this game")
+            raise ScenarioError(
+                "setup stacks a weapon that is out of this game (yellow, or a potion without "
+                "the option potions)"
+            )
         later = fields.get("later_rounds", [])
         if not isinstance(later, list):
             raise ScenarioError("setup.later_rounds must be a list")
@@ -146,8 +217,9 @@ class BossQuestScenarios:
                 ),
                 round_setup.get("weapon_deck"),
                 names,
-                (armorer + number) % len(names),
+                _armorer_after(armorer, number, len(names), gone),
                 f"setup.later_rounds[{number - 1}]",
+                gone,
             )
             for number, round_setup in enumerate(later, start=1)
         )
@@ -163,8 +235,29 @@ class BossQuestScenarios:
             hearts=[hearts.get(seat, 3) for seat in range(len(names))],
             keys=[keys.get(seat, 0) for seat in range(len(names))],
             stacked=stacked,
+            companions=companions,
+            fates=fates,
+            reaper_came=bool(fields.get("reaper_came", Fate.REAPER in fates or bool(gone))),
         )
         return state, list(names)
+
+    def _companions(
+        self, fields: Mapping[str, Any], names: Sequence[str], options: Options, generator: int
+    ) -> tuple[list[int], int]:
+        """Each seat's companion then the reserve: as stacked (the reserve in the
+        cards' order), or shuffled from the seed as a new game would."""
+        if not options.companions:
+            return [], generator
+        if "companions" not in fields:
+            shuffled, generator = rng.shuffle(generator, options.companion_cards)
+            return list(shuffled), generator
+        by_seat = _names_map(fields["companions"], names, "setup.companions")
+        if len(by_seat) != len(names):
+            raise ScenarioError("setup.companions must give a companion to every player")
+        held = [_companion(by_seat[seat]) for seat in range(len(names))]
+        if len(set(held)) != len(held) or not set(held) <= set(options.companion_cards):
+            raise ScenarioError("setup.companions: each companion once, and no owl at 2 players")
+        return held + [card for card in options.companion_cards if card not in held], generator
 
     def actions(self, state: State, seat: int, spec: Any, names: Sequence[str]) -> list[Action]:
         if isinstance(spec, Mapping):
@@ -177,9 +270,30 @@ class BossQuestScenarios:
         plain = [word for word in rest if "=" not in word]
         if verb == "ask" and len(plain) == 1 and plain[0].isdigit() and not params:
             return [Ask(int(plain[0]))]
-        simple: dict[str, Action] = {"visit": Visit(), "stop": Stop(), "pass": Pass()}
+        if verb == "ask" and plain[1:] == ["visit"] and plain[0].isdigit() and not params:
+            return [AskVisit(int(plain[0]))]  # the hare
+        simple: dict[str, Action] = {
+            "visit": Visit(),
+            "stop": Stop(),
+            "pass": Pass(),
+            "life": TakeLife(),
+            "reaper": BecomeReaper(),
+        }
         if verb in simple and not rest:
             return [simple[verb]]
+        if verb == "read" and len(plain) == 2 and plain[1] in _SIGNS and not params:
+            return [ReadPotion(_weapon(plain[0]), _SIGNS[plain[1]])]
+        if verb == "look" and len(plain) == 1 and not params:
+            if plain[0] == "mystery":
+                return [LookMystery()]
+            if plain[0] not in names:
+                raise ScenarioError(f"look at {plain[0]!r}: not a player")
+            return [Look(names.index(plain[0]))]
+        if verb == "replace" and len(plain) == 1 and not params:
+            card = next((c for c in state.offer if SPELL_KINDS[c] == plain[0]), NO_CARD)
+            if card == NO_CARD:
+                raise ScenarioError(f"no face-up spell {plain[0]!r} at the Magician")
+            return [Replace(card)]
         if verb == "choose" and not plain:
             return [self._choose(state, seat, params, names)]
         if verb in ("activate", "discard") and len(plain) == 1:
@@ -219,8 +333,18 @@ class BossQuestScenarios:
                 values["amount"] = int(value)
             elif key == "card" and value == "hidden":
                 values["card"] = state.players[seat].hidden
-            elif key == "card" and value in _WEAPON_BY_NAME and SPELL_KINDS[spell] == "exchange":
+            elif (
+                key == "card"
+                and value in _WEAPON_BY_NAME
+                and SPELL_KINDS[spell]
+                in (
+                    "exchange",
+                    "invert_potion",
+                )
+            ):
                 values["card"] = _WEAPON_BY_NAME[value]
+            elif key in ("card", "other") and value in COMPANIONS:
+                values[key] = COMPANIONS.index(value)
             elif key == "card":
                 active = [s.card for s in state.active if SPELL_KINDS[s.card] == value]
                 if not active:
@@ -228,6 +352,8 @@ class BossQuestScenarios:
                 values["card"] = active[0]
             else:
                 raise ScenarioError(f"cannot read the choice {param!r}")
+        if "other" in values and "card" in values and values["card"] > values["other"]:
+            values["card"], values["other"] = values["other"], values["card"]  # either order
         return Choose(**values)
 
     def mismatches(
@@ -273,14 +399,26 @@ def spec_of(state: State, seat: int, action: Action, names: Sequence[str]) -> st
     """The scenario spelling of an engine action: the inverse of `actions`."""
     if isinstance(action, Ask):
         return f"ask {action.count}"
-    simple = {Visit: "visit", Stop: "stop", Pass: "pass"}
+    if isinstance(action, AskVisit):
+        return f"ask {action.count} visit"
+    simple = {Visit: "visit", Stop: "stop", Pass: "pass", TakeLife: "life"}
     simple |= {ActivateMystery: "activate mystery", DiscardMystery: "discard mystery"}
+    simple |= {LookMystery: "look mystery", BecomeReaper: "reaper"}
     if type(action) in simple:
         return simple[type(action)]
     if isinstance(action, Activate | Discard):
         verb = "activate" if isinstance(action, Activate) else "discard"
         return f"{verb} {SPELL_KINDS[action.card]}"
+    if isinstance(action, ReadPotion):
+        return f"read {weapon_name(action.card)} {'+' if action.sign > 0 else '-'}"
+    if isinstance(action, Look):
+        return f"look {names[action.target]}"
+    if isinstance(action, Replace):
+        return f"replace {SPELL_KINDS[action.card]}"
     assert isinstance(action, Choose)
+    if action.other is not None:
+        assert action.card is not None
+        return f"choose card={COMPANIONS[action.card]} other={COMPANIONS[action.other]}"
     words = ["choose"]
     if action.target is not None:
         words.append(f"target={names[action.target]}")
@@ -289,6 +427,8 @@ def spec_of(state: State, seat: int, action: Action, names: Sequence[str]) -> st
     if action.card is not None:
         if SPELL_KINDS[state.pending] == "cancel":
             words.append(f"card={SPELL_KINDS[action.card]}")
+        elif SPELL_KINDS[state.pending] == "invert_potion":
+            words.append(f"card={weapon_name(action.card)}")
         elif action.card == state.players[seat].hidden:
             words.append("card=hidden")
         else:
@@ -347,7 +487,10 @@ _EXPECTATIONS: dict[str, Any] = {
     "weapon_deck": lambda scen, s, names, w: len(s.weapon_deck),
     "hand": lambda scen, s, names, w: _per_player(
         [
-            {"hidden": weapon_name(p.hidden), "visible": [weapon_name(c) for c in p.visible]}
+            {
+                "hidden": None if p.hidden == NO_CARD else weapon_name(p.hidden),
+                "visible": [weapon_name(c) for c in p.visible],
+            }
             for p in s.players
         ],
         names,
@@ -378,6 +521,37 @@ _EXPECTATIONS: dict[str, Any] = {
     ),
     "game_over": lambda scen, s, names, w: bool(s.winners),
     "game_winners": lambda scen, s, names, w: _seat_names(s.winners, names),
+    # Potions.
+    "readings": lambda scen, s, names, w: _readings(s, w),
+    # Companions.
+    "companions": lambda scen, s, names, w: _per_player(
+        [None if card == NO_CARD else COMPANIONS[card] for card in s.companions], names, w
+    ),
+    "reserve": lambda scen, s, names, w: sorted(COMPANIONS[card] for card in s.reserve),
+    "used": lambda scen, s, names, w: sorted(COMPANIONS[card] for card in s.used),
+    "sees_mystery": lambda scen, s, names, w: _sees_mystery(s, names, w),
+    # The Reaper.
+    "fates": lambda scen, s, names, w: _per_player([_FATE_OF[f] for f in s.fates], names, w),
+    "reaper_came": lambda scen, s, names, w: s.reaper_came,
+    "reaper_boss": lambda scen, s, names, w: s.boss == REAPER,
+    "destiny": lambda scen, s, names, w: _seat_names(s.destiny, names),
+    "reaper_hit": lambda scen, s, names, w: _result_seats(s, names, "reaper_hit"),
 }
+
+
+def _readings(state: State, wanted: Any) -> dict[str, int]:
+    if not isinstance(wanted, Mapping):
+        raise ScenarioError("readings maps potion names to their readings")
+    found = {weapon_name(WEAPON_COUNT + index): value for index, value in enumerate(state.readings)}
+    return {name: found[name] for name in wanted if name in found}
+
+
+def _sees_mystery(state: State, names: Sequence[str], wanted: Any) -> dict[str, str | None]:
+    seen = {}
+    for seat in _names_map(wanted, names, "sees_mystery"):
+        card = mystery_shown(state, seat)
+        seen[names[seat]] = None if card is None else SPELL_KINDS[card]
+    return seen
+
 
 SCENARIOS = BossQuestScenarios()

@@ -6,14 +6,16 @@ from collections.abc import Sequence
 
 from ..engine import rng
 from ..engine.evolve import evolve
-from .cards import BOSS_COUNT, spell_ids, weapon_ids
+from . import potions
+from .cards import BOSS_COUNT, REAPER
 from .options import Options
-from .state import NO_CARD, Player, Stage, State
+from .state import NO_CARD, Fate, Player, Stage, State
 
 __all__ = [
     "STARTING_HEARTS",
     "complete_order",
     "deal_round",
+    "draw_spell",
     "first_state",
     "new_game",
     "next_round",
@@ -38,8 +40,14 @@ def new_game(options: Options, seed: int) -> State:
     generator = rng.seed_state(seed)
     armorer, generator = rng.below(generator, options.players)
     bosses, generator = rng.shuffle(generator, range(BOSS_COUNT))
-    spells, generator = rng.shuffle(generator, spell_ids(options.uses_yellow))
-    return first_state(options, generator, armorer, bosses, spells, weapon_prefix=())
+    spells, generator = rng.shuffle(generator, options.spells)
+    # Drawn last, so that the base game draws exactly as it always did.
+    companions: tuple[int, ...] = ()
+    if options.companions:
+        companions, generator = rng.shuffle(generator, options.companion_cards)
+    return first_state(
+        options, generator, armorer, bosses, spells, weapon_prefix=(), companions=companions
+    )
 
 
 def first_state(
@@ -52,8 +60,12 @@ def first_state(
     hearts: Sequence[int] | None = None,
     keys: Sequence[int] | None = None,
     stacked: tuple[tuple[int, ...], ...] = (),
+    companions: Sequence[int] = (),
+    fates: Sequence[str] | None = None,
+    reaper_came: bool = False,
 ) -> State:
-    """The state at the start of round 1, from decks in a given order (top first)."""
+    """The state at the start of round 1, from decks in a given order (top first).
+    `companions`: each seat's companion in seat order, then the reserve."""
     count = options.players
     players = tuple(
         Player(
@@ -83,11 +95,16 @@ def first_state(
         mystery=NO_CARD,
         active=(),
         stacked=stacked,
+        readings=(0,) * 3 if options.potions else (),
+        companions=tuple(companions[:count]),
+        reserve=tuple(companions[count:]),
+        fates=(tuple(fates or (Fate.KNIGHT,) * count) if options.reaper else ()),
+        reaper_came=reaper_came,
     )
     return deal_round(empty, weapon_prefix)
 
 
-def _draw_spell(state: State) -> tuple[int, State]:
+def draw_spell(state: State) -> tuple[int, State]:
     """The top spell; an empty deck is first rebuilt from the shuffled discard."""
     if not state.spell_deck:
         deck, generator = rng.shuffle(state.rng, state.spell_discard)
@@ -99,25 +116,33 @@ def deal_round(state: State, weapon_prefix: Sequence[int]) -> State:
     """Shuffle every weapon back, deal the spells at the Magician and each player's
     hidden then visible weapon, starting at the Armorer's left."""
     options = state.options
-    weapons, generator = complete_order(state.rng, weapon_prefix, weapon_ids(options.uses_yellow))
+    weapons, generator = complete_order(state.rng, weapon_prefix, options.weapons)
     state = evolve(state, rng=generator)
     offer = []
     for _ in range(options.spells_face_up):
-        card, state = _draw_spell(state)
+        card, state = draw_spell(state)
         offer.append(card)
-    mystery, state = _draw_spell(state)
+    mystery, state = draw_spell(state)
     count = options.players
-    order = [(state.armorer + step) % count for step in range(1, count + 1)]
-    hidden = dict(zip(order, weapons[:count], strict=True))
-    visible = dict(zip(order, weapons[count : 2 * count], strict=True))
+    order = [
+        seat
+        for seat in ((state.armorer + step) % count for step in range(1, count + 1))
+        if not state.fates or state.fates[seat] != Fate.GONE
+    ]
+    dealt = len(order)
+    hidden = dict(zip(order, weapons[:dealt], strict=True))
+    visible = dict(zip(order, weapons[dealt : 2 * dealt], strict=True))
+    # A player who has left the game (the Reaper) gets nothing and is never to act.
     players = tuple(
         evolve(player, hidden=hidden[seat], visible=(visible[seat],), at_magician=False)
+        if seat in hidden
+        else evolve(player, hidden=NO_CARD, visible=(), at_magician=True)
         for seat, player in enumerate(state.players)
     )
-    return evolve(
+    state = evolve(
         state,
         players=players,
-        weapon_deck=tuple(weapons[2 * count :]),
+        weapon_deck=tuple(weapons[2 * dealt :]),
         weapon_discard=(),
         offer=tuple(offer),
         mystery=mystery,
@@ -129,6 +154,20 @@ def deal_round(state: State, weapon_prefix: Sequence[int]) -> State:
         seat=order[0],
         stage=Stage.TURN,
     )
+    if options.companions:
+        state = evolve(state, used=(), saw_mystery=())
+    if options.potions:
+        state = evolve(state, readings=potions.unread(state))
+        reader = potions.face_up_reader(state)
+        if reader is not None:  # a potion dealt face up is read before the first turn
+            state = evolve(
+                state,
+                stage=Stage.POTION,
+                seat=reader,
+                turn_of=state.armorer,
+                resume=potions.RESUME_TURN,
+            )
+    return state
 
 
 def next_round(state: State) -> State:
@@ -140,18 +179,34 @@ def next_round(state: State) -> State:
     state = evolve(
         state,
         round=state.round + 1,
-        armorer=(state.armorer + 1) % state.options.players,
-        boss_discard=(*state.boss_discard, state.boss),
+        armorer=_next_armorer(state),
+        # The Reaper never goes to the boss discard: it comes once a game.
+        boss_discard=(
+            state.boss_discard if state.boss == REAPER else (*state.boss_discard, state.boss)
+        ),
         spell_discard=(*state.spell_discard, *spells_on_table),
         offer=(),
         mystery=NO_CARD,
         active=(),
     )
-    if not state.boss_deck:
-        deck, generator = rng.shuffle(state.rng, state.boss_discard)
-        state = evolve(state, boss_deck=deck, boss_discard=(), rng=generator)
-    state = evolve(state, boss=state.boss_deck[0], boss_deck=state.boss_deck[1:])
+    if Fate.GHOST in state.fates:  # a ghost is waiting: the Reaper is the next boss
+        state = evolve(state, boss=REAPER)
+    else:
+        if not state.boss_deck:
+            deck, generator = rng.shuffle(state.rng, state.boss_discard)
+            state = evolve(state, boss_deck=deck, boss_discard=(), rng=generator)
+        state = evolve(state, boss=state.boss_deck[0], boss_deck=state.boss_deck[1:])
     prefix: tuple[int, ...] = ()
     if state.stacked:
         prefix, state = state.stacked[0], evolve(state, stacked=state.stacked[1:])
     return deal_round(state, prefix)
+
+
+def _next_armorer(state: State) -> int:
+    """The next player to the left still in the game."""
+    count = state.options.players
+    for step in range(1, count + 1):
+        seat = (state.armorer + step) % count
+        if not state.fates or state.fates[seat] != Fate.GONE:
+            return seat
+    raise AssertionError("nobody is left in the game")

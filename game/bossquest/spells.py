@@ -2,21 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..engine.errors import Reason
 from ..engine.evolve import evolve
 from .actions import Choose
-from .cards import SPELL_KINDS
+from .cards import SPELL_KINDS, WEAPON_COUNT, is_potion
+from .companions import companion_places, swappable_pairs
+from .potions import readable_potions
 from .state import ActiveSpell, State
-from .table import at_armorer, turn_order
+from .table import at_armorer, in_game, turn_order
 
 __all__ = ["NEEDS_CHOICE", "check_choice", "choices", "has_use", "resolve"]
 
 # Spells that need a choice after activation: what it is made of.
 _TARGET_AND_AMOUNT = frozenset({"strength_up", "strength_down"})
 _AMOUNT = frozenset({"boss_up", "boss_down"})
-NEEDS_CHOICE = frozenset({*_TARGET_AND_AMOUNT, *_AMOUNT, "swap_hidden", "exchange", "cancel"})
+_CARD = frozenset({"exchange", "cancel", "invert_potion", "swap_companions"})
+NEEDS_CHOICE = frozenset({*_TARGET_AND_AMOUNT, *_AMOUNT, *_CARD, "swap_hidden"})
 AMOUNTS = (1, 2)
 
 
@@ -28,13 +32,17 @@ def has_use(state: State, card: int) -> bool:
         return bool(state.weapon_deck)
     if kind == "cancel":
         return bool(state.active)
+    if kind == "invert_potion":
+        return bool(readable_potions(state))
     return True
 
 
 def choices(state: State, seat: int, card: int) -> list[Choose]:
     """Every way to finish the spell `card` activated by `seat`, in a stable order."""
     kind = SPELL_KINDS[card]
-    seats = range(len(state.players))
+    seats: Sequence[int] = range(len(state.players))
+    if state.fates:  # nobody acts on a player who has left the game
+        seats = [target for target in seats if in_game(state, target)]
     if kind in _TARGET_AND_AMOUNT:
         return [Choose(target=target, amount=amount) for target in seats for amount in AMOUNTS]
     if kind in _AMOUNT:
@@ -45,6 +53,10 @@ def choices(state: State, seat: int, card: int) -> list[Choose]:
         return [Choose(card=weapon) for weapon in state.players[seat].weapons]
     if kind == "cancel":
         return [Choose(card=spell.card) for spell in state.active]
+    if kind == "invert_potion":
+        return [Choose(card=card) for card in readable_potions(state)]
+    if kind == "swap_companions":
+        return [Choose(card=first, other=second) for first, second in swappable_pairs(state)]
     return []
 
 
@@ -52,8 +64,14 @@ def check_choice(state: State, seat: int, card: int, choice: Choose) -> Reason |
     kind = SPELL_KINDS[card]
     wants_target = kind in _TARGET_AND_AMOUNT or kind == "swap_hidden"
     wants_amount = kind in _TARGET_AND_AMOUNT or kind in _AMOUNT
-    wants_card = kind in ("exchange", "cancel")
-    for field, wanted in (("target", wants_target), ("amount", wants_amount), ("card", wants_card)):
+    wants_card = kind in _CARD
+    wants_other = kind == "swap_companions"
+    for field, wanted in (
+        ("target", wants_target),
+        ("amount", wants_amount),
+        ("card", wants_card),
+        ("other", wants_other),
+    ):
         given = getattr(choice, field) is not None
         if wanted and not given:
             return Reason("missing_choice", f"the spell {kind} needs a {field}")
@@ -64,12 +82,21 @@ def check_choice(state: State, seat: int, card: int, choice: Choose) -> Reason |
     if wants_target:
         if choice.target is None or not 0 <= choice.target < len(state.players):
             return Reason("bad_target", f"there is no seat {choice.target}")
+        if not in_game(state, choice.target):
+            return Reason("bad_target", "that player has left the game")
         if kind == "swap_hidden" and choice.target == seat:
             return Reason("bad_target", "swap your hidden weapon with another player's")
     if kind == "exchange" and choice.card not in state.players[seat].weapons:
         return Reason("bad_card", "exchange one of your own weapons")
     if kind == "cancel" and all(spell.card != choice.card for spell in state.active):
         return Reason("bad_card", "cancel a spell that is in play")
+    if kind == "invert_potion" and choice.card not in readable_potions(state):
+        return Reason("bad_card", "invert a potion that is face up in front of a player")
+    if kind == "swap_companions" and (choice.card, choice.other) not in swappable_pairs(state):
+        return Reason(
+            "bad_card",
+            "swap two companions in play or in reserve, at least one in play, smaller id first",
+        )
     return None
 
 
@@ -86,6 +113,12 @@ def resolve(
     if kind == "exchange":
         assert choice is not None and choice.card is not None
         return _exchange(state, seat, choice.card, card, event)
+    if kind == "invert_potion":
+        assert choice is not None and choice.card is not None
+        return _invert(state, choice.card, card, event)
+    if kind == "swap_companions":
+        assert choice is not None and choice.card is not None and choice.other is not None
+        return _swap_companions(state, choice.card, choice.other, card, event)
     if kind == "cancel":
         assert choice is not None and choice.card is not None
         event["cancelled"] = choice.card
@@ -148,10 +181,51 @@ def _exchange(state: State, seat: int, weapon: int, card: int, event: dict[str, 
         event["drawn"] = drawn
     players = list(state.players)
     players[seat] = player
+    changes: dict[str, Any] = {}
+    if any(known == weapon for _, known in state.known):
+        # Face down in the discard, the card is no longer where anyone saw it;
+        # nobody's view follows it there (its former owner's neither).
+        changes["known"] = tuple(pair for pair in state.known if pair[1] != weapon)
+    if is_potion(weapon):  # a potion given up is unread again
+        readings = list(state.readings)
+        readings[weapon - WEAPON_COUNT] = 0
+        changes["readings"] = tuple(readings)
     return evolve(
         state,
         players=tuple(players),
         weapon_deck=deck,
         weapon_discard=(*state.weapon_discard, weapon),
+        spell_discard=(*state.spell_discard, card),
+        **changes,
+    )
+
+
+def _invert(state: State, potion: int, card: int, event: dict[str, Any]) -> State:
+    """Flip the reading of a face-up potion, whoever holds it."""
+    readings = list(state.readings)
+    readings[potion - WEAPON_COUNT] = -readings[potion - WEAPON_COUNT]
+    event["potion"] = potion
+    event["reading"] = readings[potion - WEAPON_COUNT]
+    return evolve(state, readings=tuple(readings), spell_discard=(*state.spell_discard, card))
+
+
+def _swap_companions(
+    state: State, first: int, second: int, card: int, event: dict[str, Any]
+) -> State:
+    """Two companions change places: between two players, or a player and the reserve."""
+    places = companion_places(state)
+    swapped = {first: places[second], second: places[first]}
+    companions = list(state.companions)
+    reserve = list(state.reserve)
+    for companion, place in swapped.items():
+        if place >= 0:
+            companions[place] = companion
+    # A companion going to the reserve takes the reserve place of the one coming out.
+    reserve = [first if held == second else second if held == first else held for held in reserve]
+    event["companions"] = [first, second]
+    return evolve(
+        state,
+        companions=tuple(companions),
+        reserve=tuple(reserve),
         spell_discard=(*state.spell_discard, card),
     )

@@ -10,7 +10,16 @@ from dataclasses import dataclass
 
 from .options import Options
 
-__all__ = ["NO_CARD", "ActiveSpell", "Player", "RoundResult", "SeatResult", "Stage", "State"]
+__all__ = [
+    "NO_CARD",
+    "ActiveSpell",
+    "Fate",
+    "Player",
+    "RoundResult",
+    "SeatResult",
+    "Stage",
+    "State",
+]
 
 NO_CARD = -1
 
@@ -22,8 +31,23 @@ class Stage:
     SPELL = "spell"  # just arrived at the Magician: activate or discard one spell
     CHOOSE = "choose"  # an activated spell waits for its target, amount or weapon
     OVER = "over"  # the game has ended
+    # Extensions.
+    POTION = "potion"  # a potion just received face up: its holder chooses its reading
+    REVEAL = "reveal"  # the fight began, all is face up: hidden potions are read in turn
+    DESTINY = "destiny"  # the Reaper's round is won: its winner takes life back or the scythe
 
-    ALL = (TURN, SPELL, CHOOSE, OVER)
+    ALL = (TURN, SPELL, CHOOSE, OVER, POTION, REVEAL, DESTINY)
+
+
+class Fate:
+    """Where a player stands with the Reaper extension."""
+
+    KNIGHT = ""  # playing for keys, as in the base game
+    GHOST = "ghost"  # lost their last heart: fights the Reaper to come back
+    GONE = "gone"  # has left the game
+    REAPER = "reaper"  # became the Reaper: wins by eliminating every knight
+
+    ALL = (KNIGHT, GHOST, GONE, REAPER)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +60,8 @@ class Player:
 
     @property
     def weapons(self) -> tuple[int, ...]:
+        if self.hidden == NO_CARD:  # not dealt yet, or gone from the game (the Reaper)
+            return self.visible
         return (self.hidden, *self.visible)
 
 
@@ -58,6 +84,7 @@ class SeatResult:
     keys_won: int
     perfect: bool
     winner: bool
+    reaper_hit: bool = False  # lost a heart to the Reaper player's strength (extension)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,3 +125,16 @@ class State:
     result: RoundResult | None = None  # the last fight, for the table to read
     winners: tuple[int, ...] = ()
     stacked: tuple[tuple[int, ...], ...] = ()  # weapon orders for the next rounds (scenarios)
+    # Potions (empty or unused without the extension).
+    readings: tuple[int, ...] = ()  # per potion: its value now, -size or +size; 0 while unread
+    turn_of: int = NO_CARD  # whose turn goes on once the face-up potions are read
+    resume: str = ""  # and how: "turn" (pass it on), "spell" (the hare), "fight"
+    # Companions.
+    companions: tuple[int, ...] = ()  # each seat's companion
+    reserve: tuple[int, ...] = ()  # the companions nobody holds, face up
+    used: tuple[int, ...] = ()  # companions whose once-a-round power was used this round
+    saw_mystery: tuple[int, ...] = ()  # seats an owl showed the mystery spell this round
+    # The Reaper.
+    fates: tuple[str, ...] = ()  # each seat's Fate
+    reaper_came: bool = False  # the Reaper comes once a game
+    destiny: tuple[int, ...] = ()  # winners of the Reaper's round still to choose

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
-from .cards import SPELL_KINDS, WEAPON_COUNT, boss_hp, weapon_value
-from .state import NO_CARD, State
+from .cards import ALL_WEAPON_COUNT, SPELL_KINDS, WEAPON_COUNT, boss_hp, weapon_value
+from .state import NO_CARD, Fate, State
 
 __all__ = [
     "WEAPON_VALUES",
     "at_armorer",
     "current_hp",
+    "game_winners",
+    "in_game",
     "is_alone",
     "is_lone",
     "spells_available",
@@ -18,15 +21,23 @@ __all__ = [
     "turn_order",
 ]
 
-WEAPON_VALUES: Final = tuple(weapon_value(card) for card in range(WEAPON_COUNT))
+# Potions count 0 here; their readings are added apart.
+WEAPON_VALUES: Final = tuple(weapon_value(card) for card in range(ALL_WEAPON_COUNT))
 
 
 def strength(state: State, seat: int) -> int:
-    """The sum of a player's weapons and of the strength spells in front of them."""
+    """The sum of a player's weapons (a potion at its reading, 0 while unread) and
+    of the strength spells in front of them."""
     player = state.players[seat]
+    if player.hidden == NO_CARD:
+        return 0  # a player who has left the game holds nothing
     total = WEAPON_VALUES[player.hidden]
     for card in player.visible:
         total += WEAPON_VALUES[card]
+    if state.readings:
+        for card in player.weapons:
+            if card >= WEAPON_COUNT:
+                total += state.readings[card - WEAPON_COUNT]
     for spell in state.active:
         if spell.target == seat:
             kind = SPELL_KINDS[spell.card]
@@ -47,6 +58,11 @@ def current_hp(state: State) -> int:
         elif kind == "boss_down":
             hp -= spell.amount
     return hp
+
+
+def in_game(state: State, seat: int) -> bool:
+    """Whether `seat` still plays (the Reaper extension makes players leave)."""
+    return not state.fates or state.fates[seat] != Fate.GONE
 
 
 def at_armorer(state: State) -> list[int]:
@@ -74,3 +90,14 @@ def turn_order(state: State) -> list[int]:
     """Seats in playing order: from the Armorer's left round to the Armorer."""
     count = len(state.players)
     return [(state.armorer + step) % count for step in range(1, count + 1)]
+
+
+def game_winners(state: State, pool: Iterable[int] | None = None) -> tuple[int, ...]:
+    """Most keys among the players of `pool` (default: all) with a heart left, then
+    most hearts; ties share. (If none of them has a heart left, all of them count.)"""
+    players = state.players
+    candidates = list(range(len(players)) if pool is None else pool)
+    alive = [seat for seat in candidates if players[seat].hearts > 0]
+    chosen = alive or candidates
+    best = max((players[seat].keys, players[seat].hearts) for seat in chosen)
+    return tuple(seat for seat in chosen if (players[seat].keys, players[seat].hearts) == best)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from .cards import COLOURS, SPELL_KINDS, weapon_colour, weapon_value
+from . import text_extensions
+from .cards import COLOURS, SPELL_KINDS, is_potion, weapon_colour, weapon_value
 
 __all__ = [
     "LANGUAGES",
@@ -206,16 +207,22 @@ _REASONS: Final[dict[str, str]] = {
 
 
 def weapon_text(card: int, lang: str) -> str:
+    if is_potion(card):  # the extensions' texts live in text_extensions
+        return text_extensions.potion_text(card, lang)
     return f"{_COLOUR_NAMES[lang][COLOURS[weapon_colour(card)]]} {weapon_value(card)}"
 
 
 def spell_name(card: int, lang: str) -> str:
+    if SPELL_KINDS[card] not in _SPELL_NAMES:
+        return text_extensions.spell_name(card, lang)
     return _SPELL_NAMES[SPELL_KINDS[card]][lang]
 
 
 def spell_effect(card: int, lang: str) -> str:
     """What a spell does, in one short sentence."""
     kind = SPELL_KINDS[card]
+    if kind not in _SPELL_NAMES:
+        return text_extensions.spell_effect(card, lang)
     if kind.startswith("colour_"):
         colour = _COLOUR_NAMES[lang][kind.removeprefix("colour_")]
         if lang == "fr":
@@ -230,7 +237,9 @@ _FEMININE: Final = {"bleu": "bleue", "vert": "verte", "violet": "violette"}
 
 def reason_text(code: str, english: str, lang: str) -> str:
     """A refusal for people: French from the table above, English from the engine."""
-    return _REASONS.get(code, english) if lang == "fr" else english
+    if lang != "fr":
+        return english
+    return _REASONS.get(code) or text_extensions.reason_fr(code) or english
 
 
 def _line(key: str, lang: str, **values: Any) -> str:
@@ -239,6 +248,9 @@ def _line(key: str, lang: str, **values: Any) -> str:
 
 def describe(event: dict[str, Any], names: Sequence[str], lang: str) -> list[str]:
     """The log lines for one event as one seat saw it (see engine.events)."""
+    extended = text_extensions.describe(event, names, lang)
+    if extended is not None:
+        return extended
     kind = event["type"]
     name = names[event["seat"]] if "seat" in event else ""
     if kind == "round":

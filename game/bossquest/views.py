@@ -15,13 +15,17 @@ from .codec import result_to_json
 from .state import NO_CARD, Stage, State
 from .table import current_hp, strength
 
-__all__ = ["redeal", "sees_hidden", "view", "view_problems"]
+__all__ = ["mystery_shown", "redeal", "sees_hidden", "view", "view_problems"]
+
+
+# Stages after the fight's reveal: every card is face up.
+_REVEALED = frozenset({Stage.OVER, Stage.REVEAL, Stage.DESTINY})
 
 
 def sees_hidden(state: State, viewer: int | None, owner: int) -> bool:
     """Whether `viewer` may see the hidden weapon of `owner` now."""
-    if state.stage == Stage.OVER:
-        return True  # the last fight revealed every card
+    if state.stage in _REVEALED:
+        return True  # the fight revealed every card
     if viewer is None:
         return False
     return viewer == owner or (viewer, state.players[owner].hidden) in state.known
@@ -35,7 +39,11 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
                 "hearts": player.hearts,
                 "keys": player.keys,
                 "at_magician": player.at_magician,
-                "hidden": player.hidden if sees_hidden(state, seat, owner) else None,
+                "hidden": (
+                    player.hidden
+                    if player.hidden != NO_CARD and sees_hidden(state, seat, owner)
+                    else None
+                ),
                 "visible": list(player.visible),
                 "weapons": len(player.weapons),
             }
@@ -75,7 +83,36 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "strength": strength(state, seat),
             "over": strength(state, seat) > current_hp(state),
         }
+    options = state.options
+    # Each extension adds its own keys, only when it is on.
+    if options.potions:
+        data["potions"] = {
+            "readings": list(state.readings),  # only face-up potions are ever read
+            "turn_of": None if state.turn_of == NO_CARD else state.turn_of,
+            "resume": state.resume,
+        }
+    if options.companions:
+        data["companions"] = {
+            "seats": list(state.companions),
+            "reserve": list(state.reserve),
+            "used": list(state.used),
+            "saw_mystery": list(state.saw_mystery),
+            "mystery": mystery_shown(state, seat),
+        }
+    if options.reaper:
+        data["reaper"] = {
+            "fates": list(state.fates),
+            "came": state.reaper_came,
+            "destiny": list(state.destiny),
+        }
     return data
+
+
+def mystery_shown(state: State, seat: int | None) -> int | None:
+    """The mystery spell, to a seat an owl showed it to; else None."""
+    if seat is None or state.mystery == NO_CARD or seat not in state.saw_mystery:
+        return None
+    return state.mystery
 
 
 def redeal(state: State, seat: int | None, seed: int) -> State:
@@ -83,7 +120,11 @@ def redeal(state: State, seat: int | None, seed: int) -> State:
     shuffled among the places it cannot see, and the generator is reseeded."""
     generator = rng.seed_state(seed)
     players = list(state.players)
-    hidden_owners = [owner for owner in range(len(players)) if not sees_hidden(state, seat, owner)]
+    hidden_owners = [
+        owner
+        for owner in range(len(players))
+        if players[owner].hidden != NO_CARD and not sees_hidden(state, seat, owner)
+    ]
     unseen_weapons = [
         *state.weapon_deck,
         *state.weapon_discard,
@@ -95,7 +136,8 @@ def redeal(state: State, seat: int | None, seed: int) -> State:
     weapon_discard = shuffled[deck_size : deck_size + discard_size]
     for owner, card in zip(hidden_owners, shuffled[deck_size + discard_size :], strict=True):
         players[owner] = evolve(players[owner], hidden=card)
-    has_mystery = state.mystery != NO_CARD
+    # A mystery spell the seat looked at stays where it is.
+    has_mystery = state.mystery != NO_CARD and mystery_shown(state, seat) is None
     spells, generator = rng.shuffle(
         generator, [*state.spell_deck, *([state.mystery] if has_mystery else [])]
     )
@@ -106,7 +148,7 @@ def redeal(state: State, seat: int | None, seed: int) -> State:
         weapon_deck=weapon_deck,
         weapon_discard=weapon_discard,
         spell_deck=spells[: len(state.spell_deck)],
-        mystery=spells[-1] if has_mystery else NO_CARD,
+        mystery=spells[-1] if has_mystery else state.mystery,
         boss_deck=bosses,
         known=tuple(pair for pair in state.known if pair[0] == seat),
         stacked=(),
@@ -133,4 +175,7 @@ def view_problems(state: State) -> list[str]:
             problems.append(
                 f"the view of seat {seat} shows unseen weapons {sorted(unseen & named)}"
             )
+        shown_mystery = shown.get("companions", {}).get("mystery")
+        if shown_mystery is not None and seat not in state.saw_mystery:
+            problems.append(f"the view of seat {seat} shows the mystery spell")
     return problems
