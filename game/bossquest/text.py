@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from . import text_extensions
-from .cards import COLOURS, SPELL_KINDS, is_potion, weapon_colour, weapon_value
+from .cards import COLOURS, REAPER, SPELL_KINDS, is_potion, weapon_colour, weapon_value
 
 __all__ = [
     "LANGUAGES",
@@ -254,10 +254,13 @@ def describe(event: dict[str, Any], names: Sequence[str], lang: str) -> list[str
     kind = event["type"]
     name = names[event["seat"]] if "seat" in event else ""
     if kind == "round":
+        armorer = names[event["armorer"]]
+        values = {"round": event["round"], "hp": event["hp"], "armorer": armorer}
+        reaper = event["boss"] == REAPER
         lines = [
-            _line(
-                "round", lang, round=event["round"], hp=event["hp"], armorer=names[event["armorer"]]
-            )
+            text_extensions.line("reaper_round", lang, **values)
+            if reaper
+            else _line("round", lang, **values)
         ]
         if "hidden" in event:
             lines.append(_line("your_hidden", lang, card=weapon_text(event["hidden"], lang)))
@@ -319,21 +322,34 @@ def _describe_spell(event: dict[str, Any], names: Sequence[str], lang: str) -> l
 
 
 def _describe_fight(event: dict[str, Any], names: Sequence[str], lang: str) -> list[str]:
+    """The fight, seat by seat. With the Reaper, "fates" marks ghosts and the
+    Reaper player, and players who have left the game are not listed."""
+    fates = event.get("fates") or [None] * len(event["seats"])
+    reaper_round = event["boss"] == REAPER
     lines = [_line("fight", lang, hp=event["boss_hp"])]
-    for seat, result in enumerate(event["seats"]):
+    for seat, (result, fate) in enumerate(zip(event["seats"], fates, strict=True)):
+        if not result["weapons"]:
+            continue  # left the game before this fight
+        label = names[seat]
+        if fate in ("reaper", "ghost"):
+            label += text_extensions.line(f"note_{fate}", lang)
         notes = ""
         if result["over"]:
             notes += _line("note_over", lang)
-            if result["hearts_lost"]:
+            if result["hearts_lost"] and not result.get("reaper_hit"):
                 notes += _line("note_heart", lang)
+        if result.get("reaper_hit"):
+            notes += text_extensions.line("note_reaper_hit", lang) + _line("note_heart", lang)
         if result["out"]:
             notes += _line("note_out", lang)
         if result["perfect"]:
             notes += _line("note_perfect", lang)
         if result["keys_won"]:
             notes += _line("note_keys", lang, keys=result["keys_won"])
+        if reaper_round and result["winner"]:
+            notes += text_extensions.line("note_winner", lang)
         lines.append(
-            _line("fight_seat", lang, seat=names[seat], strength=result["strength"], notes=notes)
+            _line("fight_seat", lang, seat=label, strength=result["strength"], notes=notes)
         )
     if not any(result["winner"] for result in event["seats"]):
         lines.append(_line("no_winner", lang))

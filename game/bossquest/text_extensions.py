@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from .cards import COMPANIONS, REAPER, SPELL_KINDS, potion_size
+from .cards import COMPANIONS, SPELL_KINDS, potion_size
 
 __all__ = [
     "COMPANION_NAMES",
@@ -18,6 +18,7 @@ __all__ = [
     "companion_name",
     "companion_power",
     "describe",
+    "line",
     "potion_text",
     "reading_text",
     "reason_fr",
@@ -143,19 +144,6 @@ _LINES: Final[dict[str, dict[str, str]]] = {
         "fr": "Manche {round} : la Faucheuse ({hp} PV) ! {armorer} est l'Armurier.",
         "en": "Round {round}: the Reaper ({hp} hit points)! {armorer} is the Armorer.",
     },
-    # The fight's lines with the Reaper (text.py has the base game's).
-    "your_hidden": {"fr": "Votre arme cachée : {card}.", "en": "Your hidden weapon: {card}."},
-    "fight": {"fr": "Combat ! Le BOSS a {hp} PV.", "en": "Fight! The boss has {hp} hit points."},
-    "fight_seat": {
-        "fr": "{seat} : force {strength}{notes}.",
-        "en": "{seat}: strength {strength}{notes}.",
-    },
-    "note_over": {"fr": ", dépasse le BOSS", "en": ", over the boss"},
-    "note_heart": {"fr": " et perd un cœur", "en": " and loses a heart"},
-    "note_out": {"fr": ", éliminé par un sort", "en": ", out by a spell"},
-    "note_perfect": {"fr": ", PERFECT !", "en": ", PERFECT!"},
-    "note_keys": {"fr": ", gagne {keys} clef(s)", "en": ", wins {keys} key(s)"},
-    "no_winner": {"fr": "Personne ne gagne la clef.", "en": "Nobody wins the key."},
     "note_reaper_hit": {"fr": ", frappé par la Faucheuse", "en": ", struck by the Reaper"},
     "note_reaper": {"fr": " (la Faucheuse)", "en": " (the Reaper)"},
     "note_ghost": {"fr": " (fantôme)", "en": " (ghost)"},
@@ -243,57 +231,9 @@ def describe(event: dict[str, Any], names: Sequence[str], lang: str) -> list[str
     if kind == "spell" and SPELL_KINDS[event["card"]] == "swap_companions":
         first, second = (companion_name(card, lang) for card in event["companions"])
         return [_line("swap_companions", lang, seat=seat, first=first, second=second)]
-    if kind == "round" and event["boss"] == REAPER:
-        return _reaper_round(event, names, lang)
-    if kind == "fight" and "fates" in event:
-        return _fight_with_fates(event, names, lang)
     return None
 
 
-def _reaper_round(event: dict[str, Any], names: Sequence[str], lang: str) -> list[str]:
-    from .text import weapon_text
-
-    armorer = names[event["armorer"]]
-    lines = [_line("reaper_round", lang, round=event["round"], hp=event["hp"], armorer=armorer)]
-    if "hidden" in event:
-        lines.append(_line("your_hidden", lang, card=weapon_text(event["hidden"], lang)))
-    return lines
-
-
-def _fight_with_fates(event: dict[str, Any], names: Sequence[str], lang: str) -> list[str]:
-    """The base fight lines, without the players who have left the game, and with
-    the Reaper's marks."""
-    base_line = _line
-    reaper_round = event["boss"] == REAPER
-    lines = [base_line("fight", lang, hp=event["boss_hp"])]
-    for seat, (result, fate) in enumerate(zip(event["seats"], event["fates"], strict=True)):
-        if not result["weapons"]:
-            continue  # left the game before this fight
-        label = names[seat] + (
-            _line("note_reaper", lang)
-            if fate == "reaper"
-            else _line("note_ghost", lang)
-            if fate == "ghost"
-            else ""
-        )
-        notes = ""
-        if result["over"]:
-            notes += base_line("note_over", lang)
-            if result["hearts_lost"] and not result.get("reaper_hit"):
-                notes += base_line("note_heart", lang)
-        if result.get("reaper_hit"):
-            notes += _line("note_reaper_hit", lang) + base_line("note_heart", lang)
-        if result["out"]:
-            notes += base_line("note_out", lang)
-        if result["perfect"]:
-            notes += base_line("note_perfect", lang)
-        if result["keys_won"]:
-            notes += base_line("note_keys", lang, keys=result["keys_won"])
-        if reaper_round and result["winner"]:
-            notes += _line("note_winner", lang)
-        lines.append(
-            base_line("fight_seat", lang, seat=label, strength=result["strength"], notes=notes)
-        )
-    if not any(result["winner"] for result in event["seats"]):
-        lines.append(base_line("no_winner", lang))
-    return lines
+def line(key: str, lang: str, **values: Any) -> str:
+    """One of the extensions' lines, for text.py's round and fight lines."""
+    return _line(key, lang, **values)
