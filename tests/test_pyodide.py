@@ -25,14 +25,20 @@ def run(command: list[str]) -> dict[str, object]:
     return result
 
 
-@pytest.mark.parametrize("players", [2, 4, 6])
-def test_pyodide_and_cpython_reach_the_same_state_hashes(players: int) -> None:
+ALL_EXTENSIONS = '{"potions": true, "companions": true, "reaper": true}'
+
+
+@pytest.mark.parametrize(
+    ("players", "extensions"),
+    [(2, "{}"), (4, "{}"), (6, "{}"), (3, ALL_EXTENSIONS), (5, ALL_EXTENSIONS)],
+)
+def test_pyodide_and_cpython_reach_the_same_state_hashes(players: int, extensions: str) -> None:
     node = shutil.which("node")
     assert node is not None, "Node.js is needed to run Pyodide (see README)"
     assert (ROOT / "node_modules" / "pyodide").is_dir(), (
         "run `npm ci` first (tests/run_all.py does)"
     )
-    args = [str(SCRIPT), str(players), "4", "2026"]
+    args = [str(SCRIPT), str(players), "4", "2026", extensions]
     in_pyodide = run([node, str(RUNNER), *args])
     in_cpython = run([sys.executable, *args])
     assert in_pyodide["platform"] == "emscripten"
