@@ -32,6 +32,7 @@ def test_only_main_imports_the_browser() -> None:
 
 def test_the_web_modules_import_under_cpython() -> None:
     import game.web.controls
+    import game.web.hint
     import game.web.query
     import game.web.render
     import game.web.session
@@ -41,6 +42,7 @@ def test_the_web_modules_import_under_cpython() -> None:
 
     for module in (
         game.web.controls,
+        game.web.hint,
         game.web.query,
         game.web.render,
         game.web.session,

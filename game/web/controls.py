@@ -6,12 +6,15 @@ prompt and groups of controls; every legal action gets exactly one control and
 no control is made for anything else. Each control carries its action as JSON
 (``game.bossquest.actions.action_to_json``), which the page sends back as it
 is: the engine checks it again before playing it.
+
+With ``odds`` (``game.web.hint.odds_hint``), each ask button also carries the
+chance of going over if the player asks for that many weapons.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +34,7 @@ from game.bossquest.actions import (
 from game.bossquest.cards import SPELL_KINDS
 from game.bossquest.text import spell_name, weapon_text
 
+from .hint import percent, risk
 from .strings import plural, tr
 
 __all__ = ["Control", "Dock", "Group", "active_label", "dock", "prompt"]
@@ -47,6 +51,12 @@ class Control:
     tone: str = "secondary"
     #: a weapon the button stands for (exchange), shown as a small card face
     card: int | None = None
+    #: the odds hint of an ask button: the chance of going over, if shown
+    odds: float | None = None
+    #: that chance as the button shows it ("23%")
+    odds_text: str = ""
+    #: "low", "mid" or "high", for its colour
+    odds_risk: str = ""
 
     @property
     def kind(self) -> str:
@@ -136,14 +146,21 @@ def _choose_prompt(card: int, lang: str) -> str:
     return tr(key, lang, spell=spell)
 
 
-def dock(view: dict[str, Any], legal: Sequence[Action], names: Sequence[str], lang: str) -> Dock:
-    """The prompt and the controls for the viewer's legal actions."""
+def dock(
+    view: dict[str, Any],
+    legal: Sequence[Action],
+    names: Sequence[str],
+    lang: str,
+    odds: Mapping[int, float] | None = None,
+) -> Dock:
+    """The prompt and the controls for the viewer's legal actions; `odds`, the
+    chance of going over for each count of weapons, goes on the ask buttons."""
     if not legal:
         return Dock("", ())
     if view["stage"] == "choose":
         groups = _choose_groups(view, legal, names, lang)
     else:
-        groups = _turn_groups(view, legal, lang)
+        groups = _turn_groups(view, legal, lang, odds or {})
     # Whatever no group took (none should) still gets a plain button.
     taken = {control.action for group in groups for control in group.controls}
     rest = [action for action in legal if action not in taken]
@@ -157,20 +174,33 @@ def _plain_label(action: Action) -> str:
     return ", ".join(f"{k} {v}" for k, v in action_to_json(action).items())
 
 
-def _turn_groups(view: dict[str, Any], legal: Sequence[Action], lang: str) -> list[Group]:
+def _ask_control(action: Ask, lang: str, odds: Mapping[int, float]) -> Control:
+    label = plural("ask_one", "ask_many", action.count, lang)
+    tone = "primary" if action.count == 1 else "secondary"
+    chance = odds.get(action.count)
+    if chance is None:
+        return Control(action, label, aria=tr("ask_aria", lang, n=action.count), tone=tone)
+    text = percent(chance, lang)
+    return Control(
+        action,
+        label,
+        aria=tr("ask_odds_aria", lang, n=action.count, p=text),
+        tone=tone,
+        odds=chance,
+        odds_text=text,
+        odds_risk=risk(chance),
+    )
+
+
+def _turn_groups(
+    view: dict[str, Any], legal: Sequence[Action], lang: str, odds: Mapping[int, float]
+) -> list[Group]:
     groups: list[Group] = []
     asks = [a for a in legal if isinstance(a, Ask)]
     if asks:
-        controls = tuple(
-            Control(
-                a,
-                plural("ask_one", "ask_many", a.count, lang),
-                aria=tr("ask_aria", lang, n=a.count),
-                tone="primary" if a.count == 1 else "secondary",
-            )
-            for a in asks
-        )
-        groups.append(Group("ask", tr("group_ask", lang), controls))
+        controls = tuple(_ask_control(a, lang, odds) for a in asks)
+        note = tr("odds_note", lang) if any(c.odds is not None for c in controls) else ""
+        groups.append(Group("ask", tr("group_ask", lang), controls, note=note))
     for card in view["offer"]:
         controls_list: list[Control] = []
         spell = spell_name(card, lang)

@@ -19,11 +19,26 @@ into commands, and keeps the save. Markers for tests, on ``#board``:
 ``data-stage``, ``data-to-act``, ``data-viewer``, ``data-actions``,
 ``data-bot-thinking``, ``data-seq`` (one more per render) and
 ``data-settings``; the panels ``#round-result``, ``#game-over``, ``#curtain``.
+
+A bot's turn never freezes the page. As soon as a bot is due, it thinks in
+tasks of about ``THINK_TASK_S`` (``Session.bot_think``: whole slices of the
+hard bot's search, easy and normal bots decide in one), each task handing the
+thread back to the page before the next: the next task is a message posted to
+a ``MessageChannel`` of the page's own, a ``setTimeout(..., 0)`` that the
+browser does not hold back for 4 ms when chained (the search's time budget is
+wall-clock time, so those waits would cost it a fifth of its playouts). Once
+its move is chosen, it is played when the bot delay (``?botdelay=``) has
+passed since it began thinking. After each bot move the page sends the
+document a ``bq:bot`` event whose detail is a JSON string of what the decision
+cost (``Thought.stats``: seat, level, calls, slices, compute_ms, longest_ms,
+playouts), for the browser tests.
 """
 
 from __future__ import annotations
 
+import json
 import secrets
+import time
 from typing import Any
 
 import js
@@ -35,8 +50,20 @@ from game.web.settings import parse_settings
 
 __all__ = ["boot", "start"]
 
+#: how long one task of a bot's thinking runs before the page gets the thread back
+THINK_TASK_S = 0.015
+
 _session: Session | None = None
+#: the bot's pending task: a setTimeout id (its move, after the delay), or
+#: _POSTED while a message for its next thinking task is on its way
 _timer: Any = None
+_POSTED = "posted"
+#: where thinking tasks are posted (a MessageChannel, made by boot)
+_channel: Any = None
+#: bumped whenever the bots are stopped, so that a message posted before is dropped
+_bot_epoch = 0
+#: when the bot that is due began to think (time.perf_counter), None if none is
+_thinking_since: float | None = None
 _delay_ms = 0
 #: the next game's seed when the page was opened with ?seed=n, else None (random)
 _next_seed: int | None = None
@@ -57,7 +84,11 @@ def boot() -> None:
     _proxies["start"] = create_proxy(_on_start)
     _proxies["lang"] = create_proxy(_on_lang)
     _proxies["click"] = create_proxy(_on_click)
-    _proxies["tick"] = create_proxy(_tick)
+    _proxies["message"] = create_proxy(_on_message)
+    _proxies["play"] = create_proxy(_play_bot)
+    global _channel
+    _channel = js.MessageChannel.new()
+    _channel.port1.onmessage = _proxies["message"]
     document.addEventListener("bq:start", _proxies["start"])
     document.addEventListener("bq:lang", _proxies["lang"])
     _board().addEventListener("click", _proxies["click"])
@@ -102,13 +133,50 @@ def _on_click(event: Any) -> None:
         _leave()
 
 
-def _tick() -> None:
-    """A bot's turn, after the delay."""
+def _on_message(event: Any) -> None:
+    """A thinking task comes due (unless the bots were stopped since it was posted)."""
     global _timer
+    if _timer != _POSTED or event.data != _bot_epoch:
+        return
     _timer = None
+    _think()
+
+
+def _post_think() -> None:
+    """The bot's next thinking task, once the page has had the thread back."""
+    global _timer
+    _timer = _POSTED
+    _channel.port2.postMessage(_bot_epoch)
+
+
+def _think() -> None:
+    """One task of a bot's thinking; then the next one, or its move after the delay."""
+    global _timer, _thinking_since
+    if _session is None or not _session.bot_due():
+        _thinking_since = None
+        return
+    if _thinking_since is None:
+        _thinking_since = time.perf_counter()
+    if not _session.bot_think(THINK_TASK_S):
+        _post_think()  # the page draws and listens meanwhile
+        return
+    waited_ms = (time.perf_counter() - _thinking_since) * 1000
+    _timer = js.setTimeout(_proxies["play"], max(0, round(_delay_ms - waited_ms)))
+
+
+def _play_bot() -> None:
+    """Play the move the bot has chosen."""
+    global _timer, _thinking_since
+    _timer = None
+    _thinking_since = None
     if _session is not None and _session.bot_step():
         _save()
         _render()
+        thought = _session.last_thought
+        if thought is not None:
+            stats = json.dumps(thought.stats())
+            detail = to_js({"detail": stats}, dict_converter=js.Object.fromEntries)
+            js.document.dispatchEvent(js.CustomEvent.new("bq:bot", detail))
         _schedule_bot()
 
 
@@ -204,16 +272,18 @@ def _menu_notice(key: str) -> None:
 
 
 def _schedule_bot() -> None:
-    global _timer
+    """Start the due bot thinking (in the next task), unless it already is."""
     if _session is not None and _timer is None and _session.bot_due():
-        _timer = js.setTimeout(_proxies["tick"], _delay_ms)
+        _post_think()
 
 
 def _cancel_bot() -> None:
-    global _timer
-    if _timer is not None:
+    global _timer, _thinking_since, _bot_epoch
+    _thinking_since = None
+    _bot_epoch += 1
+    if _timer is not None and _timer != _POSTED:
         js.clearTimeout(_timer)
-        _timer = None
+    _timer = None
 
 
 # ----------------------------------------------------------------- helpers

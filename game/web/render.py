@@ -69,6 +69,8 @@ class Scene:
     names: Sequence[str]
     kinds: Sequence[str]
     lang: str
+    #: each bot's level ("easy", "normal", "hard"), "" for a human; empty: not shown
+    levels: Sequence[str] = ()
     dock: Dock = field(default_factory=lambda: Dock("", ()))
     #: the log lines, each (event type, text), oldest first
     log: Sequence[tuple[str, str]] = ()
@@ -312,7 +314,15 @@ def _seat(scene: Scene, seat: int) -> str:
     tags = []
     if you:
         tags.append(f'<span class="tag tag-you">{e(tr("you", lang))}</span>')
-    if scene.kinds[seat] == "bot":
+    level = scene.levels[seat] if seat < len(scene.levels) else ""
+    if scene.kinds[seat] == "bot" and level:
+        # "bot · hard"; narrow screens show the gear and the level alone
+        word = f'<span class="tag-word">{e(tr("bot", lang))} ·</span>'
+        tags.append(
+            f'<span class="tag tag-bot" data-level="{e(level)}">{icon("gear")}{word}'
+            f"{e(tr(f'level_{level}', lang))}</span>"
+        )
+    elif scene.kinds[seat] == "bot":
         tags.append(f'<span class="tag tag-bot">{icon("gear")}{e(tr("bot", lang))}</span>')
     if armorer:
         tags.append(
@@ -367,6 +377,8 @@ def _seat(scene: Scene, seat: int) -> str:
         f' data-armorer="{str(armorer).lower()}" data-place="{place}"'
         f' data-kind="{e(scene.kinds[seat])}"'
     )
+    if scene.kinds[seat] == "bot" and level:
+        flags += f' data-level="{e(level)}"'
     return (
         f'<li class="seat-panel" data-seat="{seat}"{flags}>'
         f'<div class="seat-head"><span class="knight-name">{e(name)}</span>{"".join(tags)}</div>'
@@ -445,7 +457,11 @@ def _group(scene: Scene, group: Group) -> str:
         head = spell_card(group.spell, lang, tag="div")
     elif group.label:
         head = f'<p class="group-label">{e(group.label)}</p>'
-    note = f'<p class="group-note">{e(group.note)}</p>' if group.note else ""
+    note = ""
+    if group.note and any(control.odds is not None for control in group.controls):
+        note = f'<p class="group-note odds-note" id="odds-hint">{e(group.note)}</p>'
+    elif group.note:
+        note = f'<p class="group-note">{e(group.note)}</p>'
     buttons = "".join(_button(control, lang) for control in group.controls)
     return (
         f'<div class="control-group" data-group="{e(group.key)}">{head}{note}'
@@ -462,10 +478,17 @@ def _button(control: Control, lang: str) -> str:
             f'<span class="mini-card" data-color="{colour}" aria-hidden="true">'
             f"{weapon_value(control.card)}</span>"
         )
+    odds, meter = "", ""
+    if control.odds is not None:
+        odds = f' data-odds="{control.odds!r}"'
+        meter = (
+            f'<span class="act-odds" data-risk="{e(control.odds_risk)}" aria-hidden="true">'
+            f"{e(control.odds_text)}</span>"
+        )
     return (
         f'<button type="button" class="btn act act-{control.tone}" data-cmd="act" '
-        f'data-kind="{e(control.kind)}" data-act="{e(control.action_json)}"{aria}>'
-        f"{face}<span>{e(control.label)}</span></button>"
+        f'data-kind="{e(control.kind)}" data-act="{e(control.action_json)}"{odds}{aria}>'
+        f"{face}<span>{e(control.label)}</span>{meter}</button>"
     )
 
 

@@ -7,9 +7,19 @@ under CPython in the tests. The page (``game.web.main``) only:
 - calls ``Session.new`` on Start, or ``Session.from_save`` on boot;
 - sets ``render(lang).html`` into the board and ``markers`` on it;
 - sends each click as ``command(cmd, arg)`` (the button's ``data-cmd`` and
-  ``data-act``), and calls ``bot_step()`` after a short delay while
-  ``bot_due()``;
+  ``data-act``);
+- while ``bot_due()``, calls ``bot_think(budget)`` in short tasks until it says
+  the bot's move is chosen, yielding to the page between them (the hard bot
+  searches for up to ~150 ms, which must never freeze the page), then, once the
+  bot delay has passed, ``bot_step()`` to play that move;
 - stores ``to_save()`` in localStorage after every change.
+
+Each bot plays at its level (``Settings`` players' ``level``): easy and normal
+are the game's heuristic players, which choose at once; hard is the engine's
+search bot (``game.engine.search.SearchBot``) with ``PAGE_SEARCH``, seeded from
+the game's seed and the seat, so a game dealt from the same seed
+(``?seed=``) can be played again the same way (as long as the playout count,
+not the time budget, stops its searches).
 
 The phases, in the order they take precedence:
 
@@ -23,35 +33,95 @@ The phases, in the order they take precedence:
 from __future__ import annotations
 
 import json
+import time
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.bossquest import GAME
 from game.bossquest.fight import round_start_event
 from game.bossquest.text import describe, reason_text
+from game.engine import rng
+from game.engine.bots import make_bot
 from game.engine.errors import GameError
 from game.engine.events import event_for_seat
 from game.engine.local import LocalTable, SeatConfig
+from game.engine.search import SearchBot, SearchSettings
 
 from .controls import Dock, dock
+from .hint import odds_hint
 from .render import Scene, render_curtain, render_game_over, render_result, render_table
 from .settings import Settings, parse_settings
 from .strings import tr
 from .summary import game_title
 
 __all__ = [
+    "PAGE_SEARCH",
     "SAVE_KEY",
     "SAVE_VERSION",
     "Outcome",
     "Rendered",
     "SaveError",
     "Session",
+    "Thought",
+    "bot_seed",
 ]
 
 SAVE_KEY = "bossquest.save.v1"
 SAVE_VERSION = 1
 
 PHASES = ("result", "over", "curtain", "human", "bot")
+
+#: the hard bot in the page: at most 300 playouts and 0.12 s a decision, in
+#: slices of 4 playouts (a few ms each) so that the page's tasks stay short
+PAGE_SEARCH = SearchSettings(playouts=300, time_budget=0.12, slice_playouts=4)
+
+Policy = Callable[[dict[str, Any], Sequence[Any]], Any]
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The hard bot's seed at `seat` in a game dealt from `game_seed`."""
+    value, _ = rng.next_u64(rng.seed_state(game_seed * 8 + seat))
+    return value
+
+
+@dataclass
+class Thought:
+    """A bot's decision in the making, and what it cost."""
+
+    #: (actions played, seat) when it began: it belongs to that turn only
+    key: tuple[int, int]
+    seat: int
+    level: str
+    steps: Iterator[Any]
+    #: the chosen action, once made
+    choice: Any = None
+    done: bool = False
+    #: calls of ``bot_think`` (tasks of the page) and slices of the search it took
+    calls: int = 0
+    slices: int = 0
+    #: seconds spent computing, over every call; the longest call
+    compute: float = 0.0
+    longest: float = 0.0
+    #: playouts the search ran (0 for the heuristic bots)
+    playouts: int = 0
+
+    def stats(self) -> dict[str, Any]:
+        """What the page reports once the move is played (the ``bq:bot`` event)."""
+        return {
+            "seat": self.seat,
+            "level": self.level,
+            "calls": self.calls,
+            "slices": self.slices,
+            "compute_ms": round(self.compute * 1000, 2),
+            "longest_ms": round(self.longest * 1000, 2),
+            "playouts": self.playouts,
+        }
+
+
+def _at_once(bot: Policy, view: dict[str, Any], legal: Sequence[Any]) -> Iterator[Any]:
+    """A bot that decides in one go, as a search that takes one slice."""
+    yield bot(view, legal)
 
 
 class SaveError(Exception):
@@ -87,6 +157,13 @@ class Session:
     confirm_quit: bool = False
     #: a refusal: (code, English message), shown in the player's language
     notice: tuple[str, str] | None = None
+    #: how the hard bots search (tests make it small and bound by the count alone)
+    search: SearchSettings = PAGE_SEARCH
+    #: the decision of the bot that is due, while it is being made
+    thought: Thought | None = None
+    #: the last decision a bot played, with its figures
+    last_thought: Thought | None = None
+    _bots: dict[int, Policy] = field(default_factory=dict)
     _opening: dict[str, Any] | None = None
     _previous: frozenset[str] = field(default_factory=frozenset)
     _focus_key: tuple[Any, ...] = ()
@@ -96,7 +173,10 @@ class Session:
 
     @staticmethod
     def new(settings: Settings, seed: int) -> Session:
-        seats = [SeatConfig(player.name, player.kind == "human") for player in settings.players]
+        seats = [
+            SeatConfig(player.name, player.kind == "human", player.level)
+            for player in settings.players
+        ]
         options = {"players": len(settings.players), "keep_yellow": settings.keep_yellow}
         return Session(settings, LocalTable.new(GAME, seats, options, seed))
 
@@ -118,8 +198,8 @@ class Session:
             seen = data["seen_result"]
             if type(seen) is not int or not 0 <= seen <= GAME.rounds(table.state):
                 raise SaveError("the saved game has a bad round number")
-            expected = [(p.name, p.kind == "human") for p in settings.players]
-            if [(s.name, s.human) for s in table.seats] != expected:
+            expected = [(p.name, p.kind == "human", p.level) for p in settings.players]
+            if [(s.name, s.human, s.level) for s in table.seats] != expected:
                 raise SaveError("the saved players do not match the saved settings")
         except SaveError:
             raise
@@ -164,11 +244,75 @@ class Session:
         bots wait while the player is asked whether to leave the game."""
         return self.phase() == "bot" and not self.confirm_quit
 
-    def bot_step(self) -> bool:
-        """Let the bot to act play once; False if no bot was due."""
+    def levels(self) -> list[str]:
+        """Each seat's bot level, "" for a human."""
+        return [p.level if p.kind == "bot" else "" for p in self.settings.players]
+
+    def bot(self, seat: int) -> Policy:
+        """The bot playing `seat`, at its level (made once per session)."""
+        if seat not in self._bots:
+            level = self.table.seats[seat].level
+            seed = bot_seed(self.table.match.seed, seat)
+            self._bots[seat] = make_bot(GAME, level, seed, self.search)
+        return self._bots[seat]
+
+    def bot_think(self, budget: float = 0.0) -> bool:
+        """Think for the bot that is due: one slice of its search, then more as
+        long as another slice like the last one still ends within `budget`
+        seconds of this call's start. True once its move is chosen
+        (``bot_step`` then plays it at once); False while it still thinks, or if
+        no bot is due. Easy and normal bots choose in one slice."""
         if not self.bot_due():
             return False
-        self.table.play_bot(GAME.bots)
+        thought = self._thought()
+        started = now = time.perf_counter()
+        while not thought.done:
+            before = now
+            step = next(thought.steps)
+            thought.slices += 1
+            now = time.perf_counter()
+            if step is not None:
+                thought.choice, thought.done = step, True
+            elif (now - started) + (now - before) > budget:
+                break
+        spent = time.perf_counter() - started
+        thought.calls += 1
+        thought.compute += spent
+        thought.longest = max(thought.longest, spent)
+        bot = self.bot(thought.seat)
+        if isinstance(bot, SearchBot):
+            thought.playouts = bot.last_playouts
+        return thought.done
+
+    def _thought(self) -> Thought:
+        """The decision in the making for the bot that is due (a new one if its
+        turn has changed since)."""
+        seat = self.table.bot_to_act()
+        assert seat is not None
+        key = (self.actions_played(), seat)
+        if self.thought is None or self.thought.key != key:
+            bot = self.bot(seat)
+            view = GAME.view(self.table.state, seat)  # the bot's seat's view alone
+            legal = GAME.legal_actions(self.table.state, seat)
+            if isinstance(bot, SearchBot):
+                steps = bot.steps(view, legal)
+            else:
+                steps = _at_once(bot, view, legal)
+            level = self.table.seats[seat].level
+            self.thought = Thought(key=key, seat=seat, level=level, steps=steps)
+        return self.thought
+
+    def bot_step(self) -> bool:
+        """Let the bot to act play once, finishing its thinking first if need be;
+        False if no bot was due."""
+        if not self.bot_due():
+            return False
+        while not self.bot_think(budget=float("inf")):
+            pass
+        thought = self._thought()
+        self.thought = None
+        self.table.play(thought.seat, thought.choice)
+        self.last_thought = thought
         self.notice = None
         return True
 
@@ -243,9 +387,21 @@ class Session:
                 lines.append((kind if index == 0 else f"{kind}-detail", line))
         return lines
 
+    def hint(self) -> dict[int, float]:
+        """The odds hint, when the menu turned it on and a human looks at their own
+        turn: {weapons they may ask for: chance of going over}, from their view.
+        Empty otherwise (hint off, someone else's turn, at the Magician, ...)."""
+        if not self.settings.hint or self.phase() != "human":
+            return {}
+        view = self.table.view()
+        viewer = self.table.viewer
+        if viewer is None or view["to_act"] != viewer or view["seat"] != viewer:
+            return {}
+        return odds_hint(view, self.table.legal())
+
     def dock(self, lang: str) -> Dock:
         view = self.table.view()
-        return dock(view, self.table.legal(), self.names(), lang)
+        return dock(view, self.table.legal(), self.names(), lang, self.hint())
 
     def markers(self) -> dict[str, str]:
         view = self.table.view()
@@ -269,7 +425,14 @@ class Session:
         view = self.table.view()
         names, kinds = self.names(), self.kinds()
         phase = self.phase()
-        scene = Scene(view=view, names=names, kinds=kinds, lang=lang, previous=self._previous)
+        scene = Scene(
+            view=view,
+            names=names,
+            kinds=kinds,
+            lang=lang,
+            levels=self.levels(),
+            previous=self._previous,
+        )
         focus = ""
         if phase == "result":
             html = render_result(scene)

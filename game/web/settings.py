@@ -4,14 +4,20 @@ Plain Python with no browser import, so it is tested under CPython. The menu
 (``site/assets/menu.js``, ``settings()``) sends this JSON::
 
     {
-      "version": 1,
+      "version": 2,
       "lang": "fr",                      # "fr" or "en"
       "players": [                       # 2 to 6, in seat order
         {"seat": 0, "name": "Lancelot", "kind": "human"},
-        {"seat": 1, "name": "Viviane", "kind": "bot"}
+        {"seat": 1, "name": "Viviane", "kind": "bot", "level": "hard"}
       ],
-      "keep_yellow": false               # always true at 5 or 6 players
+      "keep_yellow": false,              # always true at 5 or 6 players
+      "hint": false                      # show a human their odds of going over
     }
+
+A bot has a ``level`` ("easy", "normal" or "hard"), a human has none. Version 1
+(before the levels and the hint; still found in saved games) is read too: its
+bots play at "normal" and the hint is off. ``to_dict`` always writes the
+current version.
 """
 
 from __future__ import annotations
@@ -21,11 +27,14 @@ from dataclasses import dataclass
 from typing import Any, Literal, cast
 
 __all__ = [
+    "DEFAULT_LEVEL",
     "KINDS",
     "LANGS",
+    "LEVELS",
     "MAX_NAME",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "READ_VERSIONS",
     "SETTINGS_VERSION",
     "YELLOW_ALWAYS_FROM",
     "Player",
@@ -33,9 +42,14 @@ __all__ = [
     "parse_settings",
 ]
 
-SETTINGS_VERSION = 1
+SETTINGS_VERSION = 2
+#: every version parse_settings reads (1: no levels, no hint)
+READ_VERSIONS = (1, 2)
 LANGS = ("fr", "en")
 KINDS = ("human", "bot")
+#: the bot levels the menu offers, easiest first (game.engine.bots.make_bot names)
+LEVELS = ("easy", "normal", "hard")
+DEFAULT_LEVEL = "normal"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 MAX_NAME = 20
@@ -44,6 +58,7 @@ YELLOW_ALWAYS_FROM = 5
 
 Lang = Literal["fr", "en"]
 Kind = Literal["human", "bot"]
+Level = Literal["easy", "normal", "hard"]
 
 
 @dataclass(frozen=True)
@@ -53,6 +68,14 @@ class Player:
     seat: int
     name: str
     kind: Kind
+    #: how well a bot plays; a human keeps the default, which means nothing for them
+    level: Level = "normal"
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"seat": self.seat, "name": self.name, "kind": self.kind}
+        if self.kind == "bot":
+            data["level"] = self.level
+        return data
 
 
 @dataclass(frozen=True)
@@ -62,14 +85,17 @@ class Settings:
     lang: Lang
     players: tuple[Player, ...]
     keep_yellow: bool
+    #: show each human, on their turn at the Armorer, their odds of going over
+    hint: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape the menu sends (normalised)."""
         return {
             "version": SETTINGS_VERSION,
             "lang": self.lang,
-            "players": [{"seat": p.seat, "name": p.name, "kind": p.kind} for p in self.players],
+            "players": [player.to_dict() for player in self.players],
             "keep_yellow": self.keep_yellow,
+            "hint": self.hint,
         }
 
     def to_json(self) -> str:
@@ -88,24 +114,28 @@ def parse_settings(text: str) -> Settings:
         raise _fail(f"not JSON ({exc.msg})") from exc
     if not isinstance(data, dict):
         raise _fail("not an object")
-    if data.get("version") != SETTINGS_VERSION:
-        raise _fail(f"version {data.get('version')!r}, expected {SETTINGS_VERSION}")
+    version = data.get("version")
+    if type(version) is not int or version not in READ_VERSIONS:
+        raise _fail(f"version {version!r}, expected one of {READ_VERSIONS}")
     lang = data.get("lang")
     if lang not in LANGS:
         raise _fail(f"lang {lang!r} is not one of {LANGS}")
     raw_players = data.get("players")
     if not isinstance(raw_players, list) or not (MIN_PLAYERS <= len(raw_players) <= MAX_PLAYERS):
         raise _fail(f"players must be a list of {MIN_PLAYERS} to {MAX_PLAYERS}")
-    players = tuple(_player(index, raw) for index, raw in enumerate(raw_players))
+    players = tuple(_player(index, raw, version) for index, raw in enumerate(raw_players))
     keep_yellow = data.get("keep_yellow")
     if not isinstance(keep_yellow, bool):
         raise _fail("keep_yellow must be true or false")
     if len(players) >= YELLOW_ALWAYS_FROM:
         keep_yellow = True
-    return Settings(lang=cast(Lang, lang), players=players, keep_yellow=keep_yellow)
+    hint = data.get("hint", False) if version == 1 else data.get("hint")
+    if not isinstance(hint, bool):
+        raise _fail("hint must be true or false")
+    return Settings(lang=cast(Lang, lang), players=players, keep_yellow=keep_yellow, hint=hint)
 
 
-def _player(index: int, raw: object) -> Player:
+def _player(index: int, raw: object, version: int) -> Player:
     if not isinstance(raw, dict):
         raise _fail(f"player {index} is not an object")
     if raw.get("seat") != index:
@@ -116,4 +146,19 @@ def _player(index: int, raw: object) -> Player:
     name = raw.get("name")
     if not isinstance(name, str) or not " ".join(name.split()):
         raise _fail(f"player {index} has no name")
-    return Player(seat=index, name=" ".join(name.split())[:MAX_NAME], kind=cast(Kind, kind))
+    if kind == "human":
+        if "level" in raw:
+            raise _fail(f"player {index} is a human and has a level")
+        level: object = DEFAULT_LEVEL
+    elif version == 1:
+        level = raw.get("level", DEFAULT_LEVEL)
+    else:
+        level = raw.get("level")
+    if level not in LEVELS:
+        raise _fail(f"player {index} level {level!r} is not one of {LEVELS}")
+    return Player(
+        seat=index,
+        name=" ".join(name.split())[:MAX_NAME],
+        kind=cast(Kind, kind),
+        level=cast(Level, level),
+    )

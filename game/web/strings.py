@@ -61,6 +61,9 @@ STRINGS: Final[dict[str, dict[str, str]]] = {
     "players": {"fr": "Les chevaliers", "en": "The knights"},
     "you": {"fr": "vous", "en": "you"},
     "bot": {"fr": "robot", "en": "bot"},
+    "level_easy": {"fr": "facile", "en": "easy"},
+    "level_normal": {"fr": "normal", "en": "normal"},
+    "level_hard": {"fr": "difficile", "en": "hard"},
     "armorer": {"fr": "Armurier", "en": "Armorer"},
     "armorer_aria": {
         "fr": "{name} est l'Armurier : il joue en dernier",
@@ -163,6 +166,16 @@ STRINGS: Final[dict[str, dict[str, str]]] = {
     "ask_one": {"fr": "{n} arme", "en": "{n} weapon"},
     "ask_many": {"fr": "{n} armes", "en": "{n} weapons"},
     "ask_aria": {"fr": "Demander {n} arme(s)", "en": "Ask for {n} weapon(s)"},
+    # the odds hint (game.web.hint), when the menu turned it on
+    "odds_note": {
+        "fr": "Risque de dépasser le BOSS, d'après ce que vous voyez :",
+        "en": "Chance of going over the boss, from what you can see:",
+    },
+    "ask_odds_aria": {
+        "fr": "Demander {n} arme(s) : {p} de risque de dépasser",
+        "en": "Ask for {n} weapon(s): {p} chance of going over",
+    },
+    "percent": {"fr": "{n}\u202f%", "en": "{n}%"},
     "group_move": {"fr": "Ou bien", "en": "Or"},
     "visit": {"fr": "Aller voir le Magicien", "en": "Go to the Magician"},
     "stop": {"fr": "Arrêter de s'équiper", "en": "Stop equipping"},

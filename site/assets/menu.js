@@ -4,7 +4,8 @@
  * Plain JavaScript with no dependency, loaded before Python so the menu works
  * at once. It owns:
  *   - every string of the page shell, in French and English (STRINGS);
- *   - the menu state, remembered in localStorage;
+ *   - the menu state (players, each bot's level, the yellow weapons, the odds
+ *     hint), remembered in localStorage;
  *   - the loading bar, fed by PyScript's `py:progress` events and by the
  *     resource timing of the runtime files;
  *   - html[data-state="error"] and its message when the runtime fails to load.
@@ -35,6 +36,10 @@
     seatKind: { fr: "Joueur {n} : humain ou robot", en: "Player {n}: human or bot" },
     human: { fr: "Humain", en: "Human" },
     bot: { fr: "Robot", en: "Bot" },
+    seatLevel: { fr: "Joueur {n} : niveau du robot", en: "Player {n}: bot level" },
+    levelEasy: { fr: "Facile", en: "Easy" },
+    levelNormal: { fr: "Normal", en: "Normal" },
+    levelHard: { fr: "Difficile", en: "Hard" },
     keepYellow: { fr: "Garder les armes jaunes", en: "Keep the yellow weapons" },
     yellowHintFew: {
       fr: "À 2, 3 ou 4 joueurs, les armes jaunes sont retirées, sauf si vous les gardez.",
@@ -43,6 +48,11 @@
     yellowHintMany: {
       fr: "À 5 ou 6 joueurs, les armes jaunes sont toujours en jeu.",
       en: "With 5 or 6 players the yellow weapons are always in play.",
+    },
+    showOdds: { fr: "Afficher mes risques de dépasser", en: "Show my odds of going over" },
+    showOddsHint: {
+      fr: "À votre tour chez l’Armurier : le risque de dépasser les PV du BOSS si vous demandez 1, 2, 3 ou 4 armes, d’après ce que vous voyez.",
+      en: "On your turn at the Armorer: the chance of going over the boss if you ask for 1, 2, 3 or 4 weapons, from what you can see.",
     },
     start: { fr: "Commencer la partie", en: "Start the game" },
     startHint: {
@@ -97,6 +107,9 @@
     en: ["Lancelot", "Vivian", "Percival", "Guinevere", "Gawain", "Morgan"],
   };
   var LANGS = ["fr", "en"];
+  var LEVELS = ["easy", "normal", "hard"];
+  var DEFAULT_LEVEL = "normal";
+  var SETTINGS_VERSION = 2; // game/web/settings.py
   var MIN_PLAYERS = 2;
   var MAX_PLAYERS = 6;
   var YELLOW_ALWAYS_FROM = 5;
@@ -189,13 +202,16 @@
   var seatItems = document.querySelectorAll("#seats .seat");
   var yellowBox = document.getElementById("keep-yellow");
   var yellowHint = document.getElementById("yellow-hint");
+  var oddsBox = document.getElementById("show-odds");
   var startButton = document.getElementById("start");
   var startHint = document.querySelector(".start-hint");
 
   function defaultMenu() {
     var seats = [];
-    for (var i = 0; i < MAX_PLAYERS; i++) seats.push({ kind: i === 0 ? "human" : "bot", name: null });
-    return { count: 3, seats: seats, keepYellow: false };
+    for (var i = 0; i < MAX_PLAYERS; i++) {
+      seats.push({ kind: i === 0 ? "human" : "bot", name: null, level: DEFAULT_LEVEL });
+    }
+    return { count: 3, seats: seats, keepYellow: false, hint: false };
   }
 
   function loadMenu() {
@@ -206,10 +222,12 @@
         var count = Number(saved.count);
         if (count >= MIN_PLAYERS && count <= MAX_PLAYERS && count % 1 === 0) menu.count = count;
         menu.keepYellow = saved.keepYellow === true;
+        menu.hint = saved.hint === true;
         if (Array.isArray(saved.seats)) {
           for (var i = 0; i < MAX_PLAYERS && i < saved.seats.length; i++) {
             var seat = saved.seats[i] || {};
             if (seat.kind === "human" || seat.kind === "bot") menu.seats[i].kind = seat.kind;
+            if (LEVELS.indexOf(seat.level) >= 0) menu.seats[i].level = seat.level;
             if (typeof seat.name === "string" && cleanName(seat.name)) {
               menu.seats[i].name = cleanName(seat.name);
             }
@@ -246,7 +264,14 @@
       var kinds = form.elements.namedItem("kind-" + i);
       for (var k = 0; k < kinds.length; k++) kinds[k].checked = kinds[k].value === menu.seats[i].kind;
       item.dataset.kind = menu.seats[i].kind;
+      var levels = form.elements.namedItem("level-" + i);
+      for (var l = 0; l < levels.length; l++) {
+        levels[l].checked = levels[l].value === menu.seats[i].level;
+      }
+      // a bot's level, shown (and focusable) for bots only
+      levels[0].closest(".level").hidden = menu.seats[i].kind !== "bot";
     }
+    oddsBox.checked = menu.hint;
     var always = menu.count >= YELLOW_ALWAYS_FROM;
     yellowBox.checked = always || menu.keepYellow;
     yellowBox.disabled = always;
@@ -262,18 +287,21 @@
   function settings() {
     var players = [];
     for (var i = 0; i < menu.count; i++) {
-      players.push({
+      var player = {
         seat: i,
         name: menu.seats[i].name || defaultName(i),
         kind: menu.seats[i].kind,
-      });
+      };
+      if (player.kind === "bot") player.level = menu.seats[i].level;
+      players.push(player);
     }
     return {
-      version: 1,
+      version: SETTINGS_VERSION,
       lang: lang,
       players: players,
       // the effective rule: always true at 5 or 6 players
       keep_yellow: menu.count >= YELLOW_ALWAYS_FROM || menu.keepYellow,
+      hint: menu.hint,
     };
   }
 
@@ -283,8 +311,12 @@
       menu.count = Number(target.value);
     } else if (target.name && target.name.indexOf("kind-") === 0) {
       menu.seats[Number(target.name.slice(5))].kind = target.value;
+    } else if (target.name && target.name.indexOf("level-") === 0) {
+      menu.seats[Number(target.name.slice(6))].level = target.value;
     } else if (target === yellowBox) {
       if (!yellowBox.disabled) menu.keepYellow = yellowBox.checked;
+    } else if (target === oddsBox) {
+      menu.hint = oddsBox.checked;
     }
     renderMenu();
     storeMenu();

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -80,9 +80,13 @@ class Board:
         *,
         seed: int = 1,
         open_page: bool = True,
+        levels: Mapping[int, str] | None = None,
+        hint: bool | None = None,
     ) -> str:
-        """Open the page (bots at once, the deal from `seed`), set up the menu,
-        press Start; returns the first settled phase."""
+        """Open the page (bots at once, the deal from `seed`), set up the menu
+        (`levels`: a bot seat's level as the menu says it, "Easy", "Normal" or
+        "Hard"; `hint`: the odds hint on or off), press Start; returns the first
+        settled phase."""
         page = self.page
         if self.reduced_motion:
             page.emulate_media(reduced_motion="reduce")
@@ -94,6 +98,12 @@ class Board:
             page.locator(f"#seats .seat[data-seat='{seat}']").locator(
                 "label", has_text=kind
             ).click()
+        for seat, level in (levels or {}).items():
+            page.locator(f"#seats .seat[data-seat='{seat}'] .level").locator(
+                "label", has_text=level
+            ).click()
+        if hint is not None and page.locator("#show-odds").is_checked() != hint:
+            page.locator(".option-odds .check").click()
         self.app.wait_ready()
         page.locator("#start").click()
         page.wait_for_selector("#board[data-phase]", state="attached")

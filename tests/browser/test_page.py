@@ -169,7 +169,7 @@ def test_start_hands_the_settings_to_python(app: App) -> None:
     page.locator(".segmented label", has_text="4").click()
     page.locator(_seat(page, 2)).locator("label", has_text="Human").click()
     page.locator(_seat(page, 3)).locator("input[type=text]").fill("  Dame   du Lac ")
-    page.locator(".check").click()
+    page.locator("label.check:has(#keep-yellow)").click()
     expect(page.locator("#keep-yellow")).to_be_checked()
     app.wait_ready()
     page.locator("#start").click()
@@ -178,15 +178,16 @@ def test_start_hands_the_settings_to_python(app: App) -> None:
     expect(page.locator("#menu")).to_be_hidden()
     settings = json.loads(page.get_attribute("#board", "data-settings") or "null")
     assert settings == {
-        "version": 1,
+        "version": 2,
         "lang": "en",
         "players": [
             {"seat": 0, "name": "Lancelot", "kind": "human"},
-            {"seat": 1, "name": "Vivian", "kind": "bot"},
+            {"seat": 1, "name": "Vivian", "kind": "bot", "level": "normal"},
             {"seat": 2, "name": "Percival", "kind": "human"},
-            {"seat": 3, "name": "Dame du Lac", "kind": "bot"},
+            {"seat": 3, "name": "Dame du Lac", "kind": "bot", "level": "normal"},
         ],
         "keep_yellow": True,
+        "hint": False,
     }
     # two humans share the device: the board waits behind the curtain for the
     # first of them to act (bots play first if they come first, at their pace)
