@@ -32,6 +32,9 @@ def test_only_main_imports_the_browser() -> None:
 
 def test_the_web_modules_import_under_cpython() -> None:
     import game.web.controls
+    import game.web.extensions_controls
+    import game.web.extensions_render
+    import game.web.extensions_strings
     import game.web.hint
     import game.web.query
     import game.web.render
@@ -42,6 +45,9 @@ def test_the_web_modules_import_under_cpython() -> None:
 
     for module in (
         game.web.controls,
+        game.web.extensions_controls,
+        game.web.extensions_render,
+        game.web.extensions_strings,
         game.web.hint,
         game.web.query,
         game.web.render,

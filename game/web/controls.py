@@ -3,7 +3,8 @@
 Plain Python with no browser import. ``dock(view, legal, names, lang)`` turns
 the viewer's view and their legal actions (``GAME.legal_actions``) into a
 prompt and groups of controls; every legal action gets exactly one control and
-no control is made for anything else. Each control carries its action as JSON
+no control is made for anything else (the extensions' stages, powers and
+spells come from ``game.web.extensions_controls``). Each control carries its action as JSON
 (``game.bossquest.actions.action_to_json``), which the page sends back as it
 is: the engine checks it again before playing it.
 
@@ -155,19 +156,34 @@ def dock(
 ) -> Dock:
     """The prompt and the controls for the viewer's legal actions; `odds`, the
     chance of going over for each count of weapons, goes on the ask buttons."""
+    from .extensions_controls import (
+        EXTENSION_STAGES,
+        choose_groups,
+        extension_prompt,
+        power_groups,
+        stage_groups,
+    )
+
     if not legal:
         return Dock("", ())
-    if view["stage"] == "choose":
-        groups = _choose_groups(view, legal, names, lang)
+    if view["stage"] in EXTENSION_STAGES:
+        groups = stage_groups(view, legal, names, lang)
+    elif view["stage"] == "choose":
+        groups = choose_groups(view, legal, names, lang) or _choose_groups(view, legal, names, lang)
     else:
         groups = _turn_groups(view, legal, lang, odds or {})
+        # the companions' powers, before the moves that end the turn
+        powers = power_groups(view, legal, names, lang)
+        moves = [group for group in groups if group.key == "move"]
+        groups = [group for group in groups if group.key != "move"] + powers + moves
     # Whatever no group took (none should) still gets a plain button.
     taken = {control.action for group in groups for control in group.controls}
     rest = [action for action in legal if action not in taken]
     if rest:
         controls = tuple(Control(action, _plain_label(action)) for action in rest)
         groups.append(Group("other", tr("other_choice", lang), controls))
-    return Dock(prompt(view, names, lang), tuple(groups))
+    said = extension_prompt(view, legal, lang)
+    return Dock(said or prompt(view, names, lang), tuple(groups))
 
 
 def _plain_label(action: Action) -> str:

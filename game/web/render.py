@@ -24,12 +24,27 @@ from game.bossquest.cards import (
     DARK_SPELLS,
     SPELL_KINDS,
     boss_hp,
+    is_potion,
     weapon_colour,
     weapon_value,
 )
 from game.bossquest.text import spell_effect, spell_name, weapon_text
 
 from .controls import Control, Dock, Group, active_label
+from .extensions_controls import potion_reading
+from .extensions_render import (
+    card_value,
+    fate,
+    fate_tag,
+    is_reaper,
+    mini_potion,
+    potion_card,
+    reserve_zone,
+    result_verdicts,
+    seat_companion,
+    seen_mystery,
+)
+from .extensions_strings import xtr
 from .strings import tr
 from .summary import RoundSummary, game_title, round_summary, standings
 
@@ -82,6 +97,10 @@ class Scene:
     #: what the previous render drew (keys of cards and log lines)
     previous: frozenset[str] = frozenset()
     shown: set[str] = field(default_factory=set)
+    #: potions: each potion's reading at the last fight (its event), for the result
+    readings: Sequence[int] = ()
+    #: the Reaper: each seat's fate right after the last fight
+    fates: Sequence[str] = ()
 
     def mark(self, key: str) -> str:
         """Record `key` as drawn; ' arrive' if it was not drawn last time."""
@@ -93,18 +112,30 @@ class Scene:
 
 
 def weapon_card(
-    card: int, lang: str, *, hidden: str = "", arrive: str = "", label: str = ""
+    card: int,
+    lang: str,
+    *,
+    hidden: str = "",
+    arrive: str = "",
+    label: str = "",
+    reading: int | None = None,
 ) -> str:
     """A weapon face: colour, symbol and value. `hidden`: "own", "known" or
-    "revealed" when it is (or was) a hidden weapon."""
-    colour = COLOURS[weapon_colour(card)]
-    value = weapon_value(card)
-    text = label or weapon_text(card, lang)
+    "revealed" when it is (or was) a hidden weapon. A potion is a card of its
+    own (``extensions_render.potion_card``) with its `reading` (0: unread,
+    None: not known here)."""
     flag = ""
     attrs = ""
     if hidden:
         attrs = f' data-hidden="{hidden}"'
         flag = f'<span class="wcard-flag">{icon("eye-off")}{e(tr("hidden_mark", lang))}</span>'
+    if is_potion(card):
+        return potion_card(
+            card, reading, lang, hidden=hidden, arrive=arrive, label=label, flag=flag
+        )
+    colour = COLOURS[weapon_colour(card)]
+    value = weapon_value(card)
+    text = label or weapon_text(card, lang)
     return (
         f'<span class="wcard{arrive}" data-card="{card}" data-color="{colour}" '
         f'data-value="{value}"{attrs} role="img" aria-label="{e(text)}">'
@@ -133,7 +164,19 @@ def spell_card(card: int, lang: str, arrive: str = "", *, tag: str = "div") -> s
     )
 
 
-def mystery_card(lang: str, arrive: str = "") -> str:
+def mystery_card(lang: str, arrive: str = "", seen: int | None = None) -> str:
+    """The face-down mystery spell; its face when an owl showed it to the viewer."""
+    if seen is not None:
+        kind = SPELL_KINDS[seen]
+        tone = "dark" if kind in DARK_SPELLS else "light"
+        mark = xtr("mystery_seen_mark", lang)
+        return (
+            f'<div class="scard{arrive}" data-mystery="seen" data-spell="{seen}" '
+            f'data-kind="{e(kind)}" data-tone="{tone}" title="{e(xtr("mystery_seen", lang))}">'
+            f'<span class="scard-seen">{icon("eye-off")}{e(tr("mystery", lang))} · {e(mark)}'
+            f'</span><span class="scard-name">{e(spell_name(seen, lang))}</span>'
+            f'<span class="scard-text">{e(spell_effect(seen, lang))}</span></div>'
+        )
     return (
         f'<div class="scard scard-back{arrive}" data-mystery="true" role="img" '
         f'aria-label="{e(tr("mystery", lang))}, {e(tr("mystery_back", lang))}">'
@@ -171,6 +214,12 @@ def keys(n: int, goal: int, lang: str) -> str:
 
 
 def boss_card(boss: int, hp: int, printed: int, lang: str, arrive: str = "") -> str:
+    reaper = is_reaper(boss)
+    title = xtr("reaper", lang) if reaper else tr("boss", lang)
+    aria = (xtr if reaper else tr)(
+        "reaper_boss_aria" if reaper else "boss_aria", lang, hp=hp, printed=printed
+    )
+    art = icon("scythe", "boss-art") if reaper else icon("boss", "boss-art")
     delta = hp - printed
     detail = e(tr("printed_hp", lang, hp=printed))
     if delta:
@@ -178,10 +227,10 @@ def boss_card(boss: int, hp: int, printed: int, lang: str, arrive: str = "") -> 
         detail += f" · <b>{e(tr('spells_delta', lang, delta=f'{sign}{abs(delta)}'))}</b>"
     changed = ' data-changed="up"' if delta > 0 else ' data-changed="down"' if delta < 0 else ""
     return (
-        f'<div class="boss-card{arrive}" data-boss="{boss}" data-hp="{hp}"{changed} role="img" '
-        f'aria-label="{e(tr("boss_aria", lang, hp=hp, printed=printed))}">'
-        f'<span class="boss-title" aria-hidden="true">{e(tr("boss", lang))}</span>'
-        f"{icon('boss', 'boss-art')}"
+        f'<div class="boss-card{arrive}" data-boss="{boss}" data-hp="{hp}"{changed} '
+        f'data-reaper="{str(reaper).lower()}" role="img" aria-label="{e(aria)}">'
+        f'<span class="boss-title" aria-hidden="true">{e(title)}</span>'
+        f"{art}"
         f'<span class="boss-hp" aria-hidden="true">{hp}</span>'
         f'<span class="boss-hp-label" aria-hidden="true">{e(tr("hit_points", lang))}</span>'
         f'<span class="boss-printed" aria-hidden="true">{detail}</span></div>'
@@ -263,7 +312,7 @@ def _arena(scene: Scene) -> str:
         spell_card(card, lang, scene.mark(f"r{rnd}:offer:{card}")) for card in view["offer"]
     )
     if view["mystery"]:
-        offer += mystery_card(lang, scene.mark(f"r{rnd}:mystery"))
+        offer += mystery_card(lang, scene.mark(f"r{rnd}:mystery"), seen_mystery(view))
     if not offer:
         offer = f'<p class="empty-note">{e(tr("no_spell_left", lang))}</p>'
     visitors = "".join(
@@ -287,7 +336,7 @@ def _arena(scene: Scene) -> str:
         '<section class="zone magician-zone" aria-labelledby="magician-title">'
         f'<h3 class="zone-title" id="magician-title">{icon("hat")}{e(tr("magician", lang))}</h3>'
         f'<div class="offer" id="offer">{offer}</div>{visitors}</section>'
-        "</div>"
+        f"{reserve_zone(view, lang)}</div>"
     )
 
 
@@ -329,6 +378,7 @@ def _seat(scene: Scene, seat: int) -> str:
             f'<span class="tag tag-armorer" title="{e(tr("armorer_aria", lang, name=name))}">'
             f"{icon('anvil')}{e(tr('armorer', lang))}</span>"
         )
+    tags.append(fate_tag(view, seat, lang))
     if turn:
         key = "your_turn_tag" if you else "playing"
         tags.append(f'<span class="tag tag-turn">{e(tr(key, lang))}</span>')
@@ -337,9 +387,9 @@ def _seat(scene: Scene, seat: int) -> str:
 
     cards: list[str] = []
     hidden = entry["hidden"]
-    if hidden is None:
+    if hidden is None and entry["weapons"] > len(entry["visible"]):
         cards.append(weapon_back(lang, scene.mark(f"r{rnd}:s{seat}:back")))
-    else:
+    elif hidden is not None:
         kind = "own" if you else "known"
         label = tr("your_hidden" if you else "known_hidden", lang, card=weapon_text(hidden, lang))
         cards.append(
@@ -349,10 +399,16 @@ def _seat(scene: Scene, seat: int) -> str:
                 hidden=kind,
                 label=label,
                 arrive=scene.mark(f"r{rnd}:s{seat}:h{hidden}"),
+                reading=potion_reading(view, hidden),
             )
         )
     for card in entry["visible"]:
-        cards.append(weapon_card(card, lang, arrive=scene.mark(f"r{rnd}:s{seat}:{card}")))
+        reading = potion_reading(view, card)
+        cards.append(
+            weapon_card(
+                card, lang, arrive=scene.mark(f"r{rnd}:s{seat}:{card}:{reading}"), reading=reading
+            )
+        )
     spells = [s for s in view["active"] if s["target"] == seat]
     spell_list = ""
     if spells:
@@ -366,9 +422,11 @@ def _seat(scene: Scene, seat: int) -> str:
     if you and "you" in view:
         foot = _strength_line(view, lang, compact=True)
     else:
-        shown = sum(weapon_value(card) for card in entry["visible"]) + _spell_delta(view, seat)
-        if hidden is not None:
-            total = tr("strength_n", lang, n=shown + weapon_value(hidden))
+        shown = sum(card_value(view, card) for card in entry["visible"])
+        shown += _spell_delta(view, seat)
+        if hidden is not None or entry["weapons"] == len(entry["visible"]):
+            extra = 0 if hidden is None else card_value(view, hidden)
+            total = tr("strength_n", lang, n=shown + extra)
         else:
             total = tr("shown_total", lang, n=shown)
         foot = f'<span class="seat-total">{e(total)}</span>'
@@ -379,6 +437,8 @@ def _seat(scene: Scene, seat: int) -> str:
     )
     if scene.kinds[seat] == "bot" and level:
         flags += f' data-level="{e(level)}"'
+    if fate(view, seat):
+        flags += f' data-fate="{fate(view, seat)}"'
     return (
         f'<li class="seat-panel" data-seat="{seat}"{flags}>'
         f'<div class="seat-head"><span class="knight-name">{e(name)}</span>{"".join(tags)}</div>'
@@ -387,7 +447,7 @@ def _seat(scene: Scene, seat: int) -> str:
         f'<span class="place" data-place="{place}">{place_icon}{e(place_text)}</span></div>'
         f'<div class="hand" role="group" aria-label="{e(tr("weapons_aria", lang, name=name))}">'
         f"{''.join(cards)}</div>"
-        f'{spell_list}<div class="seat-foot">{foot}</div></li>'
+        f'{spell_list}{seat_companion(view, seat, lang)}<div class="seat-foot">{foot}</div></li>'
     )
 
 
@@ -472,7 +532,9 @@ def _group(scene: Scene, group: Group) -> str:
 def _button(control: Control, lang: str) -> str:
     aria = f' aria-label="{e(control.aria)}"' if control.aria else ""
     face = ""
-    if control.card is not None:
+    if control.card is not None and is_potion(control.card):
+        face = mini_potion(control.card)
+    elif control.card is not None:
         colour = COLOURS[weapon_colour(control.card)]
         face = (
             f'<span class="mini-card" data-color="{colour}" aria-hidden="true">'
@@ -522,11 +584,24 @@ def _result_panel(summary: RoundSummary, scene: Scene) -> str:
     rows = []
     for line in summary.seats:
         cards = "".join(
-            weapon_card(card, lang, hidden="revealed" if i == 0 else "")
+            weapon_card(
+                card,
+                lang,
+                hidden="revealed" if i == 0 else "",
+                reading=_fight_reading(scene.readings, card),
+            )
             for i, card in enumerate(line.weapons)
         )
+        extra = result_verdicts(
+            scene.view["result"]["seats"][line.seat],
+            line.seat,
+            scene.fates,
+            scene.readings,
+            lang,
+        )
         verdicts = "".join(
-            f'<li class="verdict" data-tone="{tone}">{e(text)}</li>' for tone, text in line.verdicts
+            f'<li class="verdict" data-tone="{tone}">{e(text)}</li>'
+            for tone, text in (*line.verdicts, *extra)
         )
         flags = (
             f' data-winner="{str(line.winner).lower()}" data-perfect="{str(line.perfect).lower()}"'
@@ -567,13 +642,20 @@ def _result_panel(summary: RoundSummary, scene: Scene) -> str:
     )
 
 
+def _fight_reading(readings: Sequence[int], card: int) -> int | None:
+    """A potion's reading at the last fight, None when it is not known."""
+    if not is_potion(card) or not readings:
+        return None
+    return potion_reading({"potions": {"readings": list(readings)}}, card) or None
+
+
 def render_game_over(scene: Scene) -> str:
     view, lang, names = scene.view, scene.lang, scene.names
     rows = []
     for standing in standings(view, names):
         tag = f'<span class="tag tag-winner">{icon("crown")}{e(tr("winner", lang))}</span>'
-        dead = ""
-        if standing.hearts == 0:
+        dead = fate_tag(view, standing.seat, lang)
+        if standing.hearts == 0 and not dead:
             dead = f'<span class="tag tag-dead">{e(tr("no_heart_left", lang))}</span>'
         rows.append(
             f'<tr data-seat="{standing.seat}" data-winner="{str(standing.winner).lower()}">'

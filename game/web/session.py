@@ -51,7 +51,7 @@ from game.engine.search import SearchBot, SearchSettings
 from .controls import Dock, dock
 from .hint import odds_hint
 from .render import Scene, render_curtain, render_game_over, render_result, render_table
-from .settings import Settings, parse_settings
+from .settings import EXTENSIONS, Settings, parse_settings
 from .strings import tr
 from .summary import game_title
 
@@ -177,7 +177,13 @@ class Session:
             SeatConfig(player.name, player.kind == "human", player.level)
             for player in settings.players
         ]
-        options = {"players": len(settings.players), "keep_yellow": settings.keep_yellow}
+        options: dict[str, Any] = {
+            "players": len(settings.players),
+            "keep_yellow": settings.keep_yellow,
+        }
+        for name in EXTENSIONS:  # only when on, as the engine writes them
+            if getattr(settings, name):
+                options[name] = True
         return Session(settings, LocalTable.new(GAME, seats, options, seed))
 
     def rematch(self, seed: int) -> Session:
@@ -399,6 +405,14 @@ class Session:
             return {}
         return odds_hint(view, self.table.legal())
 
+    def _last_fight(self) -> tuple[list[int], list[str]]:
+        """The potions' readings and the players' fates at the last fight (its
+        event): the round result shows them, the view has moved on."""
+        for event in reversed(self.table.visible_events()):
+            if event.get("type") == "fight":
+                return list(event.get("readings", [])), list(event.get("fates", []))
+        return [], []
+
     def dock(self, lang: str) -> Dock:
         view = self.table.view()
         return dock(view, self.table.legal(), self.names(), lang, self.hint())
@@ -435,6 +449,7 @@ class Session:
         )
         focus = ""
         if phase == "result":
+            scene.readings, scene.fates = self._last_fight()
             html = render_result(scene)
             focus = "#round-result [data-cmd=continue]"
             status = tr("result_title", lang, n=view["result"]["round"])

@@ -11,13 +11,16 @@ Plain Python with no browser import, so it is tested under CPython. The menu
         {"seat": 1, "name": "Viviane", "kind": "bot", "level": "hard"}
       ],
       "keep_yellow": false,              # always true at 5 or 6 players
-      "hint": false                      # show a human their odds of going over
+      "hint": false,                     # show a human their odds of going over
+      "potions": true                    # an extension: only when on
     }
 
 A bot has a ``level`` ("easy", "normal" or "hard"), a human has none. Version 1
 (before the levels and the hint; still found in saved games) is read too: its
 bots play at "normal" and the hint is off. ``to_dict`` always writes the
-current version.
+current version. The extensions (``EXTENSIONS``: ``potions``, ``companions``,
+``reaper``), off by default, appear only when on (as in the engine's options),
+so settings without them read as before and play the base game.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from typing import Any, Literal, cast
 
 __all__ = [
     "DEFAULT_LEVEL",
+    "EXTENSIONS",
     "KINDS",
     "LANGS",
     "LEVELS",
@@ -45,6 +49,8 @@ __all__ = [
 SETTINGS_VERSION = 2
 #: every version parse_settings reads (1: no levels, no hint)
 READ_VERSIONS = (1, 2)
+#: the extensions the menu offers, as the engine's game options name them
+EXTENSIONS = ("potions", "companions", "reaper")
 LANGS = ("fr", "en")
 KINDS = ("human", "bot")
 #: the bot levels the menu offers, easiest first (game.engine.bots.make_bot names)
@@ -87,16 +93,24 @@ class Settings:
     keep_yellow: bool
     #: show each human, on their turn at the Armorer, their odds of going over
     hint: bool = False
+    #: the extensions (game options of the same names)
+    potions: bool = False
+    companions: bool = False
+    reaper: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape the menu sends (normalised)."""
-        return {
+        data: dict[str, Any] = {
             "version": SETTINGS_VERSION,
             "lang": self.lang,
             "players": [player.to_dict() for player in self.players],
             "keep_yellow": self.keep_yellow,
             "hint": self.hint,
         }
+        for name in EXTENSIONS:  # only when on
+            if getattr(self, name):
+                data[name] = True
+        return data
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, sort_keys=True)
@@ -132,7 +146,19 @@ def parse_settings(text: str) -> Settings:
     hint = data.get("hint", False) if version == 1 else data.get("hint")
     if not isinstance(hint, bool):
         raise _fail("hint must be true or false")
-    return Settings(lang=cast(Lang, lang), players=players, keep_yellow=keep_yellow, hint=hint)
+    extensions: dict[str, bool] = {}
+    for name in EXTENSIONS:
+        value = data.get(name, False)
+        if not isinstance(value, bool):
+            raise _fail(f"{name} must be true or false")
+        extensions[name] = value
+    return Settings(
+        lang=cast(Lang, lang),
+        players=players,
+        keep_yellow=keep_yellow,
+        hint=hint,
+        **extensions,
+    )
 
 
 def _player(index: int, raw: object, version: int) -> Player:

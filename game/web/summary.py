@@ -15,6 +15,8 @@ from game.bossquest.cards import SPELL_KINDS
 from game.bossquest.text import spell_name
 
 from .controls import active_label
+from .extensions_render import fate, is_reaper
+from .extensions_strings import xtr
 from .strings import tr
 
 __all__ = ["RoundSummary", "SeatLine", "Standing", "game_title", "round_summary", "standings"]
@@ -84,7 +86,7 @@ def round_summary(view: dict[str, Any], names: Sequence[str], lang: str) -> Roun
             verdicts.append(("bad", tr("verdict_out", lang)))
         if entry["winner"]:
             verdicts.append(("good", tr("verdict_winner", lang)))
-        if entry["perfect"]:
+        if entry["perfect"] and not is_reaper(result["boss"]):  # no PERFECT key there
             verdicts.append(("gold", tr("verdict_perfect", lang)))
         if entry["keys_won"]:
             verdicts.append(("good", tr("verdict_keys", lang, n=entry["keys_won"])))
@@ -111,6 +113,11 @@ def round_summary(view: dict[str, Any], names: Sequence[str], lang: str) -> Roun
     else:
         key = "headline_one" if len(winners) == 1 else "headline_many"
         headline = tr(key, lang, names=_join(winners, lang))
+    if is_reaper(result["boss"]):
+        # the Reaper's round: nobody takes a key; its winners choose their destiny
+        headline = xtr("reaper_round_note", lang)
+        if winners:
+            headline = xtr("headline_reaper", lang, names=_join(winners, lang)) + " " + headline
     perfect = [line.name for line in lines if line.perfect and not line.winner]
     if perfect:
         headline += " " + tr("headline_perfect", lang, names=_join(perfect, lang))
@@ -148,5 +155,7 @@ def standings(view: dict[str, Any], names: Sequence[str]) -> list[Standing]:
 def game_title(view: dict[str, Any], names: Sequence[str], lang: str) -> str:
     """ "Lucie frees the Princess!" for the end of the game."""
     winners = [names[seat] for seat in view["winners"]]
+    if len(view["winners"]) == 1 and fate(view, view["winners"][0]) == "reaper":
+        return xtr("over_reaper", lang, names=winners[0])
     key = "over_one" if len(winners) == 1 else "over_many"
     return tr(key, lang, names=_join(winners, lang))

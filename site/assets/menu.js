@@ -5,7 +5,7 @@
  * at once. It owns:
  *   - every string of the page shell, in French and English (STRINGS);
  *   - the menu state (players, each bot's level, the yellow weapons, the odds
- *     hint), remembered in localStorage;
+ *     hint, the extensions), remembered in localStorage;
  *   - the loading bar, fed by PyScript's `py:progress` events and by the
  *     resource timing of the runtime files;
  *   - html[data-state="error"] and its message when the runtime fails to load.
@@ -53,6 +53,22 @@
     showOddsHint: {
       fr: "À votre tour chez l’Armurier : le risque de dépasser les PV du BOSS si vous demandez 1, 2, 3 ou 4 armes, d’après ce que vous voyez.",
       en: "On your turn at the Armorer: the chance of going over the boss if you ask for 1, 2, 3 or 4 weapons, from what you can see.",
+    },
+    extensions: { fr: "Extensions", en: "Extensions" },
+    extPotions: { fr: "Les Potions", en: "Potions" },
+    extPotionsHint: {
+      fr: "3 potions parmi les armes, lues en + ou en − par qui les reçoit, et 2 sorts pour inverser une potion.",
+      en: "3 potions among the weapons, read + or − by whoever gets them, and 2 spells that invert one.",
+    },
+    extCompanions: { fr: "Les Compagnons", en: "Companions" },
+    extCompanionsHint: {
+      fr: "Chaque joueur reçoit un compagnon animal au pouvoir unique, et 3 sorts échangent les compagnons.",
+      en: "Each player gets an animal companion with a power of its own, and 3 spells swap companions.",
+    },
+    extReaper: { fr: "La Faucheuse", en: "The Reaper" },
+    extReaperHint: {
+      fr: "Perdre son dernier cœur ne finit pas la partie : la Faucheuse vient, et qui la bat reprend vie ou devient la Faucheuse.",
+      en: "Losing your last heart does not end the game: the Reaper comes, and whoever beats it takes life back or becomes the Reaper.",
     },
     start: { fr: "Commencer la partie", en: "Start the game" },
     startHint: {
@@ -110,6 +126,7 @@
   var LEVELS = ["easy", "normal", "hard"];
   var DEFAULT_LEVEL = "normal";
   var SETTINGS_VERSION = 2; // game/web/settings.py
+  var EXTENSIONS = ["potions", "companions", "reaper"]; // off by default
   var MIN_PLAYERS = 2;
   var MAX_PLAYERS = 6;
   var YELLOW_ALWAYS_FROM = 5;
@@ -211,7 +228,13 @@
     for (var i = 0; i < MAX_PLAYERS; i++) {
       seats.push({ kind: i === 0 ? "human" : "bot", name: null, level: DEFAULT_LEVEL });
     }
-    return { count: 3, seats: seats, keepYellow: false, hint: false };
+    return {
+      count: 3,
+      seats: seats,
+      keepYellow: false,
+      hint: false,
+      extensions: { potions: false, companions: false, reaper: false },
+    };
   }
 
   function loadMenu() {
@@ -223,6 +246,11 @@
         if (count >= MIN_PLAYERS && count <= MAX_PLAYERS && count % 1 === 0) menu.count = count;
         menu.keepYellow = saved.keepYellow === true;
         menu.hint = saved.hint === true;
+        if (saved.extensions && typeof saved.extensions === "object") {
+          for (var x = 0; x < EXTENSIONS.length; x++) {
+            menu.extensions[EXTENSIONS[x]] = saved.extensions[EXTENSIONS[x]] === true;
+          }
+        }
         if (Array.isArray(saved.seats)) {
           for (var i = 0; i < MAX_PLAYERS && i < saved.seats.length; i++) {
             var seat = saved.seats[i] || {};
@@ -272,6 +300,9 @@
       levels[0].closest(".level").hidden = menu.seats[i].kind !== "bot";
     }
     oddsBox.checked = menu.hint;
+    for (var x = 0; x < EXTENSIONS.length; x++) {
+      document.getElementById("ext-" + EXTENSIONS[x]).checked = menu.extensions[EXTENSIONS[x]];
+    }
     var always = menu.count >= YELLOW_ALWAYS_FROM;
     yellowBox.checked = always || menu.keepYellow;
     yellowBox.disabled = always;
@@ -295,7 +326,7 @@
       if (player.kind === "bot") player.level = menu.seats[i].level;
       players.push(player);
     }
-    return {
+    var chosen = {
       version: SETTINGS_VERSION,
       lang: lang,
       players: players,
@@ -303,6 +334,11 @@
       keep_yellow: menu.count >= YELLOW_ALWAYS_FROM || menu.keepYellow,
       hint: menu.hint,
     };
+    // the extensions, only when on (game/web/settings.py)
+    for (var x = 0; x < EXTENSIONS.length; x++) {
+      if (menu.extensions[EXTENSIONS[x]]) chosen[EXTENSIONS[x]] = true;
+    }
+    return chosen;
   }
 
   form.addEventListener("change", function (event) {
@@ -317,6 +353,8 @@
       if (!yellowBox.disabled) menu.keepYellow = yellowBox.checked;
     } else if (target === oddsBox) {
       menu.hint = oddsBox.checked;
+    } else if (target.id && target.id.indexOf("ext-") === 0) {
+      menu.extensions[target.id.slice(4)] = target.checked;
     }
     renderMenu();
     storeMenu();
