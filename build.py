@@ -38,6 +38,8 @@ from pathlib import Path
 from typing import Any
 
 __all__ = [
+    "CHROMIUM",
+    "CHROMIUM_ARGS",
     "DIST",
     "GAME_DATA_SUFFIXES",
     "PYODIDE_FILES",
@@ -91,6 +93,18 @@ PYSCRIPT_PLUGINS = (
     "py-terminal",
 )
 _PYSCRIPT_CHUNKS_USED = ("error",)
+
+#: Debian's chromium and its flags, for the browser suite and the page-load
+#: benchmark alike: without the background-networking flags Chromium tries to
+#: reach Google's hosts, which this project's machines (and its tests) refuse.
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+)
 
 #: Files of ``game/`` that go into the bundle: the Python sources and the data
 #: files a package may read next to its modules (scenarios, card lists, text).

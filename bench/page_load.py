@@ -39,15 +39,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402  (the repository root is put on sys.path just above)
+from build import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 TIMEOUT_MS = 120_000
 
 #: Records, relative to navigation start, when html[data-state] becomes "ready".
@@ -155,7 +148,7 @@ def measure(runs: int = 5, warmup: int = 1) -> dict[str, Any]:
         built = build.build(Path(tmp) / "dist", quiet=True)
         floor_path = _write_floor(built)
         with _serving(built.out) as base, sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
             try:
                 game: list[dict[str, Any]] = []
                 floor: list[dict[str, Any]] = []

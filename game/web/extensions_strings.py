@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from .strings import fill
+
 __all__ = ["EXTENSION_STRINGS", "xtr"]
 
 EXTENSION_STRINGS: Final[dict[str, dict[str, str]]] = {
@@ -154,5 +156,4 @@ EXTENSION_STRINGS: Final[dict[str, dict[str, str]]] = {
 
 def xtr(key: str, lang: str, **values: object) -> str:
     """The extension string `key` in `lang`, with its {placeholders} filled in."""
-    text = EXTENSION_STRINGS[key][lang]
-    return text.format(**values) if values else text
+    return fill(EXTENSION_STRINGS, key, lang, **values)

@@ -11,9 +11,10 @@ bug, so it raises ``KeyError`` (a test checks that every key has both).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Final
 
-__all__ = ["LANGS", "STRINGS", "plural", "tr"]
+__all__ = ["LANGS", "STRINGS", "fill", "plural", "tr"]
 
 LANGS: Final = ("fr", "en")
 
@@ -266,10 +267,15 @@ STRINGS: Final[dict[str, dict[str, str]]] = {
 }
 
 
-def tr(key: str, lang: str, **values: object) -> str:
-    """The string `key` in `lang`, with its {placeholders} filled in."""
-    text = STRINGS[key][lang]
+def fill(table: Mapping[str, Mapping[str, str]], key: str, lang: str, **values: object) -> str:
+    """The string `key` of `table` in `lang`, with its {placeholders} filled in."""
+    text = table[key][lang]
     return text.format(**values) if values else text
+
+
+def tr(key: str, lang: str, **values: object) -> str:
+    """The board string `key` in `lang`, with its {placeholders} filled in."""
+    return fill(STRINGS, key, lang, **values)
 
 
 def plural(one: str, many: str, n: int, lang: str) -> str:
