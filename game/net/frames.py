@@ -1,0 +1,207 @@
+"""Frames of the session protocol: the envelope, size limits, strict readers for
+every frame type, and the errors that carry a stable reject code.
+
+A frame is one JSON object as text: {"v": protocol, "t": type, "n": seq, ...}.
+See docs/network.md for the whole protocol.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.errors import GameError
+from ..engine.protocol import JSON, Game
+
+__all__ = [
+    "CLOSED_REASONS",
+    "DEFAULT_BUILD",
+    "GUEST_TYPES",
+    "HOST_TYPES",
+    "MAX_DEPTH",
+    "MAX_GUEST_FRAME",
+    "MAX_HOST_FRAME",
+    "MAX_NAME",
+    "PROTOCOL",
+    "REJECT_CODES",
+    "Frame",
+    "FrameError",
+    "SessionError",
+    "check_name",
+    "encode",
+    "load_json",
+    "parse_frame",
+    "protocol_id",
+]
+
+PROTOCOL = "bq-net-1"
+DEFAULT_BUILD = "dev"
+MAX_GUEST_FRAME = 4096
+MAX_HOST_FRAME = 256 * 1024
+MAX_NAME = 24
+MAX_DEPTH = 32
+"""Deepest nesting of arrays and objects read. Real frames and saves nest about 5
+deep; Pyodide's stack overflows (a fatal error, not a RecursionError) in
+json.loads at a few thousand, so depth is checked before parsing."""
+# A JSON string (skipped whole, so brackets inside it do not count), or a bracket.
+_STRUCTURE = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]', re.DOTALL)
+
+# Fields of each frame type besides the envelope: (required, optional).
+GUEST_TYPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "hello": (("name", "token"), ()),
+    "sit": (("seat",), ()),
+    "act": (("version", "action"), ("seat",)),
+    "sync": ((), ()),
+    "bye": ((), ()),
+}
+HOST_TYPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "welcome": (("seat", "token", "host"), ()),
+    "lobby": (("options", "seats", "you"), ()),
+    "state": (
+        ("version", "phase", "view", "legal", "events", "from", "seats", "you", "outcome"),
+        (),
+    ),
+    "reject": (("code", "ref", "detail"), ()),
+    "closed": (("reason",), ()),
+}
+REJECT_CODES = (
+    "malformed",
+    "too_large",
+    "unknown_type",
+    "version",
+    "replayed",
+    "not_joined",
+    "name",
+    "full",
+    "started",
+    "bad_token",
+    "no_such_seat",
+    "seat_taken",
+    "not_started",
+    "not_your_seat",
+    "stale",
+    "illegal",  # sent as "illegal:<engine reason code>"
+)
+CLOSED_REASONS = ("host_ended", "replaced")
+_ENVELOPE = ("v", "t", "n")
+
+
+def protocol_id(game: Game[Any, Any], build_id: str = DEFAULT_BUILD) -> str:
+    """The protocol string: the protocol version, the game, its schema and the build,
+    so that two different builds never talk."""
+    return f"{PROTOCOL}/{game.name}/{game.schema_version}/{build_id}"
+
+
+class SessionError(GameError):
+    """A refused session operation; `code` is a reject code (or a host-only code)."""
+
+
+class FrameError(SessionError):
+    """A refused frame; `ref` is its `n` when that could be read."""
+
+    def __init__(self, code: str, message: str, ref: int | None = None) -> None:
+        super().__init__(code, message)
+        self.ref = ref
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """A frame that passed the envelope and field checks."""
+
+    type: str
+    n: int
+    fields: Mapping[str, JSON]
+
+
+def encode(protocol: str, kind: str, n: int, fields: Mapping[str, JSON]) -> str:
+    """A frame's text: compact JSON, envelope first."""
+    return json.dumps(
+        {"v": protocol, "t": kind, "n": n, **fields}, separators=(",", ":"), ensure_ascii=False
+    )
+
+
+def load_json(text: str, what: str) -> JSON:
+    """json.loads that refuses nesting deeper than MAX_DEPTH before parsing;
+    FrameError "malformed" for anything that is not JSON."""
+    depth = 0
+    for match in _STRUCTURE.finditer(text):
+        char = match.group()[0]
+        if char in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise FrameError("malformed", f"{what} nests deeper than {MAX_DEPTH} levels")
+        elif char in "]}":
+            depth -= 1
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        raise FrameError("malformed", f"{what} is not valid JSON") from None
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def parse_frame(
+    text: object,
+    protocol: str,
+    last_n: int,
+    limit: int,
+    types: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]],
+) -> Frame:
+    """Check a frame's size, JSON, envelope, sequence number and field names;
+    raise FrameError with the reject code otherwise. Field types are checked
+    by the receiver, which knows what each one means."""
+    if not isinstance(text, str):
+        raise FrameError("malformed", "a frame must be text")
+    # Count bytes without encoding a huge string first: each character is 1 to 4 bytes.
+    if len(text) > limit or len(text.encode("utf-8", "surrogatepass")) > limit:
+        raise FrameError("too_large", f"a frame may hold at most {limit} bytes")
+    data = load_json(text, "the frame")
+    if not isinstance(data, dict):
+        raise FrameError("malformed", "a frame must be a JSON object")
+    n = data.get("n")
+    ref = n if _is_int(n) else None
+    missing = [key for key in _ENVELOPE if key not in data]
+    if missing:
+        raise FrameError("malformed", f"the frame has no field {', '.join(missing)}", ref)
+    if not isinstance(data["v"], str):
+        raise FrameError("malformed", "the frame's v must be a string", ref)
+    if data["v"] != protocol:
+        raise FrameError("version", f"this page speaks {protocol}, not another build", ref)
+    if ref is None or ref < 1:
+        raise FrameError("malformed", "the frame's n must be an integer of at least 1")
+    if ref <= last_n:
+        raise FrameError("replayed", f"frame {ref} is not newer than frame {last_n}", ref)
+    kind = data["t"]
+    if not isinstance(kind, str):
+        raise FrameError("malformed", "the frame's t must be a string", ref)
+    if kind not in types:
+        raise FrameError("unknown_type", f"unknown frame type {kind[:32]!r}", ref)
+    required, optional = types[kind]
+    fields = {key: value for key, value in data.items() if key not in _ENVELOPE}
+    missing = [key for key in required if key not in fields]
+    if missing:
+        raise FrameError("malformed", f"a {kind} frame needs {', '.join(missing)}", ref)
+    extra = sorted(key for key in fields if key not in required and key not in optional)
+    if extra:
+        shown = ", ".join(repr(key[:32]) for key in extra[:5])
+        raise FrameError("malformed", f"a {kind} frame has unknown field(s) {shown}", ref)
+    return Frame(kind, ref, fields)
+
+
+def check_name(name: object) -> str:
+    """A player's name, trimmed; SessionError "name" when empty, too long or odd."""
+    if not isinstance(name, str):
+        raise SessionError("name", "a name must be a string")
+    trimmed = name.strip()
+    if not trimmed:
+        raise SessionError("name", "a name cannot be empty")
+    if len(trimmed) > MAX_NAME:
+        raise SessionError("name", f"a name has at most {MAX_NAME} characters")
+    if any(not char.isprintable() for char in trimmed):
+        raise SessionError("name", "a name cannot hold control characters")
+    return trimmed

@@ -1,0 +1,478 @@
+"""The host's side of a network session: the lobby, the match, the seats and
+every guest connection. No I/O: each call returns the frames to send.
+
+Every refusal is checked before anything changes, so a refused frame or call
+leaves the lobby, the match and the save exactly as they were.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..engine.bots import bot_levels
+from ..engine.errors import IllegalAction, MalformedData
+from ..engine.events import event_for_seat
+from ..engine.match import Match, replay_steps
+from ..engine.protocol import JSON, Event, Game
+from .frames import (
+    DEFAULT_BUILD,
+    GUEST_TYPES,
+    MAX_GUEST_FRAME,
+    Frame,
+    FrameError,
+    SessionError,
+    check_name,
+    encode,
+    parse_frame,
+    protocol_id,
+)
+from .hostsave import HOST_SAVE_VERSION, dump_host, load_host
+from .seats import Peer, Seat, new_token, token_hash, token_matches
+
+__all__ = ["HOST_SAVE_VERSION", "HostSession", "Send"]
+
+Send = tuple[str, str]
+"""(peer id, frame text)."""
+
+HOST_SEAT = 0
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class HostSession:
+    """One table hosted on this page: seat 0 is the host's, the others are guests,
+    bots or open (in the lobby)."""
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        options: Mapping[str, JSON],
+        seed: int,
+        host_name: str,
+        build_id: str = DEFAULT_BUILD,
+    ) -> None:
+        if not _is_int(seed):
+            raise SessionError("malformed", "the seed must be an integer")
+        self.game = game
+        self.build_id = build_id
+        self.protocol = protocol_id(game, build_id)
+        self.seed = seed
+        self.host_name = check_name(host_name)
+        self.options, count = self._normalize(options)
+        self.seats: list[Seat] = [Seat("host", self.host_name)]
+        self.seats += [Seat("open") for _ in range(count - 1)]
+        self.peers: dict[str, Peer] = {}
+        self.match = Match(game.name, self.options, seed)
+        self.state: Any = None  # None in the lobby
+        self.events: list[Event] = []  # every event, unfiltered: never send as is
+
+    @staticmethod
+    def new(
+        game: Game[Any, Any],
+        options: Mapping[str, JSON],
+        seed: int,
+        host_name: str,
+        build_id: str = DEFAULT_BUILD,
+    ) -> HostSession:
+        """A new table in its lobby; the host holds seat 0."""
+        return HostSession(game, options, seed, host_name, build_id)
+
+    # ----- reading
+
+    @property
+    def phase(self) -> str:
+        if self.state is None:
+            return "lobby"
+        return "over" if self.game.is_over(self.state) else "playing"
+
+    @property
+    def version(self) -> int:
+        """How many actions have been played: a guest's proposal must name it."""
+        return len(self.match.actions)
+
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.seats]
+
+    def to_act(self) -> int | None:
+        if self.state is None:
+            return None
+        acting = self.game.to_act(self.state)
+        return acting[0] if acting else None
+
+    def seats_status(self) -> list[dict[str, Any]]:
+        acting = self.to_act()
+        return [seat.status(index, index == acting) for index, seat in enumerate(self.seats)]
+
+    def view_for(self, seat: int | None) -> dict[str, Any]:
+        self._need_state()
+        return self.game.view(self.state, seat)
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        self._need_state()
+        if seat not in self.game.to_act(self.state):
+            return []
+        return self.game.legal_actions(self.state, seat)
+
+    def legal_json(self, seat: int) -> list[dict[str, JSON]]:
+        return [self.game.action_to_json(action) for action in self.legal_actions(seat)]
+
+    def events_for(self, seat: int | None) -> list[Event]:
+        return [event_for_seat(event, seat) for event in self.events]
+
+    def bot_due(self) -> int | None:
+        """The seat a bot must play now (a bot seat or a guest's seat handed to a bot)."""
+        seat = self.to_act()
+        if seat is None or self.phase != "playing":
+            return None
+        record = self.seats[seat]
+        return seat if record.kind == "bot" or record.handed is not None else None
+
+    def bot_level(self, seat: int) -> str:
+        record = self.seats[seat]
+        level = record.level if record.kind == "bot" else record.handed
+        if level is None:
+            raise SessionError("no_bot_due", f"no bot plays seat {seat}")
+        return level
+
+    # ----- connections
+
+    def open_peer(self, peer: str) -> list[Send]:
+        """A transport connected a guest; it speaks first (hello). A peer id still
+        in use means the old connection is gone: its seat is marked dropped."""
+        dropped = self._close_claim(peer)
+        self.peers[peer] = Peer()
+        return self._broadcast() if dropped else []
+
+    def close_peer(self, peer: str) -> list[Send]:
+        """The connection is lost: its seat waits, marked dropped."""
+        return self._broadcast() if self._close_claim(peer) else []
+
+    def close(self) -> list[Send]:
+        """The host ends the table: every guest is told, and no connection stays joined."""
+        sends = []
+        for peer, record in self.peers.items():
+            if record.joined:
+                sends.append(self._frame(peer, "closed", {"reason": "host_ended"}))
+                record.joined = False
+        for seat in self.seats:
+            seat.peer = None
+        for record in self.peers.values():
+            record.seat = None
+        return sends
+
+    def receive(self, peer: str, text: object) -> list[Send]:
+        """A frame from a guest connection: the answer and what every guest must see."""
+        record = self.peers.get(peer)
+        if record is None:  # a transport that forgot open_peer: treat it as new
+            record = self.peers[peer] = Peer()
+        try:
+            frame = parse_frame(text, self.protocol, record.last_n, MAX_GUEST_FRAME, GUEST_TYPES)
+        except FrameError as error:
+            return [self._reject(peer, error.code, error.message, error.ref)]
+        record.last_n = frame.n
+        handlers: dict[str, Callable[[str, Peer, Frame], list[Send]]] = {
+            "hello": self._hello,
+            "sit": self._sit,
+            "act": self._act,
+            "sync": self._sync,
+            "bye": self._bye,
+        }
+        try:
+            if frame.type != "hello" and not record.joined:
+                raise SessionError("not_joined", "say hello first")
+            return handlers[frame.type](peer, record, frame)
+        except SessionError as error:
+            return [self._reject(peer, error.code, error.message, frame.n)]
+
+    # ----- guest frames
+
+    def _hello(self, peer: str, record: Peer, frame: Frame) -> list[Send]:
+        token = frame.fields["token"]
+        if token is not None and not isinstance(token, str):
+            raise SessionError("malformed", "hello.token must be a string or null")
+        name = check_name(frame.fields["name"])
+        if record.joined:
+            raise SessionError("malformed", "this connection has already said hello")
+        if token is not None:
+            seat = self._seat_of_token(token)
+            old = self.seats[seat].peer
+            sends = []
+            if old is not None and old != peer and old in self.peers:
+                sends.append(self._frame(old, "closed", {"reason": "replaced"}))
+                self.peers[old].joined = False
+                self.peers[old].seat = None
+            self.seats[seat].peer = peer
+            self.seats[seat].name = name
+            record.joined, record.name, record.seat, record.sent_events = True, name, seat, 0
+            sends.append(self._welcome(peer, seat, token))
+            return sends + self._broadcast()
+        if self.phase != "lobby":
+            raise SessionError("started", "the game has started: only its players may rejoin")
+        if not any(seat.kind == "open" for seat in self.seats):
+            raise SessionError("full", "every seat is taken")
+        record.joined, record.name, record.seat = True, name, None
+        return [self._welcome(peer, None, None), self._update(peer, record)]
+
+    def _sit(self, peer: str, record: Peer, frame: Frame) -> list[Send]:
+        seat = frame.fields["seat"]
+        if not _is_int(seat):
+            raise SessionError("malformed", "sit.seat must be an integer")
+        if self.phase != "lobby":
+            raise SessionError("started", "seats are taken before the game starts")
+        if not 0 <= seat < len(self.seats):
+            raise SessionError("no_such_seat", f"there is no seat {seat}")
+        if self.seats[seat].kind != "open":
+            raise SessionError("seat_taken", f"seat {seat} is taken")
+        if record.seat is not None:
+            self.seats[record.seat] = Seat("open")
+        token = new_token()
+        self.seats[seat] = Seat("guest", record.name, token_hash=token_hash(token), peer=peer)
+        record.seat = seat
+        return [self._welcome(peer, seat, token), *self._broadcast()]
+
+    def _act(self, peer: str, record: Peer, frame: Frame) -> list[Send]:
+        fields = frame.fields
+        version, action, claimed = fields["version"], fields["action"], fields.get("seat")
+        if not _is_int(version):
+            raise SessionError("malformed", "act.version must be an integer")
+        if not isinstance(action, dict):
+            raise SessionError("malformed", "act.action must be a JSON object")
+        if "seat" in fields and not _is_int(claimed):
+            raise SessionError("malformed", "act.seat must be an integer")
+        if self.phase == "lobby":
+            raise SessionError("not_started", "the game has not started")
+        seat = record.seat
+        if seat is None:
+            raise SessionError("not_your_seat", "this connection holds no seat")
+        if "seat" in fields and claimed != seat:
+            raise SessionError("not_your_seat", "a connection plays its own seat only")
+        if self.seats[seat].handed is not None:
+            raise SessionError("not_your_seat", "a bot plays this seat for now")
+        if version != self.version:
+            raise SessionError(
+                "stale", f"the game is at version {self.version}, not {version}: look again"
+            )
+        return self._play(seat, action)
+
+    def _sync(self, peer: str, record: Peer, frame: Frame) -> list[Send]:
+        record.sent_events = 0
+        return [self._update(peer, record)]
+
+    def _bye(self, peer: str, record: Peer, frame: Frame) -> list[Send]:
+        seat = record.seat
+        record.joined, record.seat = False, None
+        if seat is None:
+            return []
+        if self.phase == "lobby":
+            self.seats[seat] = Seat("open")
+        else:
+            self.seats[seat].peer = None
+        return self._broadcast()
+
+    # ----- the host's own controls
+
+    def set_options(self, options: Mapping[str, JSON]) -> list[Send]:
+        self._need_lobby()
+        normalized, count = self._normalize(options)
+        for index in range(count, len(self.seats)):
+            self._unseat(index)
+        self.seats = self.seats[:count] + [Seat("open") for _ in range(count - len(self.seats))]
+        self.options = normalized
+        self.match = Match(self.game.name, normalized, self.seed)
+        return self._broadcast()
+
+    def set_bot(self, seat: int, level: str | None) -> list[Send]:
+        """A bot of that level at the seat, or None to open it; a guest sitting
+        there loses the seat (and its token) but stays in the lobby."""
+        self._need_lobby()
+        self._need_seat(seat)
+        if seat == HOST_SEAT:
+            raise SessionError("seat_taken", "seat 0 is the host's")
+        if level is not None:
+            self._check_level(level)
+        self._unseat(seat)
+        self.seats[seat] = Seat("open") if level is None else Seat("bot", f"bot {seat}", level)
+        return self._broadcast()
+
+    def fill_with_bots(self, level: str) -> list[Send]:
+        self._need_lobby()
+        self._check_level(level)
+        for index, seat in enumerate(self.seats):
+            if seat.kind == "open":
+                self.seats[index] = Seat("bot", f"bot {index}", level)
+        return self._broadcast()
+
+    def start(self) -> list[Send]:
+        self._need_lobby()
+        open_seats = [index for index, seat in enumerate(self.seats) if seat.kind == "open"]
+        if open_seats:
+            raise SessionError("open_seats", f"seat(s) {open_seats} have nobody: fill them first")
+        self.state = self.game.new_game(self.options, self.seed)
+        return self._broadcast()
+
+    def host_act(self, action_json: Mapping[str, JSON]) -> list[Send]:
+        """The host's own move, with the same checks as a guest's."""
+        if self.phase == "lobby":
+            raise SessionError("not_started", "the game has not started")
+        return self._play(HOST_SEAT, action_json)
+
+    def bot_act(self, seat: int, action_json: Mapping[str, JSON]) -> list[Send]:
+        """The move the page's bot runner chose for the seat `bot_due` named."""
+        if seat != self.bot_due():
+            raise SessionError("no_bot_due", f"no bot is to act for seat {seat}")
+        return self._play(seat, action_json)
+
+    def hand_to_bot(self, seat: int, level: str) -> list[Send]:
+        """A bot plays a guest's seat (a dropped one, say) until `hand_back`."""
+        if self.phase == "lobby":
+            raise SessionError("not_started", "the game has not started")
+        self._need_seat(seat)
+        if self.seats[seat].kind != "guest":
+            raise SessionError("not_a_guest", f"seat {seat} is not a guest's")
+        self._check_level(level)
+        self.seats[seat].handed = level
+        return self._broadcast()
+
+    def hand_back(self, seat: int) -> list[Send]:
+        self._need_seat(seat)
+        if self.seats[seat].handed is None:
+            raise SessionError("not_handed", f"no bot plays seat {seat} for its guest")
+        self.seats[seat].handed = None
+        return self._broadcast()
+
+    # ----- saving
+
+    def to_save(self) -> str:
+        """The whole table as text: it holds every hidden card (the seed and the
+        match), so keep it where no other seat can read it."""
+        return dump_host(
+            self.build_id, self.host_name, self.state is not None, self.match, self.seats
+        )
+
+    @staticmethod
+    def from_save(game: Game[Any, Any], text: str, build_id: str = DEFAULT_BUILD) -> HostSession:
+        """Restore a save, replaying its match; every guest is dropped until it says
+        hello again with its token. Anything wrong raises MalformedData."""
+        saved = load_host(game, text)
+        match = saved.match
+        try:
+            session = HostSession(game, match.options, match.seed, saved.host_name, build_id)
+        except SessionError as error:
+            raise MalformedData(f"host save: {error.message}") from None
+        if dict(match.options) != session.options:
+            raise MalformedData("host save.match.options are not normalized")
+        if len(saved.seats) != len(session.seats):
+            raise MalformedData(f"host save.seats must list {len(session.seats)} seats")
+        session.seats = list(saved.seats)
+        if saved.started:
+            session.match = match
+            try:
+                for state, events in replay_steps(game, match):
+                    session.state = state
+                    session.events += events
+            except IllegalAction as error:
+                raise MalformedData(f"host save: the match does not replay ({error})") from None
+        return session
+
+    # ----- inner workings
+
+    def _normalize(self, options: Mapping[str, JSON]) -> tuple[dict[str, JSON], int]:
+        """The game's normalized options and its number of seats (from a deal)."""
+        try:
+            normalized = self.game.normalize_options(options)
+            count = self.game.seats(self.game.new_game(normalized, self.seed))
+        except MalformedData as error:
+            raise SessionError(error.code, error.message) from None
+        return normalized, count
+
+    def _play(self, seat: int, action_json: Mapping[str, JSON]) -> list[Send]:
+        try:
+            action = self.game.action_from_json(action_json)
+        except MalformedData as error:
+            raise SessionError("malformed", error.message) from None
+        reason = self.game.check(self.state, seat, action)
+        if reason is not None:
+            raise SessionError(f"illegal:{reason.code}", reason.message)
+        self.state, events = self.game.apply(self.state, seat, action)
+        self.match = self.match.played(seat, self.game.action_to_json(action))
+        self.events += events
+        return self._broadcast()
+
+    def _seat_of_token(self, token: str) -> int:
+        for index, seat in enumerate(self.seats):
+            if seat.kind == "guest" and token_matches(token, seat.token_hash):
+                return index
+        raise SessionError("bad_token", "this seat token belongs to no seat at this table")
+
+    def _unseat(self, index: int) -> None:
+        """A guest loses its seat (the host took it back); it stays in the lobby."""
+        seat = self.seats[index]
+        if seat.kind == "guest" and seat.peer is not None and seat.peer in self.peers:
+            self.peers[seat.peer].seat = None
+
+    def _close_claim(self, peer: str) -> bool:
+        """Forget a connection; whether a seat lost its connection."""
+        record = self.peers.pop(peer, None)
+        if record is None or record.seat is None:
+            return False
+        self.seats[record.seat].peer = None
+        return True
+
+    def _check_level(self, level: object) -> None:
+        levels = bot_levels(self.game)
+        if level not in levels:
+            raise SessionError("bad_level", f"unknown bot level; known: {', '.join(levels)}")
+
+    def _need_lobby(self) -> None:
+        if self.phase != "lobby":
+            raise SessionError("started", "the game has started")
+
+    def _need_seat(self, seat: object) -> None:
+        if not _is_int(seat) or not 0 <= seat < len(self.seats):  # type: ignore[operator]
+            raise SessionError("no_such_seat", f"there is no seat {seat!r}")
+
+    def _need_state(self) -> None:
+        if self.state is None:
+            raise SessionError("not_started", "the game has not started")
+
+    def _frame(self, peer: str, kind: str, fields: Mapping[str, JSON]) -> Send:
+        record = self.peers[peer]
+        record.out_n += 1
+        return peer, encode(self.protocol, kind, record.out_n, fields)
+
+    def _reject(self, peer: str, code: str, detail: str, ref: int | None) -> Send:
+        return self._frame(peer, "reject", {"code": code, "ref": ref, "detail": detail})
+
+    def _welcome(self, peer: str, seat: int | None, token: str | None) -> Send:
+        host = {"name": self.host_name, "game": self.game.name, "players": len(self.seats)}
+        return self._frame(peer, "welcome", {"seat": seat, "token": token, "host": host})
+
+    def _update(self, peer: str, record: Peer) -> Send:
+        """The lobby, or this connection's own state: its view, its legal actions
+        and the events its seat may see that it has not been sent yet."""
+        status = self.seats_status()
+        if self.state is None:
+            lobby = {"options": self.options, "seats": status, "you": record.seat}
+            return self._frame(peer, "lobby", lobby)
+        seat = record.seat
+        start = record.sent_events if record.sent_events <= len(self.events) else 0
+        handed = seat is not None and self.seats[seat].handed is not None
+        fields: dict[str, JSON] = {
+            "version": self.version,
+            "phase": self.phase,
+            "view": self.game.view(self.state, seat),
+            "legal": [] if seat is None or handed else self.legal_json(seat),
+            "events": [event_for_seat(event, seat) for event in self.events[start:]],
+            "from": start,
+            "seats": status,
+            "you": seat,
+            "outcome": self.game.outcome(self.state),
+        }
+        record.sent_events = len(self.events)
+        return self._frame(peer, "state", fields)
+
+    def _broadcast(self) -> list[Send]:
+        return [self._update(peer, record) for peer, record in self.peers.items() if record.joined]

@@ -1,0 +1,119 @@
+"""The host's save: the match (options, seed, actions), the seats and the host's
+name, as strict JSON. It holds every hidden card (the seed and the match), so
+the page keeps it where no other seat can read it (the host tab's sessionStorage).
+
+Tokens are saved as their SHA-256 hashes only, so a save cannot take a seat.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.bots import bot_levels
+from ..engine.errors import MalformedData
+from ..engine.jsonfields import expect_fields, read_bool, read_int, read_str
+from ..engine.match import Match
+from ..engine.protocol import JSON, Game
+from .frames import FrameError, SessionError, check_name, load_json
+from .seats import KINDS, Seat
+
+__all__ = ["HOST_SAVE_VERSION", "HostSave", "dump_host", "load_host"]
+
+HOST_SAVE_VERSION = 1
+
+
+@dataclass(frozen=True)
+class HostSave:
+    """A host save that passed every check but the ones that need the session
+    (normalized options, the number of seats, replaying the match)."""
+
+    build: str
+    host_name: str
+    started: bool
+    match: Match
+    seats: tuple[Seat, ...]
+
+
+def dump_host(
+    build_id: str, host_name: str, started: bool, match: Match, seats: Sequence[Seat]
+) -> str:
+    data = {
+        "save": "host",
+        "version": HOST_SAVE_VERSION,
+        "build": build_id,
+        "host_name": host_name,
+        "started": started,
+        "match": match.to_json(),
+        "seats": [
+            {
+                "kind": seat.kind,
+                "name": seat.name,
+                "level": seat.level,
+                "token_hash": seat.token_hash,
+                "handed": seat.handed,
+            }
+            for seat in seats
+        ],
+    }
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def load_host(game: Game[Any, Any], text: object) -> HostSave:
+    """Read a host save; anything wrong raises MalformedData naming it."""
+    if not isinstance(text, str):
+        raise MalformedData("the host save must be text")
+    try:
+        data = load_json(text, "the host save")
+    except FrameError as error:
+        raise MalformedData(error.message) from None
+    what = "host save"
+    fields = expect_fields(
+        data, what, ("save", "version", "build", "host_name", "started", "match", "seats")
+    )
+    if fields["save"] != "host" or read_int(fields, "version", what) != HOST_SAVE_VERSION:
+        raise MalformedData("the host save comes from another version", "schema_version")
+    match = Match.from_json(fields["match"])
+    if match.game != game.name:
+        raise MalformedData(f"the host save is for the game {match.game!r}, not {game.name!r}")
+    seats_data = fields["seats"]
+    if not isinstance(seats_data, list):
+        raise MalformedData("host save.seats must be a list")
+    seats = tuple(_seat_from_json(game, item, index) for index, item in enumerate(seats_data))
+    if not seats or seats[0].kind != "host" or any(seat.kind == "host" for seat in seats[1:]):
+        raise MalformedData("host save: seat 0, and it alone, is the host's")
+    started = read_bool(fields, "started", what)
+    if not started and match.actions:
+        raise MalformedData("host save: a game in its lobby has no actions")
+    if started and any(seat.kind == "open" for seat in seats):
+        raise MalformedData("host save: a started game has no open seat")
+    build = read_str(fields, "build", what)
+    return HostSave(build, read_str(fields, "host_name", what), started, match, seats)
+
+
+def _seat_from_json(game: Game[Any, Any], data: JSON, index: int) -> Seat:
+    what = f"host save.seats[{index}]"
+    fields = expect_fields(data, what, ("kind", "name", "level", "token_hash", "handed"))
+    kind = read_str(fields, "kind", what)
+    if kind not in KINDS:
+        raise MalformedData(f"{what}.kind must be one of {', '.join(KINDS)}")
+    name = read_str(fields, "name", what)
+    level, digest, handed = fields["level"], fields["token_hash"], fields["handed"]
+    levels = bot_levels(game)
+    if (level is not None or kind == "bot") and (kind != "bot" or level not in levels):
+        raise MalformedData(f"{what}.level must be a bot level, on a bot seat only")
+    if (handed is not None) and (kind != "guest" or handed not in levels):
+        raise MalformedData(f"{what}.handed must be a bot level, on a guest seat only")
+    hexdigits = "0123456789abcdef"
+    is_digest = isinstance(digest, str) and len(digest) == 64
+    is_digest = is_digest and all(c in hexdigits for c in digest)
+    if (kind == "guest") != is_digest:
+        raise MalformedData(f"{what}.token_hash must be a SHA-256 hash, on a guest seat only")
+    if kind == "host":
+        try:
+            name = check_name(name)
+        except SessionError as error:
+            raise MalformedData(f"{what}: {error.message}") from None
+    return Seat(kind, name, level, digest if is_digest else None, None, handed)
