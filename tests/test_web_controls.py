@@ -86,7 +86,7 @@ def test_boss_spell_asks_for_the_amount() -> None:
     seat = state.seat
     made = dock(GAME.view(state, seat), GAME.legal_actions(state, seat), NAMES[:3], "fr")
     assert [c.label for c in made.groups[0].controls] == ["+1", "+2"]
-    assert made.prompt == "« PV du BOSS +1 ou +2 » : choisissez la valeur."
+    assert made.prompt == "« PV du BOSS +1 ou +2 » : choisissez la valeur."
 
 
 def test_exchange_offers_each_of_your_weapons() -> None:

@@ -120,18 +120,18 @@ _LINES: Final[dict[str, dict[str, str]]] = {
         "fr": "{seat} passe son tour chez le Magicien.",
         "en": "{seat} passes at the Magician.",
     },
-    "discard": {"fr": "{seat} défausse « {spell} ».", "en": "{seat} discards “{spell}”."},
+    "discard": {"fr": "{seat} défausse « {spell} ».", "en": "{seat} discards “{spell}”."},
     "discard_mystery": {
-        "fr": "{seat} défausse le sort Mystère : c'était « {spell} ».",
+        "fr": "{seat} défausse le sort Mystère : c'était « {spell} ».",
         "en": "{seat} discards the mystery spell: it was “{spell}”.",
     },
-    "activate": {"fr": "{seat} active « {spell} ».", "en": "{seat} activates “{spell}”."},
+    "activate": {"fr": "{seat} active « {spell} ».", "en": "{seat} activates “{spell}”."},
     "activate_mystery": {
-        "fr": "{seat} active le sort Mystère : « {spell} » !",
+        "fr": "{seat} active le sort Mystère : « {spell} » !",
         "en": "{seat} activates the mystery spell: “{spell}”!",
     },
     "fizzle": {
-        "fr": "« {spell} » n'a rien sur quoi agir : il est défaussé.",
+        "fr": "« {spell} » n'a rien sur quoi agir : il est défaussé.",
         "en": "“{spell}” has nothing to act on and is discarded.",
     },
     "strength": {
@@ -156,7 +156,7 @@ _LINES: Final[dict[str, dict[str, str]]] = {
         "fr": "{seat} échange {given} contre {drawn}.",
         "en": "{seat} exchanges {given} for {drawn}.",
     },
-    "cancel": {"fr": "{seat} annule « {spell} ».", "en": "{seat} cancels “{spell}”."},
+    "cancel": {"fr": "{seat} annule « {spell} ».", "en": "{seat} cancels “{spell}”."},
     "last_turn": {
         "fr": "Dernier tour ! Chacun chez l'Armurier joue une dernière fois.",
         "en": "Last turn! Everyone still at the Armorer acts one last time.",

@@ -123,7 +123,7 @@ _LINES: Final[dict[str, dict[str, str]]] = {
     },
     "you_see": {"fr": "Vous voyez : {card}.", "en": "You see: {card}."},
     "replace": {
-        "fr": "{seat} remplace « {spell} » par « {drawn} » (pie).",
+        "fr": "{seat} remplace « {spell} » par « {drawn} » (pie).",
         "en": "{seat} replaces “{spell}” with “{drawn}” (magpie).",
     },
     "ghost": {
@@ -211,7 +211,7 @@ def describe(event: dict[str, Any], names: Sequence[str], lang: str) -> list[str
         lines = [_line(kind, lang, seat=seat, target=names[event.get("target", 0)])]
         if "card" in event:
             card = event["card"]
-            shown = weapon_text(card, lang) if kind == "look" else f"« {any_spell(card, lang)} »"
+            shown = weapon_text(card, lang) if kind == "look" else f"« {any_spell(card, lang)} »"
             lines.append(_line("you_see", lang, card=shown))
         return lines
     if kind == "replace":

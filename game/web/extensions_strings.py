@@ -45,7 +45,7 @@ EXTENSION_STRINGS: Final[dict[str, dict[str, str]]] = {
         "en": "Your strength would be {plus} with +{n}, {minus} with −{n}.",
     },
     "prompt_choose_invert": {
-        "fr": "« {spell} » : choisissez la potion visible à inverser.",
+        "fr": "« {spell} » : choisissez la potion visible à inverser.",
         "en": "“{spell}”: choose the face-up potion to invert.",
     },
     "invert_on": {
@@ -63,7 +63,7 @@ EXTENSION_STRINGS: Final[dict[str, dict[str, str]]] = {
     "group_powers": {"fr": "Pouvoir de {companion}", "en": "{companion}'s power"},
     "look_at": {"fr": "Regarder l'arme cachée de {name}", "en": "Look at {name}'s hidden weapon"},
     "look_mystery": {"fr": "Regarder le sort Mystère", "en": "Look at the mystery spell"},
-    "replace_spell": {"fr": "Remplacer « {spell} »", "en": "Replace “{spell}”"},
+    "replace_spell": {"fr": "Remplacer « {spell} »", "en": "Replace “{spell}”"},
     "ask_visit_one": {"fr": "{n} arme + Magicien", "en": "{n} weapon + Magician"},
     "ask_visit_many": {"fr": "{n} armes + Magicien", "en": "{n} weapons + Magician"},
     "ask_visit_aria": {
@@ -84,7 +84,7 @@ EXTENSION_STRINGS: Final[dict[str, dict[str, str]]] = {
     },
     "mystery_seen_mark": {"fr": "vu", "en": "seen"},
     "prompt_choose_swap_companions": {
-        "fr": "« {spell} » : choisissez les deux compagnons à intervertir.",
+        "fr": "« {spell} » : choisissez les deux compagnons à intervertir.",
         "en": "“{spell}”: choose the two companions to swap.",
     },
     "swap_pair": {
