@@ -6,10 +6,11 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from ..engine.errors import MalformedData, Reason
-from . import actions, codec, rules, setup, views
+from . import actions, codec, rules, setup, undo, views
 from .actions import Action
 from .bots import easy_bot, normal_bot
 from .determinize import determinize
+from .fight import round_start_event
 from .invariants import state_problems
 from .options import Options
 from .scenario import SCENARIOS
@@ -39,6 +40,11 @@ class BossQuest:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise MalformedData(f"the seed must be an integer, not {seed!r}")
         return setup.new_game(Options.from_json(options), seed)
+
+    def opening_events(self, state: State) -> list[dict[str, Any]]:
+        """The first deal as an event (each hidden card a secret of its owner):
+        a network host starts every guest's log with it."""
+        return [round_start_event(state)]
 
     def seats(self, state: State) -> int:
         return len(state.players)
@@ -104,6 +110,14 @@ class BossQuest:
 
     def rounds(self, state: State) -> int:
         return state.round
+
+    def turn_goes_on(self, before: State, after: State, seat: int, action: Action) -> bool:
+        """The undo policy's hook (game.engine.undo): is `seat` still in the same turn?"""
+        return undo.turn_goes_on(before, after, seat, action)
+
+    def undo_barrier(self, before: State, after: State, seat: int, action: Action) -> Reason | None:
+        """The undo policy's hook: why `action` may not be taken back, or None."""
+        return undo.undo_barrier(before, after, seat, action)
 
     def action_universe(self, state: State) -> list[Action]:
         return rules.action_universe(state)

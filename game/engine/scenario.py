@@ -20,7 +20,7 @@ from .protocol import JSON, Game
 __all__ = ["ScenarioResult", "ScenarioRules", "load_scenario", "run_scenario", "run_scenario_file"]
 
 _TOP_FIELDS = ("game", "setup", "steps")
-_OPTIONAL_TOP = ("name", "title", "description", "tags", "intro", "outro")
+_OPTIONAL_TOP = ("name", "title", "description", "tags", "intro", "outro", "reader")
 _STEP_FIELDS = ("seat", "do", "fails", "expect", "caption", "hint", "note")
 
 

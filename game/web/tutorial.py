@@ -1,0 +1,585 @@
+"""A tutorial board: one scenario file played step by step by a reader.
+
+Plain Python with no browser import, so every tutorial is played through it
+under CPython in the tests; ``game.web.embed_main`` only puts its HTML into
+``embed.html`` and sends it the clicks.
+
+A tutorial is a scenario file (docs/scenarios.md) of
+``game/bossquest/tutorials/``, with a top-level ``reader``: the player whose
+eyes the board shows. The board is that player's view, so the other players'
+hidden weapons stay hidden, exactly as at a real table. Its steps are:
+
+- the reader's moves (``seat`` is the reader, with ``do`` and no ``fails``):
+  the board shows the reader's usual buttons and waits for the move the step
+  names. A step such as ``activate strength_up target=Ana amount=1`` is two
+  clicks (the spell, then the choice). Any other button plays nothing: the
+  step's ``hint`` shows instead (or, with none, what to press);
+- the other steps (another seat's move, a refusal shown on purpose, a bare
+  ``expect``): with a ``caption`` they wait for "Next", which plays them;
+  without one they are played at once, right after the step before. While a
+  fight's result shows, the first "Next" (or the result's own button) leaves it.
+
+Each step's ``expect`` is checked as the runner does, so a tutorial that no
+longer matches the rules says so on the board instead of teaching a mistake.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from html import escape
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs
+
+import game.bossquest
+from game.bossquest import GAME
+from game.bossquest.actions import Action
+from game.bossquest.fight import round_start_event
+from game.bossquest.scenario import SCENARIOS
+from game.bossquest.text import describe, reason_text
+from game.engine.errors import GameError, IllegalAction
+from game.engine.events import event_for_seat
+from game.engine.scenario import run_scenario
+
+from .controls import Dock, dock
+from .render import Scene, render_result, render_table
+
+__all__ = [
+    "LANGS",
+    "TUTORIALS_DIR",
+    "TutorialError",
+    "TutorialSession",
+    "TutorialView",
+    "load_tutorial",
+    "query_tutorial",
+    "tutorial_names",
+    "tutorial_problems",
+    "tutr",
+]
+
+TUTORIALS_DIR = Path(game.bossquest.__file__).resolve().parent / "tutorials"
+LANGS = ("fr", "en")
+#: a scenario's name in the page's query: letters, digits and underscores
+_NAME = re.compile(r"^[a-z0-9_]{1,48}$")
+
+_STRINGS: dict[str, dict[str, str]] = {
+    "step": {"fr": "Étape {n} sur {total}", "en": "Step {n} of {total}"},
+    "done": {"fr": "Leçon terminée", "en": "Lesson complete"},
+    "next": {"fr": "Suivant", "en": "Next"},
+    "next_aria": {"fr": "Suivant : {name} joue", "en": "Next: {name} plays"},
+    "your_move": {"fr": "À vous de jouer", "en": "Your move"},
+    "restart": {"fr": "Recommencer", "en": "Try again"},
+    "play_full": {"fr": "Jouer une vraie partie", "en": "Play a full game"},
+    "wrong_move": {
+        "fr": "Dans cette leçon, faites plutôt : « {label} ».",
+        "en": "In this lesson, do this instead: “{label}”.",
+    },
+    "not_now": {
+        "fr": "Ce n'est pas encore à vous : appuyez sur « Suivant ».",
+        "en": "It is not your move yet: press “Next”.",
+    },
+    "refused": {"fr": "Coup refusé : {reason}", "en": "Not allowed: {reason}"},
+    "see_result": {
+        "fr": "Regardez le combat, puis passez à la manche suivante.",
+        "en": "Look at the fight, then go on to the next round.",
+    },
+    "viewer": {
+        "fr": "Vous voyez la table comme {name} la voit : "
+        "les armes cachées des autres restent cachées.",
+        "en": "You see the table through {name}'s eyes: the others' hidden weapons stay hidden.",
+    },
+    "broken": {
+        "fr": "Ce tutoriel ne correspond plus aux règles ({problem}).",
+        "en": "This tutorial no longer matches the rules ({problem}).",
+    },
+    "unknown": {
+        "fr": "Tutoriel inconnu : « {name} ».",
+        "en": "Unknown tutorial: “{name}”.",
+    },
+}
+
+
+def tutr(key: str, lang: str, **values: Any) -> str:
+    """A tutorial string in `lang` (French or English)."""
+    text = _STRINGS[key]["fr" if lang == "fr" else "en"]
+    return text.format(**values) if values else text
+
+
+def _e(text: object) -> str:
+    return escape(str(text), quote=True)
+
+
+class TutorialError(Exception):
+    """A tutorial that cannot be shown (unknown name, unreadable file), and why."""
+
+
+def tutorial_names(folder: Path = TUTORIALS_DIR) -> list[str]:
+    """Every tutorial's name (its file name without .json), sorted."""
+    return sorted(path.stem for path in folder.glob("*.json"))
+
+
+def query_tutorial(search: str) -> str:
+    """The tutorial a page address names: ``?scenario=NAME`` ("" if none)."""
+    values = parse_qs(search.removeprefix("?")).get("scenario", [""])
+    return values[0].strip()
+
+
+def load_tutorial(name: str, folder: Path = TUTORIALS_DIR) -> dict[str, Any]:
+    """The scenario data of the tutorial `name`; TutorialError if there is none."""
+    if not _NAME.match(name) or not (folder / f"{name}.json").is_file():
+        raise TutorialError(f"unknown tutorial {name!r}")
+    try:
+        data = json.loads((folder / f"{name}.json").read_text("utf-8"))
+    except (OSError, ValueError) as exc:
+        raise TutorialError(f"tutorial {name!r} cannot be read: {exc}") from exc
+    if not isinstance(data, dict):
+        raise TutorialError(f"tutorial {name!r} is not a JSON object")
+    return data
+
+
+def _text(value: Any, lang: str) -> str:
+    """A {"fr": ..., "en": ...} text in `lang` ("" if absent)."""
+    if isinstance(value, Mapping):
+        return str(value.get("fr" if lang == "fr" else "en", ""))
+    return ""
+
+
+def tutorial_problems(data: Mapping[str, Any]) -> list[str]:
+    """What a tutorial file lacks: its texts in both languages, a reader, a
+    caption and a hint on each of the reader's moves; and whether the runner
+    passes it."""
+    problems: list[str] = []
+    for key in ("title", "intro", "outro"):
+        if not all(_text(data.get(key), lang).strip() for lang in LANGS):
+            problems.append(f"{key} needs French and English")
+    steps = data.get("steps")
+    if not isinstance(steps, list):
+        return [*problems, "steps must be a list"]
+    names = data.get("setup", {}).get("players", [])
+    reader = data.get("reader")
+    if reader not in names:
+        problems.append(f"reader {reader!r} is not a player")
+    for index, step in enumerate(steps):
+        for key in ("caption", "hint"):
+            if key in step and not all(_text(step[key], lang).strip() for lang in LANGS):
+                problems.append(f"step {index}: {key} needs French and English")
+        if step.get("seat") == reader and "do" in step and "fails" not in step:
+            for key in ("caption", "hint"):
+                if key not in step:
+                    problems.append(f"step {index}: the reader's move needs a {key}")
+    result = run_scenario(GAME, SCENARIOS, data)
+    if not result.passed:
+        problems.append(f"the runner fails it: {result.failure}")
+    return problems
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of the scenario, as the tutorial plays it."""
+
+    index: int
+    seat: int | None
+    spec: Any
+    fails: str | None
+    expect: Mapping[str, Any] | None
+    caption: Mapping[str, str] | None
+    hint: Mapping[str, str] | None
+
+    def is_reader_move(self, reader: int) -> bool:
+        return self.seat == reader and self.spec is not None and self.fails is None
+
+
+@dataclass(frozen=True)
+class TutorialView:
+    """One render: the panel (title, caption, buttons), the board, the markers."""
+
+    panel: str
+    board: str
+    #: data-* attributes of #tutorial (name without "data-" -> value)
+    markers: dict[str, str]
+    #: one line for the screen reader's live region
+    status: str
+
+
+@dataclass
+class TutorialSession:
+    """A tutorial being played. ``command`` takes the page's clicks."""
+
+    data: Mapping[str, Any]
+    name: str = ""
+    names: list[str] = field(default_factory=list)
+    reader: int = 0
+    steps: list[Step] = field(default_factory=list)
+    state: Any = None
+    events: list[dict[str, Any]] = field(default_factory=list)
+    #: the index of the step being played (len(steps) once done)
+    index: int = 0
+    #: the engine actions of the reader's current step, and how many are played
+    expected: list[Action] = field(default_factory=list)
+    progress: int = 0
+    #: the explanation shown after a refused click ("" when none)
+    explain: str = ""
+    #: the round whose fight result the reader has moved on from
+    seen_result: int = 0
+    #: a step that did not go as the file says (a broken tutorial)
+    problem: str = ""
+    actions_played: int = 0
+    _opening: dict[str, Any] = field(default_factory=dict)
+    _previous: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        self.restart()
+
+    # -------------------------------------------------------------- set-up
+
+    def restart(self) -> None:
+        """Back to the stacked deal, before the first step."""
+        setup = self.data.get("setup")
+        if not isinstance(setup, Mapping):
+            raise TutorialError("the tutorial has no setup")
+        try:
+            self.state, self.names = SCENARIOS.build(setup)
+        except GameError as exc:
+            raise TutorialError(f"setup: {exc.message}") from exc
+        reader = self.data.get("reader")
+        raw_steps = self.data.get("steps")
+        if not isinstance(raw_steps, list):
+            raise TutorialError("the tutorial's steps must be a list")
+        if reader is None:  # the first player to move, by default
+            reader = next((s.get("seat") for s in raw_steps if "do" in s), self.names[0])
+        if reader not in self.names:
+            raise TutorialError(f"the reader {reader!r} is not a player")
+        self.reader = self.names.index(reader)
+        self.steps = [self._step(index, raw) for index, raw in enumerate(raw_steps)]
+        self.events = []
+        self._opening = round_start_event(self.state)
+        self.index = -1
+        self.expected, self.progress = [], 0
+        self.explain, self.problem = "", ""
+        self.seen_result = 0
+        self.actions_played = 0
+        self._advance()
+
+    def _step(self, index: int, raw: Any) -> Step:
+        if not isinstance(raw, Mapping):
+            raise TutorialError(f"step {index} is not a JSON object")
+        seat = raw.get("seat")
+        if "do" in raw and seat not in self.names:
+            raise TutorialError(f"step {index}: unknown player {seat!r}")
+        return Step(
+            index=index,
+            seat=self.names.index(str(seat)) if "do" in raw else None,
+            spec=raw.get("do"),
+            fails=raw.get("fails"),
+            expect=raw.get("expect"),
+            caption=raw.get("caption"),
+            hint=raw.get("hint"),
+        )
+
+    # --------------------------------------------------------------- state
+
+    @property
+    def done(self) -> bool:
+        return self.index >= len(self.steps)
+
+    def current(self) -> Step | None:
+        return None if self.done else self.steps[self.index]
+
+    def reader_turn(self) -> bool:
+        """Whether the board waits for one of the reader's clicks."""
+        step = self.current()
+        return step is not None and not self.problem and step.is_reader_move(self.reader)
+
+    def expected_action(self) -> Action | None:
+        """The action the reader's next click must play, if the board waits for one."""
+        return self.expected[self.progress] if self.reader_turn() else None
+
+    def stops(self) -> list[int]:
+        """The steps the reader stops at (their moves and the captioned ones)."""
+        return [
+            step.index
+            for step in self.steps
+            if step.is_reader_move(self.reader) or step.caption is not None
+        ]
+
+    def fresh_result(self) -> bool:
+        """A fight happened that the board has not moved on from yet."""
+        result = GAME.view(self.state, self.reader)["result"]
+        return result is not None and int(result["round"]) > self.seen_result
+
+    # ------------------------------------------------------------ commands
+
+    def command(self, cmd: str, arg: str = "") -> bool:
+        """Do what a button asks; True if anything changed (render again)."""
+        if cmd == "act":
+            return self._act(arg)
+        if cmd == "next":
+            step = self.current()
+            if step is None or self.reader_turn() or self.problem:
+                return False
+            self.explain = ""
+            if self.fresh_result():  # first "Next" leaves the fight's result
+                return self.command("continue")
+            self._play_auto(step)
+            return True
+        if cmd == "continue" and self.fresh_result():
+            self.seen_result = int(GAME.view(self.state, self.reader)["result"]["round"])
+            return True
+        if cmd == "restart":
+            self.restart()
+            return True
+        return False
+
+    def _act(self, arg: str) -> bool:
+        """The reader clicked a move: play it if it is the one the step asks for."""
+        if not self.reader_turn():
+            self.explain = "not_now"
+            return True
+        try:
+            action = GAME.action_from_json(json.loads(arg))
+        except (GameError, ValueError) as exc:
+            message = exc.message if isinstance(exc, GameError) else "not an action"
+            self.explain = f"refused:malformed:{message}"
+            return True
+        if action != self.expected[self.progress]:
+            reason = GAME.check(self.state, self.reader, action)
+            self.explain = "hint" if reason is None else f"refused:{reason.code}:{reason.message}"
+            return True
+        self.explain = ""
+        self._apply(self.reader, action)
+        self.progress += 1
+        if self.progress == len(self.expected):
+            step = self.current()
+            assert step is not None
+            self._check(step)
+            self._advance()
+        return True
+
+    def _apply(self, seat: int, action: Action) -> None:
+        self.state, events = GAME.apply(self.state, seat, action)
+        self.events += events
+        self.actions_played += 1
+
+    def _play_auto(self, step: Step) -> None:
+        """Play a step the reader watches (another seat's move, a refusal, a check)."""
+        if step.spec is not None and step.seat is not None:
+            before = (self.state, len(self.events), self.actions_played)
+            try:
+                for action in SCENARIOS.actions(self.state, step.seat, step.spec, self.names):
+                    self._apply(step.seat, action)
+                if step.fails is not None:
+                    self.problem = f"step {step.index}: expected refusal {step.fails}"
+            except IllegalAction as exc:
+                self.state, count, self.actions_played = before
+                del self.events[count:]
+                if exc.code != step.fails:
+                    self.problem = f"step {step.index}: {exc.message}"
+            except GameError as exc:
+                self.problem = f"step {step.index}: {exc.message}"
+        if not self.problem:
+            self._check(step)
+            self._advance()
+
+    def _check(self, step: Step) -> None:
+        if step.expect is None:
+            return
+        try:
+            problems = SCENARIOS.mismatches(self.state, step.expect, self.names)
+        except GameError as exc:
+            problems = [exc.message]
+        if problems:
+            self.problem = f"step {step.index}: {problems[0]}"
+
+    def _advance(self) -> None:
+        """On to the next step; steps without a caption that the reader does not
+        play are played at once."""
+        while not self.problem:
+            self.index += 1
+            self.expected, self.progress = [], 0
+            step = self.current()
+            if step is None:
+                return
+            if step.is_reader_move(self.reader):
+                try:
+                    self.expected = SCENARIOS.actions(
+                        self.state, self.reader, step.spec, self.names
+                    )
+                except GameError as exc:
+                    self.problem = f"step {step.index}: {exc.message}"
+                return
+            if step.caption is not None:
+                return
+            self._play_auto(step)  # which advances again, unless it went wrong
+            return
+
+    # ------------------------------------------------------------ rendering
+
+    def log(self, lang: str) -> list[tuple[str, str]]:
+        """The reader's log: (event type, line), oldest first."""
+        lines: list[tuple[str, str]] = []
+        for event in [self._opening, *self.events]:
+            kind = str(event.get("type", ""))
+            shown = event_for_seat(event, self.reader)
+            for index, line in enumerate(describe(shown, self.names, lang)):
+                lines.append((kind if index == 0 else f"{kind}-detail", line))
+        return lines
+
+    def dock(self, lang: str) -> Dock:
+        """The reader's buttons while the board waits for their move, else none."""
+        if not self.reader_turn():
+            return Dock("", ())
+        view = GAME.view(self.state, self.reader)
+        return dock(view, GAME.legal_actions(self.state, self.reader), self.names, lang)
+
+    def expected_label(self, lang: str) -> str:
+        """How the expected move's button reads ("Go to the Magician")."""
+        action = self.expected_action()
+        for group in self.dock(lang).groups:
+            for control in group.controls:
+                if control.action == action:
+                    return control.aria or control.label
+        return ""
+
+    def explanation(self, lang: str) -> str:
+        """The explanation of the last refused click, in `lang` ("" if none)."""
+        if not self.explain:
+            return ""
+        if self.explain == "not_now":
+            return tutr("not_now", lang)
+        if self.explain.startswith("refused:"):
+            _, code, message = self.explain.split(":", 2)
+            return tutr("refused", lang, reason=reason_text(code, message, lang))
+        step = self.current()
+        hint = _text(step.hint, lang) if step is not None else ""
+        # a two-click step's hint speaks of its first click; later ones get the button
+        if hint and self.progress == 0:
+            return hint
+        return tutr("wrong_move", lang, label=self.expected_label(lang))
+
+    def render(self, lang: str) -> TutorialView:
+        """The panel and the board now, in `lang`."""
+        lang = "fr" if lang == "fr" else "en"
+        view = GAME.view(self.state, self.reader)
+        scene = Scene(
+            view=view,
+            names=self.names,
+            kinds=["human"] * len(self.names),
+            lang=lang,
+            previous=self._previous,
+        )
+        result = self.fresh_result()
+        if result:
+            board = render_result(scene)
+            if self.done:  # nothing follows: the result stays, without its button
+                board = re.sub(r'<div class="panel-actions">.*?</div>', "", board, flags=re.S)
+        else:
+            scene.dock = self.dock(lang)
+            scene.log = self.log(lang)
+            board = render_table(scene)
+            action = self.expected_action()
+            if action is not None and self.explain:
+                # after a wrong click, point at the button the lesson asks for
+                act = json.dumps(GAME.action_to_json(action), separators=(",", ":"), sort_keys=True)
+                wanted = f'data-act="{_e(act)}"'
+                board = board.replace(wanted, f'{wanted} data-tut-expected="true"', 1)
+        self._previous = frozenset(scene.shown)
+        return TutorialView(
+            panel=self._panel(lang, result),
+            board=board,
+            markers=self.markers(),
+            status=self._status(lang),
+        )
+
+    def markers(self) -> dict[str, str]:
+        return {
+            "scenario": self.name,
+            "step": str(self.index),
+            "steps": str(len(self.steps)),
+            "done": str(self.done).lower(),
+            "reader-turn": str(self.reader_turn()).lower(),
+            "actions": str(self.actions_played),
+            "result": str(self.fresh_result()).lower(),
+            "problem": "true" if self.problem else "false",
+        }
+
+    def _status(self, lang: str) -> str:
+        if self.done:
+            return _text(self.data.get("outro"), lang)
+        step = self.current()
+        return _text(step.caption, lang) if step is not None else ""
+
+    def _panel(self, lang: str, result: bool) -> str:
+        """Title, step counter, intro, caption, explanation and buttons."""
+        title = _text(self.data.get("title"), lang)
+        stops = self.stops()
+        if self.done:
+            count = tutr("done", lang)
+        else:
+            number = sum(1 for index in stops if index <= self.index)
+            count = tutr("step", lang, n=max(number, 1), total=len(stops))
+        restart = (
+            ""
+            if self.done  # the end has its own "Try again"
+            else '<button type="button" class="btn btn-small btn-secondary tut-restart" '
+            f'data-cmd="restart">{_e(tutr("restart", lang))}</button>'
+        )
+        parts = [
+            '<div class="tut-head"><div class="tut-heading">',
+            f'<h1 class="tut-title" id="tut-title">{_e(title)}</h1>',
+            f'<span class="tut-count" id="tut-count">{_e(count)}</span>',
+            f"</div>{restart}</div>",
+        ]
+        if self.problem:
+            parts.append(
+                f'<p class="tut-problem" role="alert">'
+                f"{_e(tutr('broken', lang, problem=self.problem))}</p>"
+            )
+        elif self.done:
+            parts.append(
+                f'<p class="tut-caption tut-outro">{_e(_text(self.data.get("outro"), lang))}</p>'
+            )
+            parts.append(
+                '<div class="tut-actions">'
+                '<button type="button" class="btn btn-primary" data-cmd="restart" '
+                f'id="tut-again">{_e(tutr("restart", lang))}</button>'
+                '<a class="btn btn-secondary" id="tut-full" href="index.html" '
+                f'target="_blank" rel="noopener">{_e(tutr("play_full", lang))}</a></div>'
+            )
+        else:
+            step = self.current()
+            assert step is not None
+            if self.actions_played == 0 and self.index == (stops[0] if stops else 0):
+                parts.append(
+                    f'<p class="tut-intro">{_e(_text(self.data.get("intro"), lang))} '
+                    f'<span class="tut-viewer">'
+                    f"{_e(tutr('viewer', lang, name=self.names[self.reader]))}</span></p>"
+                )
+            caption = _text(step.caption, lang)
+            if result and not self.reader_turn():
+                # the fight's result first; the next step's caption after "Next"
+                parts.append(
+                    f'<p class="tut-caption" data-who="other">{_e(tutr("see_result", lang))}</p>'
+                )
+            elif self.reader_turn():
+                parts.append(
+                    f'<p class="tut-caption" data-who="you"><span class="tut-badge">'
+                    f"{_e(tutr('your_move', lang))}</span> {_e(caption)}</p>"
+                )
+            else:
+                parts.append(f'<p class="tut-caption" data-who="other">{_e(caption)}</p>')
+            explain = self.explanation(lang)
+            if explain:
+                parts.append(f'<p class="tut-explain" data-explain role="alert">{_e(explain)}</p>')
+            if result and self.reader_turn():
+                parts.append(f'<p class="tut-note">{_e(tutr("see_result", lang))}</p>')
+            if not self.reader_turn():
+                who = self.names[step.seat] if step.seat is not None else ""
+                aria = f' aria-label="{_e(tutr("next_aria", lang, name=who))}"' if who else ""
+                parts.append(
+                    '<div class="tut-actions"><button type="button" class="btn btn-primary" '
+                    f'data-cmd="next" id="tut-next"{aria}>{_e(tutr("next", lang))}</button></div>'
+                )
+        return "".join(parts)
