@@ -311,6 +311,7 @@ class HostSession:
         if open_seats:
             raise SessionError("open_seats", f"seat(s) {open_seats} have nobody: fill them first")
         self.state = self.game.new_game(self.options, self.seed)
+        self.events = self._opening_events(self.state)
         return self._broadcast()
 
     def host_act(self, action_json: Mapping[str, JSON]) -> list[Send]:
@@ -371,6 +372,8 @@ class HostSession:
             session.match = match
             try:
                 for state, events in replay_steps(game, match):
+                    if session.state is None:
+                        session.events = session._opening_events(state)
                     session.state = state
                     session.events += events
             except IllegalAction as error:
@@ -378,6 +381,12 @@ class HostSession:
         return session
 
     # ----- inner workings
+
+    def _opening_events(self, state: Any) -> list[Event]:
+        """The game's account of its first deal, where the game gives one
+        (``opening_events``), so that every log starts with the deal."""
+        opening = getattr(self.game, "opening_events", None)
+        return list(opening(state)) if opening is not None else []
 
     def _normalize(self, options: Mapping[str, JSON]) -> tuple[dict[str, JSON], int]:
         """The game's normalized options and its number of seats (from a deal)."""

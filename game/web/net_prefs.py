@@ -1,0 +1,160 @@
+"""What network play keeps in the browser's storage, and the ICE servers setting.
+
+Plain Python with no browser import. Every record is read strictly: anything
+unexpected reads as nothing stored (``None``), never as half a record.
+
+- ``GUEST_KEY`` (a guest: ``sessionStorage`` of its tab, which survives a
+  reload; a device guest also in ``localStorage``, so that opening a new
+  invitation link in a new tab rejoins the same seat) holds ONLY the name, the
+  room, the seat token and the seat: never a card.
+- ``HOST_KEY`` (the host: ``sessionStorage`` of its tab only, since the match
+  holds every hidden card and ``localStorage`` is shared with the other tabs of
+  the site, guests included): the room and ``HostSession.to_save()``.
+- ``ICE_KEY`` (``localStorage``): the STUN/TURN servers as the person typed them.
+- ``NAME_KEY`` (``localStorage``): the name last used online.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = [
+    "GUEST_KEY",
+    "HOST_KEY",
+    "ICE_KEY",
+    "NAME_KEY",
+    "GuestRecord",
+    "HostRecord",
+    "IceError",
+    "clean_name",
+    "parse_ice",
+]
+
+GUEST_KEY = "bossquest.net.guest.v1"
+HOST_KEY = "bossquest.net.host.v1"
+ICE_KEY = "bossquest.net.ice.v1"
+NAME_KEY = "bossquest.net.name.v1"
+
+NAME_MAX = 20
+_ICE_SCHEMES = ("stun:", "stuns:", "turn:", "turns:")
+_ROOM = re.compile(r"[A-Za-z0-9_-]{4,64}")
+
+
+def clean_name(text: str) -> str:
+    """A player's name as typed: spaces collapsed, control characters dropped,
+    at most NAME_MAX characters ("" when nothing is left)."""
+    text = "".join(ch for ch in text if ch.isprintable())
+    return " ".join(text.split())[:NAME_MAX]
+
+
+class IceError(ValueError):
+    """An ICE server line that is not a STUN/TURN address (``url`` names it)."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(f"not a STUN/TURN address: {url}")
+        self.url = url
+
+
+def parse_ice(text: str) -> list[dict[str, str]]:
+    """The RTCIceServer list from the setting's text: one server per line,
+    ``stun:host:port``, or ``turn:host:port username credential``. Empty lines
+    are skipped; a bad line raises IceError naming it."""
+    servers: list[dict[str, str]] = []
+    for line in text.splitlines():
+        parts = line.split()
+        if not parts:
+            continue
+        url = parts[0]
+        if not url.lower().startswith(_ICE_SCHEMES) or len(url) > 256 or len(parts) not in (1, 3):
+            raise IceError(line.strip()[:80])
+        server = {"urls": url}
+        if len(parts) == 3:
+            server["username"], server["credential"] = parts[1], parts[2]
+        servers.append(server)
+    return servers
+
+
+@dataclass(frozen=True)
+class GuestRecord:
+    """A guest's seat, kept so that a reload (or a new invitation) rejoins it."""
+
+    name: str
+    #: the host's room (tabs), "" for a device guest
+    room: str
+    #: "tabs" | "rtc"
+    via: str
+    #: GuestSession.to_save(): its name, token and seat, nothing else
+    session: str
+
+    def to_json(self) -> str:
+        data = {"name": self.name, "room": self.room, "via": self.via, "session": self.session}
+        return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+    @staticmethod
+    def from_json(text: Any) -> GuestRecord | None:
+        data = _object(text, {"name", "room", "via", "session"})
+        if data is None:
+            return None
+        name, room, via, session = data["name"], data["room"], data["via"], data["session"]
+        if not all(isinstance(v, str) for v in (name, room, via, session)):
+            return None
+        if via not in ("tabs", "rtc") or (room and not _ROOM.fullmatch(room)):
+            return None
+        if not clean_name(name) or len(session) > 2048:
+            return None
+        return GuestRecord(clean_name(name), room, via, session)
+
+
+@dataclass(frozen=True)
+class HostRecord:
+    """The host's match, kept in its tab's sessionStorage after every change."""
+
+    room: str
+    #: HostSession.to_save()
+    save: str
+    #: the last round result the host's screen acknowledged
+    seen_result: int = 0
+    #: the seats whose guests came over WebRTC (after a reload they need a new invitation)
+    devices: tuple[int, ...] = ()
+
+    def to_json(self) -> str:
+        data = {
+            "room": self.room,
+            "save": self.save,
+            "seen_result": self.seen_result,
+            "devices": sorted(self.devices),
+        }
+        return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+    @staticmethod
+    def from_json(text: Any) -> HostRecord | None:
+        data = _object(text, {"room", "save", "seen_result", "devices"})
+        if data is None:
+            return None
+        room, save, seen = data["room"], data["save"], data["seen_result"]
+        devices = data["devices"]
+        if not isinstance(room, str) or not _ROOM.fullmatch(room) or not isinstance(save, str):
+            return None
+        if type(seen) is not int or seen < 0:
+            return None
+        if not isinstance(devices, list) or not all(
+            type(seat) is int and 0 < seat < 64 for seat in devices
+        ):
+            return None
+        return HostRecord(room, save, seen, tuple(devices))
+
+
+def _object(text: Any, keys: set[str]) -> dict[str, Any] | None:
+    """`text` as a JSON object with exactly `keys`, else None."""
+    if not isinstance(text, str):
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or set(data) != keys:
+        return None
+    return data

@@ -1,0 +1,214 @@
+"""The words of network play (lobby, seats, badges, refusals), in French and English.
+
+Plain Python with no browser import. ``ntr(key, lang, **values)`` formats one
+string; a missing key or language is a bug, so it raises ``KeyError`` (a test
+checks that every key has both languages).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from game.bossquest.text import reason_text
+
+from .strings import LANGS, fill
+
+__all__ = ["NET_STRINGS", "ntr", "reject_text"]
+
+NET_STRINGS: Final[dict[str, dict[str, str]]] = {
+    # ------------------------------------------------------------ net menu
+    "net_title": {"fr": "Jouer à plusieurs", "en": "Play with others"},
+    "net_intro": {
+        "fr": "Sans serveur ni compte : une personne héberge la partie, les autres la "
+        "rejoignent, depuis un autre onglet de ce navigateur ou un autre appareil.",
+        "en": "No server, no account: one person hosts the game, the others join it, "
+        "from another tab of this browser or from another device.",
+    },
+    "your_name": {"fr": "Votre nom", "en": "Your name"},
+    "host_game": {"fr": "Héberger une partie", "en": "Host a game"},
+    "host_hint": {
+        "fr": "Vous choisissez les options et les places ; les invités rejoignent depuis "
+        "un autre onglet ou un autre appareil.",
+        "en": "You pick the options and the seats; guests join from another tab or another device.",
+    },
+    "tabs_title": {
+        "fr": "Parties ouvertes dans d'autres onglets",
+        "en": "Games open in other tabs",
+    },
+    "tabs_none": {
+        "fr": "Aucune partie n'est ouverte dans un autre onglet de ce navigateur.",
+        "en": "No game is open in another tab of this browser.",
+    },
+    "tabs_room": {"fr": "Partie de {name}", "en": "{name}'s game"},
+    "tabs_free_one": {"fr": "{n} place libre", "en": "{n} free seat"},
+    "tabs_free_many": {"fr": "{n} places libres", "en": "{n} free seats"},
+    "join": {"fr": "Rejoindre", "en": "Join"},
+    "devices_title": {"fr": "Depuis un autre appareil", "en": "From another device"},
+    "devices_hint": {
+        "fr": "Ouvrez le lien (ou scannez le QR code) que l'hôte vous montre, ou collez-le "
+        "ci-dessous.",
+        "en": "Open the link (or scan the QR code) the host shows you, or paste it below.",
+    },
+    "back": {"fr": "Retour", "en": "Back"},
+    "ice_title": {"fr": "Serveurs STUN/TURN (facultatif)", "en": "STUN/TURN servers (optional)"},
+    "ice_hint": {
+        "fr": "Vide : sur le même réseau (Wi-Fi) seulement. Pour jouer par Internet, une "
+        "adresse par ligne, ex. stun:stun.example.org:3478.",
+        "en": "Empty: on the same network (Wi-Fi) only. To play over the internet, one "
+        "address per line, e.g. stun:stun.example.org:3478.",
+    },
+    "ice_bad": {
+        "fr": "Adresse refusée : {url} (elle doit commencer par stun:, stuns:, turn: ou turns:).",
+        "en": "Address refused: {url} (it must start with stun:, stuns:, turn: or turns:).",
+    },
+    "name_needed": {
+        "fr": "Entrez un nom (1 à 20 caractères).",
+        "en": "Enter a name (1 to 20 characters).",
+    },
+    "no_crypto": {
+        "fr": "Ce navigateur ne peut pas chiffrer les échanges entre onglets ici : {reason}",
+        "en": "This browser cannot seal the messages between tabs here: {reason}",
+    },
+    # --------------------------------------------------------------- lobby
+    "lobby_host_title": {"fr": "Votre partie", "en": "Your game"},
+    "lobby_guest_title": {"fr": "Partie de {name}", "en": "{name}'s game"},
+    "options": {"fr": "Options", "en": "Options"},
+    "players_count": {"fr": "Nombre de joueurs", "en": "Number of players"},
+    "keep_yellow": {"fr": "Garder les armes jaunes", "en": "Keep the yellow weapons"},
+    "ext_potions": {"fr": "Les Potions", "en": "Potions"},
+    "ext_companions": {"fr": "Les Compagnons", "en": "Companions"},
+    "ext_reaper": {"fr": "La Faucheuse", "en": "The Reaper"},
+    "options_chosen": {"fr": "Options choisies par l'hôte", "en": "Options chosen by the host"},
+    "yes": {"fr": "oui", "en": "yes"},
+    "no": {"fr": "non", "en": "no"},
+    "seats": {"fr": "Places", "en": "Seats"},
+    "seat_open": {"fr": "Place libre", "en": "Open seat"},
+    "bot_name": {"fr": "Robot {n}", "en": "Bot {n}"},
+    "kind_host": {"fr": "Hôte", "en": "Host"},
+    "kind_guest": {"fr": "Invité", "en": "Guest"},
+    "kind_bot": {"fr": "Robot · {level}", "en": "Bot · {level}"},
+    "level_easy": {"fr": "facile", "en": "easy"},
+    "level_normal": {"fr": "normal", "en": "normal"},
+    "level_hard": {"fr": "difficile", "en": "hard"},
+    "add_bot": {"fr": "Robot {level}", "en": "{level} bot"},
+    "remove_bot": {"fr": "Retirer le robot", "en": "Remove the bot"},
+    "sit": {"fr": "Prendre cette place", "en": "Take this seat"},
+    "you_mark": {"fr": "vous", "en": "you"},
+    "start": {"fr": "Commencer la partie", "en": "Start the game"},
+    "start_wait": {
+        "fr": "Toutes les places doivent être prises (invité ou robot) pour commencer.",
+        "en": "Every seat must be taken (by a guest or a bot) to start.",
+    },
+    "invite": {
+        "fr": "Inviter un joueur (autre appareil)",
+        "en": "Invite a player (another device)",
+    },
+    "invite_close": {"fr": "Fermer l'invitation", "en": "Close the invitation"},
+    "tabs_open_note": {
+        "fr": "Les autres onglets de ce navigateur voient cette partie et peuvent la rejoindre.",
+        "en": "Other tabs of this browser see this game and can join it.",
+    },
+    "leave_lobby": {"fr": "Abandonner", "en": "Leave"},
+    "guest_wait_seat": {"fr": "Choisissez une place libre.", "en": "Choose an open seat."},
+    "guest_wait_start": {
+        "fr": "Vous êtes assis. La partie commence quand l'hôte la lance.",
+        "en": "You are seated. The game begins when the host starts it.",
+    },
+    "connecting": {"fr": "Connexion à l'hôte…", "en": "Connecting to the host…"},
+    "join_title": {"fr": "Rejoindre une partie", "en": "Join a game"},
+    "join_lost_title": {"fr": "Connexion perdue", "en": "Connection lost"},
+    "join_device_hint": {
+        "fr": "Entrez votre nom, puis montrez à l'hôte le code de réponse qui s'affiche.",
+        "en": "Enter your name, then show the host the answer code that appears.",
+    },
+    "answer_wait": {
+        "fr": "Montrez ce code à l'hôte (QR code ou copier-coller). Vous entrez dans la "
+        "partie dès qu'il l'a saisi.",
+        "en": "Show this code to the host (QR code or copy and paste). You are in the "
+        "game as soon as they enter it.",
+    },
+    # -------------------------------------------------------------- badges
+    "badge_connected": {"fr": "connecté", "en": "connected"},
+    "badge_dropped": {"fr": "déconnecté", "en": "dropped"},
+    "badge_thinking": {"fr": "réfléchit", "en": "thinking"},
+    "badge_bot_hand": {"fr": "confié à un robot", "en": "handed to a bot"},
+    "hand_to_bot": {"fr": "Confier à un robot", "en": "Hand to a bot"},
+    "give_back": {"fr": "Rendre la place", "en": "Give the seat back"},
+    "new_invite": {"fr": "Nouvelle invitation", "en": "New invitation"},
+    "net_seats": {"fr": "Joueurs en ligne", "en": "Players online"},
+    # ------------------------------------------------------------- notices
+    "host_gone": {
+        "fr": "La connexion avec l'hôte est perdue. Reconnexion dès que son onglet revient…",
+        "en": "The connection to the host is lost. Reconnecting as soon as their tab is back…",
+    },
+    "host_reloaded": {
+        "fr": "La page de l'hôte a été rechargée (ou la connexion perdue) : demandez à l'hôte "
+        "une nouvelle invitation et ouvrez-la. Vous retrouverez votre place.",
+        "en": "The host's page was reloaded (or the connection lost): ask the host for a new "
+        "invitation and open it. You will get your seat back.",
+    },
+    "device_lost": {
+        "fr": "La connexion avec l'hôte s'est fermée (cette page a été rechargée) : demandez "
+        "à l'hôte une nouvelle invitation, puis ouvrez-la ou collez-la ci-dessous. Vous "
+        "retrouverez votre place.",
+        "en": "The connection to the host closed (this page was reloaded): ask the host for "
+        "a new invitation, then open it or paste it below. You will get your seat back.",
+    },
+    "seat_replaced": {
+        "fr": "Votre place a été reprise depuis une autre page : la partie continue là-bas.",
+        "en": "Your seat was taken back from another page: the game goes on there.",
+    },
+    "host_closed": {"fr": "L'hôte a fermé la partie.", "en": "The host closed the game."},
+    "refused": {"fr": "Refusé : {reason}", "en": "Refused: {reason}"},
+    "role_host": {"fr": "Vous hébergez", "en": "You are hosting"},
+    "role_guest": {"fr": "Invité de {name}", "en": "{name}'s guest"},
+    "leave_net_confirm": {
+        "fr": "Quitter cette partie en ligne ?",
+        "en": "Leave this online game?",
+    },
+}
+
+#: what a refusal from the host means, by its stable code (game/net's reject codes)
+_REJECTS: Final[dict[str, dict[str, str]]] = {
+    "malformed": {"fr": "message mal formé", "en": "malformed message"},
+    "too_large": {"fr": "message trop long", "en": "message too large"},
+    "unknown_type": {"fr": "message inconnu", "en": "unknown message"},
+    "version": {
+        "fr": "l'hôte utilise une autre version du jeu ; rechargez la page",
+        "en": "the host runs another version of the game; reload the page",
+    },
+    "replayed": {"fr": "message déjà reçu", "en": "message already received"},
+    "not_joined": {"fr": "pas encore dans la partie", "en": "not in the game yet"},
+    "seat_taken": {"fr": "cette place est déjà prise", "en": "that seat is already taken"},
+    "no_such_seat": {"fr": "cette place n'existe pas", "en": "no such seat"},
+    "not_your_seat": {"fr": "ce n'est pas votre place", "en": "that is not your seat"},
+    "stale": {
+        "fr": "la partie a avancé entre-temps ; voici la situation à jour",
+        "en": "the game moved on meanwhile; here is the current situation",
+    },
+    "illegal": {"fr": "coup interdit", "en": "move not allowed"},
+    "not_started": {"fr": "la partie n'a pas commencé", "en": "the game has not started"},
+    "started": {"fr": "la partie a déjà commencé", "en": "the game has already started"},
+    "bad_token": {
+        "fr": "jeton de place inconnu de cet hôte",
+        "en": "this host does not know that seat token",
+    },
+    "full": {"fr": "la partie est complète", "en": "the game is full"},
+    "name": {"fr": "nom vide ou trop long", "en": "empty or too long name"},
+}
+
+
+def ntr(key: str, lang: str, **values: object) -> str:
+    """One string of network play in `lang`, with `values` filled in."""
+    return fill(NET_STRINGS, key, lang, **values)
+
+
+def reject_text(code: str, detail: str, lang: str) -> str:
+    """A refusal from the host for people: its code in words, then the detail."""
+    base, _, reason = code.partition(":")
+    words = _REJECTS.get(base)
+    text = words[lang] if words and lang in LANGS else code
+    if base == "illegal" and reason:
+        # the engine's own reason, in words (game.bossquest.text knows them)
+        text = reason_text(reason, detail or text, lang)
+    return ntr("refused", lang, reason=text)

@@ -1,0 +1,602 @@
+"""Network play as HTML: the network menu, the lobby and the board of one seat.
+
+Plain Python with no browser import, so it is tested under CPython. The page
+glue (``game.web.net_main``) feeds it what a ``game.net`` session knows, and sets
+the HTML it returns into ``#lobby-view`` or ``#board-view`` and the markers on
+``#lobby`` or ``#board``.
+
+The board of a seat is drawn by the local game's renderer
+(``game.web.render``) from that seat's VIEW alone (a guest's view is the one its
+host sent), plus the network's own parts: a strip of every seat with its
+status (connected, thinking, dropped, handed to a bot) and, on the host, what it
+can do about a dropped seat; a badge on each seat panel. Every name and text
+goes through ``html.escape``.
+
+Buttons carry ``data-cmd`` (what the page glue does on a click): the local
+board's ``act`` (``data-act``: the action's JSON), ``continue``, ``menu``,
+``quit``, ``quit-yes``, ``quit-no``, and the network's ``net-*`` commands.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+from game.bossquest.actions import Action
+from game.bossquest.text import describe
+
+from .controls import Dock, dock
+from .net_strings import ntr
+from .render import Scene, render_game_over, render_result, render_table
+from .strings import tr
+from .summary import game_title
+
+__all__ = [
+    "BOT_LEVELS",
+    "BoardInput",
+    "NetRendered",
+    "SeatStatus",
+    "board_phase",
+    "display_name",
+    "render_connecting",
+    "render_join",
+    "render_lobby",
+    "render_net_board",
+    "render_net_menu",
+    "seat_statuses",
+]
+
+BOT_LEVELS = ("easy", "normal", "hard")
+#: the level of the bot a dropped guest's seat is handed to
+HAND_LEVEL = "normal"
+KINDS = ("host", "guest", "bot", "open")
+EXTENSIONS = ("potions", "companions", "reaper")
+MIN_PLAYERS, MAX_PLAYERS, YELLOW_ALWAYS_FROM = 2, 6, 5
+NAME_MAX = 20
+
+
+def e(text: object) -> str:
+    """Escape text for HTML content and attribute values."""
+    return escape(str(text), quote=True)
+
+
+def _flag(value: bool) -> str:
+    return "true" if value else "false"
+
+
+@dataclass(frozen=True)
+class SeatStatus:
+    """One seat as every screen shows it (from ``HostSession.seats_status``)."""
+
+    seat: int
+    name: str
+    #: "host" | "guest" | "bot" | "open"
+    kind: str
+    level: str = ""
+    connected: bool = False
+    dropped: bool = False
+    #: this seat is to act now
+    thinking: bool = False
+    #: a dropped guest's seat that a bot plays for now
+    handed_to_bot: bool = False
+
+    @staticmethod
+    def from_dict(seat: int, data: Mapping[str, Any]) -> SeatStatus:
+        """Read one entry of ``seats_status()`` (or of a host's frame); a field of
+        the wrong type reads as its empty value, never as something else."""
+        kind = data.get("kind")
+        level = data.get("level")
+        name = data.get("name")
+        handed = data.get("handed_to_bot")
+        if isinstance(handed, str) and handed in BOT_LEVELS:
+            level = handed  # the level of the bot that plays the seat now
+        return SeatStatus(
+            seat=seat,
+            name=name if isinstance(name, str) else "",
+            kind=kind if kind in KINDS else "open",
+            level=level if isinstance(level, str) and level in BOT_LEVELS else "",
+            connected=data.get("connected") is True,
+            dropped=data.get("dropped") is True,
+            thinking=data.get("thinking") is True,
+            handed_to_bot=handed is True or (isinstance(handed, str) and handed in BOT_LEVELS),
+        )
+
+    @property
+    def plays_as_bot(self) -> bool:
+        """Whether a bot chooses this seat's moves now."""
+        return self.kind == "bot" or self.handed_to_bot
+
+    @property
+    def status(self) -> str:
+        """The badge: "bot", "dropped", "connected", "open" (host: "connected")."""
+        if self.kind == "open":
+            return "open"
+        if self.kind == "bot":
+            return "bot"
+        if self.handed_to_bot:
+            return "handed"
+        if self.dropped or not self.connected:
+            return "dropped"
+        return "connected"
+
+
+def display_name(status: SeatStatus, lang: str) -> str:
+    """A seat's name on screen: a bot seat is "Robot 3" / "Bot 3" (its badge's
+    number), whatever the host called it."""
+    if status.kind == "bot":
+        return ntr("bot_name", lang, n=status.seat + 1)
+    return status.name
+
+
+def seat_statuses(seats: Sequence[Mapping[str, Any]]) -> list[SeatStatus]:
+    return [SeatStatus.from_dict(index, entry) for index, entry in enumerate(seats)]
+
+
+@dataclass(frozen=True)
+class NetRendered:
+    html: str
+    #: data-* attributes for #board or #lobby (name without "data-" -> value)
+    markers: dict[str, str]
+    #: one line for the screen reader's live region
+    status: str
+    #: what this render drew (cards, log lines): the next render's `previous`
+    shown: frozenset[str] = frozenset()
+
+
+# --------------------------------------------------------------------- badges
+
+
+def _badge(status: SeatStatus, lang: str) -> str:
+    """The connection badge of a seat (nothing for an open seat)."""
+    parts = []
+    if status.kind in ("host", "guest"):
+        key = {
+            "connected": "badge_connected",
+            "dropped": "badge_dropped",
+            "handed": "badge_bot_hand",
+        }[status.status]
+        parts.append(
+            f'<span class="net-badge" data-net-badge="{status.status}">'
+            f'<span class="net-dot" aria-hidden="true"></span>{e(ntr(key, lang))}</span>'
+        )
+    if status.thinking:
+        parts.append(
+            '<span class="net-badge" data-net-badge="thinking">'
+            f'<span class="dots" aria-hidden="true"><i></i><i></i><i></i></span>'
+            f"{e(ntr('badge_thinking', lang))}</span>"
+        )
+    return "".join(parts)
+
+
+def _seat_markers(status: SeatStatus) -> str:
+    return (
+        f' data-status="{status.kind}" data-connected="{_flag(status.connected)}"'
+        f' data-dropped="{_flag(status.dropped)}" data-thinking="{_flag(status.thinking)}"'
+        f' data-handed="{_flag(status.handed_to_bot)}"'
+    )
+
+
+def _kind_label(status: SeatStatus, lang: str) -> str:
+    if status.kind == "bot":
+        return ntr("kind_bot", lang, level=ntr(f"level_{status.level or 'normal'}", lang))
+    if status.kind == "open":
+        return ntr("seat_open", lang)
+    return ntr(f"kind_{status.kind}", lang)
+
+
+# ----------------------------------------------------------------- net menu
+
+
+def render_net_menu(
+    lang: str,
+    *,
+    name: str,
+    rooms: Sequence[Mapping[str, Any]],
+    ice: str,
+    notice: str = "",
+) -> str:
+    """The "play with others" screen: a name, host a game, the games open in
+    other tabs (each joinable), how to join from another device, ICE servers."""
+    items = []
+    for room in rooms:
+        room_id = str(room.get("room", ""))
+        host = str(room.get("name", ""))
+        free = room.get("free", 0)
+        free = free if type(free) is int and 0 <= free < 64 else 0  # another tab's word
+        count = ntr("tabs_free_one" if free <= 1 else "tabs_free_many", lang, n=free)
+        items.append(
+            f'<li class="net-room" data-room="{e(room_id)}">'
+            f'<span class="net-room-name">{e(ntr("tabs_room", lang, name=host))}</span>'
+            f'<span class="net-room-free">{e(count)}</span>'
+            f'<button type="button" class="btn btn-small btn-primary" data-cmd="net-join-tab" '
+            f'data-room="{e(room_id)}">{e(ntr("join", lang))}</button></li>'
+        )
+    room_list = (
+        f'<ul class="net-rooms" id="net-rooms">{"".join(items)}</ul>'
+        if items
+        else f'<p class="hint" id="net-rooms-none">{e(ntr("tabs_none", lang))}</p>'
+    )
+    alert = f'<p class="menu-notice" role="alert">{e(notice)}</p>' if notice else ""
+    return (
+        f'<h2 id="lobby-title" class="panel-title">{e(ntr("net_title", lang))}</h2>{alert}'
+        f'<p class="net-intro">{e(ntr("net_intro", lang))}</p>'
+        '<div class="field net-name-field"><label for="net-name">'
+        f"{e(ntr('your_name', lang))}</label>"
+        f'<input type="text" id="net-name" maxlength="{NAME_MAX}" autocomplete="off" '
+        f'spellcheck="false" value="{e(name)}"></div>'
+        '<section class="net-block net-host-block">'
+        f'<h3 class="net-subtitle">{e(ntr("host_game", lang))}</h3>'
+        f'<p class="hint">{e(ntr("host_hint", lang))}</p>'
+        '<div class="net-actions"><button type="button" class="btn btn-primary" '
+        f'data-cmd="net-host">{e(ntr("host_game", lang))}</button></div></section>'
+        '<section class="net-block net-tabs-block">'
+        f'<h3 class="net-subtitle">{e(ntr("tabs_title", lang))}</h3>{room_list}</section>'
+        '<section class="net-block net-devices-block">'
+        f'<h3 class="net-subtitle">{e(ntr("devices_title", lang))}</h3>'
+        f'<p class="hint">{e(ntr("devices_hint", lang))}</p></section>'
+        f'<details class="net-block net-ice"{" open" if ice else ""}><summary>'
+        f"{e(ntr('ice_title', lang))}</summary>"
+        f'<textarea id="net-ice" rows="2" spellcheck="false" autocomplete="off">{e(ice)}'
+        f'</textarea><p class="hint">{e(ntr("ice_hint", lang))}</p></details>'
+        '<div class="net-actions"><button type="button" class="btn btn-secondary" '
+        f'data-cmd="net-back">{e(ntr("back", lang))}</button></div>'
+    )
+
+
+def render_connecting(lang: str, *, notice: str = "") -> str:
+    """A guest reaching its host (a tab that rejoins after a reload, too)."""
+    alert = f'<p class="menu-notice" role="alert">{e(notice)}</p>' if notice else ""
+    return (
+        f'<h2 id="lobby-title" class="panel-title">{e(ntr("net_title", lang))}</h2>{alert}'
+        f'<p class="net-wait" id="net-wait">{e(ntr("connecting", lang))}</p>'
+        '<div class="net-actions net-leave"><button type="button" class="btn btn-secondary" '
+        f'data-cmd="net-leave">{e(ntr("leave_lobby", lang))}</button></div>'
+    )
+
+
+def render_join(
+    lang: str,
+    *,
+    name: str,
+    notice: str = "",
+    answering: bool = False,
+    need_invite: bool = False,
+) -> str:
+    """A device guest who opened an invitation link: a name, then the answer code
+    (pairing.js's widget goes in #net-pairing below this). `need_invite`: no
+    invitation (a device guest came back): paste a new one below, or open it."""
+    alert = f'<p class="menu-notice" role="alert">{e(notice)}</p>' if notice else ""
+    heading = ntr("join_lost_title" if need_invite else "join_title", lang)
+    if need_invite:
+        body = (
+            f'<p class="net-intro">{e(ntr("devices_hint", lang))}</p>'
+            '<div class="net-actions"><button type="button" class="btn btn-secondary" '
+            f'data-cmd="net-back">{e(ntr("back", lang))}</button></div>'
+        )
+    elif answering:
+        body = f'<p class="net-intro">{e(ntr("answer_wait", lang))}</p>'
+    else:
+        body = (
+            f'<p class="net-intro">{e(ntr("join_device_hint", lang))}</p>'
+            '<div class="field net-name-field"><label for="net-name">'
+            f"{e(ntr('your_name', lang))}</label>"
+            f'<input type="text" id="net-name" maxlength="{NAME_MAX}" autocomplete="off" '
+            f'spellcheck="false" value="{e(name)}"></div>'
+            '<div class="net-actions"><button type="button" class="btn btn-primary" '
+            f'data-cmd="net-join-rtc">{e(ntr("join", lang))}</button></div>'
+        )
+    return f'<h2 id="lobby-title" class="panel-title">{e(heading)}</h2>{alert}{body}'
+
+
+# -------------------------------------------------------------------- lobby
+
+
+def _options_form(options: Mapping[str, Any], lang: str) -> str:
+    count = int(options.get("players", 2))
+    radios = "".join(
+        f'<label><input type="radio" name="net-players" value="{n}" data-net-opt="players"'
+        f"{' checked' if n == count else ''}><span>{n}</span></label>"
+        for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+    )
+    always = count >= YELLOW_ALWAYS_FROM
+    yellow = bool(options.get("keep_yellow")) or always
+    checks = [
+        (
+            "keep_yellow",
+            ntr("keep_yellow", lang),
+            yellow,
+            always,
+            '<span class="weapon" data-color="yellow" aria-hidden="true"></span>',
+        )
+    ]
+    checks += [(x, ntr(f"ext_{x}", lang), bool(options.get(x)), False, "") for x in EXTENSIONS]
+    boxes = "".join(
+        f'<label class="check"><input type="checkbox" id="net-opt-{key}" data-net-opt="{key}"'
+        f"{' checked' if on else ''}{' disabled' if locked else ''}>"
+        f'<span class="check-box" aria-hidden="true"></span>{extra}'
+        f'<span class="check-text">{e(label)}</span></label>'
+        for key, label, on, locked, extra in checks
+    )
+    return (
+        f'<fieldset class="field net-options"><legend>{e(ntr("options", lang))}</legend>'
+        f'<div class="net-count"><span class="net-label">{e(ntr("players_count", lang))}</span>'
+        f'<div class="segmented">{radios}</div></div>'
+        f'<div class="net-checks">{boxes}</div></fieldset>'
+    )
+
+
+def _options_summary(options: Mapping[str, Any], lang: str) -> str:
+    rows = [(ntr("players_count", lang), str(options.get("players", "")))]
+    rows.append(
+        (ntr("keep_yellow", lang), ntr("yes" if options.get("keep_yellow") else "no", lang))
+    )
+    rows += [
+        (ntr(f"ext_{x}", lang), ntr("yes" if options.get(x) else "no", lang)) for x in EXTENSIONS
+    ]
+    items = "".join(f"<dt>{e(k)}</dt><dd>{e(v)}</dd>" for k, v in rows)
+    return (
+        f'<div class="field net-options"><p class="net-label">{e(ntr("options_chosen", lang))}'
+        f'</p><dl class="net-summary">{items}</dl></div>'
+    )
+
+
+def render_lobby(
+    role: str,
+    seats: Sequence[SeatStatus],
+    options: Mapping[str, Any],
+    lang: str,
+    *,
+    own_seat: int | None,
+    notice: str = "",
+) -> str:
+    """The lobby of a game: options (the host changes them), every seat with its
+    markers (``[data-seat][data-status][data-connected][data-dropped]``), what
+    the viewer may do with each, and Start (the host, once every seat is taken)."""
+    host = role == "host"
+    host_name = next((s.name for s in seats if s.kind == "host"), "")
+    title = (
+        ntr("lobby_host_title", lang) if host else ntr("lobby_guest_title", lang, name=host_name)
+    )
+    rows = []
+    for status in seats:
+        you = status.seat == own_seat
+        mark = f'<span class="tag tag-you">{e(ntr("you_mark", lang))}</span>' if you else ""
+        controls = ""
+        if host and status.kind == "open":
+            controls = "".join(
+                f'<button type="button" class="btn btn-small btn-secondary" data-cmd="net-bot" '
+                f'data-seat="{status.seat}" data-level="{level}">'
+                f"{e(ntr('add_bot', lang, level=ntr(f'level_{level}', lang)))}</button>"
+                for level in BOT_LEVELS
+            )
+        elif host and status.kind == "bot":
+            controls = (
+                f'<button type="button" class="btn btn-small btn-secondary" data-cmd="net-bot" '
+                f'data-seat="{status.seat}" data-level="">{e(ntr("remove_bot", lang))}</button>'
+            )
+        elif not host and status.kind == "open" and own_seat is None:
+            controls = (
+                f'<button type="button" class="btn btn-small btn-primary" data-cmd="net-sit" '
+                f'data-seat="{status.seat}">{e(ntr("sit", lang))}</button>'
+            )
+        name = display_name(status, lang) if status.kind != "open" else ""
+        rows.append(
+            f'<li class="net-seat" data-seat="{status.seat}"{_seat_markers(status)}'
+            f' data-you="{_flag(you)}">'
+            f'<span class="seat-badge" aria-hidden="true">{status.seat + 1}</span>'
+            f'<div class="net-seat-who"><span class="net-seat-name">{e(name)}</span>{mark}'
+            f'<span class="net-seat-kind">{e(_kind_label(status, lang))}</span>'
+            f"{_badge(status, lang)}</div>"
+            f'<div class="net-seat-controls">{controls}</div></li>'
+        )
+    full = bool(seats) and all(s.kind != "open" for s in seats)
+    footer = ""
+    if host:
+        hint = (
+            "" if full else f'<p class="hint" id="net-start-hint">{e(ntr("start_wait", lang))}</p>'
+        )
+        footer = (
+            '<div class="net-actions">'
+            '<button type="button" class="btn btn-secondary" data-cmd="net-invite" id="net-invite">'
+            f"{e(ntr('invite', lang))}</button></div>"
+            f'<p class="hint net-tabs-note">{e(ntr("tabs_open_note", lang))}</p>'
+            '<div class="actions net-start">'
+            f'<button type="button" class="btn btn-primary" data-cmd="net-start" id="net-start"'
+            f"{'' if full else ' disabled'}>{e(ntr('start', lang))}</button>{hint}</div>"
+        )
+    else:
+        wait = "guest_wait_seat" if own_seat is None else "guest_wait_start"
+        footer = f'<p class="net-wait" id="net-wait">{e(ntr(wait, lang))}</p>'
+    alert = f'<p class="menu-notice" role="alert">{e(notice)}</p>' if notice else ""
+    options_html = _options_form(options, lang) if host else _options_summary(options, lang)
+    return (
+        f'<h2 id="lobby-title" class="panel-title">{e(title)}</h2>{alert}{options_html}'
+        f'<fieldset class="field"><legend>{e(ntr("seats", lang))}</legend>'
+        f'<ol class="net-seats" id="net-seats">{"".join(rows)}</ol></fieldset>'
+        f"{footer}"
+        '<div class="net-actions net-leave"><button type="button" class="btn btn-secondary" '
+        f'data-cmd="net-leave">{e(ntr("leave_lobby", lang))}</button></div>'
+    )
+
+
+# -------------------------------------------------------------------- board
+
+
+@dataclass
+class BoardInput:
+    """One seat's board in a network game: what its session knows."""
+
+    #: "host" | "guest"
+    role: str
+    viewer: int
+    view: dict[str, Any]
+    legal: Sequence[Action]
+    #: the log events this seat may see (``event_for_seat``), oldest first
+    events: Sequence[Mapping[str, Any]]
+    seats: Sequence[SeatStatus]
+    #: actions played (the state version the guest sends back with a move)
+    version: int
+    #: the last round result this screen acknowledged
+    seen_result: int = 0
+    #: a refusal, already in words
+    notice: str = ""
+    confirm_quit: bool = False
+    #: seats reached over WebRTC (host only: their drop offers a new invitation)
+    devices: frozenset[int] = frozenset()
+    previous: frozenset[str] = frozenset()
+
+
+def board_phase(inp: BoardInput) -> str:
+    """result | over | human | bot | waiting, in that precedence."""
+    view = inp.view
+    result = view.get("result")
+    if result is not None and int(result["round"]) > inp.seen_result:
+        return "result"
+    if view["stage"] == "over":
+        return "over"
+    to_act = view["to_act"]
+    if to_act == inp.viewer and inp.legal:
+        return "human"
+    if to_act is not None and to_act < len(inp.seats) and inp.seats[to_act].plays_as_bot:
+        return "bot"
+    return "waiting"
+
+
+def _strip(inp: BoardInput, lang: str) -> str:
+    """Every seat with its status; on the host, what to do about a dropped seat."""
+    items = []
+    for status in inp.seats:
+        controls = ""
+        if inp.role == "host" and status.kind == "guest":
+            if status.handed_to_bot:
+                controls = (
+                    '<button type="button" class="btn btn-small btn-secondary" '
+                    f'data-cmd="net-back-seat" data-seat="{status.seat}">'
+                    f"{e(ntr('give_back', lang))}</button>"
+                )
+            elif status.dropped:
+                # a normal bot keeps the seat going; the guest gets it back as it was
+                controls = (
+                    '<button type="button" class="btn btn-small btn-secondary" '
+                    f'data-cmd="net-hand" data-seat="{status.seat}" data-level="{HAND_LEVEL}">'
+                    f"{e(ntr('hand_to_bot', lang))} · {e(ntr(f'level_{HAND_LEVEL}', lang))}"
+                    "</button>"
+                )
+                if status.seat in inp.devices:
+                    controls += (
+                        '<button type="button" class="btn btn-small btn-primary" '
+                        f'data-cmd="net-reinvite" data-seat="{status.seat}">'
+                        f"{e(ntr('new_invite', lang))}</button>"
+                    )
+        you = status.seat == inp.viewer
+        mark = f'<span class="tag tag-you">{e(ntr("you_mark", lang))}</span>' if you else ""
+        items.append(
+            f'<li class="net-chip" data-seat="{status.seat}"{_seat_markers(status)}>'
+            f'<span class="net-chip-name">{e(display_name(status, lang))}</span>{mark}'
+            f"{_badge(status, lang)}{controls}</li>"
+        )
+    role = (
+        ntr("role_host", lang)
+        if inp.role == "host"
+        else ntr("role_guest", lang, name=next((s.name for s in inp.seats if s.kind == "host"), ""))
+    )
+    return (
+        f'<section class="net-strip" id="net-strip" aria-label="{e(ntr("net_seats", lang))}">'
+        f'<span class="net-role">{e(role)}</span>'
+        f'<ul class="net-chips">{"".join(items)}</ul></section>'
+    )
+
+
+_PANEL = re.compile(r'<li class="seat-panel" data-seat="(\d+)"')
+
+
+def _badge_panels(html: str, inp: BoardInput, lang: str) -> str:
+    """Put each seat's network markers and badge on its panel of the board."""
+
+    def panel(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        if seat >= len(inp.seats):
+            return match.group(0)
+        return match.group(0) + _seat_markers(inp.seats[seat]).replace("data-status", "data-net")
+
+    html = _PANEL.sub(panel, html)
+    for status in inp.seats:
+        badge = _badge(status, lang)
+        if not badge:
+            continue
+        start = html.find(f'<li class="seat-panel" data-seat="{status.seat}"')
+        if start < 0:
+            continue
+        anchor = html.find('<div class="seat-head">', start)
+        end = html.find("</div>", anchor)
+        if anchor < 0 or end < 0:
+            continue
+        html = html[:end] + badge + html[end:]
+    return html
+
+
+def _log(inp: BoardInput, names: Sequence[str], lang: str) -> list[tuple[str, str]]:
+    lines: list[tuple[str, str]] = []
+    for event in inp.events:
+        kind = str(event.get("type", ""))
+        for index, line in enumerate(describe(dict(event), names, lang)):
+            lines.append((kind if index == 0 else f"{kind}-detail", line))
+    return lines
+
+
+def render_net_board(inp: BoardInput, lang: str) -> NetRendered:
+    """The board of one seat: the strip of seats, then the local game's board
+    drawn from this seat's view, with badges on the seat panels."""
+    view = inp.view
+    names = [display_name(s, lang) for s in inp.seats]
+    kinds = ["bot" if s.plays_as_bot else "human" for s in inp.seats]
+    levels = [(s.level or "normal") if s.plays_as_bot else "" for s in inp.seats]
+    phase = board_phase(inp)
+    scene = Scene(
+        view=view, names=names, kinds=kinds, lang=lang, levels=levels, previous=inp.previous
+    )
+    if phase == "result":
+        html = render_result(scene)
+        status = tr("result_title", lang, n=view["result"]["round"])
+    elif phase == "over":
+        html = render_game_over(scene)
+        # no rematch over the network: the host would have to seat everyone again
+        html = re.sub(r'<button[^>]*data-cmd="rematch"[^>]*>.*?</button>', "", html)
+        status = game_title(view, names, lang)
+    else:
+        scene.dock = dock(view, inp.legal, names, lang) if phase == "human" else Dock("", ())
+        scene.log = _log(inp, names, lang)
+        scene.thinking = view["to_act"] if phase == "bot" else None
+        scene.confirm_quit = inp.confirm_quit
+        scene.notice = inp.notice
+        html = render_table(scene)
+        if inp.confirm_quit:
+            html = html.replace(e(tr("leave_confirm", lang)), e(ntr("leave_net_confirm", lang)), 1)
+        status = scene.dock.prompt if phase == "human" else (scene.log[-1][1] if scene.log else "")
+        if inp.notice and phase != "human":
+            # a refusal while it is no longer this seat's turn still shows, in the dock
+            html = html.replace(
+                '<section class="dock" id="actions" aria-labelledby="dock-prompt">',
+                '<section class="dock" id="actions" aria-labelledby="dock-prompt">'
+                f'<p class="notice" role="alert">{e(inp.notice)}</p>',
+                1,
+            )
+    if inp.notice and phase in ("result", "over"):
+        # no dock on these panels: the refusal or the lost connection shows above them
+        html = f'<p class="notice net-notice" role="alert">{e(inp.notice)}</p>{html}'
+    html = _strip(inp, lang) + _badge_panels(html, inp, lang)
+    to_act = view["to_act"]
+    markers = {
+        "net": inp.role,
+        "phase": phase,
+        "round": str(view["round"]),
+        "stage": str(view["stage"]),
+        "to-act": "" if to_act is None else str(to_act),
+        "viewer": str(inp.viewer),
+        "actions": str(inp.version),
+        "bot-thinking": _flag(phase == "bot"),
+    }
+    return NetRendered(html=html, markers=markers, status=status, shown=frozenset(scene.shown))

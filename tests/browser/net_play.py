@@ -1,0 +1,367 @@
+"""Playing Boss Quest online through the page, for the browser tests and the benchmark.
+
+``NetPage`` drives one page (a tab or a "device") through the real UI: the
+menu's "Play with others", the lobby, the board. ``play_to_end`` plays a whole
+game over several pages: each human seat's page clicks one of the action
+buttons its board shows (chosen at random), a round result is acknowledged with
+its button, and the host's page runs the bots. Every wait is on a marker the
+page sets (``#lobby[data-phase]``, ``#board[data-actions]``, ...), never on time.
+
+``HiddenCheck`` searches a guest's DOM, storage and every frame it received for
+another seat's hidden cards, from the host's full state (its save, in the
+host tab's sessionStorage, replayed here under CPython).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from playwright.sync_api import BrowserContext, Page
+
+from game.bossquest import GAME
+from game.engine.events import event_for_seat
+from game.engine.match import replay_steps
+from game.net import HostSession
+from game.web.net_prefs import GUEST_KEY, HOST_KEY
+from tests.browser.conftest import READY_TIMEOUT_MS, PageLog
+
+#: how long one step of a game may take on a loaded machine (not a speed check)
+STEP_MS = 60_000
+
+_ACTIONS_JS = """() => [...document.querySelectorAll('#actions [data-cmd=act]')]
+    .map((b) => b.dataset.act)"""
+
+_STORAGE_JS = """() => {
+    const dump = (area) => {
+        const out = {};
+        for (let i = 0; i < area.length; i++) out[area.key(i)] = area.getItem(area.key(i));
+        return out;
+    };
+    return {local: dump(localStorage), session: dump(sessionStorage)};
+}"""
+
+
+@dataclass
+class NetPage:
+    """One page of an online game, with what it logged."""
+
+    page: Page
+    log: PageLog
+    name: str
+
+    # ------------------------------------------------------------- set-up
+
+    @staticmethod
+    def open(
+        context: BrowserContext,
+        url: str,
+        origin: str,
+        name: str,
+        *,
+        record: bool = True,
+        init: str = "",
+    ) -> NetPage:
+        """A new page of `context` at `url`, watched like the ``page`` fixture;
+        with `record`, every frame its session receives is kept (``__bqNetFrames``);
+        `init`, a script to run in it before the page's own."""
+        page = context.new_page()
+        log = PageLog(origin=origin)
+        page.on("request", log.on_request)
+        page.on("console", log.on_console)
+        page.on("pageerror", log.on_page_error)
+        page.on("response", log.on_response)
+        page.route(log.is_foreign, log.block_foreign)
+        if record:
+            page.add_init_script("window.__bqNetFrames = [];")
+        if init:
+            page.add_init_script(init)
+        page.goto(url, wait_until="domcontentloaded")
+        net = NetPage(page, log, name)
+        net.wait_ready()
+        return net
+
+    def wait_ready(self) -> None:
+        self.page.wait_for_selector(
+            "html[data-state='ready'], html[data-state='error']",
+            state="attached",
+            timeout=READY_TIMEOUT_MS,
+        )
+        state = self.page.get_attribute("html", "data-state")
+        if state != "ready":
+            detail = self.page.text_content("#load-error-details")
+            raise AssertionError(f"{self.name}: the page did not start:\n{detail}")
+
+    def problems(self) -> list[str]:
+        return [f"{self.name}: {problem}" for problem in self.log.problems()]
+
+    def lobby_phase(self, phase: str) -> None:
+        self.page.wait_for_selector(
+            f"html[data-screen='lobby'] #lobby[data-phase='{phase}']",
+            state="attached",
+            timeout=STEP_MS,
+        )
+
+    def open_net_menu(self) -> None:
+        """The "play with others" screen (from the menu, unless already there)."""
+        if self.page.get_attribute("#lobby", "data-phase") != "menu" or (
+            self.page.get_attribute("html", "data-screen") != "lobby"
+        ):
+            self.page.click("#net-open")
+        self.lobby_phase("menu")
+        self.page.fill("#net-name", self.name)
+
+    def host(self, players: int) -> str:
+        """Host a game of `players` seats; returns the room id."""
+        self.open_net_menu()
+        self.page.click("[data-cmd=net-host]")
+        self.lobby_phase("host")
+        self.set_players(players)
+        return str(self.page.get_attribute("#lobby", "data-room"))
+
+    def set_players(self, players: int) -> None:
+        radio = f"input[data-net-opt=players][value='{players}']"
+        if not self.page.is_checked(radio):
+            self.page.check(radio)
+        self.page.wait_for_selector(f"#net-seats [data-seat='{players - 1}']", state="attached")
+        self.page.wait_for_selector(f"#net-seats [data-seat='{players}']", state="detached")
+
+    def join_tab(self, room: str, seat: int) -> None:
+        """Join the game hosted in another tab (from the list of games) and sit."""
+        self.open_net_menu()
+        join = f"[data-cmd=net-join-tab][data-room='{room}']"
+        self.page.wait_for_selector(join, timeout=STEP_MS)
+        self.page.click(join)
+        self.sit(seat)
+
+    def sit(self, seat: int) -> None:
+        self.lobby_phase("guest")
+        self.page.click(f"[data-cmd=net-sit][data-seat='{seat}']")
+        self.page.wait_for_selector(
+            f"#net-seats [data-seat='{seat}'][data-you='true']", state="attached", timeout=STEP_MS
+        )
+
+    def seat_row(self, seat: int, status: str, connected: bool = True) -> None:
+        """Wait until the lobby shows `seat` as `status` (and connected or not)."""
+        self.page.wait_for_selector(
+            f"#net-seats [data-seat='{seat}'][data-status='{status}']"
+            f"[data-connected='{str(connected).lower()}']",
+            state="attached",
+            timeout=STEP_MS,
+        )
+
+    def start(self) -> None:
+        self.page.click("#net-start:not([disabled])")
+        self.on_board()
+
+    def on_board(self) -> None:
+        self.page.wait_for_selector(
+            "html[data-screen='board'] #board[data-net][data-phase]",
+            state="attached",
+            timeout=STEP_MS,
+        )
+
+    # --------------------------------------------------------------- board
+
+    def marker(self, name: str) -> str:
+        return str(self.page.get_attribute("#board", f"data-{name}") or "")
+
+    def phase(self) -> str:
+        return self.marker("phase")
+
+    def version(self) -> int:
+        return int(self.marker("actions") or 0)
+
+    def wait_version(self, version: int) -> None:
+        """Wait until this board shows the state after `version` actions."""
+        self.page.wait_for_selector(
+            f"#board[data-actions='{version}']", state="attached", timeout=STEP_MS
+        )
+
+    def wait_past(self, version: int) -> None:
+        self.page.wait_for_function(
+            "(v) => Number(document.getElementById('board').dataset.actions) > v",
+            arg=version,
+            timeout=STEP_MS,
+        )
+
+    def acknowledge(self) -> None:
+        """Close round results until the board shows something else."""
+        while self.phase() == "result":
+            seq = self.marker("seq")
+            self.page.click("#round-result [data-cmd=continue]")
+            self.page.wait_for_selector(
+                f"#board:not([data-seq='{seq}'])", state="attached", timeout=STEP_MS
+            )
+
+    def act(self, rng: random.Random) -> str:
+        """Click one of the action buttons (any), and wait for the host's answer."""
+        version = self.version()
+        acts: list[str] = self.page.evaluate(_ACTIONS_JS)
+        assert acts, f"{self.name}: no action button on a human turn"
+        chosen = rng.randrange(len(acts))
+        self.page.locator("#actions [data-cmd=act]").nth(chosen).click()
+        self.wait_past(version)
+        return acts[chosen]
+
+    def frames(self) -> list[str]:
+        return list(self.page.evaluate("() => window.__bqNetFrames || []"))
+
+    def storage(self) -> dict[str, dict[str, str]]:
+        return dict(self.page.evaluate(_STORAGE_JS))
+
+
+_VERSION_STAGE_TO_ACT_JS = """() => {
+  const board = document.getElementById("board").dataset;
+  return [Number(board.actions || 0), board.stage || "", board.toAct || ""];
+}"""
+
+
+def _seat_of(pages: Sequence[NetPage]) -> dict[int, NetPage]:
+    return {int(p.marker("viewer")): p for p in pages}
+
+
+def play_to_end(
+    host: NetPage,
+    guests: Sequence[NetPage],
+    rng: random.Random,
+    *,
+    max_actions: int = 3000,
+    check: HiddenCheck | None = None,
+    check_every: int = 25,
+    stop_at: int | None = None,
+) -> int:
+    """Play until the game is over (or `stop_at` actions); returns the actions played.
+    Each step: the seat to act (from the host's board) is a human page (it
+    acknowledges any round result, then clicks a random action) or a bot (the
+    host plays it by itself: wait until the version moves)."""
+    pages = [host, *guests]
+    seats = _seat_of(pages)
+    while True:
+        # one read of the three markers: a bot's move may re-render the host's
+        # board between two reads, pairing a version with the next seat to act
+        version, stage, to_act = host.page.evaluate(_VERSION_STAGE_TO_ACT_JS)
+        if stage == "over" or (stop_at is not None and version >= stop_at):
+            break
+        assert version < max_actions, "the game does not end"
+        if check is not None and version % check_every == 0:
+            check.run()
+        page = seats.get(int(to_act)) if to_act else None
+        if page is None:  # a bot: the host plays it
+            host.wait_past(version)
+            continue
+        page.wait_version(version)
+        page.acknowledge()
+        if page.phase() != "human":
+            # the host moved on meanwhile (a state still on its way): look again
+            host.wait_version(version)
+            continue
+        page.act(rng)
+        host.wait_past(version)
+    final = host.version()
+    for page in pages:
+        page.wait_version(final)
+    return final
+
+
+def finish(pages: Sequence[NetPage]) -> None:
+    """Every screen shows the game over (after its last round result)."""
+    for page in pages:
+        page.acknowledge()
+        page.page.wait_for_selector("#board[data-phase='over'] #game-over", timeout=STEP_MS)
+
+
+@dataclass
+class HiddenCheck:
+    """No guest may hold another seat's hidden weapon: in its DOM, its storage
+    (local and session), nor any frame it received."""
+
+    host: NetPage
+    guests: Sequence[NetPage]
+    checked_frames: dict[str, int] = field(default_factory=dict)
+    runs: int = 0
+    secrets_seen: int = 0
+
+    def _host(self) -> HostSession:
+        text = self.host.page.evaluate(f"() => sessionStorage.getItem('{HOST_KEY}')")
+        record = json.loads(text)
+        save = json.loads(record["save"])
+        return HostSession.from_save(GAME, record["save"], str(save["build"]))
+
+    def run(self) -> None:
+        self.runs += 1
+        host = self._host()
+        if host.state is None:
+            return
+        states = [state for state, _ in replay_steps(GAME, host.match)]
+        for guest in self.guests:
+            seat = int(guest.marker("viewer"))
+            self._dom(guest, host, seat)
+            self._storage(guest)
+            self._frames(guest, host, seat, states)
+
+    def _secrets(self, host: HostSession, seat: int) -> list[int]:
+        """The hidden weapons of the other seats that `seat` may not see now."""
+        mine = host.view_for(seat)
+        found = []
+        for other in range(len(host.seats)):
+            hidden = host.view_for(other)["seats"][other]["hidden"]
+            if other != seat and hidden is not None and mine["seats"][other]["hidden"] is None:
+                found.append(hidden)
+        return found
+
+    def _dom(self, guest: NetPage, host: HostSession, seat: int) -> None:
+        version = host.version
+        guest.wait_version(version)
+        secrets = self._secrets(host, seat)
+        self.secrets_seen += len(secrets)
+        html = guest.page.content()
+        result = host.view_for(seat)["result"]
+        for card in secrets:
+            public = result is not None and guest.phase() == "result" and _holds(result, card)
+            if not public:  # the last fight's weapons are public; a reshuffle may deal one again
+                assert f'data-card="{card}"' not in html, (guest.name, card)
+
+    def _storage(self, guest: NetPage) -> None:
+        stored = guest.storage()
+        assert set(stored["session"]) <= {GUEST_KEY}, stored["session"].keys()
+        assert HOST_KEY not in stored["local"]
+        for area in stored.values():
+            for key, text in area.items():
+                if key.startswith("bossquest.net.") or key.startswith("bossquest.save"):
+                    for word in ('"view"', '"hidden"', '"match"', '"actions"', '"seed"'):
+                        assert word not in text, (guest.name, key, word)
+
+    def _frames(self, guest: NetPage, host: HostSession, seat: int, states: Sequence[Any]) -> None:
+        """Every state frame holds exactly this seat's view at its version, and
+        only the events this seat may see."""
+        frames = guest.frames()
+        start = self.checked_frames.get(guest.name, 0)
+        allowed = [event_for_seat(event, seat) for event in host.events]
+        for text in frames[start:]:
+            frame = json.loads(text)
+            if frame.get("t") != "state" or frame.get("you") != seat:
+                assert frame.get("t") in ("welcome", "lobby", "reject", "closed", "state"), frame
+                continue
+            version = frame["version"]
+            expected = json.loads(json.dumps(GAME.view(states[version], seat)))
+            assert frame["view"] == expected, (guest.name, version)
+            begin = frame["from"]
+            sent = frame["events"]
+            assert sent == json.loads(json.dumps(allowed[begin : begin + len(sent)]))
+        self.checked_frames[guest.name] = len(frames)
+
+
+def _holds(value: Any, card: int) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return value == card
+    if isinstance(value, dict):
+        return any(_holds(v, card) for v in value.values())
+    if isinstance(value, list):
+        return any(_holds(v, card) for v in value)
+    return False
