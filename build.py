@@ -45,6 +45,7 @@ __all__ = [
     "PYODIDE_FILES",
     "PYSCRIPT_PLUGINS",
     "ROOT",
+    "VENDOR_FILES",
     "BuildResult",
     "HeaderRule",
     "build",
@@ -55,6 +56,7 @@ __all__ = [
     "main",
     "make_server",
     "pyscript_files",
+    "tutorials_index",
 ]
 
 ROOT = Path(__file__).resolve().parent
@@ -146,7 +148,17 @@ class BuildResult:
 # --------------------------------------------------------------------------- npm
 
 
-_NPM_PACKAGES = ("pyodide", "@pyscript/core")
+_NPM_PACKAGES = ("pyodide", "@pyscript/core", "qrcode-generator", "jsqr")
+
+#: Browser libraries copied from node_modules/ into dist/, content-hashed like
+#: our assets (logical name -> file under node_modules/). qrcode-generator
+#: draws the QR codes of network pairing (site/assets/pairing.js); jsQR reads
+#: them from the camera where the browser has no BarcodeDetector, and is
+#: loaded only when someone scans.
+VENDOR_FILES: Mapping[str, str] = {
+    "assets/qrcode.js": "qrcode-generator/dist/qrcode.js",
+    "assets/jsqr.js": "jsqr/dist/jsQR.js",
+}
 
 
 def _stale_packages(root: Path) -> list[str]:
@@ -315,6 +327,29 @@ def _mpy_config() -> str:
     return json.dumps({"plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS]}, separators=(",", ":"))
 
 
+def tutorials_index(game_dir: Path = GAME) -> str:
+    """What embed.html shows before Python has loaded, for every tutorial
+    (``<game>/tutorials/*.json``): its title, intro, first caption, players,
+    reader and first boss, as JSON safe to put inside a ``<script>`` element.
+    Read as plain JSON, so the build needs none of the game's code."""
+    index: dict[str, Any] = {}
+    for path in sorted(game_dir.glob("*/tutorials/*.json")):
+        data = json.loads(path.read_text("utf-8"))
+        setup = data.get("setup", {})
+        first: dict[str, Any] = next((s for s in data.get("steps", []) if "caption" in s), {})
+        index[path.stem] = {
+            "title": data.get("title", {}),
+            "intro": data.get("intro", {}),
+            "caption": first.get("caption", {}),
+            "players": setup.get("players", []),
+            "reader": data.get("reader", ""),
+            "boss": (setup.get("bosses") or [None])[0],
+        }
+    text = json.dumps(index, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    # "<" never appears raw, so no "</script>" can end the element early
+    return text.replace("<", "\\u003c").replace("@", "\\u0040")
+
+
 def _html_attr(text: str) -> str:
     return text.replace("&", "&amp;").replace("'", "&#39;").replace("<", "&lt;")
 
@@ -361,6 +396,12 @@ def build(
     files["game.zip"] = _hashed_name("assets/game.zip", game_zip)
     write(files["game.zip"], game_zip)
 
+    # Vendored browser libraries, hashed like our own assets.
+    for logical, source in VENDOR_FILES.items():
+        vendored = (node_modules / source).read_bytes()
+        files[logical] = _hashed_name(logical, vendored)
+        write(files[logical], vendored)
+
     # Placeholders that our text files may use (the runtime's paths).
     runtime_paths = {
         "@PYSCRIPT_CORE@": f"{pyscript_dir}/core.js",
@@ -393,6 +434,7 @@ def build(
         "@MPY_CONFIG@": _html_attr(_mpy_config()),
         "@PRELOADS@": _preloads(files),
         "@GAME_ZIP@": files["game.zip"],
+        "@TUTORIALS_INDEX@": tutorials_index(game),
     }
     for path in others:
         relative = path.relative_to(site).as_posix()

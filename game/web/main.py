@@ -42,13 +42,13 @@ import time
 from typing import Any
 
 import js
-from pyodide.ffi import create_proxy, jsnull, to_js
+from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js
 
 from game.web.query import bot_delay_ms, seed_from_query
 from game.web.session import SAVE_KEY, Outcome, Session
 from game.web.settings import parse_settings
 
-__all__ = ["boot", "start"]
+__all__ = ["boot", "put_board", "start"]
 
 #: how long one task of a bot's thinking runs before the page gets the thread back
 THINK_TASK_S = 0.015
@@ -93,7 +93,10 @@ def boot() -> None:
     document.addEventListener("bq:lang", _proxies["lang"])
     _board().addEventListener("click", _proxies["click"])
     try:
-        _resume()
+        # network play (game/web/net_main.py) resumes a hosted or joined game,
+        # or opens an invitation link, before the local game's save
+        if not _net_boot():
+            _resume()
     finally:
         document.documentElement.dataset.state = "ready"
 
@@ -116,11 +119,27 @@ def _on_lang(_event: Any) -> None:
         _render()
 
 
+def _net_boot() -> bool:
+    """Wire network play; True when it took the screen (a game online resumes)."""
+    from game.web import net_main
+
+    return net_main.boot()
+
+
+def _net_active() -> bool:
+    from game.web import net_main
+
+    return net_main.active()
+
+
 def _on_click(event: Any) -> None:
     target = event.target.closest("[data-cmd]")
-    if _absent(target) or _session is None:
+    if _absent(target) or _session is None or _net_active():
         return
     command = str(target.getAttribute("data-cmd"))
+    if command == "share-copy":  # the replay link's copy button: the page's clipboard
+        _copy_share(target)
+        return
     arg = target.getAttribute("data-act")
     outcome = _session.command(command, "" if _absent(arg) else str(arg))
     if outcome == Outcome.RENDER:
@@ -189,6 +208,8 @@ def _show(session: Session) -> None:
     _cancel_bot()
     _menu_notice("")
     _session = session
+    # replay links are absolute: the page's folder, where replay.html lives
+    session.link_base = str(js.URL.new("./", js.location.href).href)
     board = _board()
     board.dataset.settings = session.settings.to_json()
     _save()
@@ -235,6 +256,16 @@ def _render() -> None:
     rendered = _session.render(str(js.window.BossQuest.lang()))
     _renders += 1
     rendered.markers["seq"] = str(_renders)
+    board = put_board(rendered.html, rendered.markers, rendered.status)
+    if rendered.focus:
+        target = board.querySelector(rendered.focus)
+        if not _absent(target):
+            target.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+
+
+def put_board(html: str, markers: dict[str, str], status: str) -> Any:
+    """Set the board's HTML, its markers and its status line (the local game's
+    and network play's boards alike); return the #board element."""
     document = js.document
     # keep the log where the reader left it, unless they were following its end
     log = document.getElementById("log")
@@ -242,18 +273,15 @@ def _render() -> None:
     if not _absent(log):
         kept = log.scrollTop
         follow = kept + log.clientHeight >= log.scrollHeight - 8
-    document.getElementById("board-view").innerHTML = rendered.html
+    document.getElementById("board-view").innerHTML = html
     board = _board()
-    for name, value in rendered.markers.items():
+    for name, value in markers.items():
         board.setAttribute(f"data-{name}", value)
-    document.getElementById("board-status").textContent = rendered.status
+    document.getElementById("board-status").textContent = status
     log = document.getElementById("log")
     if not _absent(log):
         log.scrollTop = log.scrollHeight if follow else kept
-    if rendered.focus:
-        target = board.querySelector(rendered.focus)
-        if not _absent(target):
-            target.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+    return board
 
 
 def _menu_notice(key: str) -> None:
@@ -296,6 +324,33 @@ def _absent(value: Any) -> bool:
 
 def _board() -> Any:
     return js.document.getElementById("board")
+
+
+def _copy_share(button: Any) -> None:
+    """Copy the replay link of the share box (game.web.sharing) and say so; where
+    the clipboard is refused, the link stays selected for the reader to copy."""
+    box = button.closest(".share-box")
+    field = box.querySelector(".share-link")
+    note = box.querySelector(".share-copied")
+    field.focus()
+    field.select()
+
+    def copied(*_: Any) -> None:
+        note.hidden = False
+
+    def by_hand(*_: Any) -> None:
+        try:
+            if js.document.execCommand("copy"):
+                copied()
+        except Exception:
+            pass  # the link is selected: the reader copies it
+
+    clipboard: Any = getattr(js.navigator, "clipboard", None)
+    if clipboard is None or clipboard is jsnull:
+        by_hand()
+        return
+    promise = clipboard.writeText(str(field.value))
+    promise.then(create_once_callable(copied), create_once_callable(by_hand))
 
 
 def _seed() -> int:

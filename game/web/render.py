@@ -45,6 +45,7 @@ from .extensions_render import (
     seen_mystery,
 )
 from .extensions_strings import xtr
+from .sharing import share_box, share_button, undo_button
 from .strings import tr
 from .summary import RoundSummary, game_title, round_summary, standings
 
@@ -101,6 +102,18 @@ class Scene:
     readings: Sequence[int] = ()
     #: the Reaper: each seat's fate right after the last fight
     fates: Sequence[str] = ()
+    #: the bar's Leave button (the replay page has none)
+    leave: bool = True
+    #: the share control (the replay link); the box shows `share_link` when open
+    share: bool = False
+    share_open: bool = False
+    share_link: str = ""
+    #: whose eyes the link shows (a name), None for everything
+    share_seen_by: str | None = None
+    #: the undo button in the dock: "" none, "allowed" or "refused"
+    undo: str = ""
+    #: with no controls, the dock shows this line (the replay's move) instead of a wait
+    caption: str = ""
 
     def mark(self, key: str) -> str:
         """Record `key` as drawn; ' arrive' if it was not drawn last time."""
@@ -275,6 +288,8 @@ def _bar(scene: Scene) -> str:
         for key, n, name in decks
     )
     confirm = ""
+    if scene.share_link:
+        confirm = share_box(scene.share_link, scene.share_seen_by, lang)
     if scene.confirm_quit:
         confirm = (
             '<div class="confirm" role="alertdialog" aria-labelledby="confirm-text">'
@@ -291,10 +306,17 @@ def _bar(scene: Scene) -> str:
         f'<span class="chip chip-goal">{icon("key")}'
         f"{e(tr('goal', lang, n=view['keys_to_win']))}</span>"
         f'<ul class="decks" aria-label="{e(tr("decks", lang))}">{deck_items}</ul>'
+        f"{share_button(scene.share_open, lang) if scene.share else ''}"
+        f"{_leave_button(scene) if scene.leave else ''}"
+        f"{confirm}</div>"
+    )
+
+
+def _leave_button(scene: Scene) -> str:
+    return (
         f'<button type="button" class="btn btn-small btn-ghost" data-cmd="quit" '
         f'aria-expanded="{"true" if scene.confirm_quit else "false"}">'
-        f"{icon('door')}{e(tr('leave', lang))}</button>"
-        f"{confirm}</div>"
+        f"{icon('door')}{e(tr('leave', scene.lang))}</button>"
     )
 
 
@@ -492,9 +514,15 @@ def _dock(scene: Scene) -> str:
         parts.append(
             f'<p class="dock-prompt" id="dock-prompt" data-turn="you">{e(scene.dock.prompt)}</p>'
         )
+        if scene.undo:
+            parts.append(undo_button(scene.undo, lang))
         if scene.notice:
             parts.append(f'<p class="notice" role="alert">{e(scene.notice)}</p>')
         parts.extend(_group(scene, group) for group in scene.dock.groups)
+    elif scene.caption:
+        parts.append(
+            f'<p class="dock-prompt replay-caption" id="dock-prompt">{e(scene.caption)}</p>'
+        )
     else:
         seat = view["to_act"]
         text = ""
@@ -681,7 +709,10 @@ def render_game_over(scene: Scene) -> str:
         '<button type="button" class="btn btn-primary" data-cmd="rematch">'
         f"{e(tr('rematch', lang))}</button>"
         f'<button type="button" class="btn btn-secondary" data-cmd="menu">'
-        f"{e(tr('back_to_menu', lang))}</button></div></section>"
+        f"{e(tr('back_to_menu', lang))}</button>"
+        f"{share_button(scene.share_open, lang, 'btn-secondary') if scene.share else ''}</div>"
+        f"{share_box(scene.share_link, None, lang) if scene.share_link else ''}"
+        "</section>"
     )
 
 

@@ -43,14 +43,17 @@ from game.bossquest.fight import round_start_event
 from game.bossquest.text import describe, reason_text
 from game.engine import rng
 from game.engine.bots import make_bot
-from game.engine.errors import GameError
+from game.engine.errors import GameError, Reason
 from game.engine.events import event_for_seat
 from game.engine.local import LocalTable, SeatConfig
+from game.engine.replaylink import ReplayLink, encode_link
 from game.engine.search import SearchBot, SearchSettings
+from game.engine.undo import Step, match_steps, undo_refusal, undone
 
 from .controls import Dock, dock
 from .hint import odds_hint
 from .render import Scene, render_curtain, render_game_over, render_result, render_table
+from .replay_strings import undo_refusal_text
 from .settings import EXTENSIONS, Settings, parse_settings
 from .strings import tr
 from .summary import game_title
@@ -71,6 +74,9 @@ SAVE_KEY = "bossquest.save.v1"
 SAVE_VERSION = 1
 
 PHASES = ("result", "over", "curtain", "human", "bot")
+
+#: how many past states a session keeps for the undo button's check
+_KEPT_STATES = 64
 
 #: the hard bot in the page: at most 300 playouts and 0.12 s a decision, in
 #: slices of 4 playouts (a few ms each) so that the page's tasks stay short
@@ -163,6 +169,17 @@ class Session:
     thought: Thought | None = None
     #: the last decision a bot played, with its figures
     last_thought: Thought | None = None
+    #: the share box (the replay link) is open
+    share_open: bool = False
+    #: what the replay link starts with: the page's folder URL ("" keeps it relative)
+    link_base: str = ""
+    #: an undo just refused: (code, English reason), shown in the dock
+    undo_notice: tuple[str, str] | None = None
+    _undo_cache: tuple[int, int, Reason | None] | None = None
+    #: states by the number of actions played, the last few, kept as the game
+    #: goes so that the undo button's check need not replay the whole match
+    _states: dict[int, Any] = field(default_factory=dict)
+    _share_focus: bool = False
     _bots: dict[int, Policy] = field(default_factory=dict)
     _opening: dict[str, Any] | None = None
     _previous: frozenset[str] = field(default_factory=frozenset)
@@ -317,6 +334,7 @@ class Session:
             pass
         thought = self._thought()
         self.thought = None
+        self._remember()
         self.table.play(thought.seat, thought.choice)
         self.last_thought = thought
         self.notice = None
@@ -345,6 +363,12 @@ class Session:
             return Outcome.REMATCH
         if cmd == "menu" and phase == "over":
             return Outcome.MENU
+        if cmd == "undo":
+            return self._undo() if phase == "human" else Outcome.NONE
+        if cmd == "share" and self.can_share():
+            self.share_open = not self.share_open
+            self._share_focus = True
+            return Outcome.RENDER
         if cmd == "quit":
             self.confirm_quit = not self.confirm_quit
             return Outcome.RENDER
@@ -361,6 +385,7 @@ class Session:
             return Outcome.NONE
         try:
             action = GAME.action_from_json(json.loads(arg))
+            self._remember()
             self.table.play(seat, action)
         except GameError as exc:
             self.notice = (exc.code, exc.message)
@@ -369,8 +394,98 @@ class Session:
             self.notice = ("malformed", f"not an action: {exc.msg}")
             return Outcome.RENDER
         self.notice = None
+        self.undo_notice = None
         self.confirm_quit = False
         return Outcome.RENDER
+
+    # ------------------------------------------------------ undo and replay
+
+    def _remember(self) -> None:
+        """Keep the state before a move (states depend only on the moves before)."""
+        count = self.actions_played()
+        self._states[count] = self.table.state
+        self._states.pop(count - _KEPT_STATES, None)
+        self._undo_cache = None
+
+    def undo_refusal(self) -> Reason | None:
+        """Why the human looking at the screen may not take back their last move
+        now (game.engine.undo), or None when they may. Kept per position: the
+        check replays the match."""
+        seat = self.table.human_to_act()
+        if seat is None or seat != self.table.viewer:
+            return Reason("undo_not_your_turn", "it is not your turn")
+        key = (self.actions_played(), seat)
+        if self._undo_cache is None or self._undo_cache[:2] != key:
+            state, steps = match_steps(GAME, self.table.match)
+            self._undo_cache = (*key, undo_refusal(GAME, state, steps, seat))
+        return self._undo_cache[2]
+
+    def undo_allowed(self) -> bool:
+        """Whether the undo button would take a move back now: the same answer
+        as ``undo_refusal``, from the states kept as the game went (only the
+        moves of the seat at the end of the match matter), so that showing the
+        button costs no replay; a refusal's reason is worked out on a click."""
+        seat = self.table.human_to_act()
+        if seat is None or seat != self.table.viewer:
+            return False
+        actions = self.table.match.actions
+        count = len(actions)
+        tail = 0
+        while tail < count and actions[count - 1 - tail][0] == seat:
+            tail += 1
+        if not tail:
+            return False  # the last move is another seat's: never across it
+        self._states[count] = self.table.state
+        if any(i not in self._states for i in range(count - tail, count + 1)):
+            return self.undo_refusal() is None  # after a reload: replay once
+        steps = [
+            Step(seat, GAME.action_from_json(actions[i][1]), self._states[i], self._states[i + 1])
+            for i in range(count - tail, count)
+        ]
+        return undo_refusal(GAME, self.table.state, steps, seat) is None
+
+    def _undo(self) -> str:
+        """Take back the last move, or say why not; the save follows the match."""
+        reason = self.undo_refusal()
+        if reason is not None:
+            self.undo_notice = (reason.code, reason.message)
+            self.notice = None
+            return Outcome.RENDER
+        viewer = self.table.viewer
+        self.table = LocalTable(GAME, self.table.seats, undone(self.table.match))
+        self.table.viewer = viewer
+        count = self.actions_played()
+        self._states = {k: v for k, v in self._states.items() if k <= count}
+        self._undo_cache = None
+        self.thought = None
+        self.notice = self.undo_notice = None
+        self.share_open = False
+        return Outcome.RENDER
+
+    def replay_eye(self) -> int | None:
+        """Whose eyes this game's replay link shows: the viewer's while it runs,
+        everyone's once it is over."""
+        return None if GAME.is_over(self.table.state) else self.table.viewer
+
+    def can_share(self) -> bool:
+        """Whether this game has a replay link to offer now."""
+        return self.replay_eye() is not None or GAME.is_over(self.table.state)
+
+    def replay_payload(self) -> str | None:
+        """The ``#r=`` payload of this game's replay link (game.engine.replaylink),
+        or None while nobody looks at the screen (pass-and-play, before the
+        first player took the device)."""
+        if not self.can_share():
+            return None
+        eye = self.replay_eye()
+        humans = tuple(config.human for config in self.table.seats)
+        link = ReplayLink(self.table.match, eye, tuple(self.names()), humans)
+        return encode_link(GAME, link)
+
+    def replay_link(self) -> str:
+        """The replay page's address for this game ("" when there is none to share)."""
+        payload = self.replay_payload()
+        return "" if payload is None else f"{self.link_base}replay.html#r={payload}"
 
     # ------------------------------------------------------------ rendering
 
@@ -417,6 +532,15 @@ class Session:
         view = self.table.view()
         return dock(view, self.table.legal(), self.names(), lang, self.hint())
 
+    def _share(self, scene: Scene) -> None:
+        """The share control and, when open, its box with the link."""
+        scene.share = self.can_share()
+        # the link replays the match: made only when the box shows it
+        scene.share_open = self.share_open and scene.share
+        scene.share_link = self.replay_link() if scene.share_open else ""
+        eye = self.replay_eye()
+        scene.share_seen_by = None if eye is None else self.names()[eye]
+
     def markers(self) -> dict[str, str]:
         view = self.table.view()
         phase = self.phase()
@@ -454,6 +578,7 @@ class Session:
             focus = "#round-result [data-cmd=continue]"
             status = tr("result_title", lang, n=view["result"]["round"])
         elif phase == "over":
+            self._share(scene)
             html = render_game_over(scene)
             focus = "#game-over [data-cmd=rematch]"
             status = game_title(view, names, lang)
@@ -472,6 +597,11 @@ class Session:
                 code, message = self.notice
                 reason = reason_text(code, message, lang)
                 scene.notice = tr("not_allowed", lang, reason=reason)
+            if phase == "human":
+                scene.undo = "allowed" if self.undo_allowed() else "refused"
+                if self.undo_notice is not None:
+                    scene.notice = undo_refusal_text(*self.undo_notice, lang)
+            self._share(scene)
             html = render_table(scene)
             if self.confirm_quit:
                 focus = "[data-cmd=quit-no]"
@@ -484,8 +614,13 @@ class Session:
         self._previous = frozenset(scene.shown)
         # Move the focus only when the situation changed, not on a language switch.
         key = (phase, self.actions_played(), self.seen_result, self.table.viewer, self.confirm_quit)
+        if self.share_open:
+            focus = ""  # the reader may be selecting the link
         if key == self._focus_key:
             focus = ""
+        if self._share_focus:  # the box just opened (the link) or closed (its button)
+            self._share_focus = False
+            focus = "#share-link" if self.share_open else "[data-cmd=share]"
         self._focus_key = key
         markers = self.markers()
         markers["seq"] = str(self._renders)

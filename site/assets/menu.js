@@ -21,6 +21,7 @@
 
   var STRINGS = {
     language: { fr: "Langue", en: "Language" },
+    rulesLink: { fr: "Apprendre les règles, plateau en main", en: "Learn the rules, board in hand" },
     description: {
       fr: "Boss Quest : un jeu de cartes de chevaliers et de boss, dans votre navigateur.",
       en: "Boss Quest: a card game of knights and bosses, in your browser.",

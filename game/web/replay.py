@@ -1,0 +1,271 @@
+"""The replay page's logic: open a replay link, step through it, draw each step.
+
+Plain Python with no browser import (``game.web.replay_main`` is the page's
+glue). A link (``game.engine.replaylink``) names whose eyes it shows:
+
+- a seat: every step is drawn from that seat's view (``view(state, seat)``) and
+  the log holds the events as that seat saw them (``event_for_seat``), so a
+  replay of a running game shows what its player could see and nothing more;
+- nobody (a finished game only): a perspective switcher offers "everything"
+  (the spectator's view with every hidden weapon turned face up, and the public
+  log) and each seat's own view.
+
+Step 0 is the deal; step k is the table after the k-th move. A step whose move
+ended a round shows the round's result, as the game did; the last step of a
+finished game shows the final table, every card face up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from html import escape
+from typing import Any
+from urllib.parse import parse_qs
+
+from game.bossquest import GAME
+from game.bossquest.fight import round_start_event
+from game.bossquest.state import NO_CARD, State
+from game.bossquest.text import describe
+from game.engine.errors import MalformedData
+from game.engine.events import event_for_seat
+from game.engine.match import replay_steps
+from game.engine.protocol import Event
+from game.engine.replaylink import ReplayLink, decode_link
+from game.registry import GAMES
+
+from .render import Scene, render_result, render_table
+from .replay_strings import rtr
+from .summary import game_title
+
+__all__ = ["COMMANDS", "KEYS", "Replay", "open_view", "payload_from_hash"]
+
+#: the buttons' data-cmd values (and "eye", whose data-act is "all" or a seat)
+COMMANDS = ("first", "prev", "next", "last", "continue", "eye")
+#: keyboard keys (KeyboardEvent.key) and the command each one sends
+KEYS = {"ArrowLeft": "prev", "ArrowRight": "next", "Home": "first", "End": "last"}
+
+
+def payload_from_hash(fragment: str) -> str:
+    """The ``r`` parameter of the address's fragment (``#r=...``)."""
+    values = parse_qs(fragment.lstrip("#"), keep_blank_values=True).get("r", [])
+    if not values or not values[0]:
+        raise MalformedData("the address holds no replay", code="link_missing")
+    return values[0]
+
+
+def open_view(state: State) -> dict[str, Any]:
+    """Everything face up: the spectator's view with every hidden weapon shown
+    (a finished game's replay only; never for a running game)."""
+    shown = GAME.view(state, None)
+    for entry, player in zip(shown["seats"], state.players, strict=True):
+        if player.hidden != NO_CARD:
+            entry["hidden"] = player.hidden
+    return shown
+
+
+@dataclass
+class Replay:
+    link: ReplayLink
+    #: the state at each step: the deal, then after each move
+    states: list[State]
+    #: the events of each step (none at the deal)
+    events: list[list[Event]]
+    #: the seat whose eyes are on the board, None for everything
+    eye: int | None
+    step: int = 0
+    _previous: frozenset[str] = field(default_factory=frozenset)
+
+    @staticmethod
+    def open(fragment: str) -> Replay:
+        """The replay of the address's fragment; MalformedData (with a ``link_*``
+        code) when there is none or it cannot be read."""
+        link = decode_link(GAMES, payload_from_hash(fragment))
+        states: list[State] = []
+        events: list[list[Event]] = []
+        for state, step_events in replay_steps(GAME, link.match):
+            states.append(state)
+            events.append(step_events)
+        return Replay(link, states, events, link.eye)
+
+    @property
+    def steps(self) -> int:
+        return len(self.states) - 1
+
+    @property
+    def over(self) -> bool:
+        return GAME.is_over(self.states[-1])
+
+    def perspectives(self) -> list[int | None]:
+        """Whose eyes the reader may choose: the link's seat alone, or (a
+        finished game seen by nobody in particular) everything and each seat."""
+        if self.link.eye is not None:
+            return [self.link.eye]
+        return [None, *range(len(self.link.names))]
+
+    def command(self, cmd: str, arg: str = "") -> bool:
+        """Do what a button or a key asks; True when the page must be drawn again."""
+        target = {
+            "first": 0,
+            "prev": self.step - 1,
+            "next": self.step + 1,
+            "continue": self.step + 1,
+            "last": self.steps,
+        }.get(cmd)
+        if target is not None:
+            target = max(0, min(self.steps, target))
+            changed = target != self.step
+            self.step = target
+            return changed
+        if cmd == "eye":
+            eye = None if arg == "all" else int(arg) if arg.isdigit() else -1
+            if eye not in self.perspectives() or eye == self.eye:
+                return False
+            self.eye = eye
+            self._previous = frozenset()
+            return True
+        return False
+
+    # ------------------------------------------------------------ drawing
+
+    def view(self) -> dict[str, Any]:
+        state = self.states[self.step]
+        return open_view(state) if self.eye is None else GAME.view(state, self.eye)
+
+    def log(self, lang: str) -> list[tuple[str, str]]:
+        """The log up to this step as the eyes saw it: (event type, line)."""
+        names = list(self.link.names)
+        opening = round_start_event(self.states[0])
+        lines: list[tuple[str, str]] = []
+        for events in [[opening], *self.events[1 : self.step + 1]]:
+            for event in events:
+                seen = event_for_seat(event, self.eye)
+                kind = str(seen.get("type", ""))
+                for index, line in enumerate(describe(seen, names, lang)):
+                    lines.append((kind if index == 0 else f"{kind}-detail", line))
+        return lines
+
+    def move_lines(self, lang: str) -> list[str]:
+        """What this step's move did, as the eyes saw it."""
+        names = list(self.link.names)
+        lines: list[str] = []
+        for event in self.events[self.step]:
+            lines += describe(event_for_seat(event, self.eye), names, lang)
+        return lines
+
+    def caption(self, lang: str) -> str:
+        """One line for the dock: the deal, the move, or the end of the game."""
+        if self.step == 0:
+            return rtr("replay_deal", lang)
+        if self.step == self.steps and self.over:
+            return game_title(self.view(), list(self.link.names), lang)
+        lines = self.move_lines(lang)
+        line = lines[0] if lines else ""
+        if self.step == self.steps:  # a running game's link ends where it was shared
+            line = f"{line} {rtr('replay_running', lang)}".strip()
+        return line
+
+    def _fight(self) -> Event | None:
+        """The fight this step's move started, if it ended a round (not the game)."""
+        if self.step == self.steps and self.over:
+            return None
+        for event in self.events[self.step]:
+            if event.get("type") == "fight":
+                return event_for_seat(event, self.eye)
+        return None
+
+    def markers(self) -> dict[str, str]:
+        return {
+            "step": str(self.step),
+            "steps": str(self.steps),
+            "viewer": "all" if self.eye is None else str(self.eye),
+            "over": "true" if self.over else "false",
+            "round": str(self.states[self.step].round),
+        }
+
+    def render(self, lang: str) -> str:
+        """The whole replay section: its bar, then the board at this step."""
+        names = list(self.link.names)
+        kinds = ["human" if human else "bot" for human in self.link.humans]
+        scene = Scene(
+            view=self.view(), names=names, kinds=kinds, lang=lang, previous=self._previous
+        )
+        scene.leave = False
+        fight = self._fight()
+        if fight is not None:
+            scene.readings = list(fight.get("readings", []))
+            scene.fates = list(fight.get("fates", []))
+            board = render_result(scene)
+        else:
+            scene.log = self.log(lang)
+            scene.caption = self.caption(lang)
+            board = render_table(scene)
+        self._previous = frozenset(scene.shown)
+        attrs = "".join(f' data-{name}="{_e(value)}"' for name, value in self.markers().items())
+        return (
+            f'<section id="replay" class="replay"{attrs} aria-labelledby="replay-title">'
+            f"{self._bar(lang)}"
+            f'<div class="replay-board">{board}</div></section>'
+        )
+
+    def _bar(self, lang: str) -> str:
+        step, steps = self.step, self.steps
+        buttons = [
+            ("first", _ICONS["first"], "replay_first", step == 0),
+            ("prev", _ICONS["prev"], "replay_prev", step == 0),
+            ("next", _ICONS["next"], "replay_next", step == steps),
+            ("last", _ICONS["last"], "replay_last", step == steps),
+        ]
+        nav = "".join(
+            f'<button type="button" class="btn btn-small btn-secondary replay-{cmd}" '
+            f'data-cmd="{cmd}" aria-label="{_e(rtr(key, lang))}" title="{_e(rtr(key, lang))}"'
+            f"{' disabled' if off else ''}>"
+            f'<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
+            f'<path d="{path}"/></svg></button>'
+            for cmd, path, key, off in buttons
+        )
+        counter = rtr("replay_step", lang, n=step, total=steps)
+        names = self.link.names
+        choices = self.perspectives()
+        if len(choices) == 1:
+            eyes = (
+                f'<p class="replay-seen" data-eye="{self.eye}">'
+                f"{_e(rtr('replay_seen_by', lang, name=names[self.eye or 0]))}</p>"
+            )
+        else:
+            options = "".join(
+                f'<button type="button" class="btn btn-small eye-btn" data-cmd="eye" '
+                f'data-act="{"all" if eye is None else eye}" '
+                f'aria-pressed="{"true" if eye == self.eye else "false"}">'
+                f"{_e(rtr('replay_all', lang) if eye is None else names[eye])}</button>"
+                for eye in choices
+            )
+            label = _e(rtr("replay_eyes", lang))
+            eyes = (
+                f'<div class="replay-eyes" role="group" aria-label="{label}">'
+                f'<span class="group-label">{label}</span>{options}</div>'
+            )
+        return (
+            '<div class="replay-bar">'
+            f'<h2 class="replay-title" id="replay-title">{_e(rtr("replay_title", lang))}</h2>'
+            f'<div class="replay-nav" role="group" aria-label="{_e(counter)}">{nav}'
+            f'<span class="replay-counter" id="replay-counter">{_e(counter)}</span></div>'
+            f"{eyes}"
+            f'<p class="replay-keys">{_e(rtr("replay_keys", lang))}</p></div>'
+        )
+
+    def with_step(self, step: int) -> Replay:
+        """A copy at another step (tests walk a replay without changing it)."""
+        return replace(self, step=max(0, min(self.steps, step)))
+
+
+#: the step buttons' marks (drawn, not glyphs: not every font has ⏮ and ⏭)
+_ICONS = {
+    "first": "M5 4h3v16H5zM20 4v16L9 12z",
+    "prev": "M18 4v16L6 12z",
+    "next": "M6 4v16l12-8z",
+    "last": "M16 4h3v16h-3zM4 4v16l11-8z",
+}
+
+
+def _e(text: object) -> str:
+    return escape(str(text), quote=True)

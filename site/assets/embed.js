@@ -1,0 +1,327 @@
+/*
+ * Boss Quest: the embeddable tutorial board (embed.html), before Python.
+ *
+ * Plain JavaScript with no dependency. It runs as soon as the HTML is parsed and:
+ *   - picks the language (?lang=fr|en, else the browser's) and sets <html lang>,
+ *     which game/web/embed_main.py reads too;
+ *   - draws, from the index build.py wrote into #tutorial-index, the lesson's
+ *     title, intro and first caption, and a frame of the board (the boss and the
+ *     knights), with a loading line: the reader can start reading at once;
+ *   - says so clearly when the scenario is unknown (#tutorial[data-error=unknown]);
+ *   - sets html[data-state="error"] with a message if the runtime fails to load.
+ * It uses no storage and no cookie: in an iframe of another site, third-party
+ * storage may be partitioned or blocked, and nothing here depends on it (it
+ * even gives PyScript an in-memory stand-in for the IndexedDB it opens).
+ * window.BossQuestEmbed = { fail(detail), lang }.
+ */
+(function () {
+  "use strict";
+
+  /* PyScript opens two IndexedDB stores as it starts (a cache of the Pyodide
+     packages, none here, and its optional file-system feature) and waits for
+     them: where third-party storage is blocked, indexedDB throws and Python
+     never starts. This page stores nothing, so PyScript gets a stand-in that
+     keeps those stores in memory for the page's life: the board starts the
+     same with storage partitioned, blocked or allowed, and leaves no trace. */
+  function memoryIndexedDB() {
+    var bases = new Map();
+    function later(task) {
+      Promise.resolve().then(task);
+    }
+    function request(result) {
+      var req = { result: result, readyState: "done" };
+      later(function () {
+        if (req.onsuccess) req.onsuccess({ type: "success", target: req });
+      });
+      return req;
+    }
+    function store(map) {
+      return {
+        count: function () {
+          return request(map.size);
+        },
+        clear: function () {
+          map.clear();
+          return request(undefined);
+        },
+        delete: function (key) {
+          map.delete(key);
+          return request(undefined);
+        },
+        get: function (key) {
+          return request(map.get(key));
+        },
+        getKey: function (key) {
+          return request(map.has(key) ? key : undefined);
+        },
+        getAllKeys: function () {
+          return request(Array.from(map.keys()));
+        },
+        put: function (value, key) {
+          map.set(key, value);
+          return request(key);
+        },
+      };
+    }
+    function database(stores) {
+      return {
+        get objectStoreNames() {
+          return Array.from(stores.keys());
+        },
+        createObjectStore: function (name) {
+          if (!stores.has(name)) stores.set(name, new Map());
+          return store(stores.get(name));
+        },
+        transaction: function () {
+          return {
+            objectStore: function (name) {
+              if (!stores.has(name)) stores.set(name, new Map());
+              return store(stores.get(name));
+            },
+          };
+        },
+        close: function () {},
+      };
+    }
+    return {
+      open: function (name) {
+        var fresh = !bases.has(name);
+        if (fresh) bases.set(name, new Map());
+        var db = database(bases.get(name));
+        var req = { result: db, readyState: "done" };
+        later(function () {
+          if (fresh && req.onupgradeneeded) {
+            var upgrade = {};
+            var target = { result: db, transaction: upgrade };
+            req.onupgradeneeded({ type: "upgradeneeded", target: target });
+            later(function () {
+              if (upgrade.oncomplete) upgrade.oncomplete({ type: "complete" });
+            });
+          }
+          later(function () {
+            if (req.onsuccess) req.onsuccess({ type: "success", target: req });
+          });
+        });
+        return req;
+      },
+    };
+  }
+  Object.defineProperty(window, "indexedDB", {
+    value: memoryIndexedDB(),
+    configurable: true,
+    enumerable: true,
+  });
+
+  var STRINGS = {
+    loading: { fr: "Chargement du plateau…", en: "Loading the board…" },
+    slow: {
+      fr: "Le plateau se charge encore… (la première fois, il faut quelques secondes)",
+      en: "The board is still loading… (the first time takes a few seconds)",
+    },
+    failed: {
+      fr: "Le plateau n'a pas pu se charger. Rechargez la page, avec un navigateur récent.",
+      en: "The board could not load. Reload the page, in an up-to-date browser.",
+    },
+    details: { fr: "Détails techniques", en: "Technical details" },
+    unknown: { fr: "Tutoriel inconnu : « {name} ».", en: "Unknown tutorial: “{name}”." },
+    missing: {
+      fr: "Aucun tutoriel demandé : ajoutez ?scenario=NOM à l'adresse.",
+      en: "No tutorial asked for: add ?scenario=NAME to the address.",
+    },
+    available: { fr: "Tutoriels disponibles :", en: "Available tutorials:" },
+    board: { fr: "Plateau de jeu", en: "Game board" },
+    round: { fr: "Manche 1", en: "Round 1" },
+    boss: { fr: "BOSS", en: "BOSS" },
+    hp: { fr: "points de vie", en: "hit points" },
+    you: { fr: "Vous", en: "You" },
+    magician: { fr: "Le Magicien", en: "The Magician" },
+  };
+  var SLOW_AFTER_MS = 8000;
+
+  var root = document.documentElement;
+  var params = new URLSearchParams(window.location.search);
+  var lang = params.get("lang");
+  if (lang !== "fr" && lang !== "en") {
+    lang = String(navigator.language || "").toLowerCase().indexOf("fr") === 0 ? "fr" : "en";
+  }
+  root.lang = lang;
+
+  function t(key, vars) {
+    var text = STRINGS[key][lang];
+    Object.keys(vars || {}).forEach(function (name) {
+      text = text.split("{" + name + "}").join(vars[name]);
+    });
+    return text;
+  }
+
+  function el(tag, cls, text) {
+    var node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function icon(name, cls) {
+    var ns = "http://www.w3.org/2000/svg";
+    var svg = document.createElementNS(ns, "svg");
+    svg.setAttribute("class", "icon icon-" + name + (cls ? " " + cls : ""));
+    svg.setAttribute("aria-hidden", "true");
+    var use = document.createElementNS(ns, "use");
+    use.setAttribute("href", "#i-" + name);
+    svg.appendChild(use);
+    return svg;
+  }
+
+  function pick(text) {
+    return text && typeof text === "object" ? String(text[lang] || "") : "";
+  }
+
+  var tutorial = document.getElementById("tutorial");
+  var panel = document.getElementById("tut-panel");
+  var view = document.getElementById("board-view");
+  var loadingText = document.getElementById("tut-loading-text");
+  var index = {};
+  try {
+    index = JSON.parse(document.getElementById("tutorial-index").textContent || "{}");
+  } catch (error) {
+    index = {};
+  }
+  var name = params.get("scenario") || "";
+  var entry = Object.prototype.hasOwnProperty.call(index, name) ? index[name] : null;
+  document.getElementById("board").setAttribute("aria-label", t("board"));
+  loadingText.textContent = t("loading");
+
+  // ------------------------------------------------------------- the frame
+
+  function drawPanel() {
+    var head = el("div", "tut-head");
+    head.appendChild(el("h1", "tut-title", pick(entry.title)));
+    panel.appendChild(head);
+    var intro = el("p", "tut-intro", pick(entry.intro));
+    panel.appendChild(intro);
+    panel.appendChild(el("p", "tut-caption", pick(entry.caption)));
+    document.title = pick(entry.title) + " · Boss Quest";
+  }
+
+  /* The board's frame: the bar, the boss and the knights with their two cards
+     face down, in the board's own classes, so Python's first render takes the
+     same place. */
+  function drawBoard() {
+    var table = el("div", "table tut-skeleton");
+    var bar = el("div", "table-bar");
+    bar.appendChild(el("span", "chip chip-round", t("round")));
+    table.appendChild(bar);
+    var arena = el("div", "arena");
+    var zone = el("section", "zone boss-zone");
+    var boss = el("div", "boss-card");
+    boss.appendChild(el("span", "boss-title", t("boss")));
+    boss.appendChild(icon("boss", "boss-art"));
+    boss.appendChild(el("span", "boss-hp", entry.boss === null ? "?" : String(entry.boss)));
+    boss.appendChild(el("span", "boss-hp-label", t("hp")));
+    zone.appendChild(boss);
+    arena.appendChild(zone);
+    var magician = el("section", "zone magician-zone");
+    var title = el("h3", "zone-title");
+    title.appendChild(icon("hat"));
+    title.appendChild(document.createTextNode(t("magician")));
+    magician.appendChild(title);
+    var offer = el("div", "offer");
+    var mystery = el("div", "scard scard-back");
+    mystery.appendChild(el("span", "scard-q", "?"));
+    offer.appendChild(mystery);
+    magician.appendChild(offer);
+    arena.appendChild(magician);
+    table.appendChild(arena);
+    var seats = el("section", "seats-zone");
+    var list = el("ol", "seat-list");
+    (entry.players || []).forEach(function (player) {
+      var item = el("li", "seat-panel");
+      var head = el("div", "seat-head");
+      head.appendChild(el("span", "knight-name", player));
+      if (player === entry.reader) head.appendChild(el("span", "tag tag-you", t("you")));
+      item.appendChild(head);
+      var hand = el("div", "hand");
+      hand.appendChild(el("span", "wcard wcard-back"));
+      hand.appendChild(el("span", "wcard wcard-back"));
+      item.appendChild(hand);
+      list.appendChild(item);
+    });
+    seats.appendChild(list);
+    table.appendChild(seats);
+    view.appendChild(table);
+  }
+
+  function drawUnknown() {
+    tutorial.setAttribute("data-error", "unknown");
+    var box = el("div", "tut-unknown");
+    box.setAttribute("role", "alert");
+    box.appendChild(el("p", "tut-caption", name ? t("unknown", { name: name }) : t("missing")));
+    var names = Object.keys(index).sort();
+    if (names.length) {
+      box.appendChild(el("p", "tut-note", t("available")));
+      var list = el("ul", "tut-list");
+      names.forEach(function (known) {
+        var item = el("li");
+        var link = el("a", "", pick(index[known].title) || known);
+        link.href = "embed.html?scenario=" + encodeURIComponent(known) + "&lang=" + lang;
+        item.appendChild(link);
+        list.appendChild(item);
+      });
+      box.appendChild(list);
+    }
+    panel.appendChild(box);
+  }
+
+  if (entry) {
+    tutorial.setAttribute("data-scenario", name);
+    drawPanel();
+    drawBoard();
+  } else {
+    drawUnknown();
+  }
+
+  window.setTimeout(function () {
+    if (root.dataset.state === "loading") loadingText.textContent = t("slow");
+  }, SLOW_AFTER_MS);
+
+  // ------------------------------------------------------------- failures
+
+  function fail(detail) {
+    if (root.dataset.state === "error") return;
+    root.dataset.state = "error";
+    loadingText.textContent = t("failed");
+    var loading = document.getElementById("tut-loading");
+    loading.hidden = false;
+    loading.setAttribute("role", "alert");
+    var more = el("details", "tut-error");
+    more.appendChild(el("summary", "", t("details")));
+    more.appendChild(el("pre", "", String(detail || "unknown error")));
+    loading.appendChild(more);
+  }
+
+  function describe(value) {
+    if (value && value.stack) return String(value.stack);
+    if (value && value.message) return String(value.message);
+    return String(value);
+  }
+
+  // Any error before Python is ready is a failure to load the runtime.
+  window.addEventListener(
+    "error",
+    function (event) {
+      if (root.dataset.state !== "loading") return;
+      var target = event.target;
+      if (target && target !== window && (target.src || target.href)) {
+        fail("Could not load " + (target.src || target.href));
+      } else {
+        fail(event.error ? describe(event.error) : event.message);
+      }
+    },
+    true,
+  );
+  window.addEventListener("unhandledrejection", function (event) {
+    if (root.dataset.state === "loading") fail(describe(event.reason));
+  });
+
+  window.BossQuestEmbed = { fail: fail, lang: lang };
+})();

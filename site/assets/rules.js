@@ -1,0 +1,344 @@
+/*
+ * Boss Quest: the rules page (rules.html). Plain JavaScript, no dependency, no
+ * Python: the page must stay light, and only its boards (embed.html in
+ * iframes) start Python, each when the reader gets near it.
+ *
+ * It owns:
+ *   - the language: ?lang=fr|en, else the one remembered by the game's pages
+ *     (localStorage "bossquest.lang", when storage is allowed), else the
+ *     browser's; the FR/EN switch; document title and board titles;
+ *   - where the boards come from: this page's directory, or ?boards=<http(s)
+ *     origin or directory> (anything else is refused, with the reason shown);
+ *   - lazy boards: an IntersectionObserver creates a board's iframe only when
+ *     its figure comes within NEAR_MARGIN of the viewport, and at most
+ *     MAX_LIVE boards stay loaded (each runs its own Python), the farthest
+ *     one out of view going back to its placeholder.
+ * Markers: html[data-rules]=loading|ready, html[data-boards-origin],
+ * figure[data-board][data-loaded]=false|loading|true and [data-lang],
+ * #rules-notice (visible when a bad ?boards= or ?lang= was ignored, or when
+ * the host's Content-Security-Policy blocks the boards' origin:
+ * html[data-boards-blocked]).
+ */
+(function () {
+  "use strict";
+
+  var LANGS = ["fr", "en"];
+  var LANG_KEY = "bossquest.lang"; // shared with the game's page (menu.js)
+  var NEAR_MARGIN = "300px 0px"; // load a board a little before it shows
+  var MAX_LIVE = 3; // boards loaded at once, the ones near the viewport always kept
+
+  var STRINGS = {
+    title: { fr: "Règles de Boss Quest", en: "Boss Quest rules" },
+    description: {
+      fr: "Les règles de Boss Quest, section par section, avec un plateau à jouer à côté de chaque règle.",
+      en: "The rules of Boss Quest, section by section, with a board to play beside each rule.",
+    },
+    language: { fr: "Langue", en: "Language" },
+    boardsFrom: { fr: "Plateaux servis par {origin}.", en: "Boards served from {origin}." },
+    badBoards: {
+      fr: "Paramètre ?boards= ignoré ({reason})\u00a0: les plateaux viennent de ce site.",
+      en: "The ?boards= parameter was ignored ({reason}): the boards come from this site.",
+    },
+    notAddress: { fr: "ce n’est pas une adresse", en: "it is not an address" },
+    notHttp: {
+      fr: "seules les adresses http ou https sont acceptées",
+      en: "only http or https addresses are accepted",
+    },
+    credentials: {
+      fr: "une adresse avec identifiants n’est pas acceptée",
+      en: "an address with credentials is not accepted",
+    },
+    queryPart: {
+      fr: "l’adresse ne doit pas avoir de ? ni de #",
+      en: "the address must have no ? or #",
+    },
+    boardsBlocked: {
+      fr: "Ce site n’autorise pas les plateaux venant de {origin} (sa Content-Security-Policy, frame-src).",
+      en: "This site does not allow boards from {origin} (its Content-Security-Policy, frame-src).",
+    },
+    badLang: {
+      fr: "Paramètre ?lang={value} ignoré\u00a0: choisissez fr ou en.",
+      en: "The ?lang={value} parameter was ignored: choose fr or en.",
+    },
+  };
+
+  var root = document.documentElement;
+  var params = new URLSearchParams(window.location.search);
+  var notices = []; // [key, vars] pairs, shown in the page's language
+
+  // ------------------------------------------------------------ storage
+
+  function load(key) {
+    try {
+      return window.localStorage.getItem(key);
+    } catch (e) {
+      return null; // storage blocked or partitioned away: nothing remembered
+    }
+  }
+
+  function save(key, value) {
+    try {
+      window.localStorage.setItem(key, value);
+    } catch (e) {
+      /* not remembered, nothing more */
+    }
+  }
+
+  // --------------------------------------------------------------- i18n
+
+  function pickLanguage() {
+    var asked = params.get("lang");
+    if (asked !== null) {
+      if (LANGS.indexOf(asked) >= 0) return asked;
+      notices.push(["badLang", { value: asked.slice(0, 20) }]);
+    }
+    var saved = load(LANG_KEY);
+    if (LANGS.indexOf(saved) >= 0) return saved;
+    var wanted = navigator.languages || [navigator.language || ""];
+    for (var i = 0; i < wanted.length; i++) {
+      var code = String(wanted[i]).slice(0, 2).toLowerCase();
+      if (LANGS.indexOf(code) >= 0) return code;
+    }
+    return "en";
+  }
+
+  var lang = pickLanguage();
+
+  function t(key, vars) {
+    var entry = STRINGS[key];
+    var text = entry ? entry[lang] || entry.fr : key;
+    if (vars) {
+      text = text.replace(/\{(\w+)\}/g, function (all, name) {
+        return name in vars ? String(vars[name]) : all;
+      });
+    }
+    return text;
+  }
+
+  // ------------------------------------------------------------- boards
+
+  /* Where embed.html lives: "" (this page's directory) or an absolute base
+     ending in "/". Only http(s) is accepted, so no javascript:, data: or
+     file: URL can ever reach an iframe's src. */
+  function boardsBase() {
+    var raw = params.get("boards");
+    if (raw === null || raw === "") return { base: "", origin: window.location.origin };
+    var url = null;
+    try {
+      url = new URL(raw);
+    } catch (e) {
+      url = null;
+    }
+    var reason = null;
+    if (url === null) reason = "notAddress";
+    else if (url.protocol !== "http:" && url.protocol !== "https:") reason = "notHttp";
+    else if (url.username || url.password) reason = "credentials";
+    else if (url.search || url.hash) reason = "queryPart";
+    if (reason !== null) {
+      notices.push(["badBoards", { reason: { key: reason } }]);
+      return { base: "", origin: window.location.origin };
+    }
+    var path = url.pathname.charAt(url.pathname.length - 1) === "/" ? url.pathname : url.pathname + "/";
+    return { base: url.origin + path, origin: url.origin };
+  }
+
+  var source = boardsBase();
+  var figures = Array.prototype.slice.call(document.querySelectorAll("[data-board]"));
+  var near = new Map(); // figure -> whether it is within NEAR_MARGIN of the viewport
+
+  function boardUrl(figure) {
+    var name = figure.getAttribute("data-scenario");
+    return (
+      source.base +
+      "embed.html?scenario=" +
+      encodeURIComponent(name) +
+      "&lang=" +
+      encodeURIComponent(lang)
+    );
+  }
+
+  function boardTitle(figure) {
+    return figure.getAttribute("data-title-" + lang) || figure.getAttribute("data-scenario");
+  }
+
+  function loadBoard(figure) {
+    var frame = figure.querySelector(".board-frame");
+    var iframe = document.createElement("iframe");
+    iframe.title = boardTitle(figure);
+    iframe.loading = "lazy"; // belt and braces: the observer already waited
+    iframe.referrerPolicy = "no-referrer";
+    iframe.addEventListener("load", function () {
+      // a board unloaded meanwhile has no iframe any more: leave its marker alone
+      if (iframe.isConnected) figure.setAttribute("data-loaded", "true");
+    });
+    figure.setAttribute("data-loaded", "loading");
+    figure.setAttribute("data-lang", lang);
+    iframe.src = boardUrl(figure);
+    frame.appendChild(iframe);
+    limitLiveBoards(figure);
+  }
+
+  function unloadBoard(figure) {
+    var iframe = figure.querySelector("iframe");
+    if (iframe) iframe.remove();
+    figure.setAttribute("data-loaded", "false");
+    figure.removeAttribute("data-lang");
+  }
+
+  function isLive(figure) {
+    return figure.getAttribute("data-loaded") !== "false";
+  }
+
+  /* Each board runs its own Python: keep MAX_LIVE at most, dropping the one
+     farthest from the viewport among those out of view. */
+  function limitLiveBoards(keep) {
+    var live = figures.filter(isLive);
+    var middle = window.innerHeight / 2;
+    while (live.length > MAX_LIVE) {
+      var far = null;
+      var farthest = -1;
+      for (var i = 0; i < live.length; i++) {
+        var figure = live[i];
+        if (figure === keep || near.get(figure)) continue;
+        var box = figure.getBoundingClientRect();
+        var distance = Math.abs(box.top + box.height / 2 - middle);
+        if (distance > farthest) {
+          farthest = distance;
+          far = figure;
+        }
+      }
+      if (far === null) return; // every live board is in view: keep them all
+      unloadBoard(far);
+      live = figures.filter(isLive);
+    }
+  }
+
+  function onIntersect(entries) {
+    for (var i = 0; i < entries.length; i++) {
+      var figure = entries[i].target;
+      near.set(figure, entries[i].isIntersecting);
+      if (entries[i].isIntersecting && !isLive(figure)) loadBoard(figure);
+    }
+  }
+
+  function watchBoards() {
+    if (!("IntersectionObserver" in window)) {
+      // very old browser: let the iframes' own loading="lazy" do what it can
+      figures.forEach(loadBoard);
+      return;
+    }
+    var observer = new IntersectionObserver(onIntersect, { rootMargin: NEAR_MARGIN });
+    figures.forEach(function (figure) {
+      near.set(figure, false);
+      observer.observe(figure);
+    });
+  }
+
+  // ---------------------------------------------------------- the page
+
+  function showNotices() {
+    var box = document.getElementById("rules-notice");
+    if (!box) return;
+    box.textContent = notices
+      .map(function (notice) {
+        var vars = {};
+        for (var name in notice[1]) {
+          var value = notice[1][name];
+          vars[name] = value && value.key ? t(value.key) : value;
+        }
+        return t(notice[0], vars);
+      })
+      .join(" ");
+    box.hidden = notices.length === 0;
+  }
+
+  function showSource() {
+    var line = document.getElementById("boards-source");
+    if (!line) return;
+    var foreign = source.base !== "";
+    line.hidden = !foreign;
+    if (!foreign) return;
+    var parts = t("boardsFrom").split("{origin}");
+    var code = document.createElement("code");
+    code.textContent = source.base;
+    line.replaceChildren(document.createTextNode(parts[0]), code, document.createTextNode(parts[1] || ""));
+  }
+
+  function applyLanguage() {
+    root.lang = lang;
+    document.title = t("title");
+    var meta = document.getElementById("meta-description");
+    if (meta) meta.setAttribute("content", t("description"));
+    var buttons = document.querySelectorAll(".lang-btn");
+    for (var i = 0; i < buttons.length; i++) {
+      buttons[i].setAttribute("aria-pressed", String(buttons[i].getAttribute("data-lang") === lang));
+    }
+    var group = document.querySelector(".lang-switch");
+    if (group) group.setAttribute("aria-label", t("language"));
+    figures.forEach(function (figure) {
+      var open = figure.querySelector(".board-open");
+      if (open) open.href = boardUrl(figure);
+    });
+    showNotices();
+    showSource();
+  }
+
+  /* A ?lang= in the address would undo the reader's choice on reload: follow it. */
+  function keepLanguageInAddress() {
+    if (!params.has("lang")) return;
+    params.set("lang", lang);
+    notices = notices.filter(function (notice) {
+      return notice[0] !== "badLang";
+    });
+    try {
+      window.history.replaceState(null, "", "?" + params.toString() + window.location.hash);
+    } catch (e) {
+      /* a sandboxed or opaque page: the address keeps its old ?lang=, nothing more */
+    }
+  }
+
+  /* A switch reloads the boards in view in the new language; the others go
+     back to their placeholder and load in that language when reached. */
+  function setLanguage(next) {
+    if (LANGS.indexOf(next) < 0 || next === lang) return;
+    lang = next;
+    save(LANG_KEY, next);
+    keepLanguageInAddress();
+    applyLanguage();
+    figures.forEach(function (figure) {
+      if (!isLive(figure)) return;
+      var iframe = figure.querySelector("iframe");
+      if (!near.get(figure) || !iframe) {
+        unloadBoard(figure);
+        return;
+      }
+      figure.setAttribute("data-loaded", "loading");
+      figure.setAttribute("data-lang", lang);
+      iframe.title = boardTitle(figure);
+      iframe.src = boardUrl(figure);
+    });
+  }
+
+  /* A host whose Content-Security-Policy forbids frames from the ?boards=
+     origin blocks every board: say so once, instead of empty frames alone. */
+  document.addEventListener("securitypolicyviolation", function (event) {
+    if (event.effectiveDirective !== "frame-src" && event.violatedDirective !== "frame-src") return;
+    if (String(event.blockedURI).indexOf(source.origin) !== 0) return;
+    for (var i = 0; i < notices.length; i++) if (notices[i][0] === "boardsBlocked") return;
+    notices.push(["boardsBlocked", { origin: source.origin }]);
+    root.setAttribute("data-boards-blocked", "true");
+    showNotices();
+  });
+
+  var langButtons = document.querySelectorAll(".lang-btn");
+  for (var b = 0; b < langButtons.length; b++) {
+    langButtons[b].addEventListener("click", function (event) {
+      setLanguage(event.currentTarget.getAttribute("data-lang"));
+    });
+  }
+
+  root.setAttribute("data-boards-origin", source.origin);
+  applyLanguage();
+  watchBoards();
+  root.setAttribute("data-rules", "ready");
+})();

@@ -1,0 +1,304 @@
+"""The embeddable tutorial board (site/embed.html): every tutorial played to its
+end through its page, a wrong move explained, the frame and caption before
+Python, both languages, an unknown scenario, and an iframe on another origin.
+
+Each page is played alongside a ``TutorialSession`` under CPython: it says which
+move the step asks for, and the test clicks the board's button for that action
+(``data-act``), then waits until the page's markers match the session's.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+from playwright.sync_api import Browser, Frame, Page, Route, ViewportSize, expect
+
+import build
+from game.bossquest import GAME
+from game.web.tutorial import TutorialSession, load_tutorial, tutorial_names, tutr
+from tests.browser.conftest import READY_TIMEOUT_MS, SCREENSHOTS, App, Site, _serve
+
+NAMES = tutorial_names()
+IFRAME: ViewportSize = {"width": 720, "height": 560}
+PHONE_IFRAME: ViewportSize = {"width": 360, "height": 560}
+#: markers of #tutorial that must match the CPython session after every click
+KEYS = ("scenario", "step", "done", "actions", "result", "reader-turn")
+
+Target = Page | Frame
+
+#: run in every frame before its scripts: storage and cookies throw, as when a
+#: browser blocks third-party storage in an iframe of another site
+BLOCK_STORAGE = """
+for (const name of ["localStorage", "sessionStorage", "indexedDB", "caches"]) {
+  Object.defineProperty(window, name, {
+    get() { throw new DOMException(name + " is blocked", "SecurityError"); },
+    configurable: true,
+  });
+}
+Object.defineProperty(Document.prototype, "cookie", {
+  configurable: true,
+  get() { throw new DOMException("cookies are blocked", "SecurityError"); },
+  set() { throw new DOMException("cookies are blocked", "SecurityError"); },
+});
+"""
+
+
+def _selector(session: TutorialSession) -> str:
+    markers = session.markers()
+    return "#tutorial" + "".join(f"[data-{key}='{markers[key]}']" for key in KEYS)
+
+
+def _act(session: TutorialSession) -> str:
+    action = session.expected_action()
+    assert action is not None
+    return json.dumps(GAME.action_to_json(action), separators=(",", ":"), sort_keys=True)
+
+
+def _wait_ready(target: Target) -> None:
+    target.wait_for_selector(
+        "html[data-state='ready'], html[data-state='error']",
+        state="attached",
+        timeout=READY_TIMEOUT_MS,
+    )
+    state = target.get_attribute("html", "data-state")
+    if state != "ready":
+        raise AssertionError(f"embed.html reached data-state={state!r}")
+
+
+def _try_a_wrong_move(target: Target, session: TutorialSession, lang: str) -> bool:
+    """Click a button of the board that the step does not ask for: nothing is
+    played, and the step's explanation shows in the page's language. False if
+    the step offers no other button."""
+    wanted = _act(session)
+    buttons = target.locator("#actions [data-cmd='act']")
+    others = [
+        str(buttons.nth(i).get_attribute("data-act"))
+        for i in range(buttons.count())
+        if buttons.nth(i).get_attribute("data-act") != wanted
+    ]
+    if not others:
+        return False
+    before = target.get_attribute("#tutorial", "data-actions")
+    target.click(f"#actions [data-cmd='act'][data-act='{others[0]}']")
+    session.command("act", others[0])
+    explain = target.locator("[data-explain]")
+    expect(explain).to_have_text(session.explanation(lang))
+    assert target.get_attribute("#tutorial", "data-actions") == before
+    expect(target.locator("[data-tut-expected]")).to_have_attribute("data-act", wanted)
+    return True
+
+
+def _play(target: Target, session: TutorialSession, lang: str, *, wrong: bool = True) -> int:
+    """Play the tutorial to its end as the session says; returns the clicks."""
+    clicks = 0
+    target.wait_for_selector(_selector(session), state="attached")
+    while not session.done:
+        assert not session.problem, session.problem
+        if not session.reader_turn():
+            target.click("#tut-next")
+            session.command("next")
+        elif session.fresh_result():
+            target.click("[data-cmd='continue']")
+            session.command("continue")
+        else:
+            if wrong and _try_a_wrong_move(target, session, lang):
+                wrong = False
+            act = _act(session)
+            target.click(f"#actions [data-cmd='act'][data-act='{act}']")
+            session.command("act", act)
+            expect(target.locator("[data-explain]")).to_have_count(0)
+        clicks += 1
+        assert clicks < 100, "the tutorial does not end"
+        target.wait_for_selector(_selector(session), state="attached")
+    assert target.get_attribute("#tutorial", "data-problem") == "false"
+    assert not wrong, "no step offered a wrong move to try"
+    return clicks
+
+
+def _shot(page: Page, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), animations="disabled")
+
+
+# ---------------------------------------------------------------- headers
+
+
+def test_only_the_embed_page_may_be_framed_by_other_sites() -> None:
+    rules = build.load_netlify_headers()
+    embed = build.headers_for(rules, "/embed.html")["Content-Security-Policy"]
+    assert embed.rstrip(";").endswith("frame-ancestors *")
+    for path in ("/", "/index.html", "/rules.html", "/replay.html", "/assets/x.css"):
+        csp = build.headers_for(rules, path)["Content-Security-Policy"]
+        assert "frame-ancestors 'self'" in csp and "frame-ancestors *" not in csp, path
+        # the same policy, but for who may frame the page
+        assert csp.replace("frame-ancestors 'self'", "frame-ancestors *") == embed, path
+    # nothing asks for cross-origin isolation, which other sites' iframes could not meet
+    for path in ("/embed.html", "/assets/x.js", "/runtime/pyodide/pyodide.asm.wasm"):
+        headers = {k.lower() for k in build.headers_for(rules, path)}
+        assert not headers & {"cross-origin-embedder-policy", "cross-origin-opener-policy"}
+
+
+def test_every_built_file_gets_exactly_one_policy(built_site: build.BuildResult) -> None:
+    rules = build.load_netlify_headers()
+    root = built_site.out
+    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        relative = path.relative_to(root).as_posix()
+        csp = build.headers_for(rules, "/" + relative).get("Content-Security-Policy", "")
+        # Netlify joins two rules' values with ", ": that would be two policies
+        assert csp.count("default-src") == 1, (relative, csp)
+
+
+def test_the_local_server_lets_the_embed_page_be_framed(site: Site) -> None:
+    import urllib.request
+
+    with urllib.request.urlopen(site.url + "embed.html") as response:
+        csp = response.headers["Content-Security-Policy"]
+    assert csp.count("frame-ancestors") == 1 and "frame-ancestors *" in csp
+
+
+# ----------------------------------------------------------- before Python
+
+
+def _keep_loading(route: Route) -> None:
+    """Hold the runtime back: the page stays in data-state=loading."""
+    del route  # never answered: the request stays pending until the page closes
+
+
+def test_frame_and_caption_show_before_python_in_both_languages(app: App) -> None:
+    page = app.page
+    page.set_viewport_size(IFRAME)
+    page.route("**/pyodide.asm.wasm", _keep_loading)
+    index = json.loads(build.tutorials_index())
+    for lang in ("fr", "en"):
+        app.open(f"embed.html?scenario=spells_boss&lang={lang}")
+        entry = index["spells_boss"]
+        expect(page.locator(".tut-title")).to_have_text(entry["title"][lang])
+        expect(page.locator(".tut-caption")).to_have_text(entry["caption"][lang])
+        expect(page.locator(".tut-intro")).to_have_text(entry["intro"][lang])
+        expect(page.locator("#tut-loading")).to_be_visible()
+        expect(page.locator("#tut-loading-text")).to_have_text(
+            "Chargement du plateau…" if lang == "fr" else "Loading the board…"
+        )
+        names = page.locator(".tut-skeleton .knight-name").all_text_contents()
+        assert names == ["Bruno", "Alix", "Chloé"]
+        expect(page.locator(".tut-skeleton .boss-hp")).to_have_text("15")
+        assert page.get_attribute("html", "lang") == lang
+        assert app.state() == "loading"
+        if lang == "fr":
+            _shot(page, "embed-before-python-720")
+    app.open("embed.html?scenario=no_such_lesson&lang=fr")
+    expect(page.locator("#tutorial")).to_have_attribute("data-error", "unknown")
+    expect(page.locator(".tut-unknown .tut-caption")).to_have_text(
+        "Tutoriel inconnu : « no_such_lesson »."
+    )
+    assert page.locator(".tut-list a").count() == len(NAMES)
+
+
+def test_an_unknown_scenario_is_explained_once_python_runs(app: App) -> None:
+    page = app.page
+    app.open("embed.html?scenario=nope&lang=en")
+    app.wait_ready()
+    expect(page.locator("#tutorial")).to_have_attribute("data-error", "unknown")
+    expect(page.locator(".tut-unknown .tut-caption")).to_have_text(
+        tutr("unknown", "en", name="nope")
+    )
+    expect(page.locator("#tut-loading")).to_be_hidden()
+    expect(page.locator("#board-view > *")).to_have_count(0)
+    page.click(".tut-list a >> text=The mystery spell")
+    app.wait_ready()
+    expect(page.locator("#tutorial")).to_have_attribute("data-scenario", "mystery")
+
+
+# ------------------------------------------------------------ every tutorial
+
+
+@pytest.mark.parametrize("name", [n for n in NAMES if n != "two_players"])
+def test_each_tutorial_plays_to_its_end(app: App, name: str) -> None:
+    page = app.page
+    lang = "fr" if NAMES.index(name) % 2 == 0 else "en"
+    page.set_viewport_size(IFRAME)
+    app.open(f"embed.html?scenario={name}&lang={lang}")
+    _wait_ready(page)
+    session = TutorialSession(load_tutorial(name), name=name)
+    expect(page.locator(".tut-caption")).to_contain_text(str(session.render(lang).status))
+    if name == "basic_turn":
+        _shot(page, "embed-basic-turn-720")
+    clicks = _play(page, session, lang)
+    assert clicks >= 3
+    data = load_tutorial(name)
+    expect(page.locator(".tut-outro")).to_have_text(data["outro"][lang])
+    full = page.locator("#tut-full")
+    expect(full).to_have_attribute("href", "index.html")
+    expect(full).to_have_attribute("target", "_blank")
+    if name == "basic_turn":
+        _shot(page, "embed-basic-turn-done-720")
+    if name == "spells_cancel":  # try again: back to the stacked deal
+        page.click("#tut-again")
+        session.command("restart")
+        page.wait_for_selector(_selector(session), state="attached")
+        assert page.get_attribute("#tutorial", "data-actions") == "0"
+        page.set_viewport_size(PHONE_IFRAME)
+        _shot(page, "embed-spells-cancel-360")
+
+
+# ------------------------------------------------------- in another site's iframe
+
+
+@pytest.fixture
+def embedder(
+    browser: Browser, site: Site, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[Page, list[str]]]:
+    """A page of another origin (a server of its own) whose only content is an
+    iframe of the board, served with netlify.toml's headers."""
+    root = tmp_path_factory.mktemp("embedder")
+    (root / "host.html").write_text(
+        "<!doctype html><meta charset='utf-8'><title>Another site</title>"
+        "<h1>A rules page</h1>"
+        f'<iframe src="{site.url}embed.html?scenario=two_players&amp;lang=en" '
+        'title="Boss Quest" width="720" height="560"></iframe>',
+        "utf-8",
+    )
+    with contextmanager(_serve)(root, []) as origin:
+        context = browser.new_context(viewport={"width": 760, "height": 700}, locale="fr-FR")
+        page = context.new_page()
+        seen: list[str] = []
+        errors: list[str] = []
+        page.on("request", lambda request: seen.append(request.url))
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        allowed = (origin + "/", site.origin + "/")
+
+        def guard(route: Route) -> None:
+            if route.request.url.startswith(allowed):
+                route.fallback()
+            else:
+                route.abort("blockedbyclient")
+
+        page.route("**/*", guard)
+        # third-party storage blocked, as some browsers do in iframes: any use throws
+        context.add_init_script(BLOCK_STORAGE)
+        page.goto(origin + "/host.html")
+        yield page, seen
+        context.close()
+        assert not [url for url in seen if not url.startswith(allowed)]
+        assert errors == []
+
+
+def test_the_board_plays_in_an_iframe_of_another_origin(
+    embedder: tuple[Page, list[str]], site: Site
+) -> None:
+    page, seen = embedder
+    page.wait_for_selector("iframe")
+    frame = page.frame_locator("iframe")
+    frame.locator("html[data-state='ready']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    board = page.frame(url=lambda url: "embed.html" in url)
+    assert board is not None
+    session = TutorialSession(load_tutorial("two_players"), name="two_players")
+    assert _play(board, session, "en") >= 3
+    expect(frame.locator("#tut-again")).to_be_visible()
+    _shot(page, "embed-iframe-other-origin")
+    # Python ran in the frame, from the board's own origin
+    assert any(url.startswith(site.origin) and url.endswith(".wasm") for url in seen)

@@ -1,0 +1,224 @@
+"""The browser suite's replay and undo checks: undo where allowed and refused,
+the share box's link, and replay.html stepping forward and back with its log."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+from game.web.replay import Replay
+from game.web.session import SAVE_KEY, Session
+from tests.browser.conftest import PHONE, App
+from tests.browser.play import Board
+from tests.test_web_session import play, settings
+
+REPLAY_READY = "html[data-state='ready'] #replay[data-step]"
+
+
+def _log(page: Page) -> list[str]:
+    lines: list[str] = page.eval_on_selector_all(
+        "#log li", "(items) => items.map((li) => li.textContent)"
+    )
+    return lines
+
+
+def _step(page: Page) -> int:
+    return int(page.get_attribute("#replay", "data-step") or "-1")
+
+
+def _wait_step(page: Page, step: int) -> None:
+    page.wait_for_selector(f"#replay[data-step='{step}']", state="attached")
+
+
+def _to_human_turn(board: Board, phase: str) -> str:
+    """Continue past round results until the human acts at the Armorer."""
+    for _ in range(20):
+        if phase == "result":
+            phase = board.click("#round-result [data-cmd=continue]")
+        elif phase == "human" and board.marker("stage") == "turn":
+            return phase
+        else:
+            raise AssertionError(f"unexpected phase {phase}")
+    raise AssertionError("no turn for the human")
+
+
+def test_undo_works_where_allowed_and_is_refused_where_not(app: App) -> None:
+    board = Board(app)
+    page = app.page
+    phase = _to_human_turn(board, board.start(3, humans=(0,), seed=3))
+    played = board.marker("actions")
+    assert page.get_attribute("#actions [data-cmd=undo]", "data-undo") == "refused"
+    # allowed: go to the Magician, then take it back
+    board.click("#actions [data-cmd=act][data-kind=visit]")
+    assert board.marker("stage") == "spell"
+    assert page.get_attribute("#actions [data-cmd=undo]", "data-undo") == "allowed"
+    board.click("#actions [data-cmd=undo]")
+    assert board.marker("stage") == "turn" and board.marker("actions") == played
+    # a reload keeps the undone state (the save is the match without the move)
+    page.reload()
+    app.wait_ready()
+    page.wait_for_selector("#board[data-phase='human']", state="attached")
+    assert board.marker("actions") == played and board.marker("stage") == "turn"
+    # refused: ask for weapons, and on the next turn try to take it back
+    phase = board.click("#actions [data-cmd=act][data-kind=ask]")
+    phase = _to_human_turn(board, phase)
+    before = board.marker("actions")
+    board.click("#actions [data-cmd=undo]")
+    notice = page.locator("#actions .notice")
+    assert notice.text_content() == "You cannot undo: you drew weapons."
+    assert board.marker("actions") == before
+    app.screenshot("undo-refused-1280", full_page=False)
+    page.set_viewport_size(PHONE)
+    page.locator("#actions .notice").scroll_into_view_if_needed()
+    app.screenshot("undo-refused-375", full_page=False)
+    # and in French
+    page.locator(".lang-btn[data-lang=fr]").click()
+    page.wait_for_function(
+        "() => document.querySelector('#actions .notice')?.textContent"
+        ' === "Impossible d\'annuler : vous avez pioché des armes."'
+    )
+
+
+def test_the_share_box_gives_a_link_that_opens_the_players_replay(app: App) -> None:
+    board = Board(app)
+    page = app.page
+    _to_human_turn(board, board.start(3, humans=(0,), seed=5))
+    board.click(".table-bar [data-cmd=share]")
+    link = page.input_value("#share-link")
+    assert link.startswith(app.site.url + "replay.html#r=")
+    actions = board.marker("actions")
+    app.screenshot("share-box-1280", full_page=False)
+    page.set_viewport_size(PHONE)
+    app.screenshot("share-box-375", full_page=False)
+    # the copy button puts the link on the clipboard and says so
+    app.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.locator("[data-cmd=share-copy]").click()
+    page.wait_for_selector(".share-copied:not([hidden])")
+    assert page.evaluate("() => navigator.clipboard.readText()") == link
+    page.goto(link)
+    page.wait_for_selector(REPLAY_READY, state="attached")
+    assert page.get_attribute("#replay", "data-viewer") == "0"
+    assert page.get_attribute("#replay", "data-steps") == actions
+    assert _step(page) == 0
+    # only the player's eyes: no switcher, their own hidden weapon and backs for the others
+    assert page.locator(".eye-btn").count() == 0
+    assert page.locator("#board-seats [data-hidden=own]").count() == 1
+    assert page.locator("#board-seats [data-hidden=back]").count() == 2
+
+
+def _finished_game() -> Replay:
+    session = play(Session.new(settings(["human", "bot", "bot"]), seed=11))
+    payload = session.replay_payload()
+    assert payload is not None
+    return Replay.open(f"#r={payload}")
+
+
+def test_a_replay_link_opens_and_steps_forward_and_back(app: App) -> None:
+    replay = _finished_game()
+    page = app.page
+    page.emulate_media(reduced_motion="reduce")
+    fragment = f"#r={payload_of(replay)}"
+    page.goto(app.site.url + "replay.html" + fragment)
+    page.wait_for_selector(REPLAY_READY, state="attached")
+    steps = replay.steps
+    assert page.get_attribute("#replay", "data-steps") == str(steps)
+    assert page.get_attribute("#replay", "data-viewer") == "all"
+    assert _log(page) == [line for _, line in replay.log("en")]
+    app.screenshot("replay-start-1280", full_page=False)
+    # forward with the button, then the arrow key, checking the log at each step
+    shot = False
+    for step in range(1, steps + 1):
+        if step % 2:
+            page.locator("#replay [data-cmd=next]").click()
+        else:
+            page.keyboard.press("ArrowRight")
+        _wait_step(page, step)
+        expected = replay.with_step(step)
+        if page.locator("#round-result").count():
+            assert expected.render("en").count('id="round-result"') == 1
+            if not shot:
+                shot = bool(app.screenshot("replay-result-1280", full_page=False))
+        else:
+            assert _log(page) == [line for _, line in expected.log("en")]
+            assert page.text_content("#dock-prompt") == expected.caption("en")
+    assert page.locator("#replay [data-cmd=next]").is_disabled()
+    page.keyboard.press("ArrowRight")  # past the end: nothing moves
+    assert _step(page) == steps
+    app.screenshot("replay-end-1280", full_page=False)
+    # back one by one for a few moves, then to the start
+    for step in range(steps - 1, steps - 4, -1):
+        page.keyboard.press("ArrowLeft")
+        _wait_step(page, step)
+    page.keyboard.press("Home")
+    _wait_step(page, 0)
+    assert _log(page) == [line for _, line in replay.log("en")]
+    page.locator("#replay [data-cmd=last]").click()
+    _wait_step(page, steps)
+    page.locator("#replay [data-cmd=first]").click()
+    _wait_step(page, 0)
+    # a seat's eyes: only its own hidden weapon
+    page.locator(".eye-btn[data-act='1']").click()
+    page.wait_for_selector("#replay[data-viewer='1']", state="attached")
+    assert page.locator("#board-seats [data-hidden=own]").count() == 1
+    assert page.locator("#board-seats [data-hidden=back]").count() == 2
+
+
+def test_the_game_over_panel_shares_the_whole_game(app: App) -> None:
+    session = play(Session.new(settings(["human", "bot", "bot"]), seed=11))
+    page = app.page
+    page.emulate_media(reduced_motion="reduce")
+    app.open("?botdelay=0")
+    page.evaluate(f"(save) => localStorage.setItem('{SAVE_KEY}', save)", session.to_save())
+    page.reload()
+    app.wait_ready()
+    page.wait_for_selector("#board[data-phase='over'] #game-over", state="attached")
+    page.locator("#game-over [data-cmd=share]").click()
+    link = page.input_value("#game-over #share-link")
+    assert "as" not in (page.text_content("#game-over .share-note") or "").split()
+    app.screenshot("share-game-over-1280", full_page=False)
+    page.goto(link)
+    page.wait_for_selector(REPLAY_READY, state="attached")
+    assert page.get_attribute("#replay", "data-viewer") == "all"
+    assert page.get_attribute("#replay", "data-steps") == str(session.actions_played())
+    assert page.locator(".eye-btn").count() == 4
+
+
+def test_the_replay_page_on_a_phone(app: App) -> None:
+    replay = _finished_game()
+    page = app.page
+    page.set_viewport_size(PHONE)
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(app.site.url + "replay.html#r=" + payload_of(replay))
+    page.wait_for_selector(REPLAY_READY, state="attached")
+    for _ in range(6):
+        page.locator("#replay [data-cmd=next]").click()
+    _wait_step(page, 6)
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= PHONE["width"]
+    app.screenshot("replay-375")
+    # the other language, drawn again at the same step
+    page.locator(".lang-btn[data-lang=fr]").click()
+    page.wait_for_function(
+        "() => document.getElementById('replay-counter').textContent.startsWith('Coup 6 sur')"
+    )
+    assert _step(page) == 6
+    app.page.set_viewport_size({"width": 1280, "height": 800})
+    app.screenshot("replay-fr-1280", full_page=False)
+
+
+def test_a_damaged_link_says_why(app: App) -> None:
+    page = app.page
+    page.goto(app.site.url + "replay.html#r=not-a-replay")
+    page.wait_for_selector("html[data-state='ready'] #replay-error", state="attached")
+    assert page.get_attribute("#replay-error", "data-code") == "link_encoding"
+    assert "damaged" in (page.text_content("#replay-error") or "")
+    app.screenshot("replay-error-1280", full_page=False)
+    # a new fragment opens the replay in the same page
+    page.evaluate(f"() => {{ location.hash = 'r={payload_of(_finished_game())}'; }}")
+    page.wait_for_selector(REPLAY_READY, state="attached")
+
+
+def payload_of(replay: Replay) -> str:
+    from game.bossquest import GAME
+    from game.engine.replaylink import encode_link
+
+    return encode_link(GAME, replay.link)

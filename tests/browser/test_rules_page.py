@@ -1,0 +1,467 @@
+"""The rules page (site/rules.html): FR/EN text, lazy boards, boards from another origin.
+
+The main check serves the built site twice, on two ports of 127.0.0.1 (two
+origins): origin A serves rules.html with no extra header, like any other
+site that embeds our boards; origin B serves the boards with netlify.toml's
+headers, as the real host would. The page on A, opened with ``?boards=<B>``,
+must leave the boards below the fold unloaded, load a board from B once the
+reader scrolls to it, and the reader must be able to finish that board's
+tutorial inside the frame. Nothing may go to any third origin.
+
+The board is driven from the tutorial itself: a ``TutorialSession`` of the same
+file runs alongside under CPython and says which button the page expects next
+(its ``data-act``), so the test clicks what a reader would and checks the
+page's markers (``#tutorial[data-step][data-done]...``) against it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, FrameLocator, Page, expect
+
+import build
+from game.bossquest import GAME
+from game.web.tutorial import TUTORIALS_DIR, TutorialSession, load_tutorial
+from tests.browser.conftest import (
+    DESKTOP,
+    PHONE,
+    READY_TIMEOUT_MS,
+    SCREENSHOTS,
+    PageLog,
+    Site,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+RULES = ROOT / "site" / "rules.html"
+#: the board the cross-origin test plays: far below the fold, short, one click a move
+PLAYED = "closest_wins"
+#: a board at the very end of the page, which must never load in these tests
+LAST = "reaper"
+#: all the rules page may fetch from its own origin: no runtime, no game bundle
+OWN_FILES = re.compile(r"/rules\.html|/assets/(app|rules|favicon)\.[0-9a-f]{10}\.(css|js|svg)")
+
+
+# ----------------------------------------------------------- static checks
+
+
+class _Page(HTMLParser):
+    """Scripts, boards and, per element, its FR and EN children."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.scripts: list[dict[str, str | None]] = []
+        self.boards: list[str] = []
+        self.stack: list[dict[str, int]] = []
+        self.unpaired: list[str] = []
+        self.line = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if tag == "script":
+            self.scripts.append(values)
+        if "data-board" in values:
+            self.boards.append(str(values.get("data-scenario")))
+        if self.stack and values.get("data-l") in ("fr", "en"):
+            counts = self.stack[-1]
+            counts[str(values["data-l"])] = counts.get(str(values["data-l"]), 0) + 1
+        if tag not in _VOID:
+            self.stack.append({"line": self.getpos()[0]})
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _VOID or not self.stack:
+            return
+        counts = self.stack.pop()
+        if counts.get("fr", 0) != counts.get("en", 0):
+            self.unpaired.append(f"<{tag}> opened on line {counts['line']}: {counts}")
+
+
+_VOID = {"meta", "link", "br", "img", "input", "hr", "source", "use", "path", "circle"}
+
+
+def _parse() -> _Page:
+    page = _Page()
+    page.feed(RULES.read_text("utf-8"))
+    return page
+
+
+def test_every_text_of_the_page_exists_in_french_and_english() -> None:
+    page = _parse()
+    assert page.unpaired == []
+
+
+def test_the_page_embeds_every_tutorial_and_only_tutorials() -> None:
+    boards = _parse().boards
+    assert len(boards) == len(set(boards)), boards
+    tutorials = sorted(path.stem for path in TUTORIALS_DIR.glob("*.json"))
+    assert sorted(boards) == tutorials
+
+
+def test_the_game_and_the_rules_page_link_to_each_other() -> None:
+    index = (ROOT / "site" / "index.html").read_text("utf-8")
+    assert re.search(r'<a [^>]*href="rules\.html"', index)
+    assert re.search(r'<a [^>]*href="index\.html"', RULES.read_text("utf-8"))
+
+
+def test_the_page_runs_no_python() -> None:
+    scripts = _parse().scripts
+    assert [s.get("src") for s in scripts] == ["assets/rules.js"]
+    assert not any(s.get("type") in ("py", "mpy", "module") for s in scripts)
+
+
+# ------------------------------------------------------------ two origins
+
+
+@dataclass
+class TwoOriginLog(PageLog):
+    """A PageLog that allows one more origin: where the boards come from."""
+
+    boards_origin: str = ""
+
+    def is_foreign(self, url: str) -> bool:
+        parts = urlsplit(url)
+        if parts.scheme not in ("http", "https", "ws", "wss"):
+            return False
+        return f"{parts.scheme}://{parts.netloc}" not in (self.origin, self.boards_origin)
+
+    def requests_to(self, origin: str) -> list[str]:
+        return [url for url in self.requests if url.startswith(origin + "/")]
+
+
+def _serve(root: Path, headers: list[build.HeaderRule]) -> Iterator[str]:
+    """Serve `root` on a free port of 127.0.0.1 (each call: a new origin) until closed."""
+    server = build.make_server(root, "127.0.0.1", 0, headers=headers)
+    thread = threading.Thread(target=server.serve_forever, name="rules-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+@pytest.fixture(scope="module")
+def page_site(built_site: build.BuildResult) -> Iterator[Site]:
+    """Origin A: the rules page, served plainly, like a stranger's site."""
+    for origin in _serve(built_site.out, []):
+        yield Site(url=origin + "/", origin=origin, build=built_site, headers=False)
+
+
+@pytest.fixture(scope="module")
+def boards_site(built_site: build.BuildResult) -> Iterator[Site]:
+    """Origin B: the boards, with netlify.toml's headers."""
+    for origin in _serve(built_site.out, build.load_netlify_headers()):
+        yield Site(url=origin + "/", origin=origin, build=built_site, headers=True)
+
+
+def _watch(page: Page, log: PageLog) -> Page:
+    page.on("request", log.on_request)
+    page.on("console", log.on_console)
+    page.on("pageerror", log.on_page_error)
+    page.on("response", log.on_response)
+    page.route(log.is_foreign, log.block_foreign)
+    return page
+
+
+def _check(log: PageLog) -> None:
+    problems = log.problems()
+    if problems:
+        pytest.fail("the page misbehaved:\n  " + "\n  ".join(problems), pytrace=False)
+
+
+@pytest.fixture
+def two_origin_log(page_site: Site, boards_site: Site) -> TwoOriginLog:
+    return TwoOriginLog(origin=page_site.origin, boards_origin=boards_site.origin)
+
+
+@pytest.fixture
+def rules_page(context: BrowserContext, two_origin_log: TwoOriginLog) -> Iterator[Page]:
+    page = _watch(context.new_page(), two_origin_log)
+    yield page
+    page.close()
+    _check(two_origin_log)
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _open(page: Page, site: Site, query: str) -> None:
+    page.goto(site.url + "rules.html" + query, wait_until="domcontentloaded")
+    page.wait_for_selector("html[data-rules='ready']", state="attached")
+
+
+def _board(page: Page, name: str) -> str:
+    return f"figure[data-board][data-scenario='{name}']"
+
+
+def _scroll_to(page: Page, name: str, *, loaded: bool = True) -> None:
+    """Scroll `name`'s board into view; wait until its iframe has loaded (or only started)."""
+    page.locator(_board(page, name)).scroll_into_view_if_needed()
+    marker = "[data-loaded='true']" if loaded else ":not([data-loaded='false'])"
+    # an iframe's load event waits for the board's runtime files: slow on a busy machine
+    page.wait_for_selector(_board(page, name) + marker, state="attached", timeout=READY_TIMEOUT_MS)
+
+
+def _frame(page: Page, name: str) -> FrameLocator:
+    return page.frame_locator(f"{_board(page, name)} iframe")
+
+
+def _wait_board_ready(frame: FrameLocator) -> None:
+    html = frame.locator("html[data-state='ready'], html[data-state='error']")
+    html.wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    assert frame.locator("html").get_attribute("data-state") == "ready"
+
+
+def _tutorial_selector(session: TutorialSession) -> str:
+    markers = session.markers()
+    keys = ("scenario", "step", "done", "actions", "result", "reader-turn")
+    return "#tutorial" + "".join(f"[data-{k}='{markers[k]}']" for k in keys)
+
+
+def _play_to_the_end(frame: FrameLocator, name: str) -> int:
+    """Play the tutorial `name` in `frame` as its steps say; returns the clicks made."""
+    session = TutorialSession(load_tutorial(name), name=name)
+    clicks = 0
+    frame.locator(_tutorial_selector(session)).wait_for(state="attached")
+    while not session.done:
+        assert not session.problem, session.problem
+        if not session.reader_turn():
+            frame.locator("#tut-next").click()
+            session.command("next")
+        elif session.fresh_result():
+            frame.locator("[data-cmd='continue']").click()
+            session.command("continue")
+        else:
+            action = session.expected_action()
+            assert action is not None
+            act = json.dumps(GAME.action_to_json(action), separators=(",", ":"), sort_keys=True)
+            frame.locator(f"[data-cmd='act'][data-act='{act}']").click()
+            session.command("act", act)
+        clicks += 1
+        assert clicks < 100, "the tutorial does not end"
+        frame.locator(_tutorial_selector(session)).wait_for(state="attached")
+    return clicks
+
+
+def _loaded(page: Page) -> dict[str, str]:
+    return dict(
+        page.eval_on_selector_all(
+            "figure[data-board]", "els => els.map(e => [e.dataset.scenario, e.dataset.loaded])"
+        )
+    )
+
+
+def _screenshot(page: Page, name: str, *, full_page: bool = False) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(
+        path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page, animations="disabled"
+    )
+
+
+# ------------------------------------------------------------------ tests
+
+
+def test_boards_load_lazily_from_another_origin_and_play(
+    rules_page: Page, two_origin_log: TwoOriginLog, page_site: Site, boards_site: Site
+) -> None:
+    page = rules_page
+    _open(page, page_site, f"?boards={boards_site.origin}&lang=en")
+    assert page.get_attribute("html", "data-boards-origin") == boards_site.origin
+    expect(page.locator("#boards-source")).to_contain_text(boards_site.origin)
+    _screenshot(page, "rules-1280-top")
+
+    # Below the fold (beyond the page's 300 px lead): no iframe, nothing asked of B.
+    below = page.eval_on_selector_all(
+        "figure[data-board]",
+        "els => els.filter(e => e.getBoundingClientRect().top > innerHeight + 400)"
+        ".map(e => [e.dataset.scenario, e.dataset.loaded, e.querySelectorAll('iframe').length])",
+    )
+    names = [name for name, _, _ in below]
+    assert PLAYED in names and LAST in names
+    assert all(loaded == "false" and frames == 0 for _, loaded, frames in below), below
+    asked = "\n".join(two_origin_log.requests_to(boards_site.origin))
+    assert not any(f"scenario={name}" in asked for name in names), asked
+    if len(names) == len(_loaded(page)):  # no board near the first screen: B is untouched
+        assert asked == ""
+
+    # Scroll to one section: its board comes from B, in the page's language.
+    _scroll_to(page, PLAYED)
+    src = page.get_attribute(f"{_board(page, PLAYED)} iframe", "src")
+    assert src == f"{boards_site.origin}/embed.html?scenario={PLAYED}&lang=en"
+    assert page.get_attribute(f"{_board(page, PLAYED)} iframe", "loading") == "lazy"
+    assert page.get_attribute(f"{_board(page, PLAYED)} iframe", "title")
+    frame = _frame(page, PLAYED)
+    _wait_board_ready(frame)
+    clicks = _play_to_the_end(frame, PLAYED)
+    assert clicks > 0
+    expect(frame.locator("#tutorial")).to_have_attribute("data-done", "true")
+    expect(frame.locator("#tut-again")).to_be_visible()
+    _screenshot(page, "rules-1280-board-done")
+
+    # The last board was never reached, so never loaded.
+    assert _loaded(page)[LAST] == "false"
+    assert not any(f"scenario={LAST}" in u for u in two_origin_log.requests)
+    # The page itself fetched only its HTML, CSS and script from A: Python ran in the board.
+    own = [urlsplit(u).path for u in two_origin_log.requests_to(page_site.origin)]
+    assert all(OWN_FILES.fullmatch(path) for path in own), own
+    assert two_origin_log.requests_to(boards_site.origin)
+
+
+def test_both_languages_show_their_text_and_the_switch_reloads_boards(
+    rules_page: Page, page_site: Site, boards_site: Site
+) -> None:
+    page = rules_page
+    _open(page, page_site, f"?boards={boards_site.origin}&lang=fr")
+    assert page.get_attribute("html", "lang") == "fr"
+    expect(page.locator("#turn-h")).to_have_text(
+        "Un tour : l\u2019Armurier ou le Magicien", use_inner_text=True
+    )
+    expect(page.locator("#closest-h")).to_contain_text(
+        "Le plus proche l\u2019emporte", use_inner_text=True
+    )
+    expect(page.locator("#closest [data-l='en']").first).to_be_hidden()
+    assert page.title() == "Règles de Boss Quest"
+
+    _scroll_to(page, "tie_breaks")
+    board = _board(page, "tie_breaks")
+    assert (page.get_attribute(f"{board} iframe", "src") or "").endswith("lang=fr")
+    page.click(".lang-btn[data-lang='en']")
+    assert page.get_attribute("html", "lang") == "en"
+    expect(page.locator("#turn-h")).to_have_text(
+        "A turn: the Armorer or the Magician", use_inner_text=True
+    )
+    expect(page.locator("#closest [data-l='fr']").first).to_be_hidden()
+    expect(page.locator(".lang-btn[data-lang='en']")).to_have_attribute("aria-pressed", "true")
+    assert page.title() == "Boss Quest rules"
+    # the board in view reloads in English
+    page.wait_for_selector(
+        f"{board}[data-lang='en'][data-loaded='true']", state="attached", timeout=READY_TIMEOUT_MS
+    )
+    src = page.get_attribute(f"{board} iframe", "src") or ""
+    assert src == f"{boards_site.origin}/embed.html?scenario=tie_breaks&lang=en"
+    frame = _frame(page, "tie_breaks")
+    _wait_board_ready(frame)
+    expect(frame.locator("html")).to_have_attribute("lang", "en")
+    # no loaded board is left in the old language
+    stale = page.eval_on_selector_all(
+        "figure[data-board]:not([data-loaded='false'])",
+        "els => els.filter(e => e.dataset.lang !== 'en').map(e => e.dataset.scenario)",
+    )
+    assert stale == []
+
+    # The address follows the switch, so a reload keeps English.
+    assert "lang=en" in page.url and "lang=fr" not in page.url
+    page.reload(wait_until="domcontentloaded")
+    page.wait_for_selector("html[data-rules='ready']", state="attached")
+    assert page.get_attribute("html", "lang") == "en"
+    # Remembered: the page opened again without ?lang= is in English.
+    _open(page, page_site, f"?boards={boards_site.origin}")
+    assert page.get_attribute("html", "lang") == "en"
+    expect(page.locator("#goal-h")).to_have_text("The goal and the cards", use_inner_text=True)
+
+
+def test_a_bad_boards_address_is_refused_under_the_real_headers(
+    browser: Browser, site: Site
+) -> None:
+    """On one origin with netlify.toml's headers: the page and a board keep to them."""
+    context = browser.new_context(viewport=PHONE, locale="fr-FR")
+    log = PageLog(origin=site.origin)
+    page = _watch(context.new_page(), log)
+    try:
+        _open(page, site, "?boards=javascript:alert(1)")
+        notice = page.locator("#rules-notice")
+        expect(notice).to_be_visible()
+        expect(notice).to_contain_text("seules les adresses http ou https sont acceptées")
+        assert page.get_attribute("html", "data-boards-origin") == site.origin
+        expect(page.locator("#boards-source")).to_be_hidden()
+        assert page.get_attribute("html", "lang") == "fr"  # from the browser's locale
+        _screenshot(page, "rules-375-top")
+
+        _scroll_to(page, "perfect")
+        src = page.get_attribute(f"{_board(page, 'perfect')} iframe", "src")
+        assert src == "embed.html?scenario=perfect&lang=fr"
+        _wait_board_ready(_frame(page, "perfect"))
+        _screenshot(page, "rules-375-board")
+
+        page.click(".lang-btn[data-lang='en']")
+        expect(notice).to_contain_text("only http or https addresses are accepted")
+
+        _open(page, site, "?boards=not%20an%20address&lang=xx")
+        expect(notice).to_contain_text("?lang=xx")
+        expect(notice).to_contain_text("it is not an address")
+    finally:
+        page.close()
+        context.close()
+    _check(log)
+
+
+def test_desktop_layout_puts_each_board_beside_its_text(
+    context: BrowserContext, site: Site
+) -> None:
+    log = PageLog(origin=site.origin)
+    page = _watch(context.new_page(), log)
+    try:
+        _open(page, site, "?lang=en")
+        assert page.viewport_size == DESKTOP
+        text = page.locator("#perfect .rule-text").bounding_box()
+        board = page.locator(_board(page, "perfect")).bounding_box()
+        assert text is not None and board is not None
+        assert board["x"] >= text["x"] + text["width"]  # beside, on the right
+        assert abs(board["y"] - text["y"]) < 2
+    finally:
+        page.close()
+    _check(log)
+
+
+def test_at_most_three_boards_stay_loaded_as_the_reader_scrolls(
+    context: BrowserContext, site: Site
+) -> None:
+    """Each board runs its own Python: boards left far behind go back to their placeholder."""
+    log = PageLog(origin=site.origin)
+    page = _watch(context.new_page(), log)
+    order = ["basic_turn", "perfect", "spells_boss", "potions"]
+    try:
+        _open(page, site, "?lang=en")
+        for name in order:
+            _scroll_to(page, name, loaded=False)
+            live = [n for n, loaded in _loaded(page).items() if loaded != "false"]
+            assert name in live
+            assert len(live) <= 3, live
+        loaded = _loaded(page)
+        assert loaded["basic_turn"] == "false"
+        assert page.locator(f"{_board(page, 'basic_turn')} iframe").count() == 0
+        # scrolling back brings the first board back
+        _scroll_to(page, "basic_turn", loaded=False)
+        assert page.locator(f"{_board(page, 'basic_turn')} iframe").count() == 1
+    finally:
+        page.close()
+    _check(log)
+
+
+def test_a_host_policy_that_forbids_the_boards_origin_is_explained(
+    context: BrowserContext, site: Site, boards_site: Site
+) -> None:
+    """netlify.toml's own policy allows frames from the site alone: ?boards= elsewhere says so."""
+    log = PageLog(origin=site.origin)
+    log.expect_errors = True  # the browser reports the blocked frame on the console
+    page = _watch(context.new_page(), log)
+    try:
+        _open(page, site, f"?boards={boards_site.origin}&lang=en")
+        page.locator(_board(page, "basic_turn")).scroll_into_view_if_needed()
+        page.wait_for_selector("html[data-boards-blocked='true']", state="attached")
+        notice = page.locator("#rules-notice")
+        expect(notice).to_be_visible()
+        expect(notice).to_contain_text(f"does not allow boards from {boards_site.origin}")
+        assert not any(u.startswith(boards_site.origin) for u in log.requests)
+    finally:
+        page.close()
+    _check(log)
