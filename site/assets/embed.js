@@ -299,29 +299,8 @@
     loading.appendChild(more);
   }
 
-  function describe(value) {
-    if (value && value.stack) return String(value.stack);
-    if (value && value.message) return String(value.message);
-    return String(value);
-  }
-
   // Any error before Python is ready is a failure to load the runtime.
-  window.addEventListener(
-    "error",
-    function (event) {
-      if (root.dataset.state !== "loading") return;
-      var target = event.target;
-      if (target && target !== window && (target.src || target.href)) {
-        fail("Could not load " + (target.src || target.href));
-      } else {
-        fail(event.error ? describe(event.error) : event.message);
-      }
-    },
-    true,
-  );
-  window.addEventListener("unhandledrejection", function (event) {
-    if (root.dataset.state === "loading") fail(describe(event.reason));
-  });
+  window.BossQuestShared.watchLoading(fail);
 
   window.BossQuestEmbed = { fail: fail, lang: lang };
 })();

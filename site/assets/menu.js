@@ -140,33 +140,13 @@
 
   // ------------------------------------------------------------ storage
 
-  function load(key) {
-    try {
-      return window.localStorage.getItem(key);
-    } catch (e) {
-      return null; // storage off (private mode, policy): the page still works
-    }
-  }
-
-  function save(key, value) {
-    try {
-      window.localStorage.setItem(key, value);
-    } catch (e) {
-      /* not remembered, nothing more */
-    }
-  }
+  var load = window.BossQuestShared.load;
+  var save = window.BossQuestShared.save;
 
   // --------------------------------------------------------------- i18n
 
   function pickLanguage() {
-    var saved = load(LANG_KEY);
-    if (LANGS.indexOf(saved) >= 0) return saved;
-    var wanted = navigator.languages || [navigator.language || ""];
-    for (var i = 0; i < wanted.length; i++) {
-      var code = String(wanted[i]).slice(0, 2).toLowerCase();
-      if (LANGS.indexOf(code) >= 0) return code;
-    }
-    return "en";
+    return window.BossQuestShared.browserLanguage(LANGS, LANG_KEY);
   }
 
   var lang = pickLanguage();
@@ -514,29 +494,10 @@
     progressLabel.textContent = t("stepFailed");
   }
 
-  function describe(value) {
-    if (value && value.stack) return String(value.stack);
-    if (value && value.message) return String(value.message);
-    return String(value);
-  }
+  var describe = window.BossQuestShared.describe;
 
   // Any error before Python is ready is a failure to load the runtime.
-  window.addEventListener(
-    "error",
-    function (event) {
-      if (root.dataset.state !== "loading") return;
-      var target = event.target;
-      if (target && target !== window && (target.src || target.href)) {
-        fail("Could not load " + (target.src || target.href));
-      } else {
-        fail(event.error ? describe(event.error) : event.message);
-      }
-    },
-    true,
-  );
-  window.addEventListener("unhandledrejection", function (event) {
-    if (root.dataset.state === "loading") fail(describe(event.reason));
-  });
+  window.BossQuestShared.watchLoading(fail);
 
   // Pyodide only logs a failed WebAssembly start (a 404, a network error, a
   // browser without WebAssembly) and then waits for ever: watch it here.

@@ -25,31 +25,11 @@
   };
   var root = document.documentElement;
 
-  function load(key) {
-    try {
-      return window.localStorage.getItem(key);
-    } catch (e) {
-      return null;
-    }
-  }
-
-  function save(key, value) {
-    try {
-      window.localStorage.setItem(key, value);
-    } catch (e) {
-      /* not remembered */
-    }
-  }
+  var load = window.BossQuestShared.load;
+  var save = window.BossQuestShared.save;
 
   function pick() {
-    var saved = load(LANG_KEY);
-    if (LANGS.indexOf(saved) >= 0) return saved;
-    var wanted = navigator.languages || [navigator.language || ""];
-    for (var i = 0; i < wanted.length; i++) {
-      var code = String(wanted[i]).slice(0, 2).toLowerCase();
-      if (LANGS.indexOf(code) >= 0) return code;
-    }
-    return "en";
+    return window.BossQuestShared.browserLanguage(LANGS, LANG_KEY);
   }
 
   var lang = pick();
@@ -92,22 +72,8 @@
     });
   });
 
-  window.addEventListener(
-    "error",
-    function (event) {
-      if (root.dataset.state !== "loading") return;
-      var target = event.target;
-      if (target && target !== window && (target.src || target.href)) {
-        fail("Could not load " + (target.src || target.href));
-      } else {
-        fail(event.error && event.error.stack ? event.error.stack : event.message);
-      }
-    },
-    true,
-  );
-  window.addEventListener("unhandledrejection", function (event) {
-    if (root.dataset.state === "loading") fail(String(event.reason));
-  });
+  // Any error before Python is ready is a failure to load the runtime.
+  window.BossQuestShared.watchLoading(fail);
 
   window.BossQuestReplay = {
     lang: function () {

@@ -68,21 +68,8 @@
 
   // ------------------------------------------------------------ storage
 
-  function load(key) {
-    try {
-      return window.localStorage.getItem(key);
-    } catch (e) {
-      return null; // storage blocked or partitioned away: nothing remembered
-    }
-  }
-
-  function save(key, value) {
-    try {
-      window.localStorage.setItem(key, value);
-    } catch (e) {
-      /* not remembered, nothing more */
-    }
-  }
+  var load = window.BossQuestShared.load;
+  var save = window.BossQuestShared.save;
 
   // --------------------------------------------------------------- i18n
 
@@ -92,14 +79,7 @@
       if (LANGS.indexOf(asked) >= 0) return asked;
       notices.push(["badLang", { value: asked.slice(0, 20) }]);
     }
-    var saved = load(LANG_KEY);
-    if (LANGS.indexOf(saved) >= 0) return saved;
-    var wanted = navigator.languages || [navigator.language || ""];
-    for (var i = 0; i < wanted.length; i++) {
-      var code = String(wanted[i]).slice(0, 2).toLowerCase();
-      if (LANGS.indexOf(code) >= 0) return code;
-    }
-    return "en";
+    return window.BossQuestShared.browserLanguage(LANGS, LANG_KEY);
   }
 
   var lang = pickLanguage();

@@ -47,7 +47,9 @@ PLAYED = "closest_wins"
 #: a board at the very end of the page, which must never load in these tests
 LAST = "reaper"
 #: all the rules page may fetch from its own origin: no runtime, no game bundle
-OWN_FILES = re.compile(r"/rules\.html|/assets/(app|rules|favicon)\.[0-9a-f]{10}\.(css|js|svg)")
+OWN_FILES = re.compile(
+    r"/rules\.html|/assets/(app|rules|shared|favicon)\.[0-9a-f]{10}\.(css|js|svg)"
+)
 
 
 # ----------------------------------------------------------- static checks
@@ -113,7 +115,7 @@ def test_the_game_and_the_rules_page_link_to_each_other() -> None:
 
 def test_the_page_runs_no_python() -> None:
     scripts = _parse().scripts
-    assert [s.get("src") for s in scripts] == ["assets/rules.js"]
+    assert [s.get("src") for s in scripts] == ["assets/shared.js", "assets/rules.js"]
     assert not any(s.get("type") in ("py", "mpy", "module") for s in scripts)
 
 
