@@ -412,7 +412,9 @@ def build(
     # Our assets: binary ones first, then text ones that may name them.
     site_files = sorted(p for p in site.rglob("*") if p.is_file() and not _ignored(p, site))
     assets = [p for p in site_files if p.relative_to(site).parts[0] == "assets"]
-    others = [p for p in site_files if p not in assets]
+    # partials/ are pieces of pages (filled in below), not files of the site
+    partials = [p for p in site_files if p.relative_to(site).parts[0] == "partials"]
+    others = [p for p in site_files if p not in assets and p not in partials]
     for path in sorted(assets, key=lambda p: p.suffix in _TEXT_ASSET_SUFFIXES):
         relative = path.relative_to(site).as_posix()
         data = path.read_bytes()
@@ -435,6 +437,8 @@ def build(
         "@PRELOADS@": _preloads(files),
         "@GAME_ZIP@": files["game.zip"],
         "@TUTORIALS_INDEX@": tutorials_index(game),
+        # the board's icons, one copy for every page that draws cards
+        "@ICONS@": (site / "partials" / "icons.svg").read_text(encoding="utf-8").strip(),
     }
     for path in others:
         relative = path.relative_to(site).as_posix()
