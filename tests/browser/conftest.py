@@ -167,7 +167,8 @@ class App:
         return path
 
 
-def _serve(root: Path, headers: list[build.HeaderRule]) -> Iterator[str]:
+def serve(root: Path, headers: list[build.HeaderRule]) -> Iterator[str]:
+    """Serve `root` on a free port of 127.0.0.1 (each call: a new origin) until closed."""
     server = build.make_server(root, "127.0.0.1", 0, headers=headers)
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     thread.start()
@@ -186,13 +187,13 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> build.BuildResult:
 
 @pytest.fixture(scope="session")
 def site(built_site: build.BuildResult) -> Iterator[Site]:
-    for origin in _serve(built_site.out, build.load_netlify_headers()):
+    for origin in serve(built_site.out, build.load_netlify_headers()):
         yield Site(url=origin + "/", origin=origin, build=built_site, headers=True)
 
 
 @pytest.fixture(scope="session")
 def plain_site(built_site: build.BuildResult) -> Iterator[Site]:
-    for origin in _serve(built_site.out, []):
+    for origin in serve(built_site.out, []):
         yield Site(url=origin + "/", origin=origin, build=built_site, headers=False)
 
 

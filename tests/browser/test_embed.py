@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, Frame, Page, Route, ViewportSize, expec
 import build
 from game.bossquest import GAME
 from game.web.tutorial import TutorialSession, load_tutorial, tutorial_names, tutr
-from tests.browser.conftest import READY_TIMEOUT_MS, SCREENSHOTS, App, Site, _serve
+from tests.browser.conftest import READY_TIMEOUT_MS, SCREENSHOTS, App, Site, serve
 
 NAMES = tutorial_names()
 IFRAME: ViewportSize = {"width": 720, "height": 560}
@@ -261,7 +261,7 @@ def embedder(
         'title="Boss Quest" width="720" height="560"></iframe>',
         "utf-8",
     )
-    with contextmanager(_serve)(root, []) as origin:
+    with contextmanager(serve)(root, []) as origin:
         context = browser.new_context(viewport={"width": 760, "height": 700}, locale="fr-FR")
         page = context.new_page()
         seen: list[str] = []

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import re
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from html.parser import HTMLParser
@@ -38,6 +37,7 @@ from tests.browser.conftest import (
     SCREENSHOTS,
     PageLog,
     Site,
+    serve,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -138,30 +138,17 @@ class TwoOriginLog(PageLog):
         return [url for url in self.requests if url.startswith(origin + "/")]
 
 
-def _serve(root: Path, headers: list[build.HeaderRule]) -> Iterator[str]:
-    """Serve `root` on a free port of 127.0.0.1 (each call: a new origin) until closed."""
-    server = build.make_server(root, "127.0.0.1", 0, headers=headers)
-    thread = threading.Thread(target=server.serve_forever, name="rules-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
-
-
 @pytest.fixture(scope="module")
 def page_site(built_site: build.BuildResult) -> Iterator[Site]:
     """Origin A: the rules page, served plainly, like a stranger's site."""
-    for origin in _serve(built_site.out, []):
+    for origin in serve(built_site.out, []):
         yield Site(url=origin + "/", origin=origin, build=built_site, headers=False)
 
 
 @pytest.fixture(scope="module")
 def boards_site(built_site: build.BuildResult) -> Iterator[Site]:
     """Origin B: the boards, with netlify.toml's headers."""
-    for origin in _serve(built_site.out, build.load_netlify_headers()):
+    for origin in serve(built_site.out, build.load_netlify_headers()):
         yield Site(url=origin + "/", origin=origin, build=built_site, headers=True)
 
 
