@@ -87,13 +87,19 @@ def run_arena(
         entry_at = {(i + number) % count: i for i in range(count)}
         state = game.new_game(options, seed + number)
         while not game.is_over(state):
-            seat = game.to_act(state)[0]
-            entry = entry_at[seat]
-            legal = game.legal_actions(state, seat)
-            started = time.perf_counter()
-            action = bots[entry](game.view(state, seat), legal)
-            report.times[entry].append(time.perf_counter() - started)
-            state, _ = game.apply(state, seat, action)
+            # Every seat to act decides from the same state (in a simultaneous
+            # step nobody sees the others' choices), then the moves are played
+            # in seat order; one that the others' moves made illegal is asked again.
+            decided = []
+            for seat in game.to_act(state):
+                entry = entry_at[seat]
+                started = time.perf_counter()
+                action = bots[entry](game.view(state, seat), game.legal_actions(state, seat))
+                report.times[entry].append(time.perf_counter() - started)
+                decided.append((seat, action))
+            for seat, action in decided:
+                if game.check(state, seat, action) is None:
+                    state, _ = game.apply(state, seat, action)
         outcome = game.outcome(state) or {}
         winners = list(outcome.get("winners", []))
         for seat in winners:

@@ -55,7 +55,11 @@ def random_game(
         if len(played) >= max_actions:
             violations.append(f"game {seed} did not end within {max_actions} actions")
             break
-        seat = game.to_act(state)[0]
+        acting = game.to_act(state)
+        seat = acting[0]
+        if len(acting) > 1:  # a simultaneous step: any of them may be first
+            pick, dice = rng.below(dice, len(acting))
+            seat = acting[pick]
         legal = game.legal_actions(state, seat)
         if not legal:
             violations.append(f"game {seed}: seat {seat} is to act but has no legal action")

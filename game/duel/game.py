@@ -1,0 +1,109 @@
+"""Duel as an engine Game."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from ..engine.errors import MalformedData, Reason
+from ..engine.safejson import quote
+from . import codec, rules, views
+from .bots import easy_bot, normal_bot
+from .state import Action, Stage, State
+
+__all__ = ["GAME", "Duel"]
+
+
+class Duel:
+    """Stateless: every method reads or makes states."""
+
+    name: Final = "duel"
+    schema_version: Final = 1
+    bots: Final = {"normal": normal_bot, "easy": easy_bot}
+    playout_policy: Final = "normal"
+
+    def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        if not isinstance(options, Mapping):
+            raise MalformedData("options must be a JSON object")
+        unknown = sorted(key for key in options if key != "players")
+        if unknown:
+            raise MalformedData(f"a duel has no option {quote(unknown[0])}")
+        if options.get("players", 2) != 2:
+            raise MalformedData("a duel is for exactly 2 players")
+        return {"players": 2}
+
+    def new_game(self, options: Mapping[str, Any], seed: int) -> State:
+        self.normalize_options(options)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise MalformedData(f"the seed must be an integer, not {quote(seed)}")
+        return rules.new_game(seed)
+
+    def opening_events(self, state: State) -> list[dict[str, Any]]:
+        secret = {str(seat): {"hand": list(state.hands[seat])} for seat in (0, 1)}
+        return [{"type": "deal", "round": state.round, "secret": secret}]
+
+    def seats(self, state: State) -> int:
+        return 2
+
+    def to_act(self, state: State) -> tuple[int, ...]:
+        return rules.to_act(state)
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        return rules.legal_actions(state, seat)
+
+    def check(self, state: State, seat: int, action: Action) -> Reason | None:
+        return rules.check(state, seat, action)
+
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[dict[str, Any]]]:
+        return rules.apply(state, seat, action)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return views.view(state, seat)
+
+    def redeal(self, state: State, seat: int | None, seed: int) -> State:
+        return views.redeal(state, seat, seed)
+
+    def determinize(self, view: dict[str, Any], seed: int) -> State:
+        return views.determinize(view, seed)
+
+    def search_horizon(self, start: State, state: State) -> bool:
+        return state.stage == Stage.OVER
+
+    def search_score(self, start: State, end: State, seat: int) -> float:
+        return float(end.points[seat] - end.points[1 - seat])
+
+    def is_over(self, state: State) -> bool:
+        return state.stage == Stage.OVER
+
+    def outcome(self, state: State) -> dict[str, Any] | None:
+        if state.stage != Stage.OVER:
+            return None
+        best = max(state.points)
+        return {
+            "winners": [seat for seat in (0, 1) if state.points[seat] == best],
+            "points": list(state.points),
+        }
+
+    def rounds(self, state: State) -> int:
+        return state.round
+
+    def action_universe(self, state: State) -> list[Action]:
+        return rules.action_universe(state)
+
+    def invariant_problems(self, state: State) -> list[str]:
+        return views.state_problems(state)
+
+    def state_to_json(self, state: State) -> dict[str, Any]:
+        return codec.state_to_json(state)
+
+    def state_from_json(self, data: Any) -> State:
+        return codec.state_from_json(data)
+
+    def action_to_json(self, action: Action) -> dict[str, Any]:
+        return codec.action_to_json(action)
+
+    def action_from_json(self, data: Any) -> Action:
+        return codec.action_from_json(data)
+
+
+GAME: Final = Duel()
