@@ -8,6 +8,7 @@ from typing import Any
 
 from ..engine.errors import MalformedData
 from ..engine.jsonfields import expect_fields, read_int, read_str
+from ..engine.safejson import quote
 
 __all__ = [
     "Action",
@@ -238,7 +239,7 @@ def action_from_json(data: object) -> Action:
     )
     kind = read_str(head, "type", "action")
     if kind not in _READERS:
-        raise MalformedData(f"unknown action type {kind!r}", code="unknown_action")
+        raise MalformedData(f"unknown action type {quote(kind)}", code="unknown_action")
     required, optional, reader = _READERS[kind]
     fields = expect_fields(data, f"action {kind!r}", ("type", *required), optional)
     return reader(fields)

@@ -13,6 +13,7 @@ from typing import Any, Final
 
 from ..engine.errors import Reason
 from ..engine.evolve import evolve
+from ..engine.safejson import quote
 from .cards import COMPANIONS
 from .setup import draw_spell
 from .state import NO_CARD, Stage, State
@@ -119,7 +120,7 @@ def check_replace(state: State, seat: int, card: int) -> Reason | None:
     if reason is not None:
         return reason
     if card not in state.offer:
-        return Reason("not_offered", f"spell {card} is not face up at the Magician")
+        return Reason("not_offered", f"spell {quote(card)} is not face up at the Magician")
     if not state.spell_deck and not state.spell_discard:
         return Reason("no_spell_left", "the spell deck and its discard are empty")
     return None

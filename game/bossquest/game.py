@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from ..engine.errors import MalformedData, Reason
+from ..engine.safejson import quote
 from . import actions, codec, rules, setup, undo, views
 from .actions import Action
 from .bots import easy_bot, normal_bot
@@ -38,7 +39,7 @@ class BossQuest:
 
     def new_game(self, options: Mapping[str, Any], seed: int) -> State:
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise MalformedData(f"the seed must be an integer, not {seed!r}")
+            raise MalformedData(f"the seed must be an integer, not {quote(seed)}")
         return setup.new_game(Options.from_json(options), seed)
 
     def opening_events(self, state: State) -> list[dict[str, Any]]:

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..engine.errors import MalformedData
 from ..engine.jsonfields import expect_fields, read_bool, read_int
+from ..engine.safejson import quote
 from .cards import companion_ids, spell_ids, weapon_ids
 
 __all__ = ["EXTENSIONS", "MAX_PLAYERS", "MIN_PLAYERS", "Options"]
@@ -67,7 +68,7 @@ class Options:
         players = read_int(fields, "players", "options")
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise MalformedData(
-                f"options.players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {players}",
+                f"options.players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {quote(players)}",
                 code="bad_option",
             )
         keep_yellow = (

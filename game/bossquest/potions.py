@@ -13,6 +13,7 @@ from typing import Any
 
 from ..engine.errors import Reason
 from ..engine.evolve import evolve
+from ..engine.safejson import quote
 from .actions import ReadPotion
 from .cards import WEAPON_COUNT, is_potion, potion_size
 from .state import NO_CARD, Stage, State
@@ -83,7 +84,9 @@ def check_reading(state: State, seat: int, action: ReadPotion) -> Reason | None:
     if action.card != next_to_read(state, seat):
         return Reason("bad_potion", "read the potion you were given, the first one first")
     if action.sign not in SIGNS:
-        return Reason("bad_sign", f"a potion is read +1 or -1 times its size, not {action.sign}")
+        return Reason(
+            "bad_sign", f"a potion is read +1 or -1 times its size, not {quote(action.sign)}"
+        )
     return None
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..engine.errors import IllegalAction, Reason
 from ..engine.evolve import evolve
+from ..engine.safejson import quote
 from . import companions, potions, reaper
 from .actions import (
     Action,
@@ -50,9 +51,9 @@ def check(state: State, seat: int, action: Action) -> Reason | None:
     if state.stage == Stage.OVER:
         return Reason("game_over", "the game is over")
     if not 0 <= seat < len(state.players):
-        return Reason("no_such_seat", f"there is no seat {seat}")
+        return Reason("no_such_seat", f"there is no seat {quote(seat)}")
     if seat != state.seat:
-        return Reason("not_your_turn", f"it is seat {state.seat}'s turn, not seat {seat}'s")
+        return Reason("not_your_turn", f"it is seat {state.seat}'s turn, not seat {quote(seat)}'s")
     stage = state.stage
     if stage == Stage.CHOOSE:
         if not isinstance(action, Choose):
@@ -88,7 +89,7 @@ def _check_at_armorer(
     if kind is Ask:
         assert isinstance(action, Ask)
         if not 1 <= action.count <= MAX_ASK:
-            return Reason("bad_count", f"ask for 1 to {MAX_ASK} weapons, not {action.count}")
+            return Reason("bad_count", f"ask for 1 to {MAX_ASK} weapons, not {quote(action.count)}")
         if action.count > len(state.weapon_deck):
             return Reason(
                 "deck_short", f"the weapon deck holds only {len(state.weapon_deck)} card(s)"
@@ -134,7 +135,7 @@ def _check_at_magician(state: State, action: Action) -> Reason | None:
         return None
     assert isinstance(action, Activate | Discard)
     if action.card not in state.offer:
-        return Reason("not_offered", f"spell {action.card} is not face up at the Magician")
+        return Reason("not_offered", f"spell {quote(action.card)} is not face up at the Magician")
     if isinstance(action, Activate) and not has_use(state, action.card):
         return Reason(
             "no_use", f"the spell {SPELL_KINDS[action.card]} has nothing to act on: discard it"

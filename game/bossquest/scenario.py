@@ -10,6 +10,7 @@ from typing import Any
 from ..engine import rng
 from ..engine.errors import ScenarioError
 from ..engine.jsonfields import expect_fields
+from ..engine.safejson import quote
 from .actions import (
     Action,
     Activate,
@@ -73,16 +74,16 @@ _SIGNS = {"+": 1, "-": -1}
 
 
 def _weapon(name: Any) -> int:
-    if name not in _WEAPON_BY_NAME:
+    if not isinstance(name, str) or name not in _WEAPON_BY_NAME:
         raise ScenarioError(
-            f"unknown weapon {name!r} (write a colour and a value: 'red5', or 'potion2')"
+            f"unknown weapon {quote(name)} (write a colour and a value: 'red5', or 'potion2')"
         )
     return _WEAPON_BY_NAME[name]
 
 
 def _companion(name: Any) -> int:
-    if name not in COMPANIONS:
-        raise ScenarioError(f"unknown companion {name!r} (known: {', '.join(COMPANIONS)})")
+    if not isinstance(name, str) or name not in COMPANIONS:
+        raise ScenarioError(f"unknown companion {quote(name)} (known: {', '.join(COMPANIONS)})")
     return COMPANIONS.index(name)
 
 
@@ -92,7 +93,7 @@ def _names_map(value: Any, names: Sequence[str], what: str) -> dict[int, Any]:
     result = {}
     for name, item in value.items():
         if name not in names:
-            raise ScenarioError(f"{what}: unknown player {name!r}")
+            raise ScenarioError(f"{what}: unknown player {quote(name)}")
         result[names.index(name)] = item
     return result
 
@@ -149,7 +150,7 @@ def _spell_cards(kinds: Any, available: Sequence[int]) -> list[int]:
         match = next((card for card in free if SPELL_KINDS[card] == kind), None)
         if match is None:
             raise ScenarioError(
-                f"no spell {kind!r} left to stack "
+                f"no spell {quote(kind)} left to stack "
                 f"(in this game: {sorted({SPELL_KINDS[card] for card in available})})"
             )
         free.remove(match)
@@ -167,20 +168,28 @@ class BossQuestScenarios:
             raise ScenarioError("setup.players must be a list of names, in seat order")
         if len(set(names)) != len(names):
             raise ScenarioError("setup.players has a name twice")
-        options = Options.from_json({"players": len(names), **dict(fields.get("options", {}))})
+        extra_options = fields.get("options", {})
+        if not isinstance(extra_options, Mapping):
+            raise ScenarioError("setup.options must be a JSON object")
+        options = Options.from_json({"players": len(names), **extra_options})
         armorer_name = fields.get("armorer", names[-1])
         if armorer_name not in names:
-            raise ScenarioError(f"setup.armorer {armorer_name!r} is not a player")
+            raise ScenarioError(f"setup.armorer {quote(armorer_name)} is not a player")
         armorer = names.index(armorer_name)
         if not options.companions and "companions" in fields:
             raise ScenarioError("setup.companions needs the option companions")
         if not options.reaper and ("fates" in fields or "reaper_came" in fields):
             raise ScenarioError("setup.fates and setup.reaper_came need the option reaper")
-        generator = rng.seed_state(int(fields.get("seed", 0)))
+        seed, boss_hps = fields.get("seed", 0), fields.get("bosses", [])
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ScenarioError("setup.seed must be an integer")
+        if not isinstance(boss_hps, list):
+            raise ScenarioError("setup.bosses must be a list of hit points")
+        generator = rng.seed_state(seed)
         boss_prefix = []
-        for hp in fields.get("bosses", []):
+        for hp in boss_hps:
             if not isinstance(hp, int) or not 0 <= hp - boss_hp(0) < BOSS_COUNT:
-                raise ScenarioError(f"no boss has {hp!r} hit points")
+                raise ScenarioError(f"no boss has {quote(hp)} hit points")
             boss_prefix.append(hp - boss_hp(0))
         bosses, generator = complete_order(generator, boss_prefix, range(BOSS_COUNT))
         spell_prefix = _spell_cards(fields.get("spells", []), options.spells)
@@ -263,7 +272,7 @@ class BossQuestScenarios:
         if isinstance(spec, Mapping):
             return [action_from_json(spec)]
         if not isinstance(spec, str) or not spec.split():
-            raise ScenarioError(f"an action must be a string like 'ask 2', not {spec!r}")
+            raise ScenarioError(f"an action must be a string like 'ask 2', not {quote(spec)}")
         words = spec.split()
         verb, rest = words[0], words[1:]
         params = [word for word in rest if "=" in word]
@@ -311,7 +320,7 @@ class BossQuestScenarios:
             # played as soon as the spell asks for it.
             pending = first.card if isinstance(first, Activate) else state.mystery
             return [first, self._choose(state, seat, params, names, pending)]
-        raise ScenarioError(f"cannot read the action {spec!r}")
+        raise ScenarioError(f"cannot read the action {quote(spec)}")
 
     def _choose(
         self,
@@ -382,7 +391,8 @@ def _per_player(values: Sequence[Any], names: Sequence[str], wanted: Any) -> dic
     """Only the players the expectation names are compared."""
     if not isinstance(wanted, Mapping):
         raise ScenarioError("this expectation maps player names to values")
-    return {name: values[names.index(name)] for name in wanted if name in names}
+    seats = {name: seat for seat, name in enumerate(names) if seat < len(values)}
+    return {name: values[seats[name]] for name in wanted if name in seats}
 
 
 def _seat_names(seats: Sequence[int], names: Sequence[str]) -> list[str]:
@@ -457,6 +467,8 @@ def _sees(scen: BossQuestScenarios, state: State, names: Sequence[str], wanted: 
     viewers = _names_map(wanted, names, "sees")
     shown: dict[str, dict[str, str | None]] = {}
     for viewer, owners in viewers.items():
+        if not isinstance(owners, Mapping) or not all(owner in names for owner in owners):
+            raise ScenarioError("sees maps each viewer to the players whose hidden weapon it sees")
         seats = view(state, viewer)["seats"]
         shown[names[viewer]] = {
             owner: None

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..engine.errors import Reason
 from ..engine.evolve import evolve
+from ..engine.safejson import quote
 from .actions import Choose
 from .cards import SPELL_KINDS, WEAPON_COUNT, is_potion
 from .companions import companion_places, swappable_pairs
@@ -78,10 +79,10 @@ def check_choice(state: State, seat: int, card: int, choice: Choose) -> Reason |
         if given and not wanted:
             return Reason("extra_choice", f"the spell {kind} takes no {field}")
     if wants_amount and choice.amount not in AMOUNTS:
-        return Reason("bad_amount", f"the amount must be 1 or 2, not {choice.amount}")
+        return Reason("bad_amount", f"the amount must be 1 or 2, not {quote(choice.amount)}")
     if wants_target:
         if choice.target is None or not 0 <= choice.target < len(state.players):
-            return Reason("bad_target", f"there is no seat {choice.target}")
+            return Reason("bad_target", f"there is no seat {quote(choice.target)}")
         if not in_game(state, choice.target):
             return Reason("bad_target", "that player has left the game")
         if kind == "swap_hidden" and choice.target == seat:

@@ -10,6 +10,7 @@ from typing import Any
 from . import rng
 from .errors import MalformedData
 from .protocol import Game
+from .safejson import quote
 from .search import Policy, SearchBot, SearchSettings
 
 __all__ = ["RandomBot", "bot_levels", "make_bot"]
@@ -53,4 +54,4 @@ def make_bot(
     if level == HARD and HARD in bot_levels(game):
         policy = heuristics[game.playout_policy]  # type: ignore[attr-defined]
         return SearchBot(game, policy, settings or SearchSettings(), seed)
-    raise MalformedData(f"unknown bot level {level!r}; known: {', '.join(bot_levels(game))}")
+    raise MalformedData(f"unknown bot level {quote(level)}; known: {', '.join(bot_levels(game))}")

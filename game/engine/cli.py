@@ -1,35 +1,75 @@
 """The command line: `python -m game simulate ...`, `python -m game scenario FILE...`,
-`python -m game replay MATCH.json`. It knows games only through the registry it is given."""
+`python -m game replay MATCH.json`. It knows games only through the registry it is given.
+
+Bad input of any kind (arguments, files, their JSON) is answered with one line,
+`error: <reason>`, on stderr and exit status 2: never a traceback."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from .arena import run_arena
+from .bots import bot_levels
 from .codec import parse_json, state_hash
-from .errors import GameError
+from .errors import MAX_MESSAGE, GameError
 from .match import Match, replay
-from .protocol import Game
-from .scenario import load_scenario, run_scenario
+from .protocol import JSON, Game
+from .safejson import MAX_ACTION_BYTES, MAX_SAVE_BYTES, load_json_file, quote
+from .scenario import check_scenario, run_scenario
 from .search import SearchSettings
 from .simulate import simulate
 
 __all__ = ["main"]
 
 
+class _UsageError(Exception):
+    """argparse's complaint about the command line, answered as `error: ...`."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser (its subcommands' too) that raises instead of exiting,
+    so that main() answers every kind of bad input the same way."""
+
+    def error(self, message: str) -> NoReturn:
+        raise _UsageError(message)
+
+
+def _count(text: str) -> int:
+    """An integer of at least 1 (games, playouts)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {quote(text)}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {quote(value)}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    """A finite, positive number of seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {quote(text)}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a positive number, not {quote(text)}")
+    return value
+
+
 def _parser(game_names: Sequence[str]) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m game", description=__doc__)
+    parser = _Parser(prog="python -m game", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
 
     sim = commands.add_parser("simulate", help="play random games; print one JSON line")
     sim.add_argument("--game", choices=game_names, default=game_names[0])
     sim.add_argument("--players", type=int, required=True)
-    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--games", type=_count, default=100)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument(
         "--option",
@@ -49,13 +89,13 @@ def _parser(game_names: Sequence[str]) -> argparse.ArgumentParser:
     arena.add_argument("--game", choices=game_names, default=game_names[0])
     arena.add_argument("--players", type=int, required=True)
     arena.add_argument("--bots", required=True, help="one level per seat: hard,normal,easy,random")
-    arena.add_argument("--games", type=int, default=100)
+    arena.add_argument("--games", type=_count, default=100)
     arena.add_argument("--seed", type=int, default=0)
     arena.add_argument("--option", action="append", default=[], metavar="KEY=JSON")
-    arena.add_argument("--playouts", type=int, default=SearchSettings.playouts)
+    arena.add_argument("--playouts", type=_count, default=SearchSettings.playouts)
     arena.add_argument(
         "--time-budget",
-        type=float,
+        type=_seconds,
         default=SearchSettings.time_budget,
         help="seconds per hard decision (the playout count binds first if it is reached)",
     )
@@ -70,8 +110,8 @@ def _options(players: int, pairs: Sequence[str]) -> dict[str, Any]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep:
-            raise GameError("bad_option", f"--option needs KEY=VALUE, not {pair!r}")
-        options[key] = parse_json(value, f"--option {key}")
+            raise GameError("bad_option", f"--option needs KEY=VALUE, not {quote(pair)}")
+        options[key] = parse_json(value, f"--option {quote(key)}", max_bytes=MAX_ACTION_BYTES)
     return options
 
 
@@ -79,8 +119,30 @@ def _expand(files: Sequence[Path]) -> list[Path]:
     """Scenario arguments may be files or folders of *.json files."""
     found: list[Path] = []
     for path in files:
-        found += sorted(path.rglob("*.json")) if path.is_dir() else [path]
+        if not path.is_dir():
+            found.append(path)
+            continue
+        try:
+            inside = sorted(path.rglob("*.json"))
+        except OSError as error:
+            raise GameError("unreadable", f"{path} cannot be read ({error.strerror})") from None
+        if not inside:
+            raise GameError("unreadable", f"{path} holds no *.json scenario file")
+        found += inside
     return found
+
+
+def _game_named(games: Mapping[str, Game[Any, Any]], name: object) -> Game[Any, Any]:
+    game = games.get(name) if isinstance(name, str) else None
+    if game is None:
+        known = ", ".join(sorted(games))
+        raise GameError("unknown_game", f"unknown game {quote(name)}; known: {known}")
+    return game
+
+
+def _fail(message: str) -> int:
+    print(f"error: {message[:MAX_MESSAGE]}", file=sys.stderr)
+    return 2
 
 
 def main(
@@ -88,50 +150,68 @@ def main(
     argv: Sequence[str] | None = None,
     out: Callable[[str], None] = print,
 ) -> int:
-    args = _parser(list(games)).parse_args(argv)
+    """Run one command; 0 when it went well, 1 when a simulation or a scenario
+    found a problem, 2 for bad input (with `error: <reason>` on stderr)."""
     try:
-        if args.command == "simulate":
-            game = games[args.game]
-            options = game.normalize_options(_options(args.players, args.option))
-            report = simulate(game, options, args.games, args.seed, check=not args.no_check)
-            out(json.dumps(report.to_json()))
-            for violation in report.violations[:20]:
-                print(violation, file=sys.stderr)
-            return 1 if report.violations else 0
-        if args.command == "arena":
-            game = games[args.game]
-            levels = [level.strip() for level in args.bots.split(",")]
-            if len(levels) != args.players:
-                raise GameError(
-                    "bad_option", f"--bots names {len(levels)} bots for {args.players} players"
-                )
-            options = game.normalize_options(_options(args.players, args.option))
-            settings = SearchSettings(playouts=args.playouts, time_budget=args.time_budget)
-            arena_report = run_arena(game, options, levels, args.games, args.seed, settings)
-            out(json.dumps(arena_report.to_json()))
-            return 0
-        if args.command == "scenario":
-            return _run_scenarios(games, _expand(args.files), out)
-        match = Match.from_json(parse_json(args.file.read_text(encoding="utf-8"), str(args.file)))
-        game = games[match.game]
-        state = replay(game, match)
-        out(json.dumps({"outcome": game.outcome(state), "hash": state_hash(game, state)}))
-        return 0
+        args = _parser(list(games)).parse_args(argv)
+        return _run(games, args, out)
+    except _UsageError as error:
+        return _fail(str(error))
     except GameError as error:
-        print(f"error: {error.message}", file=sys.stderr)
-        return 2
+        return _fail(error.message)
+
+
+def _run(
+    games: Mapping[str, Game[Any, Any]], args: argparse.Namespace, out: Callable[[str], None]
+) -> int:
+    if args.command == "simulate":
+        game = games[args.game]
+        options = game.normalize_options(_options(args.players, args.option))
+        report = simulate(game, options, args.games, args.seed, check=not args.no_check)
+        out(json.dumps(report.to_json()))
+        for violation in report.violations[:20]:
+            print(violation, file=sys.stderr)
+        return 1 if report.violations else 0
+    if args.command == "arena":
+        game = games[args.game]
+        levels = [level.strip() for level in args.bots.split(",")]
+        if len(levels) != args.players:
+            raise GameError(
+                "bad_option",
+                f"--bots names {len(levels)} bots for {quote(args.players)} players",
+            )
+        unknown = [level for level in levels if level not in bot_levels(game)]
+        if unknown:
+            known = ", ".join(bot_levels(game))
+            raise GameError("bad_option", f"unknown bot level {quote(unknown[0])}; known: {known}")
+        options = game.normalize_options(_options(args.players, args.option))
+        settings = SearchSettings(playouts=args.playouts, time_budget=args.time_budget)
+        arena_report = run_arena(game, options, levels, args.games, args.seed, settings)
+        out(json.dumps(arena_report.to_json()))
+        return 0
+    if args.command == "scenario":
+        return _run_scenarios(games, _expand(args.files), out)
+    data = load_json_file(args.file, str(args.file), max_bytes=MAX_SAVE_BYTES)
+    match = Match.from_json(data)
+    game = _game_named(games, match.game)
+    state = replay(game, match)
+    out(json.dumps({"outcome": game.outcome(state), "hash": state_hash(game, state)}))
+    return 0
 
 
 def _run_scenarios(
     games: Mapping[str, Game[Any, Any]], files: Sequence[Path], out: Callable[[str], None]
 ) -> int:
+    """Every file is read first: one that cannot be read as JSON is bad input
+    (exit 2, nothing run); a scenario that does not hold is a FAIL line (exit 1)."""
+    texts: list[JSON] = [
+        load_json_file(path, f"scenario {path}", max_bytes=MAX_SAVE_BYTES) for path in files
+    ]
     failures = 0
-    for path in files:
+    for path, raw in zip(files, texts, strict=True):
         try:
-            data = load_scenario(path)
-            game = games.get(str(data["game"]))
-            if game is None:
-                raise GameError("scenario", f"unknown game {data['game']!r}")
+            data = check_scenario(raw, f"scenario {path}")
+            game = _game_named(games, data["game"])
             result = run_scenario(game, getattr(game, "scenarios"), data)  # noqa: B009
             name = str(data.get("name", path.stem))
         except GameError as error:

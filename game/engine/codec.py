@@ -9,6 +9,7 @@ from typing import Any
 from .errors import MalformedData
 from .jsonfields import expect_fields, read_int, read_str
 from .protocol import JSON, Game
+from .safejson import MAX_SAVE_BYTES, load_json, quote
 
 __all__ = [
     "canonical_json",
@@ -24,12 +25,10 @@ def canonical_json(data: JSON) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def parse_json(text: str | bytes, what: str) -> JSON:
-    """json.loads with an error that says what could not be read."""
-    try:
-        return json.loads(text)
-    except (ValueError, UnicodeDecodeError) as error:
-        raise MalformedData(f"{what} is not valid JSON ({error})") from error
+def parse_json(text: str | bytes, what: str, *, max_bytes: int = MAX_SAVE_BYTES) -> JSON:
+    """Outside JSON (a saved state, a match, a save), read through the one
+    bounded reader; MalformedData says what could not be read and why."""
+    return load_json(text, what, max_bytes=max_bytes)
 
 
 def encode_state(game: Game[Any, Any], state: Any) -> dict[str, JSON]:
@@ -46,11 +45,12 @@ def decode_state(game: Game[Any, Any], data: JSON) -> Any:
     envelope = expect_fields(data, "saved state", ("game", "schema", "state"))
     name = read_str(envelope, "game", "saved state")
     if name != game.name:
-        raise MalformedData(f"saved state is for the game {name!r}, not {game.name!r}")
+        raise MalformedData(f"saved state is for the game {quote(name)}, not {game.name!r}")
     schema = read_int(envelope, "schema", "saved state")
     if schema != game.schema_version:
         raise MalformedData(
-            f"saved state has schema version {schema}, this build reads {game.schema_version}",
+            f"saved state has schema version {quote(schema)}, "
+            f"this build reads {game.schema_version}",
             code="schema_version",
         )
     return game.state_from_json(envelope["state"])

@@ -8,7 +8,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["GameError", "IllegalAction", "MalformedData", "Reason", "ScenarioError"]
+__all__ = [
+    "MAX_MESSAGE",
+    "GameError",
+    "IllegalAction",
+    "MalformedData",
+    "Reason",
+    "ScenarioError",
+]
+
+MAX_MESSAGE = 300
+"""Longest message kept: messages quote outside input through `safejson.quote`,
+and this cut bounds any path that does not, so no refusal echoes a huge input."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +37,8 @@ class GameError(Exception):
     """Base of the engine's errors."""
 
     def __init__(self, code: str, message: str) -> None:
+        if len(message) > MAX_MESSAGE:
+            message = message[: MAX_MESSAGE - 1] + "…"
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message

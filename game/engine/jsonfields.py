@@ -6,8 +6,17 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from .errors import MalformedData
+from .safejson import quote
 
 __all__ = ["expect_fields", "read_bool", "read_int", "read_int_list", "read_str"]
+
+_SHOWN = 5
+"""Unknown fields named in a message; a hostile object may hold thousands."""
+
+
+def _field_name(key: str) -> str:
+    """A plain short name as is (``colour``), anything else quoted and cut."""
+    return key if key.isidentifier() and key.isascii() and len(key) <= 24 else quote(key, 24)
 
 
 def expect_fields(
@@ -21,28 +30,30 @@ def expect_fields(
         raise MalformedData(f"{what} is missing the field(s) {', '.join(sorted(missing))}")
     extra = [key for key in data if key not in required and key not in optional]
     if extra:
-        raise MalformedData(f"{what} has unknown field(s) {', '.join(sorted(map(str, extra)))}")
+        shown = ", ".join(_field_name(key) for key in sorted(map(str, extra))[:_SHOWN])
+        more = f" and {len(extra) - _SHOWN} more" if len(extra) > _SHOWN else ""
+        raise MalformedData(f"{what} has unknown field(s) {shown}{more}")
     return data
 
 
 def read_int(data: Mapping[str, Any], key: str, what: str) -> int:
     value = data[key]
     if isinstance(value, bool) or not isinstance(value, int):
-        raise MalformedData(f"{what}.{key} must be an integer, not {value!r}")
+        raise MalformedData(f"{what}.{key} must be an integer, not {quote(value)}")
     return value
 
 
 def read_bool(data: Mapping[str, Any], key: str, what: str) -> bool:
     value = data[key]
     if not isinstance(value, bool):
-        raise MalformedData(f"{what}.{key} must be true or false, not {value!r}")
+        raise MalformedData(f"{what}.{key} must be true or false, not {quote(value)}")
     return value
 
 
 def read_str(data: Mapping[str, Any], key: str, what: str) -> str:
     value = data[key]
     if not isinstance(value, str):
-        raise MalformedData(f"{what}.{key} must be a string, not {value!r}")
+        raise MalformedData(f"{what}.{key} must be a string, not {quote(value)}")
     return value
 
 

@@ -10,6 +10,7 @@ from .codec import canonical_json
 from .errors import MalformedData
 from .jsonfields import expect_fields, read_int, read_str
 from .protocol import JSON, Event, Game
+from .safejson import quote
 
 __all__ = ["MATCH_SCHEMA", "Match", "replay", "replay_steps"]
 
@@ -47,7 +48,7 @@ class Match:
         schema = read_int(fields, "schema", "match")
         if schema != MATCH_SCHEMA:
             raise MalformedData(
-                f"match has schema version {schema}, this build reads {MATCH_SCHEMA}",
+                f"match has schema version {quote(schema)}, this build reads {MATCH_SCHEMA}",
                 code="schema_version",
             )
         options = fields["options"]
@@ -78,7 +79,7 @@ class Match:
 def replay_steps(game: Game[Any, Any], match: Match) -> Iterator[tuple[Any, list[Event]]]:
     """Yield the first state (with no events), then each state after each action."""
     if match.game != game.name:
-        raise MalformedData(f"match is for the game {match.game!r}, not {game.name!r}")
+        raise MalformedData(f"match is for the game {quote(match.game)}, not {game.name!r}")
     state = game.new_game(match.options, match.seed)
     yield state, []
     for seat, action_json in match.actions:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import re
 import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -31,6 +32,7 @@ from typing import Any
 from .errors import GameError, MalformedData
 from .match import Match
 from .protocol import JSON, Game
+from .safejson import load_json, quote
 
 __all__ = [
     "LINK_VERSION",
@@ -46,6 +48,10 @@ LINK_VERSION = 1
 MAX_LINK_CHARS = 64_000
 #: and nothing decompresses past this (a zip bomb stops here)
 _MAX_RAW_BYTES = 1 << 20
+#: the header line: a version, a game, its options, a seed and up to a few names
+_MAX_HEADER_BYTES = 16 * 1024
+#: the alphabet encode_link writes (base64url without padding)
+_PAYLOAD = re.compile(r"[A-Za-z0-9_-]*")
 
 
 @dataclass(frozen=True)
@@ -98,24 +104,26 @@ def encode_link(game: Game[Any, Any], link: ReplayLink) -> str:
 def decode_link(games: Mapping[str, Game[Any, Any]], payload: str) -> ReplayLink:
     """The link in `payload`, checked through to its last action."""
     raw = _unpack(payload)
-    head, _, body = raw.partition(b"\n")
+    head, newline, body = raw.partition(b"\n")
+    if not newline:
+        raise MalformedData("the link has no end to its header", code="link_data")
     try:
-        header = json.loads(head.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        raise MalformedData("the link's header is not JSON", code="link_data") from None
+        header = load_json(head, "the link's header", max_bytes=_MAX_HEADER_BYTES)
+    except MalformedData as error:
+        raise MalformedData(error.message, code="link_data") from None
     if not isinstance(header, dict):
         raise MalformedData("the link's header is not a JSON object", code="link_data")
     version = header.get("v")
     if version != LINK_VERSION:
         raise MalformedData(
-            f"the link has version {version!r}, this page reads {LINK_VERSION}",
+            f"the link has version {quote(version)}, this page reads {LINK_VERSION}",
             code="link_version",
         )
     if set(header) != {"v", "g", "o", "s", "e", "n", "h"}:
         raise MalformedData("the link has missing or unknown fields", code="link_data")
     name = header["g"]
     if not isinstance(name, str) or name not in games:
-        raise MalformedData(f"the link is for an unknown game {name!r}", code="link_game")
+        raise MalformedData(f"the link is for an unknown game {quote(name)}", code="link_game")
     game = games[name]
     seed = header["s"]
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -163,19 +171,34 @@ def _object(value: Any) -> dict[str, JSON]:
     return value
 
 
-def _unpack(payload: str) -> bytes:
-    if not payload:
+def _unpack(payload: object) -> bytes:
+    """The zlib stream's bytes, exactly as encode_link wrote them: canonical
+    base64url, one whole zlib stream and nothing after it."""
+    if not isinstance(payload, str) or not payload:
         raise MalformedData("the link holds no replay", code="link_encoding")
     if len(payload) > MAX_LINK_CHARS:
         raise MalformedData("the link is too long", code="link_encoding")
-    try:
+    # urlsafe_b64decode skips characters outside the alphabet and ignores the
+    # spare bits of the last character: check both, so one link has one payload.
+    if not _PAYLOAD.fullmatch(payload) or len(payload) % 4 == 1:
+        raise MalformedData("the link is not base64url", code="link_encoding")
+    try:  # cannot fail after the checks above; kept so that no odd case escapes
         packed = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
-        inflater = zlib.decompressobj()
+    except (binascii.Error, ValueError):
+        raise MalformedData("the link is not base64url", code="link_encoding") from None
+    if base64.urlsafe_b64encode(packed).rstrip(b"=") != payload.encode("ascii"):
+        raise MalformedData("the link's last character is not canonical", code="link_encoding")
+    inflater = zlib.decompressobj()
+    try:
         raw = inflater.decompress(packed, _MAX_RAW_BYTES)
-    except (binascii.Error, ValueError, zlib.error):
+    except zlib.error:
         raise MalformedData("the link is damaged (not a replay)", code="link_encoding") from None
-    if inflater.unconsumed_tail or not inflater.eof:
-        raise MalformedData("the link is damaged (not a replay)", code="link_encoding")
+    if inflater.unconsumed_tail:
+        raise MalformedData("the link unpacks to too much", code="link_encoding")
+    if not inflater.eof:
+        raise MalformedData("the link is cut short", code="link_encoding")
+    if inflater.unused_data:
+        raise MalformedData("the link has bytes after its end", code="link_encoding")
     return raw
 
 

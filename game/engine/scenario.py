@@ -12,12 +12,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from .codec import parse_json
 from .errors import GameError, IllegalAction, ScenarioError
 from .jsonfields import expect_fields
 from .protocol import JSON, Game
+from .safejson import MAX_SAVE_BYTES, load_json_file, quote
 
-__all__ = ["ScenarioResult", "ScenarioRules", "load_scenario", "run_scenario", "run_scenario_file"]
+__all__ = [
+    "ScenarioResult",
+    "ScenarioRules",
+    "check_scenario",
+    "load_scenario",
+    "run_scenario",
+    "run_scenario_file",
+]
 
 _TOP_FIELDS = ("game", "setup", "steps")
 _OPTIONAL_TOP = ("name", "title", "description", "tags", "intro", "outro", "reader")
@@ -50,16 +57,30 @@ class ScenarioResult:
 
 
 def load_scenario(path: str | Path) -> dict[str, Any]:
-    text = Path(path).read_text(encoding="utf-8")
-    data = parse_json(text, f"scenario {path}")
-    expect_fields(data, f"scenario {path}", _TOP_FIELDS, _OPTIONAL_TOP)
+    """A scenario file's JSON object, read through the one bounded reader
+    (game.engine.safejson); MalformedData when it cannot be read, is not JSON
+    or has unknown top-level fields."""
+    data = load_json_file(path, f"scenario {path}", max_bytes=MAX_SAVE_BYTES)
+    return check_scenario(data, f"scenario {path}")
+
+
+def check_scenario(data: JSON, what: str) -> dict[str, Any]:
+    """Scenario JSON with its top-level fields checked; MalformedData if not."""
+    expect_fields(data, what, _TOP_FIELDS, _OPTIONAL_TOP)
     assert isinstance(data, dict)
     return data
 
 
+def _shown(spec: JSON) -> str:
+    """A step's action as written, when it is short plain text; else quoted and cut."""
+    if isinstance(spec, str) and len(spec) <= 60 and spec.isprintable():
+        return spec
+    return quote(spec)
+
+
 def _seat_of(name: JSON, names: Sequence[str]) -> int:
     if not isinstance(name, str) or name not in names:
-        raise ScenarioError(f"unknown player {name!r}; the players are {', '.join(names)}")
+        raise ScenarioError(f"unknown player {quote(name)}; the players are {', '.join(names)}")
     return names.index(name)
 
 
@@ -85,7 +106,7 @@ def run_scenario(
             fields = expect_fields(step, where, (), _STEP_FIELDS)
             if "do" in fields:
                 seat = _seat_of(fields.get("seat"), names)
-                where = f"step {index} ({names[seat]}: {fields['do']})"
+                where = f"step {index} ({names[seat]}: {_shown(fields['do'])})"
                 state = _play(game, rules, state, seat, fields, names)
                 states.append(state)
             if "expect" in fields:
@@ -119,11 +140,13 @@ def _play(
             return before  # a refused step changes nothing, even half-way
         if expected_failure is not None:
             raise ScenarioError(
-                f"expected refusal {expected_failure!r}, got {error.code!r} ({error.message})"
+                f"expected refusal {quote(expected_failure)}, got {error.code!r} ({error.message})"
             ) from error
         raise ScenarioError(f"refused: {error.message} ({error.code})") from error
     if expected_failure is not None:
-        raise ScenarioError(f"expected refusal {expected_failure!r}, but the action was played")
+        raise ScenarioError(
+            f"expected refusal {quote(expected_failure)}, but the action was played"
+        )
     return state
 
 

@@ -8,13 +8,14 @@ See docs/network.md for the whole protocol.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.errors import GameError
+from ..engine import safejson
+from ..engine.errors import GameError, MalformedData
 from ..engine.protocol import JSON, Game
+from ..engine.safejson import quote
 
 __all__ = [
     "CLOSED_REASONS",
@@ -42,12 +43,9 @@ DEFAULT_BUILD = "dev"
 MAX_GUEST_FRAME = 4096
 MAX_HOST_FRAME = 256 * 1024
 MAX_NAME = 24
-MAX_DEPTH = 32
-"""Deepest nesting of arrays and objects read. Real frames and saves nest about 5
-deep; Pyodide's stack overflows (a fatal error, not a RecursionError) in
-json.loads at a few thousand, so depth is checked before parsing."""
-# A JSON string (skipped whole, so brackets inside it do not count), or a bracket.
-_STRUCTURE = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]', re.DOTALL)
+MAX_DEPTH = safejson.MAX_DEPTH
+"""Deepest nesting of arrays and objects read (see game.engine.safejson: Pyodide's
+stack overflows fatally in json.loads a few thousand levels down)."""
 
 # Fields of each frame type besides the envelope: (required, optional).
 GUEST_TYPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -123,22 +121,17 @@ def encode(protocol: str, kind: str, n: int, fields: Mapping[str, JSON]) -> str:
     )
 
 
-def load_json(text: str, what: str) -> JSON:
-    """json.loads that refuses nesting deeper than MAX_DEPTH before parsing;
-    FrameError "malformed" for anything that is not JSON."""
-    depth = 0
-    for match in _STRUCTURE.finditer(text):
-        char = match.group()[0]
-        if char in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise FrameError("malformed", f"{what} nests deeper than {MAX_DEPTH} levels")
-        elif char in "]}":
-            depth -= 1
+def load_json(text: object, what: str, limit: int) -> JSON:
+    """The one bounded reader (game.engine.safejson) with the net layer's codes:
+    FrameError "too_large" over `limit` bytes, "malformed" for anything else
+    (too deep, not JSON)."""
+    if not isinstance(text, str):
+        raise FrameError("malformed", f"{what} must be text")
     try:
-        return json.loads(text)
-    except (ValueError, RecursionError):
-        raise FrameError("malformed", f"{what} is not valid JSON") from None
+        return safejson.load_json(text, what, max_bytes=limit, max_depth=MAX_DEPTH)
+    except MalformedData as error:
+        code = "too_large" if error.code == "too_large" else "malformed"
+        raise FrameError(code, error.message) from None
 
 
 def _is_int(value: object) -> bool:
@@ -155,12 +148,7 @@ def parse_frame(
     """Check a frame's size, JSON, envelope, sequence number and field names;
     raise FrameError with the reject code otherwise. Field types are checked
     by the receiver, which knows what each one means."""
-    if not isinstance(text, str):
-        raise FrameError("malformed", "a frame must be text")
-    # Count bytes without encoding a huge string first: each character is 1 to 4 bytes.
-    if len(text) > limit or len(text.encode("utf-8", "surrogatepass")) > limit:
-        raise FrameError("too_large", f"a frame may hold at most {limit} bytes")
-    data = load_json(text, "the frame")
+    data = load_json(text, "the frame", limit)
     if not isinstance(data, dict):
         raise FrameError("malformed", "a frame must be a JSON object")
     n = data.get("n")
@@ -175,12 +163,12 @@ def parse_frame(
     if ref is None or ref < 1:
         raise FrameError("malformed", "the frame's n must be an integer of at least 1")
     if ref <= last_n:
-        raise FrameError("replayed", f"frame {ref} is not newer than frame {last_n}", ref)
+        raise FrameError("replayed", f"frame {quote(ref)} is not newer than frame {last_n}", ref)
     kind = data["t"]
     if not isinstance(kind, str):
         raise FrameError("malformed", "the frame's t must be a string", ref)
     if kind not in types:
-        raise FrameError("unknown_type", f"unknown frame type {kind[:32]!r}", ref)
+        raise FrameError("unknown_type", f"unknown frame type {quote(kind, 32)}", ref)
     required, optional = types[kind]
     fields = {key: value for key, value in data.items() if key not in _ENVELOPE}
     missing = [key for key in required if key not in fields]
@@ -188,7 +176,7 @@ def parse_frame(
         raise FrameError("malformed", f"a {kind} frame needs {', '.join(missing)}", ref)
     extra = sorted(key for key in fields if key not in required and key not in optional)
     if extra:
-        shown = ", ".join(repr(key[:32]) for key in extra[:5])
+        shown = ", ".join(quote(key, 32) for key in extra[:5])
         raise FrameError("malformed", f"a {kind} frame has unknown field(s) {shown}", ref)
     return Frame(kind, ref, fields)
 

@@ -9,23 +9,25 @@ whole, with its reason in `last_ignored`.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
-from ..engine.errors import MalformedData
+from ..engine.errors import MAX_MESSAGE, MalformedData
 from ..engine.jsonfields import expect_fields, read_int
 from ..engine.protocol import JSON, Event, Game
+from ..engine.safejson import load_json, quote
 from .frames import (
     CLOSED_REASONS,
     DEFAULT_BUILD,
     HOST_TYPES,
     MAX_HOST_FRAME,
+    REJECT_CODES,
     Frame,
     FrameError,
     SessionError,
     check_name,
     encode,
-    load_json,
     parse_frame,
     protocol_id,
 )
@@ -34,6 +36,10 @@ from .seats import KINDS
 __all__ = ["GUEST_SAVE_VERSION", "GuestSession"]
 
 GUEST_SAVE_VERSION = 1
+_MAX_GUEST_SAVE = 4096
+"""A guest save holds a name, a seat token and a seat: a few hundred bytes."""
+_REJECT = re.compile("|".join(REJECT_CODES[:-1]) + r"|illegal:[a-z_]{1,40}")
+"""The codes a host rejects with ("illegal:" and the engine's reason code)."""
 _STATUS_FIELDS = (
     "seat",
     "name",
@@ -218,6 +224,9 @@ class GuestSession:
     def _reject(self, frame: Frame) -> None:
         code, ref, detail = frame.fields["code"], frame.fields["ref"], frame.fields["detail"]
         _require(isinstance(code, str) and isinstance(detail, str), "bad reject code or detail")
+        # The page shows both: a hostile host may send neither an odd code nor a novel.
+        _require(_REJECT.fullmatch(code) is not None, f"unknown reject code {quote(code)}")
+        _require(len(detail) <= MAX_MESSAGE, "reject.detail is too long")
         _require(_optional_int(ref), "reject.ref must be a frame number or null")
         self.last_reject = (code, ref, detail)
 
@@ -245,10 +254,7 @@ class GuestSession:
     ) -> GuestSession:
         if not isinstance(text, str):
             raise MalformedData("the guest save must be text")
-        try:
-            data = load_json(text, "the guest save")
-        except FrameError as error:
-            raise MalformedData(error.message) from None
+        data = load_json(text, "the guest save", max_bytes=_MAX_GUEST_SAVE)
         what = "guest save"
         fields = expect_fields(data, what, ("save", "version", "name", "token", "seat"))
         if fields["save"] != "guest" or read_int(fields, "version", what) != GUEST_SAVE_VERSION:

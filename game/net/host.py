@@ -15,6 +15,7 @@ from ..engine.errors import IllegalAction, MalformedData
 from ..engine.events import event_for_seat
 from ..engine.match import Match, replay_steps
 from ..engine.protocol import JSON, Event, Game
+from ..engine.safejson import quote
 from .frames import (
     DEFAULT_BUILD,
     GUEST_TYPES,
@@ -223,7 +224,7 @@ class HostSession:
         if self.phase != "lobby":
             raise SessionError("started", "seats are taken before the game starts")
         if not 0 <= seat < len(self.seats):
-            raise SessionError("no_such_seat", f"there is no seat {seat}")
+            raise SessionError("no_such_seat", f"there is no seat {quote(seat)}")
         if self.seats[seat].kind != "open":
             raise SessionError("seat_taken", f"seat {seat} is taken")
         if record.seat is not None:
@@ -253,7 +254,7 @@ class HostSession:
             raise SessionError("not_your_seat", "a bot plays this seat for now")
         if version != self.version:
             raise SessionError(
-                "stale", f"the game is at version {self.version}, not {version}: look again"
+                "stale", f"the game is at version {self.version}, not {quote(version)}: look again"
             )
         return self._play(seat, action)
 
@@ -441,7 +442,7 @@ class HostSession:
 
     def _need_seat(self, seat: object) -> None:
         if not _is_int(seat) or not 0 <= seat < len(self.seats):  # type: ignore[operator]
-            raise SessionError("no_such_seat", f"there is no seat {seat!r}")
+            raise SessionError("no_such_seat", f"there is no seat {quote(seat)}")
 
     def _need_state(self) -> None:
         if self.state is None:

@@ -17,7 +17,8 @@ from ..engine.errors import MalformedData
 from ..engine.jsonfields import expect_fields, read_bool, read_int, read_str
 from ..engine.match import Match
 from ..engine.protocol import JSON, Game
-from .frames import FrameError, SessionError, check_name, load_json
+from ..engine.safejson import MAX_SAVE_BYTES, load_json, quote
+from .frames import SessionError, check_name
 from .seats import KINDS, Seat
 
 __all__ = ["HOST_SAVE_VERSION", "HostSave", "dump_host", "load_host"]
@@ -65,10 +66,7 @@ def load_host(game: Game[Any, Any], text: object) -> HostSave:
     """Read a host save; anything wrong raises MalformedData naming it."""
     if not isinstance(text, str):
         raise MalformedData("the host save must be text")
-    try:
-        data = load_json(text, "the host save")
-    except FrameError as error:
-        raise MalformedData(error.message) from None
+    data = load_json(text, "the host save", max_bytes=MAX_SAVE_BYTES)
     what = "host save"
     fields = expect_fields(
         data, what, ("save", "version", "build", "host_name", "started", "match", "seats")
@@ -77,7 +75,7 @@ def load_host(game: Game[Any, Any], text: object) -> HostSave:
         raise MalformedData("the host save comes from another version", "schema_version")
     match = Match.from_json(fields["match"])
     if match.game != game.name:
-        raise MalformedData(f"the host save is for the game {match.game!r}, not {game.name!r}")
+        raise MalformedData(f"the host save is for the game {quote(match.game)}, not {game.name!r}")
     seats_data = fields["seats"]
     if not isinstance(seats_data, list):
         raise MalformedData("host save.seats must be a list")

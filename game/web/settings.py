@@ -29,6 +29,9 @@ import json
 from dataclasses import dataclass
 from typing import Any, Literal, cast
 
+from game.engine.errors import MalformedData
+from game.engine.safejson import load_json, quote
+
 __all__ = [
     "DEFAULT_LEVEL",
     "EXTENSIONS",
@@ -37,6 +40,7 @@ __all__ = [
     "LEVELS",
     "MAX_NAME",
     "MAX_PLAYERS",
+    "MAX_SETTINGS_BYTES",
     "MIN_PLAYERS",
     "READ_VERSIONS",
     "SETTINGS_VERSION",
@@ -59,6 +63,8 @@ DEFAULT_LEVEL = "normal"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 MAX_NAME = 20
+#: the menu's JSON is a few hundred bytes; anything far bigger is not settings
+MAX_SETTINGS_BYTES = 16 * 1024
 #: from this many players the yellow weapons are always in play
 YELLOW_ALWAYS_FROM = 5
 
@@ -123,17 +129,17 @@ def _fail(reason: str) -> ValueError:
 def parse_settings(text: str) -> Settings:
     """Parse and check the menu's JSON; raise ``ValueError`` saying what is wrong."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise _fail(f"not JSON ({exc.msg})") from exc
+        data = load_json(text, "the settings", max_bytes=MAX_SETTINGS_BYTES)
+    except MalformedData as exc:
+        raise _fail(exc.message) from exc
     if not isinstance(data, dict):
         raise _fail("not an object")
     version = data.get("version")
     if type(version) is not int or version not in READ_VERSIONS:
-        raise _fail(f"version {version!r}, expected one of {READ_VERSIONS}")
+        raise _fail(f"version {quote(version)}, expected one of {READ_VERSIONS}")
     lang = data.get("lang")
     if lang not in LANGS:
-        raise _fail(f"lang {lang!r} is not one of {LANGS}")
+        raise _fail(f"lang {quote(lang)} is not one of {LANGS}")
     raw_players = data.get("players")
     if not isinstance(raw_players, list) or not (MIN_PLAYERS <= len(raw_players) <= MAX_PLAYERS):
         raise _fail(f"players must be a list of {MIN_PLAYERS} to {MAX_PLAYERS}")
@@ -165,10 +171,10 @@ def _player(index: int, raw: object, version: int) -> Player:
     if not isinstance(raw, dict):
         raise _fail(f"player {index} is not an object")
     if raw.get("seat") != index:
-        raise _fail(f"player {index} has seat {raw.get('seat')!r}")
+        raise _fail(f"player {index} has seat {quote(raw.get('seat'))}")
     kind = raw.get("kind")
     if kind not in KINDS:
-        raise _fail(f"player {index} kind {kind!r} is not one of {KINDS}")
+        raise _fail(f"player {index} kind {quote(kind)} is not one of {KINDS}")
     name = raw.get("name")
     if not isinstance(name, str) or not " ".join(name.split()):
         raise _fail(f"player {index} has no name")
@@ -181,7 +187,7 @@ def _player(index: int, raw: object, version: int) -> Player:
     else:
         level = raw.get("level")
     if level not in LEVELS:
-        raise _fail(f"player {index} level {level!r} is not one of {LEVELS}")
+        raise _fail(f"player {index} level {quote(level)} is not one of {LEVELS}")
     return Player(
         seat=index,
         name=" ".join(name.split())[:MAX_NAME],

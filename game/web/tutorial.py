@@ -42,6 +42,7 @@ from game.bossquest.scenario import SCENARIOS
 from game.bossquest.text import describe, reason_text
 from game.engine.errors import GameError, IllegalAction
 from game.engine.events import event_for_seat
+from game.engine.safejson import MAX_ACTION_BYTES, MAX_SAVE_BYTES, load_json, load_json_file
 from game.engine.scenario import run_scenario
 
 from .controls import Dock, dock
@@ -132,9 +133,10 @@ def load_tutorial(name: str, folder: Path = TUTORIALS_DIR) -> dict[str, Any]:
     if not _NAME.match(name) or not (folder / f"{name}.json").is_file():
         raise TutorialError(f"unknown tutorial {name!r}")
     try:
-        data = json.loads((folder / f"{name}.json").read_text("utf-8"))
-    except (OSError, ValueError) as exc:
-        raise TutorialError(f"tutorial {name!r} cannot be read: {exc}") from exc
+        path = folder / f"{name}.json"
+        data = load_json_file(path, f"tutorial {name!r}", max_bytes=MAX_SAVE_BYTES)
+    except GameError as exc:
+        raise TutorialError(exc.message) from exc
     if not isinstance(data, dict):
         raise TutorialError(f"tutorial {name!r} is not a JSON object")
     return data
@@ -339,10 +341,9 @@ class TutorialSession:
             self.explain = "not_now"
             return True
         try:
-            action = GAME.action_from_json(json.loads(arg))
-        except (GameError, ValueError) as exc:
-            message = exc.message if isinstance(exc, GameError) else "not an action"
-            self.explain = f"refused:malformed:{message}"
+            action = GAME.action_from_json(load_json(arg, "the move", max_bytes=MAX_ACTION_BYTES))
+        except GameError as exc:
+            self.explain = f"refused:malformed:{exc.message}"
             return True
         if action != self.expected[self.progress]:
             reason = GAME.check(self.state, self.reader, action)
