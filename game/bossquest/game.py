@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cached_property
 from typing import Any, Final
 
+from ..engine.capabilities import Capabilities, SearchHooks, UndoHooks
 from ..engine.errors import MalformedData, Reason
 from ..engine.safejson import quote
 from . import actions, codec, rules, setup, undo, views
@@ -29,6 +31,21 @@ class BossQuest:
     scenarios: Final = SCENARIOS
     bots: Final = {"normal": normal_bot, "easy": easy_bot}
     playout_policy: Final = "normal"  # what the search bot plays out with
+
+    @cached_property
+    def capabilities(self) -> Capabilities:
+        return Capabilities(
+            opening_events=self.opening_events,
+            redeal=self.redeal,
+            invariant_problems=self.invariant_problems,
+            rounds=self.rounds,
+            bots=self.bots,
+            search=SearchHooks(
+                self.determinize, self.search_horizon, self.search_score, self.playout_policy
+            ),
+            undo=UndoHooks(self.turn_goes_on, self.undo_barrier),
+            scenarios=self.scenarios,
+        )
 
     def describe(self, event: dict[str, Any], names: list[str], lang: str) -> list[str]:
         """Log lines for an event already filtered for its reader."""

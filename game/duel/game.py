@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cached_property
 from typing import Any, Final
 
+from ..engine.capabilities import Capabilities, SearchHooks
 from ..engine.errors import MalformedData, Reason
 from ..engine.safejson import quote
 from . import codec, rules, views
@@ -21,6 +23,19 @@ class Duel:
     schema_version: Final = 1
     bots: Final = {"normal": normal_bot, "easy": easy_bot}
     playout_policy: Final = "normal"
+
+    @cached_property
+    def capabilities(self) -> Capabilities:
+        return Capabilities(
+            opening_events=self.opening_events,
+            redeal=self.redeal,
+            invariant_problems=self.invariant_problems,
+            rounds=self.rounds,
+            bots=self.bots,
+            search=SearchHooks(
+                self.determinize, self.search_horizon, self.search_score, self.playout_policy
+            ),
+        )
 
     def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         if not isinstance(options, Mapping):

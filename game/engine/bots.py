@@ -30,14 +30,12 @@ class RandomBot:
         return legal[index]
 
 
-def _heuristics(game: Game[Any, Any]) -> dict[str, Policy]:
-    return dict(getattr(game, "bots", {}))
-
-
 def bot_levels(game: Game[Any, Any]) -> list[str]:
     """Every level this game can be played by."""
-    levels = [RANDOM, *_heuristics(game)]
-    if hasattr(game, "determinize") and getattr(game, "playout_policy", None):
+    capabilities = game.capabilities
+    levels = [RANDOM, *capabilities.bots]
+    search = capabilities.search
+    if search is not None and search.policy in capabilities.bots:
         levels.append(HARD)
     return levels
 
@@ -48,10 +46,10 @@ def make_bot(
     """A bot of that level; the search bot plays out with the game's playout policy."""
     if level == RANDOM:
         return RandomBot(seed)
-    heuristics = _heuristics(game)
+    heuristics = game.capabilities.bots
     if level in heuristics:
         return heuristics[level]
     if level == HARD and HARD in bot_levels(game):
-        policy = heuristics[game.playout_policy]  # type: ignore[attr-defined]
+        policy = heuristics[game.capabilities.search.policy]  # type: ignore[union-attr]
         return SearchBot(game, policy, settings or SearchSettings(), seed)
     raise MalformedData(f"unknown bot level {quote(level)}; known: {', '.join(bot_levels(game))}")

@@ -212,7 +212,10 @@ def _run_scenarios(
         try:
             data = check_scenario(raw, f"scenario {path}")
             game = _game_named(games, data["game"])
-            result = run_scenario(game, getattr(game, "scenarios"), data)  # noqa: B009
+            rules = game.capabilities.scenarios
+            if rules is None:
+                raise GameError("scenario", f"the game {game.name} has no scenarios")
+            result = run_scenario(game, rules, data)
             name = str(data.get("name", path.stem))
         except GameError as error:
             failures += 1

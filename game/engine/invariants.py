@@ -14,9 +14,11 @@ __all__ = ["check_invariants"]
 
 
 def check_invariants(game: Game[Any, Any], state: Any, seed: int = 0) -> list[str]:
-    """Every broken invariant of `state`, as sentences. Optional game hooks:
-    `invariant_problems(state)` and `redeal(state, seat, seed)`."""
-    problems = list(getattr(game, "invariant_problems", lambda s: [])(state))
+    """Every broken invariant of `state`, as sentences. Optional capabilities
+    used: `invariant_problems` and `redeal`."""
+    capabilities = game.capabilities
+    own = capabilities.invariant_problems
+    problems = list(own(state)) if own is not None else []
     seats = range(game.seats(state))
     acting = set(game.to_act(state))
     legal = {seat: game.legal_actions(state, seat) for seat in seats}
@@ -41,7 +43,7 @@ def check_invariants(game: Game[Any, Any], state: Any, seed: int = 0) -> list[st
             encoded
         ):
             problems.append("the JSON round-trip changed the state")
-    redeal = getattr(game, "redeal", None)
+    redeal = capabilities.redeal
     if redeal is not None:
         for seat in [None, *seats]:
             if game.view(redeal(state, seat, seed), seat) != game.view(state, seat):

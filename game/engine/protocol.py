@@ -5,9 +5,12 @@ the simulator, bots and the network layer work on any game without knowing it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from .errors import Reason
+
+if TYPE_CHECKING:
+    from .capabilities import Capabilities
 
 __all__ = ["JSON", "Action", "Event", "Game", "State"]
 
@@ -33,6 +36,11 @@ class Game(Protocol[State, Action]):
     @property
     def schema_version(self) -> int:
         """The version of the game's state JSON; saves of another version are refused."""
+        ...
+
+    @property
+    def capabilities(self) -> Capabilities:
+        """The optional parts this game offers (bots, search, undo, re-dealing, ...)."""
         ...
 
     def normalize_options(self, options: Mapping[str, JSON]) -> dict[str, JSON]:

@@ -1,7 +1,7 @@
 """A search bot for any game: information-set Monte Carlo search at the root.
 
 Each playout deals a fresh world consistent with the seat's view (the game's
-`determinize(view, seed)`), tries one of the seat's legal actions chosen by
+`capabilities.search.determinize(view, seed)`), tries one of the seat's legal actions chosen by
 UCB1, lets a playout policy play every seat until the game's horizon (for Boss
 Quest, the end of the round), and scores the result for the seat. The action
 with the best mean score is played.
@@ -17,33 +17,16 @@ from __future__ import annotations
 import math
 import time
 import zlib
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from . import rng
+from .capabilities import Policy, SearchHooks
 from .codec import canonical_json
 from .protocol import Game
 
-__all__ = ["SearchBot", "SearchGame", "SearchSettings"]
-
-Policy = Callable[[dict[str, Any], Sequence[Any]], Any]
-
-
-class SearchGame(Protocol):
-    """What a game adds to its protocol so that it can be searched."""
-
-    def determinize(self, view: dict[str, Any], seed: int) -> Any:
-        """A full state in which `view` is the seat's view, unseen cards dealt at random."""
-        ...
-
-    def search_horizon(self, start: Any, state: Any) -> bool:
-        """Whether a playout started in `start` has gone far enough."""
-        ...
-
-    def search_score(self, start: Any, end: Any, seat: int) -> float:
-        """How good `end` is for `seat`, compared with `start`."""
-        ...
+__all__ = ["Policy", "SearchBot", "SearchSettings"]
 
 
 @dataclass(frozen=True)
@@ -66,7 +49,10 @@ class SearchBot:
         seed: int = 0,
     ) -> None:
         self.game = game
-        self.searchable: SearchGame = game  # type: ignore[assignment]
+        hooks = game.capabilities.search
+        if hooks is None:
+            raise ValueError(f"the game {game.name} offers no search hooks")
+        self.hooks: SearchHooks = hooks
         self.policy = policy
         self.settings = settings
         self.seed = seed
@@ -117,12 +103,12 @@ class SearchBot:
 
     def _playout(self, view: dict[str, Any], seat: int, action: Any, seed: int) -> float:
         game = self.game
-        start = self.searchable.determinize(view, seed)
+        start = self.hooks.determinize(view, seed)
         state, _ = game.apply(start, seat, action)
         for _ in range(self.settings.max_playout_actions):
-            if game.is_over(state) or self.searchable.search_horizon(start, state):
+            if game.is_over(state) or self.hooks.horizon(start, state):
                 break
             actor = game.to_act(state)[0]
             legal = game.legal_actions(state, actor)
             state, _ = game.apply(state, actor, self.policy(game.view(state, actor), legal))
-        return self.searchable.search_score(start, state, seat)
+        return self.hooks.score(start, state, seat)

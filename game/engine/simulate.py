@@ -84,7 +84,8 @@ def simulate(
         state, played, violations = random_game(game, options, seed + index, check)
         report.games += 1
         report.actions += len(played)
-        report.rounds += int(getattr(game, "rounds", lambda s: 0)(state))
+        rounds = game.capabilities.rounds
+        report.rounds += rounds(state) if rounds is not None else 0
         report.violations += violations
     report.seconds = time.perf_counter() - start
     return report

@@ -1,4 +1,5 @@
-"""The undo policy of local games, for any game that implements `UndoHook`.
+"""The undo policy of local games, for any game that declares
+`capabilities.undo` (engine/capabilities.py: UndoHooks).
 
 A player may take back their own moves of the turn they are playing, one at a
 time, and nothing else: never another seat's action, never a move of a turn
@@ -15,26 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from .errors import MalformedData, Reason
 from .match import Match, replay_steps
 from .protocol import Game
 
-__all__ = ["Step", "UndoHook", "match_steps", "undo_refusal", "undone"]
-
-
-@runtime_checkable
-class UndoHook(Protocol):
-    """What a game tells the undo policy about one action already played."""
-
-    def turn_goes_on(self, before: Any, after: Any, seat: int, action: Any) -> bool:
-        """Whether `seat` is still playing the same turn after `action`."""
-        ...
-
-    def undo_barrier(self, before: Any, after: Any, seat: int, action: Any) -> Reason | None:
-        """Why `action` may not be taken back (a draw, a reveal), or None."""
-        ...
+__all__ = ["Step", "match_steps", "undo_refusal", "undone"]
 
 
 @dataclass(frozen=True)
@@ -67,7 +55,8 @@ def undo_refusal(
 
     `state` is the state now, `steps` the match's actions up to it (at least
     those of the turn being played; older ones are never looked at)."""
-    if not isinstance(game, UndoHook):
+    hooks = game.capabilities.undo
+    if hooks is None:
         return Reason("undo_unsupported", "this game offers no undo")
     if seat not in game.to_act(state):
         return Reason("undo_not_your_turn", "it is not your turn")
@@ -77,14 +66,14 @@ def undo_refusal(
     # The moves of the turn being played: the seat's own, back to the one that began it.
     turn: list[Step] = []
     for step in reversed(steps[: last + 1]):
-        if step.seat != seat or not game.turn_goes_on(step.before, step.after, seat, step.action):
+        if step.seat != seat or not hooks.turn_goes_on(step.before, step.after, seat, step.action):
             break
         turn.append(step)
     # The last move's own barrier first (it is the one the player wants back),
     # then any earlier one of the turn: a draw or a reveal bars the whole turn.
     mine = steps[last]
     for step in (mine, *turn):
-        reason = game.undo_barrier(step.before, step.after, seat, step.action)
+        reason = hooks.barrier(step.before, step.after, seat, step.action)
         if reason is not None:
             return reason
     if not turn:

@@ -385,8 +385,8 @@ class HostSession:
 
     def _opening_events(self, state: Any) -> list[Event]:
         """The game's account of its first deal, where the game gives one
-        (``opening_events``), so that every log starts with the deal."""
-        opening = getattr(self.game, "opening_events", None)
+        (``capabilities.opening_events``), so that every log starts with the deal."""
+        opening = self.game.capabilities.opening_events
         return list(opening(state)) if opening is not None else []
 
     def _normalize(self, options: Mapping[str, JSON]) -> tuple[dict[str, JSON], int]:

@@ -1,0 +1,72 @@
+"""What a game may offer beyond the core protocol, declared in one typed record.
+
+The engine's tools, the network host and the browser shell read a game's
+`capabilities` instead of looking methods up by name: a newcomer sees in one
+place what a game provides, and `mypy --strict` checks each part's signature
+where the game builds the record. Every part is optional; a tool that needs a
+missing part says so (the hard bot needs `search`, undo needs `undo`, ...).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .errors import Reason
+from .protocol import JSON, Event
+
+if TYPE_CHECKING:
+    from .scenario import ScenarioRules
+
+__all__ = ["Capabilities", "Policy", "SearchHooks", "UndoHooks"]
+
+Policy = Callable[[dict[str, Any], Sequence[Any]], Any]
+"""A bot: from a seat's view and its legal actions, the action it plays."""
+
+
+@dataclass(frozen=True)
+class SearchHooks:
+    """What the search bot (engine/search.py) needs to play a game."""
+
+    determinize: Callable[[dict[str, JSON], int], Any]
+    """A whole state in which the view is the seat's view, unseen cards dealt
+    at random from the seed."""
+    horizon: Callable[[Any, Any], bool]
+    """Whether a playout that started in the first state has gone far enough."""
+    score: Callable[[Any, Any, int], float]
+    """How good the second state is for the seat, compared with the first."""
+    policy: str
+    """The level, among the game's `bots`, that plays the playouts out."""
+
+
+@dataclass(frozen=True)
+class UndoHooks:
+    """What the undo policy (engine/undo.py) asks about one action already played."""
+
+    turn_goes_on: Callable[[Any, Any, int, Any], bool]
+    """Whether the seat is still playing the same turn after the action."""
+    barrier: Callable[[Any, Any, int, Any], Reason | None]
+    """Why the action may not be taken back (a draw, a reveal), or None."""
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """The optional parts of a game, each None (or empty) when it has none."""
+
+    opening_events: Callable[[Any], list[Event]] | None = None
+    """The first deal as events (hidden cards as secrets of their owner), so
+    that a log can start with it."""
+    redeal: Callable[[Any, int | None, int], Any] | None = None
+    """The state with everything the seat cannot see dealt again from the seed;
+    that seat's view must not change (the hidden-information test)."""
+    invariant_problems: Callable[[Any], list[str]] | None = None
+    """Every broken invariant of a state, in words."""
+    rounds: Callable[[Any], int] | None = None
+    """How many rounds a state has reached, for the simulator's figures."""
+    bots: Mapping[str, Policy] = field(default_factory=dict)
+    """Heuristic bots by level name ("easy", "normal", ...)."""
+    search: SearchHooks | None = None
+    undo: UndoHooks | None = None
+    scenarios: ScenarioRules | None = None
+    """How scenario files name this game's cards, actions and expectations."""
