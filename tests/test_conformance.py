@@ -35,16 +35,11 @@ SCRIPT = ROOT / "tests" / "pyodide" / "conformance_game.py"
 
 ALL_GAMES: dict[str, Game[Any, Any]] = {**GAMES, DUEL.name: DUEL}
 
-# The option sets each game is tried with: every player count, each option alone
-# and all together (until the games declare their options, see issue 12).
-_ALL_THREE = {"potions": True, "companions": True, "reaper": True}
-_BQ_EXTENSIONS = ({"potions": True}, {"companions": True}, {"reaper": True}, _ALL_THREE)
 OPTION_SETS: dict[str, list[dict[str, Any]]] = {
-    "bossquest": [{"players": n} for n in range(2, 7)]
-    + [{"players": n, **extra} for n in (3, 5) for extra in _BQ_EXTENSIONS]
-    + [{"players": 4, "keep_yellow": True}],
-    "duel": [{"players": 2}],
+    name: list(game.declared_options.samples()) for name, game in ALL_GAMES.items()
 }
+"""Every player count, each option changed alone and all at once (see
+OptionsDeclaration.samples)."""
 
 
 def cases() -> Iterator[Any]:
@@ -53,8 +48,17 @@ def cases() -> Iterator[Any]:
             yield pytest.param(game, options, id=f"{name}-{canonical_json(options)}")
 
 
-def test_every_game_has_option_sets() -> None:
-    assert set(OPTION_SETS) == set(ALL_GAMES)
+@pytest.mark.parametrize("game", ALL_GAMES.values(), ids=list(ALL_GAMES))
+def test_options_are_declared_once_and_read_strictly(game: Game[Any, Any]) -> None:
+    declared = game.declared_options
+    for options in declared.samples():
+        assert game.normalize_options(options) == options  # normalized is a fixed point
+    bad_options: list[Any] = [{}, {"players": declared.max_players + 1}, {"players": 2, "x": 1}, []]
+    for bad in bad_options:
+        with pytest.raises(GameError):
+            game.normalize_options(bad)
+    described = declared.to_json()
+    assert json.loads(json.dumps(described)) == described
 
 
 def _random_states(game: Game[Any, Any], options: Mapping[str, Any], seed: int) -> Iterator[Any]:

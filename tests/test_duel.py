@@ -14,7 +14,7 @@ from game.engine.evolve import evolve
 
 def dealt() -> State:
     # Seat 0 holds 0, 4, 9 (values 1, 3, 5); seat 1 holds 1, 5, 8 (1, 3, 5).
-    state = GAME.new_game({}, 1)
+    state = GAME.new_game({"players": 2}, 1)
     return evolve(state, hands=((0, 4, 9), (1, 5, 8)), deck=(2, 3, 6, 7))
 
 

@@ -15,7 +15,7 @@ from .bots import easy_bot, normal_bot
 from .determinize import determinize
 from .fight import round_start_event
 from .invariants import state_problems
-from .options import Options
+from .options import DECLARED, Options
 from .scenario import SCENARIOS
 from .state import Fate, Stage, State
 from .text import describe
@@ -31,6 +31,7 @@ class BossQuest:
     scenarios: Final = SCENARIOS
     bots: Final = {"normal": normal_bot, "easy": easy_bot}
     playout_policy: Final = "normal"  # what the search bot plays out with
+    declared_options: Final = DECLARED
 
     @cached_property
     def capabilities(self) -> Capabilities:

@@ -6,16 +6,71 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.errors import MalformedData
-from ..engine.jsonfields import expect_fields, read_bool, read_int
-from ..engine.safejson import quote
+from ..engine.options import Option, OptionsDeclaration
 from .cards import companion_ids, spell_ids, weapon_ids
 
-__all__ = ["EXTENSIONS", "MAX_PLAYERS", "MIN_PLAYERS", "Options"]
+__all__ = ["DECLARED", "EXTENSIONS", "MAX_PLAYERS", "MIN_PLAYERS", "Options"]
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 EXTENSIONS = ("potions", "companions", "reaper")
+YELLOW_ALWAYS_FROM = 5
+
+DECLARED = OptionsDeclaration(
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    default_players=4,
+    options=(
+        Option(
+            "keep_yellow",
+            False,
+            label={"fr": "Garder les armes jaunes", "en": "Keep the yellow weapons"},
+            help={
+                "fr": "À 2, 3 ou 4 joueurs, les armes jaunes sont retirées, sauf si vous "
+                "les gardez ; à 5 ou 6 joueurs, elles sont toujours en jeu.",
+                "en": "With 2, 3 or 4 players the yellow weapons are removed, unless you "
+                "keep them; with 5 or 6 players they are always in play.",
+            },
+            always_written=True,  # saves and hashes of the base game have always held it
+            on_from_players=YELLOW_ALWAYS_FROM,
+        ),
+        Option(
+            "potions",
+            False,
+            label={"fr": "Les Potions", "en": "Potions"},
+            help={
+                "fr": "3 potions parmi les armes, lues en + ou en − par qui les reçoit, "
+                "et 2 sorts pour inverser une potion.",
+                "en": "3 potions among the weapons, read + or − by whoever gets them, "
+                "and 2 spells that invert one.",
+            },
+        ),
+        Option(
+            "companions",
+            False,
+            label={"fr": "Les Compagnons", "en": "Companions"},
+            help={
+                "fr": "Chaque joueur reçoit un compagnon animal au pouvoir unique, "
+                "et 3 sorts échangent les compagnons.",
+                "en": "Each player gets an animal companion with a power of its own, "
+                "and 3 spells swap companions.",
+            },
+        ),
+        Option(
+            "reaper",
+            False,
+            label={"fr": "La Faucheuse", "en": "The Reaper"},
+            help={
+                "fr": "Perdre son dernier cœur ne finit pas la partie : la Faucheuse "
+                "vient, et qui la bat reprend vie ou devient la Faucheuse.",
+                "en": "Losing your last heart does not end the game: the Reaper comes, "
+                "and whoever beats it takes life back or becomes the Reaper.",
+            },
+        ),
+    ),
+)
+"""Boss Quest's options, declared once: the menu, the lobby, the command line,
+scenarios and saves all read them from here."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,25 +111,15 @@ class Options:
 
     def to_json(self) -> dict[str, Any]:
         """The extensions appear only when on, so base-game saves and hashes never change."""
-        data: dict[str, Any] = {"players": self.players, "keep_yellow": self.keep_yellow}
-        for name in EXTENSIONS:
-            if getattr(self, name):
-                data[name] = True
-        return data
+        return DECLARED.normalize(
+            {"players": self.players, "keep_yellow": self.keep_yellow}
+            | {name: True for name in EXTENSIONS if getattr(self, name)}
+        )
 
     @staticmethod
     def from_json(data: Mapping[str, Any]) -> Options:
-        fields = expect_fields(data, "options", ("players",), ("keep_yellow", *EXTENSIONS))
-        players = read_int(fields, "players", "options")
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise MalformedData(
-                f"options.players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {quote(players)}",
-                code="bad_option",
-            )
-        keep_yellow = (
-            read_bool(fields, "keep_yellow", "options") if "keep_yellow" in fields else False
+        fields = DECLARED.normalize(data)
+        return Options(
+            fields["players"],
+            **{key: DECLARED.value(fields, key) for key in ("keep_yellow", *EXTENSIONS)},
         )
-        extensions = {
-            name: read_bool(fields, name, "options") for name in EXTENSIONS if name in fields
-        }
-        return Options(players, keep_yellow, **extensions)

@@ -8,6 +8,7 @@ from typing import Any, Final
 
 from ..engine.capabilities import Capabilities, SearchHooks
 from ..engine.errors import MalformedData, Reason
+from ..engine.options import OptionsDeclaration
 from ..engine.safejson import quote
 from . import codec, rules, views
 from .bots import easy_bot, normal_bot
@@ -23,6 +24,7 @@ class Duel:
     schema_version: Final = 1
     bots: Final = {"normal": normal_bot, "easy": easy_bot}
     playout_policy: Final = "normal"
+    declared_options: Final = OptionsDeclaration(min_players=2, max_players=2, default_players=2)
 
     @cached_property
     def capabilities(self) -> Capabilities:
@@ -38,14 +40,7 @@ class Duel:
         )
 
     def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        if not isinstance(options, Mapping):
-            raise MalformedData("options must be a JSON object")
-        unknown = sorted(key for key in options if key != "players")
-        if unknown:
-            raise MalformedData(f"a duel has no option {quote(unknown[0])}")
-        if options.get("players", 2) != 2:
-            raise MalformedData("a duel is for exactly 2 players")
-        return {"players": 2}
+        return self.declared_options.normalize(options)
 
     def new_game(self, options: Mapping[str, Any], seed: int) -> State:
         self.normalize_options(options)

@@ -11,6 +11,7 @@ from .errors import Reason
 
 if TYPE_CHECKING:
     from .capabilities import Capabilities
+    from .options import OptionsDeclaration
 
 __all__ = ["JSON", "Action", "Event", "Game", "State"]
 
@@ -39,12 +40,18 @@ class Game(Protocol[State, Action]):
         ...
 
     @property
+    def declared_options(self) -> OptionsDeclaration:
+        """The player range and the options, declared once (engine/options.py)."""
+        ...
+
+    @property
     def capabilities(self) -> Capabilities:
         """The optional parts this game offers (bots, search, undo, re-dealing, ...)."""
         ...
 
     def normalize_options(self, options: Mapping[str, JSON]) -> dict[str, JSON]:
-        """Validate options and fill in defaults; raise MalformedData naming the bad field."""
+        """Validate options and fill in defaults (through `declared_options`);
+        raise MalformedData naming the bad field."""
         ...
 
     def new_game(self, options: Mapping[str, JSON], seed: int) -> State:
