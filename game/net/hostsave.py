@@ -1,6 +1,8 @@
 """The host's save: the match (options, seed, actions), the seats and the host's
 name, as strict JSON. It holds every hidden card (the seed and the match), so
-the page keeps it where no other seat can read it (the host tab's sessionStorage).
+the page keeps it where no other seat can read it: sealed (AES-GCM under a
+non-extractable key of the browser's own) in localStorage, so that closing the
+tab does not end the game (see docs/network.md).
 
 Tokens are saved as their SHA-256 hashes only, so a save cannot take a seat.
 """

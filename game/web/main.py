@@ -6,7 +6,8 @@ The page (``site/index.html``) runs, once PyScript has started Python::
     boot()
 
 ``boot`` imports the game, wires the page's events, resumes a saved game if
-there is one (``localStorage["bossquest.save.v1"]``) and sets
+there is one (``localStorage["bossquest.save.v1"]``; with two or more humans
+at the device, behind the curtain: whoever reloads sees nobody's board) and sets
 ``<html data-state="ready">``. Start sends the ``bq:start`` event whose detail
 is the settings JSON (``game.web.settings``); a language switch sends
 ``bq:lang``.
@@ -48,7 +49,7 @@ from game.web.query import bot_delay_ms, seed_from_query
 from game.web.session import SAVE_KEY, Outcome, Session
 from game.web.settings import parse_settings
 
-__all__ = ["boot", "put_board", "start"]
+__all__ = ["boot", "put_board", "resume_saved", "start"]
 
 #: how long one task of a bot's thinking runs before the page gets the thread back
 THINK_TASK_S = 0.015
@@ -96,7 +97,7 @@ def boot() -> None:
         # network play (game/web/net_main.py) resumes a hosted or joined game,
         # or opens an invitation link, before the local game's save
         if not _net_boot():
-            _resume()
+            resume_saved()
     finally:
         document.documentElement.dataset.state = "ready"
 
@@ -232,15 +233,18 @@ def _leave() -> None:
     js.document.getElementById("start").focus()
 
 
-def _resume() -> None:
-    """Resume the saved game, or say it could not be read and offer the menu."""
+def resume_saved() -> None:
+    """Resume the saved game, or say it could not be read and offer the menu. At
+    boot, or later when network play had this tab's hosted game to resume first
+    and could not."""
+    global _session
     text = _storage("getItem", SAVE_KEY)
-    if _absent(text):
+    if _absent(text) or _session is not None:
         return
     try:
-        _show(Session.from_save(str(text)))
+        # with two or more humans at the device, back behind the curtain
+        _show(Session.resume(str(text)))
     except Exception as exc:  # a corrupt save must never break the page
-        global _session
         _cancel_bot()
         _session = None
         _storage("removeItem", SAVE_KEY)

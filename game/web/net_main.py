@@ -20,24 +20,33 @@ Screens and markers (for the tests):
   (``data-phase`` human | bot | waiting | result | over, ``data-to-act``,
   ``data-actions`` (the version), ``data-viewer`` (own seat), ``data-seq``)
   and ``data-net`` = host | guest; ``#net-strip`` shows every seat's status.
-- ``#lobby[data-room]``: the host's room (tabs), for tests and the benchmark.
+- ``#lobby[data-room]``: the host's room (tabs), for tests and the benchmark;
+  ``#lobby[data-saved]``: the version of the host's last save once it is
+  written (sealed saves are asynchronous).
+- ``#net-resume`` (top of the menu): the hosted games whose tab was closed,
+  ``.net-offer[data-room]`` with ``net-resume`` / ``net-discard`` buttons;
+  ``[data-checked="true"]`` once this tab has looked for them.
 - ``window.__bqNetFrames`` (an array), when a test sets it: every frame text
   this page's session received, for the hidden-information test.
 
-Reloads: the host keeps its match in its tab's ``sessionStorage`` after every
-change and resumes it on reload (tab guests reconnect automatically, device
-guests need a new invitation: the host's strip offers one on each dropped
-device seat); a guest keeps only its name, room, seat and token and rejoins.
+Reloads and closed tabs: the host keeps its match after every change, sealed
+by net.js's ``hostStore`` (AES-GCM under a non-extractable key, the room's Web
+Lock held by the hosting tab for its life). A reload resumes it at once; a tab
+opened after the host's tab was closed offers to resume it (``#net-resume``).
+Tab guests reconnect by themselves, device guests need a new invitation (the
+host's strip offers one on each dropped device seat). Where sealing cannot
+work (no secure context, no Web Locks), the match stays in clear in the host
+tab's ``sessionStorage``, which only a reload survives. A guest keeps only its
+name, room, seat and token and rejoins.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import re
 import secrets
 from collections.abc import Callable, Coroutine
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html import escape
 from typing import Any
 
@@ -47,9 +56,11 @@ from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js
 from game.bossquest import GAME
 from game.engine.bots import make_bot
 from game.engine.errors import GameError
+from game.engine.safejson import MAX_ACTION_BYTES, load_json
 from game.net import GuestSession, HostSession
+from game.net.frames import MAX_HOST_FRAME
 
-from .main import put_board
+from .main import put_board, resume_saved
 from .net_prefs import (
     GUEST_KEY,
     HOST_KEY,
@@ -65,21 +76,27 @@ from .net_strings import ntr, reject_text
 from .net_view import (
     BoardInput,
     NetRendered,
+    ResumeOffer,
     SeatStatus,
     render_connecting,
     render_join,
     render_lobby,
     render_net_board,
     render_net_menu,
+    render_resume,
+    render_resuming,
     seat_statuses,
 )
 from .query import bot_delay_ms
 from .session import PAGE_SEARCH, bot_seed
+from .settings import MAX_SETTINGS_BYTES
 
 __all__ = ["active", "boot", "build_id"]
 
 #: how often a guest tab retries reaching its host's room while it is away
 RETRY_MS = 700
+#: the list of games other tabs announce: a few hundred bytes each
+ROOMS_BYTES = 64 * 1024
 #: how long a page that leaves keeps its links open so its goodbye frames get out
 GOODBYE_MS = 1500
 
@@ -88,7 +105,7 @@ GOODBYE_MS = 1500
 class _Net:
     """Everything this page's network play holds."""
 
-    #: None (not playing online), "menu", "host", "guest", "join"
+    #: None (not playing online), "menu", "host", "guest", "join", "resuming"
     mode: str | None = None
     host: HostSession | None = None
     guest: GuestSession | None = None
@@ -126,6 +143,13 @@ class _Net:
     #: bumped when a session ends: late callbacks of an older one are dropped
     epoch: int = 0
     renders: int = 0
+    #: hosted games whose tab was closed, claimed by this tab: room -> (record, session)
+    offers: dict[str, tuple[HostRecord, HostSession]] = field(default_factory=dict)
+    #: whether this tab has looked for them; the room whose ending awaits a "yes"
+    offers_checked: bool = False
+    discard: str = ""
+    #: a net_strings key about those games (unreadable and cleared, open elsewhere)
+    resume_notice: str = ""
 
 
 _net = _Net()
@@ -174,6 +198,9 @@ def boot() -> bool:
     document.addEventListener("bq:net", _proxies["open"])
     js.window.addEventListener("hashchange", _proxies["hash"])
     document.getElementById("net-pairing").addEventListener("click", _proxies["pair-click"])
+    resume_box = document.getElementById("net-resume")
+    if not _absent(resume_box):
+        resume_box.addEventListener("click", _proxies["lobby-click"])
     try:
         return _resume()
     except Exception as exc:  # network play must never keep the local game from starting
@@ -184,8 +211,17 @@ def boot() -> bool:
 
 
 def _resume() -> bool:
-    """An invitation link, or this tab's hosted or joined game, if any."""
+    """An invitation link, or this tab's hosted or joined game, if any; else
+    look (in the background) for hosted games whose tab was closed."""
     if _open_hash():
+        return True
+    store = _store()
+    hosting = None if store is None else store.hosting()
+    if not _absent(hosting):
+        # this tab hosted (a reload): its sealed save opens once the room's lock is ours
+        _net.mode = "resuming"
+        _render_lobby()
+        _spawn(_resume_sealed(store, str(hosting)))
         return True
     host = HostRecord.from_json(_storage("sessionStorage", "getItem", HOST_KEY))
     if host is not None:
@@ -198,6 +234,7 @@ def _resume() -> bool:
         # a device guest reloaded: its WebRTC link is gone, a new invitation brings it back
         _need_invitation(ntr("device_lost", _lang()))
         return True
+    _spawn(_find_offers())
     return False
 
 
@@ -216,6 +253,7 @@ def open_menu(notice: str = "") -> None:
 
 
 def _on_lang(_event: Any) -> None:
+    _render_offers()
     if _net.mode is None:
         return
     if js.document.documentElement.dataset.screen == "board":
@@ -227,7 +265,12 @@ def _on_lang(_event: Any) -> None:
 def _on_rooms(rooms: Any) -> None:
     """The games other tabs announce (tabsRooms)."""
     found = []
-    for room in json.loads(str(js.JSON.stringify(rooms))) or []:
+    # Other tabs announce these: outside input, read through the bounded reader.
+    try:
+        announced = load_json(str(js.JSON.stringify(rooms)), "rooms", max_bytes=ROOMS_BYTES)
+    except GameError:
+        return
+    for room in announced if isinstance(announced, list) else []:
         if isinstance(room, dict) and isinstance(room.get("room"), str):
             found.append(room)
     if found != _net.rooms:
@@ -244,7 +287,10 @@ def _on_lobby_click(event: Any) -> None:
     seat = _int_attr(target, "data-seat")
     level = target.getAttribute("data-level")
     level = "" if _absent(level) else str(level)
-    if cmd == "net-back":
+    if cmd.startswith(("net-resume", "net-discard")):
+        room = target.getAttribute("data-room")
+        _offer_command(cmd, "" if _absent(room) else str(room))
+    elif cmd == "net-back":
         _leave(to_menu=True)
     elif cmd == "net-host":
         _host_new()
@@ -352,14 +398,21 @@ def _host_new() -> None:
 
 
 def _resume_host(record: HostRecord) -> bool:
-    try:
-        host = HostSession.from_save(GAME, record.save, _BUILD)
-    except Exception as exc:  # a corrupt save must never break the page
+    """A clear save in this tab's sessionStorage (where the page cannot seal)."""
+    host = _host_from(record)
+    if host is None:
         _storage("sessionStorage", "removeItem", HOST_KEY)
-        js.console.warn(f"Boss Quest: the hosted game could not be restored ({exc})")
         return False
     _host_begin(host, record.room, record.seen_result, set(record.devices))
     return True
+
+
+def _host_from(record: HostRecord) -> HostSession | None:
+    try:
+        return HostSession.from_save(GAME, record.save, _BUILD)
+    except Exception as exc:  # a corrupt save must never break the page
+        js.console.warn(f"Boss Quest: the hosted game could not be restored ({exc})")
+        return None
 
 
 def _host_begin(host: HostSession, room: str, seen: int, devices: set[int] | None = None) -> None:
@@ -369,12 +422,15 @@ def _host_begin(host: HostSession, room: str, seen: int, devices: set[int] | Non
     _net.mode = "host"
     _net.host, _net.guest = host, None
     _net.room, _net.seen_result, _net.notice = room, seen, ""
+    _net.discard, _net.resume_notice = "", ""
     _net.links.clear()
     _net.via.clear()
     _net.peer_seat.clear()
     _net.device_seats = devices or set()
     _net.bots.clear()
-    js.document.getElementById("lobby").setAttribute("data-room", room)
+    lobby = js.document.getElementById("lobby")
+    lobby.setAttribute("data-room", room)
+    lobby.removeAttribute("data-saved")
     if _has_net():
         try:
             _net.tabs = js.window.BossQuestNet.tabsHost(room, _proxy("tab-peer", _on_tab_peer))
@@ -431,9 +487,10 @@ def _note_frame(peer: str, text: str) -> None:
     if '"t":"welcome"' not in text.replace(" ", ""):
         return
     try:
-        seat = json.loads(text).get("seat")
-    except ValueError:
+        frame = load_json(text, "the welcome frame", max_bytes=MAX_HOST_FRAME)
+    except GameError:
         return
+    seat = frame.get("seat") if isinstance(frame, dict) else None
     if type(seat) is int:
         _net.peer_seat[peer] = seat
         if _net.via.get(peer) == "rtc":
@@ -472,8 +529,7 @@ def _host_changed() -> None:
     if host is None:
         return
     devices = tuple(sorted(_net.device_seats))
-    record = HostRecord(_net.room, host.to_save(), _net.seen_result, devices)
-    _storage("sessionStorage", "setItem", HOST_KEY, record.to_json())
+    _keep_host(HostRecord(_net.room, host.to_save(), _net.seen_result, devices), host.version)
     if _has_net():
         free = sum(1 for s in host.seats_status() if s.get("kind") == "open")
         info = {"room": _net.room, "name": host.names()[0], "free": free, "phase": host.phase}
@@ -544,6 +600,189 @@ def _devices() -> frozenset[int]:
     return frozenset(_net.device_seats)
 
 
+# ------------------------------------------------ the host's save, and resuming
+
+
+def _store() -> Any:
+    """net.js's sealed store of the host's match, or None where it cannot work here
+    (no secure context, Web Locks or IndexedDB): the tab's sessionStorage then."""
+    if not _has_net():
+        return None
+    store: Any = getattr(js.window.BossQuestNet, "hostStore", None)
+    if _absent(store) or not _absent(store.support()):
+        return None
+    return store
+
+
+def _keep_host(record: HostRecord, version: int) -> None:
+    """Keep the host's match after a change: sealed where the page can, so that
+    closing the tab does not end the game; else in this tab's sessionStorage."""
+    store = _store()
+    if store is None:
+        _storage("sessionStorage", "setItem", HOST_KEY, record.to_json())
+        return
+    _storage("sessionStorage", "removeItem", HOST_KEY)  # a clear copy of an older page
+    _spawn_quiet(_seal(store, record, version, _net.epoch))
+
+
+async def _seal(store: Any, record: HostRecord, version: int, epoch: int) -> None:
+    """One sealed save (net.js writes them in call order); then #lobby[data-saved]."""
+    try:
+        await store.save(record.room, record.to_json())
+    except Exception as exc:  # storage full or refused: the game goes on, unsaved
+        js.console.warn(f"Boss Quest: the hosted game could not be kept ({_error_text(exc)})")
+        return
+    if _net.epoch == epoch:
+        js.document.getElementById("lobby").setAttribute("data-saved", str(version))
+
+
+def _forget_host() -> None:
+    """The hosted game ended: its save goes, wherever it was kept."""
+    _storage("sessionStorage", "removeItem", HOST_KEY)
+    store = _store()
+    if store is not None and _net.room:
+        store.drop(_net.room)
+
+
+async def _claimed(store: Any) -> list[str]:
+    """The rooms whose records this tab claimed at load (their Web Locks are ours)."""
+    rooms = await store.claimed()
+    return [str(room) for room in rooms.to_py()]
+
+
+async def _open_record(store: Any, room: str) -> tuple[HostRecord, HostSession] | None:
+    """Unseal and restore `room`'s record. An unreadable one is cleared, and said
+    so (``resume_corrupt``); a missing one is just nothing."""
+    text: str | None = None
+    try:
+        text = str(await store.load(room))
+    except Exception as exc:
+        if _error_code(exc) in ("missing", "locked"):
+            return None
+        js.console.warn(f"Boss Quest: the hosted game does not open ({_error_text(exc)})")
+    record = HostRecord.from_json(text)
+    host = _host_from(record) if record is not None and record.room == room else None
+    if record is None or host is None:
+        store.drop(room)
+        _net.resume_notice = "resume_corrupt"
+        return None
+    return record, host
+
+
+async def _resume_sealed(store: Any, room: str) -> None:
+    """This tab hosted `room` and reloaded: resume it, unless another tab has it
+    now (a duplicated tab) or its save does not open; then the menu says why."""
+    opened = None
+    try:
+        if room in await _claimed(store):
+            opened = await _open_record(store, room)
+        else:
+            store.release(room)  # not ours: forget this tab's mark of it
+            _net.resume_notice = "resume_elsewhere"
+    except Exception as exc:  # never stuck on "resuming"
+        js.console.warn(f"Boss Quest: the hosted game could not resume ({exc})")
+    if _net.mode != "resuming":  # an invitation link took the screen meanwhile
+        if opened is not None:
+            _net.offers[room] = opened
+        _offers_settled()
+        return
+    if opened is not None:
+        record, host = opened
+        _host_begin(host, record.room, record.seen_result, set(record.devices))
+        return
+    _net.mode = None
+    _net.offers_checked = True
+    js.document.documentElement.dataset.screen = "menu"
+    _render_offers()
+    resume_saved()  # the local game's save, which this tab's hosting went before
+
+
+async def _find_offers() -> None:
+    """Hosted games whose tab was closed, that this tab claimed at load: offered."""
+    store = _store()
+    for room in [] if store is None else await _claimed(store):
+        opened = await _open_record(store, room)
+        if opened is not None:
+            _net.offers[room] = opened
+    _offers_settled()
+
+
+def _offers_settled() -> None:
+    """This tab has looked for games to resume: show them, unless it joined a
+    game as a guest meanwhile (then it lets them go)."""
+    _net.offers_checked = True
+    if _net.guest is not None or _net.mode == "join":
+        _forsake_offers()
+    _render_offers(redraw_menu=True)
+
+
+def _offer_command(cmd: str, room: str) -> None:
+    """The offer's buttons: resume, end (asked once more), or keep."""
+    if room not in _net.offers:
+        return
+    if cmd == "net-resume" and _net.mode in (None, "menu"):
+        record, host = _net.offers.pop(room)
+        _host_begin(host, record.room, record.seen_result, set(record.devices))
+    elif cmd == "net-discard":
+        _net.discard = room
+    elif cmd == "net-discard-no":
+        _net.discard = ""
+    elif cmd == "net-discard-yes":
+        del _net.offers[room]
+        _net.discard = ""
+        store = _store()
+        if store is not None:
+            store.drop(room)
+    _render_offers(redraw_menu=True)
+    # the keyboard stays on the offer: on "No" while asked, else on "End it"
+    after = {"net-discard": "net-discard-no", "net-discard-no": "net-discard"}.get(cmd)
+    if after is not None:
+        scope = "#lobby-view" if _net.mode == "menu" else "#net-resume"
+        button = js.document.querySelector(f'{scope} [data-cmd="{after}"][data-room="{room}"]')
+        if not _absent(button):
+            button.focus()
+
+
+def _forsake_offers() -> None:
+    """This tab becomes a guest: it lets go of the games it offered (another tab
+    may offer them) and forgets what it read of them."""
+    store = _store()
+    for room in _net.offers:
+        if store is not None:
+            store.release(room)
+    _net.offers.clear()
+    _net.discard = ""
+    _render_offers()
+
+
+def _offer_views() -> list[ResumeOffer]:
+    views = []
+    for room, (_record, host) in _net.offers.items():
+        rnd = 0 if host.phase == "lobby" else int(host.view_for(None)["round"])
+        seats = tuple(seat_statuses(host.seats_status()))
+        views.append(ResumeOffer(room, host.phase, rnd, seats))
+    return views
+
+
+def _resume_html() -> str:
+    lang = _lang()
+    notice = ntr(_net.resume_notice, lang) if _net.resume_notice else ""
+    return render_resume(_offer_views(), lang, confirm=_net.discard, notice=notice)
+
+
+def _render_offers(*, redraw_menu: bool = False) -> None:
+    """The offer at the top of the menu; with `redraw_menu`, the network menu's
+    copy of it too, when that menu shows."""
+    box = js.document.getElementById("net-resume")
+    if not _absent(box):
+        html = _resume_html()
+        box.innerHTML = html
+        box.hidden = not html
+        box.setAttribute("data-checked", _flag(_net.offers_checked))
+    if redraw_menu and _net.mode == "menu":
+        _render_lobby()
+
+
 # --------------------------------------------------------------------- guest
 
 
@@ -566,6 +805,7 @@ def _guest_from(record: GuestRecord | None, name: str) -> GuestSession:
 
 
 def _guest_begin(guest: GuestSession, via: str, room: str) -> None:
+    _forsake_offers()
     _pairing(False)
     _net.mode = "guest"
     _net.host, _net.guest = None, guest
@@ -603,6 +843,7 @@ async def _answer(name: str, record: GuestRecord | None) -> None:
     _net.epoch += 1
     epoch = _net.epoch
     guest = _guest_from(record, name)
+    _forsake_offers()
     _net.mode = "join"
     _net.host, _net.guest, _net.guest_via, _net.room = None, guest, "rtc", ""
     _net.answering = True
@@ -782,8 +1023,8 @@ def _need_invitation(notice: str) -> None:
 
 def _act(arg: str) -> None:
     try:
-        action = json.loads(arg)
-    except ValueError:
+        action = load_json(arg, "the move", max_bytes=MAX_ACTION_BYTES)
+    except GameError:
         return
     _net.confirm_quit = False
     if _net.host is not None:
@@ -815,7 +1056,7 @@ def _leave(*, to_menu: bool) -> None:
             link = _net.links.get(peer)
             if link is not None:
                 link.send(text)
-        _storage("sessionStorage", "removeItem", HOST_KEY)
+        _forget_host()
     if _net.guest is not None or _net.mode == "join":
         if _net.link is not None and _net.guest is not None:
             _net.link.send(_net.guest.bye())
@@ -865,8 +1106,15 @@ def _seats() -> list[SeatStatus]:
     if _net.host is not None:
         return seat_statuses(_net.host.seats_status())
     if _net.guest is not None and _net.guest.seats is not None:
-        return seat_statuses(_net.guest.seats)
+        seats = seat_statuses(_net.guest.seats)
+        if _net.link is None:  # the host is away (its tab reloads, or was closed): say so
+            seats = [_away(s) if s.kind == "host" else s for s in seats]
+        return seats
     return []
+
+
+def _away(status: SeatStatus) -> SeatStatus:
+    return replace(status, connected=False, dropped=True)
 
 
 def _render_lobby(*, connecting: bool = False) -> None:
@@ -882,8 +1130,12 @@ def _render_lobby(*, connecting: bool = False) -> None:
             if _net.ice_draft is not None
             else str(_storage("localStorage", "getItem", ICE_KEY) or ""),
             notice=_net.notice,
+            resume=_resume_html(),
         )
         phase = "menu"
+    elif _net.mode == "resuming":
+        html = render_resuming(lang)
+        phase = "resuming"
     elif _net.mode == "join":
         name = _net.guest.name if _net.guest is not None else ""
         name = name or str(_storage("localStorage", "getItem", NAME_KEY) or "")
@@ -1093,7 +1345,10 @@ def _read_name() -> str:
 
 def _menu_options() -> dict[str, Any]:
     """The local menu's choices (players, yellow weapons, extensions) as game options."""
-    settings = json.loads(str(js.JSON.stringify(js.window.BossQuest.settings())))
+    text = str(js.JSON.stringify(js.window.BossQuest.settings()))
+    settings = load_json(text, "the menu's settings", max_bytes=MAX_SETTINGS_BYTES)
+    if not isinstance(settings, dict):
+        settings = {}
     options: dict[str, Any] = {
         "players": len(settings.get("players", [])) or 2,
         "keep_yellow": bool(settings.get("keep_yellow")),
@@ -1157,6 +1412,17 @@ def _spawn(coro: Coroutine[Any, Any, None]) -> None:
     task = asyncio.ensure_future(guarded())
     _tasks.add(task)  # kept until done, so the loop does not lose it
     task.add_done_callback(_tasks.discard)
+
+
+def _spawn_quiet(coro: Coroutine[Any, Any, None]) -> None:
+    """Run a coroutine that reports its own errors (no notice on the screen)."""
+    task = asyncio.ensure_future(coro)
+    _tasks.add(task)
+    task.add_done_callback(_tasks.discard)
+
+
+def _flag(value: bool) -> str:
+    return "true" if value else "false"
 
 
 def _storage(area: str, method: str, *args: str) -> Any:

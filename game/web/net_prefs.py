@@ -7,9 +7,14 @@ unexpected reads as nothing stored (``None``), never as half a record.
   reload; a device guest also in ``localStorage``, so that opening a new
   invitation link in a new tab rejoins the same seat) holds ONLY the name, the
   room, the seat token and the seat: never a card.
-- ``HOST_KEY`` (the host: ``sessionStorage`` of its tab only, since the match
-  holds every hidden card and ``localStorage`` is shared with the other tabs of
-  the site, guests included): the room and ``HostSession.to_save()``.
+- ``HostRecord`` (the host: the room, ``HostSession.to_save()``, the round
+  result seen, the device seats) holds every hidden card. Where the page can
+  (a secure context with Web Locks and IndexedDB) net.js's ``hostStore`` keeps
+  it SEALED, under ``HOST_SEALED_PREFIX + room`` in ``localStorage``, so that
+  closing the tab does not end the game; ``HOSTING_KEY`` (``sessionStorage``)
+  names the room the tab hosts. Elsewhere it goes in clear under ``HOST_KEY``
+  in the tab's ``sessionStorage`` only (never ``localStorage``: that is shared
+  with the other tabs of the site, guests included), which survives a reload.
 - ``ICE_KEY`` (``localStorage``): the STUN/TURN servers as the person typed them.
 - ``NAME_KEY`` (``localStorage``): the name last used online.
 """
@@ -21,9 +26,14 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from game.engine.errors import MalformedData
+from game.engine.safejson import MAX_SAVE_BYTES, load_json
+
 __all__ = [
     "GUEST_KEY",
+    "HOSTING_KEY",
     "HOST_KEY",
+    "HOST_SEALED_PREFIX",
     "ICE_KEY",
     "NAME_KEY",
     "GuestRecord",
@@ -35,12 +45,20 @@ __all__ = [
 
 GUEST_KEY = "bossquest.net.guest.v1"
 HOST_KEY = "bossquest.net.host.v1"
+#: a sealed HostRecord per room, in localStorage (site/assets/net.js, hostStore)
+HOST_SEALED_PREFIX = "bossquest.net.host.v2."
+#: the room this tab hosts, in its sessionStorage (a reload resumes it at once)
+HOSTING_KEY = "bossquest.net.hosting.v1"
 ICE_KEY = "bossquest.net.ice.v1"
 NAME_KEY = "bossquest.net.name.v1"
 
 NAME_MAX = 20
 _ICE_SCHEMES = ("stun:", "stuns:", "turn:", "turns:")
 _ROOM = re.compile(r"[A-Za-z0-9_-]{4,64}")
+#: a guest record: a name, a room and a guest save of at most 2048 characters
+_MAX_GUEST_RECORD = 4096
+#: a host record holds a whole host save, escaped as a JSON string inside it
+_MAX_HOST_RECORD = 2 * MAX_SAVE_BYTES + 1024
 
 
 def clean_name(text: str) -> str:
@@ -95,7 +113,7 @@ class GuestRecord:
 
     @staticmethod
     def from_json(text: Any) -> GuestRecord | None:
-        data = _object(text, {"name", "room", "via", "session"})
+        data = _object(text, {"name", "room", "via", "session"}, _MAX_GUEST_RECORD)
         if data is None:
             return None
         name, room, via, session = data["name"], data["room"], data["via"], data["session"]
@@ -110,7 +128,7 @@ class GuestRecord:
 
 @dataclass(frozen=True)
 class HostRecord:
-    """The host's match, kept in its tab's sessionStorage after every change."""
+    """The host's match, kept after every change (sealed, or in its tab's sessionStorage)."""
 
     room: str
     #: HostSession.to_save()
@@ -131,7 +149,7 @@ class HostRecord:
 
     @staticmethod
     def from_json(text: Any) -> HostRecord | None:
-        data = _object(text, {"room", "save", "seen_result", "devices"})
+        data = _object(text, {"room", "save", "seen_result", "devices"}, _MAX_HOST_RECORD)
         if data is None:
             return None
         room, save, seen = data["room"], data["save"], data["seen_result"]
@@ -147,13 +165,14 @@ class HostRecord:
         return HostRecord(room, save, seen, tuple(devices))
 
 
-def _object(text: Any, keys: set[str]) -> dict[str, Any] | None:
-    """`text` as a JSON object with exactly `keys`, else None."""
+def _object(text: Any, keys: set[str], max_bytes: int) -> dict[str, Any] | None:
+    """`text` as a JSON object with exactly `keys`, else None; read through the
+    one bounded reader, since storage can hold anything another tab wrote."""
     if not isinstance(text, str):
         return None
     try:
-        data = json.loads(text)
-    except ValueError:
+        data = load_json(text, "a stored record", max_bytes=max_bytes)
+    except MalformedData:
         return None
     if not isinstance(data, dict) or set(data) != keys:
         return None

@@ -138,8 +138,10 @@ NET_STRINGS: Final[dict[str, dict[str, str]]] = {
     "net_seats": {"fr": "Joueurs en ligne", "en": "Players online"},
     # ------------------------------------------------------------- notices
     "host_gone": {
-        "fr": "La connexion avec l'hôte est perdue. Reconnexion dès que son onglet revient…",
-        "en": "The connection to the host is lost. Reconnecting as soon as their tab is back…",
+        "fr": "La connexion avec l'hôte est perdue. Reconnexion dès que son onglet revient "
+        "(s'il l'a fermé : dès qu'il rouvre le site et reprend la partie)…",
+        "en": "The connection to the host is lost. Reconnecting as soon as their tab is back "
+        "(if they closed it: as soon as they open the site again and resume the game)…",
     },
     "host_reloaded": {
         "fr": "La page de l'hôte a été rechargée (ou la connexion perdue) : demandez à l'hôte "
@@ -159,6 +161,47 @@ NET_STRINGS: Final[dict[str, dict[str, str]]] = {
         "en": "Your seat was taken back from another page: the game goes on there.",
     },
     "host_closed": {"fr": "L'hôte a fermé la partie.", "en": "The host closed the game."},
+    # ------------------------------------- a hosted game whose tab was closed
+    "resume_title_one": {
+        "fr": "Votre partie en ligne vous attend",
+        "en": "Your online game is waiting",
+    },
+    "resume_title_many": {
+        "fr": "Vos parties en ligne vous attendent",
+        "en": "Your online games are waiting",
+    },
+    "resume_hint": {
+        "fr": "Son onglet a été fermé. Reprenez-la ici : les invités des autres onglets "
+        "reviennent d'eux-mêmes ; ceux d'autres appareils ont besoin d'une nouvelle invitation.",
+        "en": "Its tab was closed. Resume it here: guests in other tabs come back by "
+        "themselves; guests on other devices need a new invitation.",
+    },
+    "resume_round": {"fr": "Manche {round}", "en": "Round {round}"},
+    "resume_lobby": {"fr": "Pas encore commencée", "en": "Not started yet"},
+    "resume_over": {"fr": "Partie terminée", "en": "Game over"},
+    "resume_with": {"fr": "avec {names}", "en": "with {names}"},
+    "resume_go": {"fr": "Reprendre la partie", "en": "Resume the game"},
+    "resume_end": {"fr": "Y mettre fin", "en": "End it"},
+    "resume_end_confirm": {
+        "fr": "Mettre fin à cette partie pour tout le monde\u00a0?",
+        "en": "End this game for everyone?",
+    },
+    "resume_end_yes": {"fr": "Oui, y mettre fin", "en": "Yes, end it"},
+    "resume_end_no": {"fr": "Non, la garder", "en": "No, keep it"},
+    "resume_corrupt": {
+        "fr": "La partie en ligne gardée dans ce navigateur n'a pas pu être relue : elle a été "
+        "effacée.",
+        "en": "The online game kept in this browser could not be read back, so it was cleared.",
+    },
+    "resume_elsewhere": {
+        "fr": "Votre partie en ligne est ouverte dans un autre onglet de ce navigateur : "
+        "continuez-la là-bas.",
+        "en": "Your online game is open in another tab of this browser: carry on there.",
+    },
+    "resuming": {
+        "fr": "Reprise de votre partie en ligne…",
+        "en": "Resuming your online game…",
+    },
     "refused": {"fr": "Refusé : {reason}", "en": "Refused: {reason}"},
     "role_host": {"fr": "Vous hébergez", "en": "You are hosting"},
     "role_guest": {"fr": "Invité de {name}", "en": "{name}'s guest"},

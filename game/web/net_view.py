@@ -30,7 +30,7 @@ from game.bossquest.text import describe
 
 from .controls import Dock, dock
 from .net_strings import ntr
-from .render import Scene, render_game_over, render_result, render_table
+from .render import Scene, icon, render_game_over, render_result, render_table
 from .strings import tr
 from .summary import game_title
 
@@ -38,6 +38,7 @@ __all__ = [
     "BOT_LEVELS",
     "BoardInput",
     "NetRendered",
+    "ResumeOffer",
     "SeatStatus",
     "board_phase",
     "display_name",
@@ -46,6 +47,8 @@ __all__ = [
     "render_lobby",
     "render_net_board",
     "render_net_menu",
+    "render_resume",
+    "render_resuming",
     "seat_statuses",
 ]
 
@@ -197,9 +200,11 @@ def render_net_menu(
     rooms: Sequence[Mapping[str, Any]],
     ice: str,
     notice: str = "",
+    resume: str = "",
 ) -> str:
     """The "play with others" screen: a name, host a game, the games open in
-    other tabs (each joinable), how to join from another device, ICE servers."""
+    other tabs (each joinable), how to join from another device, ICE servers;
+    `resume` (``render_resume``'s HTML) first, when a hosted game waits."""
     items = []
     for room in rooms:
         room_id = str(room.get("room", ""))
@@ -222,7 +227,7 @@ def render_net_menu(
     alert = f'<p class="menu-notice" role="alert">{e(notice)}</p>' if notice else ""
     return (
         f'<h2 id="lobby-title" class="panel-title">{e(ntr("net_title", lang))}</h2>{alert}'
-        f'<p class="net-intro">{e(ntr("net_intro", lang))}</p>'
+        f'{resume}<p class="net-intro">{e(ntr("net_intro", lang))}</p>'
         '<div class="field net-name-field"><label for="net-name">'
         f"{e(ntr('your_name', lang))}</label>"
         f'<input type="text" id="net-name" maxlength="{NAME_MAX}" autocomplete="off" '
@@ -254,6 +259,92 @@ def render_connecting(lang: str, *, notice: str = "") -> str:
         f'<p class="net-wait" id="net-wait">{e(ntr("connecting", lang))}</p>'
         '<div class="net-actions net-leave"><button type="button" class="btn btn-secondary" '
         f'data-cmd="net-leave">{e(ntr("leave_lobby", lang))}</button></div>'
+    )
+
+
+def render_resuming(lang: str) -> str:
+    """The host's tab reloaded: its game comes back (the sealed save is opening)."""
+    return (
+        f'<h2 id="lobby-title" class="panel-title">{e(ntr("net_title", lang))}</h2>'
+        f'<p class="net-wait" id="net-wait">{e(ntr("resuming", lang))}</p>'
+    )
+
+
+# ------------------------------------------------------- resuming a hosted game
+
+
+@dataclass(frozen=True)
+class ResumeOffer:
+    """A game this browser hosted, whose tab was closed: what the offer says of
+    it (names and progress only; the save itself stays in the page glue)."""
+
+    room: str
+    #: "lobby" | "playing" | "over"
+    phase: str
+    round: int
+    seats: tuple[SeatStatus, ...]
+
+    def detail(self, lang: str) -> str:
+        """How far it went, and who else is in it: "Round 2 · with Bob, Bot 3"."""
+        if self.phase == "lobby":
+            where = ntr("resume_lobby", lang)
+        elif self.phase == "over":
+            where = ntr("resume_over", lang)
+        else:
+            where = ntr("resume_round", lang, round=self.round)
+        others = [display_name(s, lang) for s in self.seats if s.kind in ("guest", "bot")]
+        if not others:
+            return where
+        return f"{where} · {ntr('resume_with', lang, names=', '.join(others))}"
+
+    def host_name(self) -> str:
+        return next((s.name for s in self.seats if s.kind == "host"), "")
+
+
+def render_resume(
+    offers: Sequence[ResumeOffer], lang: str, *, confirm: str = "", notice: str = ""
+) -> str:
+    """The offer to resume the hosted games whose tab was closed (``.net-offer
+    [data-room]``, buttons ``net-resume`` and ``net-discard``; `confirm`: the room
+    whose ending is being confirmed), and a notice about them; "" when neither."""
+    alert = f'<p class="menu-notice net-resume-notice" role="alert">{e(notice)}</p>'
+    if not offers:
+        return alert if notice else ""
+    items = "".join(_offer(offer, lang, confirm == offer.room) for offer in offers)
+    title = ntr("resume_title_one" if len(offers) == 1 else "resume_title_many", lang)
+    return (
+        f'<section class="net-resume-box" aria-label="{e(title)}">'
+        f'<h2 class="net-resume-title">{icon("shield")}<span>{e(title)}</span></h2>'
+        f'<p class="hint">{e(ntr("resume_hint", lang))}</p>'
+        f'<ul class="net-offers">{items}</ul>{alert if notice else ""}</section>'
+    )
+
+
+def _offer(offer: ResumeOffer, lang: str, confirming: bool) -> str:
+    room = e(offer.room)
+    if confirming:
+        actions = (
+            f'<p class="net-offer-confirm" role="alert">{e(ntr("resume_end_confirm", lang))}</p>'
+            '<div class="net-offer-actions">'
+            f'<button type="button" class="btn btn-small btn-danger" data-cmd="net-discard-yes" '
+            f'data-room="{room}">{e(ntr("resume_end_yes", lang))}</button>'
+            f'<button type="button" class="btn btn-small btn-secondary" data-cmd="net-discard-no" '
+            f'data-room="{room}">{e(ntr("resume_end_no", lang))}</button></div>'
+        )
+    else:
+        actions = (
+            '<div class="net-offer-actions">'
+            f'<button type="button" class="btn btn-primary" data-cmd="net-resume" '
+            f'data-room="{room}">{e(ntr("resume_go", lang))}</button>'
+            f'<button type="button" class="btn btn-small btn-secondary" data-cmd="net-discard" '
+            f'data-room="{room}">{e(ntr("resume_end", lang))}</button></div>'
+        )
+    return (
+        f'<li class="net-offer" data-room="{room}" data-phase="{e(offer.phase)}">'
+        '<div class="net-offer-what">'
+        f'<span class="net-offer-name">{e(ntr("tabs_room", lang, name=offer.host_name()))}</span>'
+        f'<span class="net-offer-detail">{e(offer.detail(lang))}</span></div>'
+        f"{actions}</li>"
     )
 
 

@@ -4,7 +4,8 @@ the screen, which round result has been seen, and what a click does.
 Plain Python with no browser import, so whole games are played through it
 under CPython in the tests. The page (``game.web.main``) only:
 
-- calls ``Session.new`` on Start, or ``Session.from_save`` on boot;
+- calls ``Session.new`` on Start, or ``Session.resume`` on boot (the save, and
+  with two or more humans the curtain: whoever reloads sees no one's board);
 - sets ``render(lang).html`` into the board and ``markers`` on it;
 - sends each click as ``command(cmd, arg)`` (the button's ``data-cmd`` and
   ``data-act``);
@@ -47,6 +48,7 @@ from game.engine.errors import GameError, Reason
 from game.engine.events import event_for_seat
 from game.engine.local import LocalTable, SeatConfig
 from game.engine.replaylink import ReplayLink, encode_link
+from game.engine.safejson import MAX_ACTION_BYTES, MAX_SAVE_BYTES, load_json
 from game.engine.search import SearchBot, SearchSettings
 from game.engine.undo import Step, match_steps, undo_refusal, undone
 
@@ -211,7 +213,7 @@ class Session:
     def from_save(text: str) -> Session:
         """Restore ``to_save()``'s text; anything wrong raises SaveError."""
         try:
-            data = json.loads(text)
+            data = load_json(text, "the saved game", max_bytes=MAX_SAVE_BYTES)
             if not isinstance(data, dict) or data.get("version") != SAVE_VERSION:
                 raise SaveError("not a saved game of this version")
             if set(data) != {"version", "settings", "table", "seen_result"}:
@@ -231,6 +233,23 @@ class Session:
         except Exception as exc:  # corrupt data may break anywhere: never the page
             raise SaveError(f"{type(exc).__name__}: {exc}") from exc
         return Session(settings, table, seen_result=seen)
+
+    @staticmethod
+    def resume(text: str) -> Session:
+        """A saved game after a reload: ``from_save``, then with two or more humans
+        at the device nobody is looking at the screen any more (``pass_device``)."""
+        session = Session.from_save(text)
+        session.pass_device()
+        return session
+
+    def pass_device(self) -> None:
+        """Whoever now holds the device may not be the last viewer: with two or
+        more humans, the board shows nobody's view until the curtain, which names
+        the human to act, is lifted (a bot's turn shows no hidden weapon). With
+        one human, the device is theirs: nothing changes."""
+        if len(self.table.humans()) >= 2:
+            self.table.viewer = None
+            self.share_open = False
 
     def to_save(self) -> str:
         data = {
@@ -384,14 +403,12 @@ class Session:
         if seat is None or seat != self.table.viewer:
             return Outcome.NONE
         try:
-            action = GAME.action_from_json(json.loads(arg))
+            data = load_json(arg, "the move", max_bytes=MAX_ACTION_BYTES)
+            action = GAME.action_from_json(data)
             self._remember()
             self.table.play(seat, action)
         except GameError as exc:
             self.notice = (exc.code, exc.message)
-            return Outcome.RENDER
-        except json.JSONDecodeError as exc:
-            self.notice = ("malformed", f"not an action: {exc.msg}")
             return Outcome.RENDER
         self.notice = None
         self.undo_notice = None

@@ -69,6 +69,22 @@
  *   invite, lang), showAnswer(container, answer, lang), showJoin(container,
  *   lang, onCode)
  *
+ *   // --- the host's match, sealed (see "the host's sealed save" below) ---
+ *   hostStore.support() -> null where it works, else "insecure", "no_locks",
+ *       "no_indexeddb" or "no_storage" (the page then keeps the match in
+ *       its tab's sessionStorage, which only a reload survives)
+ *   hostStore.hosting() -> the room this tab hosts (its sessionStorage), or null
+ *   hostStore.claimed() -> Promise<[room]>: the records this tab claimed at
+ *       load (their Web Locks are held): its own room after a reload, else
+ *       the games whose host tab was closed (none on a guest's page)
+ *   hostStore.save(room, text) -> Promise: seal and keep text as room's
+ *       record (taking the room's lock first; rejects .code "locked" when
+ *       another tab has it), in call order
+ *   hostStore.load(room) -> Promise<text>: once the saves asked before are
+ *       written; rejects .code "corrupt", "missing" or "locked"
+ *   hostStore.drop(room)      the game ended: its record, mark and lock go
+ *   hostStore.release(room)   let another tab have it (the record stays)
+ *
  *   // --- the rest ---
  *   support() -> {tabs, rtc, camera}: null where it works, else a reason code
  *   reason(code, lang) -> text for a reason/error code, in "fr" or "en"
@@ -76,7 +92,8 @@
  * }
  * Errors are Error objects with a .code: "bad_code", "wrong_kind", "version",
  * "insecure", "no_broadcast", "no_webrtc", "bad_room", "timeout", "aborted",
- * "connect_failed", "used", "cancelled".
+ * "connect_failed", "used", "cancelled"; for hostStore "corrupt", "missing",
+ * "locked", "no_locks", "no_indexeddb", "no_storage".
  *
  * Sealing (tabs): BroadcastChannel reaches every tab of the origin, so after
  * the handshake every frame is sealed for one pair. The guest knocks with a
@@ -163,6 +180,27 @@
     disconnected: { fr: "La connexion a été perdue.", en: "The connection was lost." },
     closed: { fr: "La connexion est fermée.", en: "The connection is closed." },
     pagehide: { fr: "Page quittée.", en: "Page left." },
+    corrupt: {
+      fr: "La partie gardée dans ce navigateur est illisible.",
+      en: "The game kept in this browser cannot be read.",
+    },
+    locked: {
+      fr: "Cette partie est ouverte dans un autre onglet.",
+      en: "This game is open in another tab.",
+    },
+    missing: { fr: "Aucune partie gardée.", en: "No game kept." },
+    no_locks: {
+      fr: "Ce navigateur ne sait pas réserver une partie à un seul onglet (Web Locks absent).",
+      en: "This browser cannot keep a game to one tab (no Web Locks).",
+    },
+    no_indexeddb: {
+      fr: "Ce navigateur ne permet pas de garder la clé de la partie (IndexedDB absent).",
+      en: "This browser cannot keep the game’s key (no IndexedDB).",
+    },
+    no_storage: {
+      fr: "Le stockage de ce navigateur est désactivé.",
+      en: "This browser’s storage is turned off.",
+    },
     no_camera: {
       fr: "Pas de caméra disponible : collez le code à la place.",
       en: "No camera available: paste the code instead.",
@@ -1314,6 +1352,308 @@
     };
   }
 
+  // ------------------------------------------- the host's sealed save
+
+  /*
+   * hostStore: where the host keeps its match so that closing its tab (or a
+   * phone discarding it) does not end the game. The match holds every hidden
+   * card, and localStorage is shared with every tab of the origin, guests
+   * included, so it is stored SEALED: AES-GCM-256 under one key made here by
+   * crypto.subtle, NON-EXTRACTABLE, kept as a CryptoKey in IndexedDB (it is
+   * never exported, and no storage ever holds the match in clear). A Web Lock
+   * per room ("bossquest.host.<room>") says which tab owns a record: the tab
+   * that hosts holds it for its lifetime, so a second tab is never offered a
+   * game that is hosted (or offered) elsewhere, and two tabs never host one room.
+   * The limit: any script of this origin (devtools included) could ask the
+   * browser to decrypt with that key; it cannot take the key away, our guest
+   * pages never touch the records, and the storage itself shows ciphertext only.
+   *
+   * Records: localStorage[HOST_PREFIX + room] = {"v":1,"at":ms,"iv","ct"}
+   * (base64url; the room is authenticated data). sessionStorage[HOSTING_KEY]
+   * = the room this tab hosts, so a plain reload resumes at once.
+   *
+   * At load, the page claims: the room of its HOSTING_KEY (waiting up to
+   * RELOAD_WAIT_MS for the lock its previous page lets go of), else, unless
+   * it is a guest's page (GUEST_KEY in sessionStorage, or an invitation
+   * link), every record whose lock is free: those are the games to offer.
+   */
+  var HOST_PREFIX = "bossquest.net.host.v2.";
+  var HOSTING_KEY = "bossquest.net.hosting.v1";
+  var GUEST_KEY = "bossquest.net.guest.v1";
+  var LOCK_PREFIX = "bossquest.host.";
+  var KEY_LOCK = "bossquest.hostkey.v1";
+  var KEY_DB = "bossquest.host";
+  var KEY_STORE = "keys";
+  var KEY_ID = "host.v1";
+  var RELOAD_WAIT_MS = 5000;
+  var held = {}; // room -> the function that lets its lock go
+  var writes = Promise.resolve();
+  var hostKeyCache = null;
+  var gone = {}; // rooms whose game ended here: never written again
+
+  function storeProblem() {
+    if (!window.isSecureContext || !window.crypto || !crypto.subtle) return "insecure";
+    if (!navigator.locks || typeof navigator.locks.request !== "function") return "no_locks";
+    if (!window.indexedDB) return "no_indexeddb";
+    try {
+      window.localStorage.getItem(HOSTING_KEY);
+      window.sessionStorage.getItem(HOSTING_KEY);
+    } catch (e) {
+      return "no_storage";
+    }
+    return null;
+  }
+
+  function hostingRoom() {
+    try {
+      var room = window.sessionStorage.getItem(HOSTING_KEY);
+      return room && ROOM_RE.test(room) ? room : null;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  /** The lock of `room`: at once if free, or (wait) for up to RELOAD_WAIT_MS. */
+  function takeLock(room, wait) {
+    if (held[room]) return Promise.resolve(true);
+    return new Promise(function (resolve) {
+      var options = { ifAvailable: true };
+      var timer = null;
+      if (wait) {
+        var stop = new AbortController();
+        options = { signal: stop.signal };
+        timer = setTimeout(function () {
+          stop.abort();
+        }, RELOAD_WAIT_MS);
+      }
+      navigator.locks
+        .request(LOCK_PREFIX + room, options, function (lock) {
+          if (timer !== null) clearTimeout(timer);
+          if (!lock) return resolve(false);
+          // held until dropHost/releaseHost, or until this page goes
+          return new Promise(function (letGo) {
+            held[room] = letGo;
+            resolve(true);
+          });
+        })
+        .catch(function () {
+          resolve(false); // aborted: another tab kept it
+        });
+    });
+  }
+
+  function letGo(room) {
+    var release = held[room];
+    delete held[room];
+    if (release) release();
+  }
+
+  function recordRooms() {
+    var found = [];
+    for (var i = 0; i < localStorage.length; i++) {
+      var key = localStorage.key(i);
+      if (key && key.indexOf(HOST_PREFIX) === 0) {
+        var room = key.slice(HOST_PREFIX.length);
+        if (ROOM_RE.test(room)) found.push({ room: room, at: recordTime(key) });
+      }
+    }
+    found.sort(function (a, b) {
+      return b.at - a.at; // the newest first
+    });
+    return found.map(function (item) {
+      return item.room;
+    });
+  }
+
+  function recordTime(key) {
+    try {
+      var at = JSON.parse(localStorage.getItem(key)).at;
+      return typeof at === "number" ? at : 0;
+    } catch (e) {
+      return 0;
+    }
+  }
+
+  function claimAtLoad() {
+    if (storeProblem()) return Promise.resolve([]);
+    var mine = hostingRoom();
+    if (mine) {
+      return takeLock(mine, true).then(function (ok) {
+        return ok ? [mine] : [];
+      });
+    }
+    if (window.sessionStorage.getItem(GUEST_KEY) || /^#join=/.test(window.location.hash)) {
+      return Promise.resolve([]); // a guest's page never touches the host's records
+    }
+    var rooms = recordRooms();
+    return Promise.all(
+      rooms.map(function (room) {
+        return takeLock(room, false);
+      })
+    ).then(function (oks) {
+      return rooms.filter(function (room, i) {
+        return oks[i];
+      });
+    });
+  }
+
+  var claims = claimAtLoad().catch(function (error) {
+    console.warn("BossQuestNet: the host's records could not be claimed: " + error);
+    return [];
+  });
+
+  function idbRequest(request) {
+    return new Promise(function (resolve, reject) {
+      request.onsuccess = function () {
+        resolve(request.result);
+      };
+      request.onerror = function () {
+        reject(request.error);
+      };
+    });
+  }
+
+  async function withKeyStore(mode, use) {
+    var opening = indexedDB.open(KEY_DB, 1);
+    opening.onupgradeneeded = function () {
+      opening.result.createObjectStore(KEY_STORE);
+    };
+    var db = await idbRequest(opening);
+    try {
+      return await idbRequest(use(db.transaction(KEY_STORE, mode).objectStore(KEY_STORE)));
+    } finally {
+      db.close();
+    }
+  }
+
+  /** The one key of the host's records (made on the first save, if `make`), or null. */
+  async function hostKey(make) {
+    if (hostKeyCache) return hostKeyCache;
+    // under a lock: two tabs saving their first game must not make two keys
+    var key = await navigator.locks.request(KEY_LOCK, async function () {
+      var found = await withKeyStore("readonly", function (store) {
+        return store.get(KEY_ID);
+      });
+      if (found || !make) return found || null;
+      var made = await crypto.subtle.generateKey({ name: "AES-GCM", length: 256 }, false, [
+        "encrypt",
+        "decrypt",
+      ]);
+      await withKeyStore("readwrite", function (store) {
+        return store.put(made, KEY_ID);
+      });
+      return made;
+    });
+    if (key) hostKeyCache = key;
+    return key;
+  }
+
+  function recordAad(room) {
+    return ENC.encode("bossquest-host-v1|" + room);
+  }
+
+  async function sealRecord(room, text) {
+    var key = await hostKey(true);
+    var iv = crypto.getRandomValues(new Uint8Array(12));
+    var ct = await crypto.subtle.encrypt(
+      { name: "AES-GCM", iv: iv, additionalData: recordAad(room) },
+      key,
+      ENC.encode(text)
+    );
+    return JSON.stringify({ v: 1, at: Date.now(), iv: b64url(iv), ct: b64url(new Uint8Array(ct)) });
+  }
+
+  async function openRecord(room, stored) {
+    var record;
+    try {
+      record = JSON.parse(stored);
+    } catch (e) {
+      throw netError("corrupt", "not JSON");
+    }
+    if (!record || record.v !== 1 || typeof record.iv !== "string" || typeof record.ct !== "string") {
+      throw netError("corrupt", "not a sealed record");
+    }
+    var key = await hostKey(false);
+    if (!key) throw netError("corrupt", "no key in this browser");
+    try {
+      var plain = await crypto.subtle.decrypt(
+        { name: "AES-GCM", iv: unb64url(record.iv), additionalData: recordAad(room) },
+        key,
+        unb64url(record.ct)
+      );
+      return DEC.decode(plain);
+    } catch (e) {
+      throw netError("corrupt", "it does not open");
+    }
+  }
+
+  /** Seal and keep `text` as the record of `room` (taking its lock first), in call order. */
+  function saveHost(room, text) {
+    if (typeof room !== "string" || !ROOM_RE.test(room) || typeof text !== "string") {
+      return Promise.reject(netError("bad_room"));
+    }
+    var problem = storeProblem();
+    if (problem) return Promise.reject(netError(problem));
+    var step = writes.then(async function () {
+      if (gone[room]) return; // the game ended: a late save must not bring it back
+      if (!(await takeLock(room, false))) throw netError("locked");
+      var record = await sealRecord(room, text);
+      if (gone[room] || !held[room]) return;
+      localStorage.setItem(HOST_PREFIX + room, record);
+      sessionStorage.setItem(HOSTING_KEY, room);
+    });
+    writes = step.catch(function () {});
+    return step;
+  }
+
+  /** The text of `room`'s record, once the saves asked before are written. */
+  function loadHost(room) {
+    return writes.then(function () {
+      if (!held[room]) throw netError("locked");
+      var stored = localStorage.getItem(HOST_PREFIX + room);
+      if (stored === null) throw netError("missing");
+      return openRecord(room, stored);
+    });
+  }
+
+  /** The game of `room` is over: its record, this tab's mark and its lock go. */
+  function dropHost(room) {
+    gone[room] = true;
+    letGo(room);
+    try {
+      localStorage.removeItem(HOST_PREFIX + room);
+      if (hostingRoom() === room) sessionStorage.removeItem(HOSTING_KEY);
+    } catch (e) {
+      /* storage refused: nothing was kept either */
+    }
+  }
+
+  /** Let another tab have `room` (this one became a guest): the record stays. */
+  function releaseHost(room) {
+    letGo(room);
+    try {
+      if (hostingRoom() === room) sessionStorage.removeItem(HOSTING_KEY);
+    } catch (e) {
+      /* nothing to forget */
+    }
+  }
+
+  var hostStore = {
+    support: storeProblem,
+    hosting: hostingRoom,
+    claimed: function () {
+      return claims.then(function (rooms) {
+        return rooms.filter(function (room) {
+          return held[room];
+        });
+      });
+    },
+    save: saveHost,
+    load: loadHost,
+    drop: dropHost,
+    release: releaseHost,
+  };
+
   window.BossQuestNet = {
     tabsHost: tabsHost,
     tabsJoin: tabsJoin,
@@ -1330,5 +1670,6 @@
     },
     reason: reason,
     limits: limits,
+    hostStore: hostStore,
   };
 })();

@@ -7,15 +7,16 @@ buttons its board shows (chosen at random), a round result is acknowledged with
 its button, and the host's page runs the bots. Every wait is on a marker the
 page sets (``#lobby[data-phase]``, ``#board[data-actions]``, ...), never on time.
 
-``HiddenCheck`` searches a guest's DOM, storage and every frame it received for
-another seat's hidden cards, from the host's full state (its save, in the
-host tab's sessionStorage, replayed here under CPython).
+``HiddenCheck`` searches a guest's DOM, storage (local, session and IndexedDB)
+and every frame it received for another seat's hidden cards, from the host's
+full state (its save, unsealed by the host's page, replayed here under CPython).
 """
 
 from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,11 +24,12 @@ from typing import Any
 from playwright.sync_api import BrowserContext, Page
 
 from game.bossquest import GAME
+from game.bossquest.cards import weapon_name
 from game.engine.events import event_for_seat
 from game.engine.match import replay_steps
 from game.net import HostSession
-from game.web.net_prefs import GUEST_KEY, HOST_KEY
-from tests.browser.conftest import READY_TIMEOUT_MS, PageLog
+from game.web.net_prefs import GUEST_KEY, HOST_KEY, HOST_SEALED_PREFIX, HostRecord
+from tests.browser.conftest import READY_TIMEOUT_MS, PageLog, Site
 
 #: how long one step of a game may take on a loaded machine (not a speed check)
 STEP_MS = 60_000
@@ -43,6 +45,42 @@ _STORAGE_JS = """() => {
     };
     return {local: dump(localStorage), session: dump(sessionStorage)};
 }"""
+
+#: every IndexedDB database of the origin: {db: {store: [[key, value]]}}, a
+#: CryptoKey described (never usable outside the page), anything else as JSON
+_IDB_JS = """async () => {
+    const done = (request) => new Promise((ok, ko) => {
+        request.onsuccess = () => ok(request.result);
+        request.onerror = () => ko(request.error);
+    });
+    const describe = (value) => value instanceof CryptoKey
+        ? {cryptoKey: value.algorithm.name, extractable: value.extractable, usages: value.usages}
+        : JSON.stringify(value);
+    const out = {};
+    for (const info of await indexedDB.databases()) {
+        const db = await done(indexedDB.open(info.name));
+        const stores = {};
+        for (const name of db.objectStoreNames) {
+            const store = db.transaction(name, 'readonly').objectStore(name);
+            const keys = await done(store.getAllKeys());
+            const values = await done(store.getAll());
+            stores[name] = keys.map((key, i) => [String(key), describe(values[i])]);
+        }
+        db.close();
+        out[info.name] = stores;
+    }
+    return out;
+}"""
+
+#: the host's record as its own page unseals it (sealed store, or sessionStorage)
+_HOST_RECORD_JS = f"""async () => {{
+    const store = window.BossQuestNet.hostStore;
+    const room = document.getElementById('lobby').dataset.room;
+    if (store.support() === null) return await store.load(room);
+    return sessionStorage.getItem('{HOST_KEY}');
+}}"""
+
+_B64URL = re.compile(r"[A-Za-z0-9_-]+")
 
 
 @dataclass
@@ -213,6 +251,42 @@ class NetPage:
     def storage(self) -> dict[str, dict[str, str]]:
         return dict(self.page.evaluate(_STORAGE_JS))
 
+    def indexed_db(self) -> dict[str, dict[str, list[list[Any]]]]:
+        return dict(self.page.evaluate(_IDB_JS))
+
+    def host_record(self) -> HostRecord:
+        """The host's own record (this page hosts), unsealed by the page itself."""
+        record = HostRecord.from_json(self.page.evaluate(_HOST_RECORD_JS))
+        assert record is not None, f"{self.name}: no host record"
+        return record
+
+    def wait_saved(self, version: int) -> None:
+        """Wait until the host's save of `version` is written (sealing is asynchronous)."""
+        self.page.wait_for_selector(
+            f"#lobby[data-saved='{version}']", state="attached", timeout=STEP_MS
+        )
+
+
+class Table:
+    """The pages of one test (tabs of one browser context), checked for errors
+    and foreign requests at the end."""
+
+    def __init__(self, context: BrowserContext, site: Site, query: str = "?botdelay=0") -> None:
+        self.context = context
+        self.site = site
+        self.query = query
+        self.pages: list[NetPage] = []
+
+    def open(self, name: str, *, init: str = "") -> NetPage:
+        page = NetPage.open(
+            self.context, self.site.url + self.query, self.site.origin, name, init=init
+        )
+        self.pages.append(page)
+        return page
+
+    def problems(self) -> list[str]:
+        return [problem for page in self.pages for problem in page.problems()]
+
 
 _VERSION_STAGE_TO_ACT_JS = """() => {
   const board = document.getElementById("board").dataset;
@@ -286,10 +360,9 @@ class HiddenCheck:
     secrets_seen: int = 0
 
     def _host(self) -> HostSession:
-        text = self.host.page.evaluate(f"() => sessionStorage.getItem('{HOST_KEY}')")
-        record = json.loads(text)
-        save = json.loads(record["save"])
-        return HostSession.from_save(GAME, record["save"], str(save["build"]))
+        record = self.host.host_record()
+        save = json.loads(record.save)
+        return HostSession.from_save(GAME, record.save, str(save["build"]))
 
     def run(self) -> None:
         self.runs += 1
@@ -300,7 +373,7 @@ class HiddenCheck:
         for guest in self.guests:
             seat = int(guest.marker("viewer"))
             self._dom(guest, host, seat)
-            self._storage(guest)
+            self._storage(guest, host, seat)
             self._frames(guest, host, seat, states)
 
     def _secrets(self, host: HostSession, seat: int) -> list[int]:
@@ -325,15 +398,29 @@ class HiddenCheck:
             if not public:  # the last fight's weapons are public; a reshuffle may deal one again
                 assert f'data-card="{card}"' not in html, (guest.name, card)
 
-    def _storage(self, guest: NetPage) -> None:
+    def _storage(self, guest: NetPage, host: HostSession, seat: int) -> None:
+        """The guest's storage holds its seat token and, shared by every tab of the
+        browser, the host's record SEALED (and its key, not extractable): no card
+        it may not see, no seed, no move, in clear."""
         stored = guest.storage()
         assert set(stored["session"]) <= {GUEST_KEY}, stored["session"].keys()
         assert HOST_KEY not in stored["local"]
-        for area in stored.values():
-            for key, text in area.items():
-                if key.startswith("bossquest.net.") or key.startswith("bossquest.save"):
-                    for word in ('"view"', '"hidden"', '"match"', '"actions"', '"seed"'):
-                        assert word not in text, (guest.name, key, word)
+        for key, text in stored["local"].items():
+            if key.startswith(HOST_SEALED_PREFIX):
+                stored["local"][key] = sealed_only(text)
+        databases = guest.indexed_db()
+        for stores in databases.values():
+            for entries in stores.values():
+                for _key, value in entries:
+                    assert isinstance(value, dict) and value.get("extractable") is False, value
+        dump = json.dumps([stored, databases], ensure_ascii=False)
+        for word in ('"view"', '"hidden"', '"match"', '"actions"', '"seed"'):
+            assert word not in dump, (guest.name, word)
+        assert f'"seed":{host.seed}' not in dump
+        assert host.seed < 10**6 or str(host.seed) not in dump  # (a short one may occur by chance)
+        for card in self._secrets(host, seat):
+            for text in (weapon_name(card), f'data-card="{card}"', f'"hidden":{card}'):
+                assert text not in dump, (guest.name, text)
 
     def _frames(self, guest: NetPage, host: HostSession, seat: int, states: Sequence[Any]) -> None:
         """Every state frame holds exactly this seat's view at its version, and
@@ -353,6 +440,17 @@ class HiddenCheck:
             sent = frame["events"]
             assert sent == json.loads(json.dumps(allowed[begin : begin + len(sent)]))
         self.checked_frames[guest.name] = len(frames)
+
+
+def sealed_only(text: str) -> str:
+    """Check that a stored host record is ciphertext alone (net.js hostStore:
+    {v, at, iv, ct}, base64url); what is left once its sealed bytes are taken out."""
+    record = json.loads(text)
+    assert set(record) == {"v", "at", "iv", "ct"}, record.keys()
+    assert record["v"] == 1 and isinstance(record["at"], int)
+    assert _B64URL.fullmatch(record["iv"]) and len(record["iv"]) == 16
+    assert _B64URL.fullmatch(record["ct"]) and len(record["ct"]) > 100
+    return json.dumps({"v": 1, "at": record["at"], "iv": "<sealed>", "ct": "<sealed>"})
 
 
 def _holds(value: Any, card: int) -> bool:

@@ -9,6 +9,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from game.bossquest.cards import weapon_name
+from game.web.session import Session
 from tests.browser.conftest import DESKTOP, PHONE, App
 from tests.browser.play import Board
 
@@ -135,6 +137,41 @@ def test_pass_and_play_hides_each_humans_hidden_weapon_from_the_other(app: App) 
     assert checks["curtain"] >= 2
     assert checks["other"] >= 2
     assert {seat for _, seat in own} == {"0", "1"}
+
+
+def test_pass_and_play_reload_comes_back_behind_the_curtain(app: App) -> None:
+    board = Board(app)
+    page = app.page
+    assert board.start(2, humans=(0, 1), seed=4) == "curtain"
+    assert board.click("#curtain [data-cmd=reveal]") == "human"
+    seen = board.privacy()
+    assert len(seen["own"]) == 1  # the first human to act sees their hidden weapon
+    # the game as saved, replayed here: every seat's hidden weapon, and who acts
+    saved = Session.from_save(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
+    hidden = [p.hidden for p in saved.table.state.players if p.hidden is not None]
+    to_act = saved.table.human_to_act()
+    assert len(hidden) == 2 and str(to_act) == seen["viewer"]
+
+    # whoever reloads sees nobody's board: the curtain names the player to act
+    page.reload(wait_until="domcontentloaded")
+    app.wait_ready()
+    page.wait_for_selector("#board[data-phase='curtain'] #curtain", state="attached")
+    html = page.content()
+    assert "data-card=" not in html and 'data-hidden="own"' not in html
+    for card in hidden:
+        assert weapon_name(card) not in html
+    assert board.marker("viewer") == ""
+    name = saved.names()[int(seen["viewer"])]
+    expect(page.locator("#curtain-title")).to_have_text(f"Pass the device to {name}")
+    expect(page.locator("#curtain [data-cmd=reveal]")).to_be_focused()
+    _shoot(app, "curtain-after-reload")
+
+    # lifted, it is that player's board again, and the game goes on
+    assert board.click("#curtain [data-cmd=reveal]") == "human"
+    assert board.privacy()["own"] == seen["own"]
+    actions = int(board.marker("actions"))
+    board.human_move()
+    assert int(board.marker("actions")) > actions
 
 
 def test_a_reload_resumes_the_same_game(app: App) -> None:

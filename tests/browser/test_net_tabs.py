@@ -11,9 +11,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext
 
 from tests.browser.conftest import DESKTOP, PHONE, SCREENSHOTS, Site
-from tests.browser.net_play import HiddenCheck, NetPage, finish, play_to_end
-
-QUERY = "?botdelay=0"
+from tests.browser.net_play import HiddenCheck, NetPage, Table, finish, play_to_end
 
 
 @pytest.fixture
@@ -21,23 +19,6 @@ def tabs(browser: Browser) -> Iterator[BrowserContext]:
     context = browser.new_context(viewport=DESKTOP, locale="en-GB")
     yield context
     context.close()
-
-
-class Table:
-    """The pages of one test, checked for errors and foreign requests at the end."""
-
-    def __init__(self, context: BrowserContext, site: Site) -> None:
-        self.context = context
-        self.site = site
-        self.pages: list[NetPage] = []
-
-    def open(self, name: str) -> NetPage:
-        page = NetPage.open(self.context, self.site.url + QUERY, self.site.origin, name)
-        self.pages.append(page)
-        return page
-
-    def problems(self) -> list[str]:
-        return [problem for page in self.pages for problem in page.problems()]
 
 
 @pytest.fixture
