@@ -8,6 +8,7 @@ from typing import Any
 
 from ..engine.errors import MalformedData
 from ..engine.jsonfields import expect_fields, read_bool, read_int, read_int_list, read_str
+from ..engine.safejson import quote
 from .invariants import state_problems
 from .options import Options
 from .state import ActiveSpell, Fate, Player, RoundResult, SeatResult, Stage, State
@@ -240,7 +241,7 @@ def state_from_json(data: object) -> State:
     fields = expect_fields(data, what, (*_STATE_FIELDS, *extension_fields))
     stage = read_str(fields, "stage", what)
     if stage not in Stage.ALL:
-        raise MalformedData(f"state.stage {stage!r} is not one of {', '.join(Stage.ALL)}")
+        raise MalformedData(f"state.stage {quote(stage)} is not one of {', '.join(Stage.ALL)}")
     last_turn = fields["last_turn"]
     result = fields["result"]
     extensions = _extensions_from_json(fields, options)

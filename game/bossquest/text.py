@@ -342,7 +342,10 @@ def _describe_fight(event: dict[str, Any], names: Sequence[str], lang: str) -> l
             notes += text_extensions.line("note_reaper_hit", lang) + _line("note_heart", lang)
         if result["out"]:
             notes += _line("note_out", lang)
-        if result["perfect"]:
+        if reaper_round:  # no PERFECT in the Reaper's round: say what the hit is
+            if text_extensions.hits_reaper_exactly(result, event["boss_hp"]):
+                notes += text_extensions.line("note_reaper_exact", lang)
+        elif result["perfect"]:
             notes += _line("note_perfect", lang)
         if result["keys_won"]:
             notes += _line("note_keys", lang, keys=result["keys_won"])

@@ -7,7 +7,7 @@ for an event it leaves to `text.py`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from .cards import COMPANIONS, SPELL_KINDS, potion_size
@@ -18,6 +18,7 @@ __all__ = [
     "companion_name",
     "companion_power",
     "describe",
+    "hits_reaper_exactly",
     "line",
     "potion_text",
     "reading_text",
@@ -148,6 +149,12 @@ _LINES: Final[dict[str, dict[str, str]]] = {
     "note_reaper": {"fr": " (la Faucheuse)", "en": " (the Reaper)"},
     "note_ghost": {"fr": " (fantôme)", "en": " (ghost)"},
     "note_winner": {"fr": ", vainc la Faucheuse", "en": ", beats the Reaper"},
+    # Exactly the Reaper's hit points: the closest one can be, but no PERFECT
+    # key, since nobody takes a key in the Reaper's round.
+    "note_reaper_exact": {
+        "fr": ", égale les PV de la Faucheuse (pas de clef PERFECT dans sa manche)",
+        "en": ", exactly the Reaper's hit points (no PERFECT key in its round)",
+    },
 }
 
 
@@ -232,6 +239,13 @@ def describe(event: dict[str, Any], names: Sequence[str], lang: str) -> list[str
         first, second = (companion_name(card, lang) for card in event["companions"])
         return [_line("swap_companions", lang, seat=seat, first=first, second=second)]
     return None
+
+
+def hits_reaper_exactly(seat: Mapping[str, Any], hp: int) -> bool:
+    """Whether a seat of a fight against the Reaper (`result.seats[i]`) has the
+    strength a PERFECT needs: exactly its hit points, neither over nor out. The
+    Reaper's round gives no key, so this is no PERFECT; the texts say so."""
+    return not seat["over"] and not seat["out"] and seat["strength"] == hp
 
 
 def line(key: str, lang: str, **values: Any) -> str:

@@ -143,6 +143,15 @@ EXTENSION_STRINGS: Final[dict[str, dict[str, str]]] = {
         "fr": "Frappé par la Faucheuse : −1 cœur",
         "en": "Struck by the Reaper: −1 heart",
     },
+    # Exactly the Reaper's hit points: no PERFECT, since its round gives no key.
+    "verdict_reaper_exact": {
+        "fr": "Égale les PV de la Faucheuse : pas de clef PERFECT dans sa manche",
+        "en": "Exactly the Reaper's hit points: no PERFECT key in its round",
+    },
+    "headline_reaper_exact": {
+        "fr": "Pile les PV de la Faucheuse pour {names}, mais pas de clef PERFECT dans sa manche.",
+        "en": "Exactly the Reaper's hit points for {names}, but no PERFECT key in its round.",
+    },
     "verdict_ghost": {"fr": "Fantôme", "en": "Ghost"},
     "verdict_gone": {"fr": "Hors jeu", "en": "Out of the game"},
     "verdict_is_reaper": {"fr": "La Faucheuse", "en": "The Reaper"},

@@ -13,6 +13,7 @@ from typing import Any
 
 from game.bossquest.cards import SPELL_KINDS
 from game.bossquest.text import spell_name
+from game.bossquest.text_extensions import hits_reaper_exactly
 
 from .controls import active_label
 from .extensions_render import fate, is_reaper
@@ -38,6 +39,8 @@ class SeatLine:
     out: bool
     hearts_lost: int
     keys_won: int
+    #: exactly the Reaper's hit points in its round: no PERFECT (no key there)
+    reaper_exact: bool = False
 
 
 @dataclass(frozen=True)
@@ -76,35 +79,26 @@ def round_summary(view: dict[str, Any], names: Sequence[str], lang: str) -> Roun
     result = view["result"]
     if result is None:
         return None
+    reaper_round = is_reaper(result["boss"])
     lines: list[SeatLine] = []
     for seat, entry in enumerate(result["seats"]):
-        verdicts: list[tuple[str, str]] = []
-        if entry["over"]:
-            key = "verdict_over_heart" if entry["hearts_lost"] else "verdict_over_safe"
-            verdicts.append(("bad", tr(key, lang)))
-        if entry["out"]:
-            verdicts.append(("bad", tr("verdict_out", lang)))
-        if entry["winner"]:
-            verdicts.append(("good", tr("verdict_winner", lang)))
-        if entry["perfect"] and not is_reaper(result["boss"]):  # no PERFECT key there
-            verdicts.append(("gold", tr("verdict_perfect", lang)))
-        if entry["keys_won"]:
-            verdicts.append(("good", tr("verdict_keys", lang, n=entry["keys_won"])))
-        if not verdicts:
-            verdicts.append(("plain", tr("verdict_nothing", lang)))
+        # The Reaper's round gives no key: hitting its hit points is no PERFECT.
+        exact = reaper_round and hits_reaper_exactly(entry, result["boss_hp"])
+        perfect = entry["perfect"] and not reaper_round
         lines.append(
             SeatLine(
                 seat=seat,
                 name=names[seat],
                 weapons=tuple(entry["weapons"]),
                 strength=entry["strength"],
-                verdicts=tuple(verdicts),
+                verdicts=_verdicts(entry, perfect, exact, lang),
                 winner=entry["winner"],
-                perfect=entry["perfect"],
+                perfect=perfect,
                 over=entry["over"],
                 out=entry["out"],
                 hearts_lost=entry["hearts_lost"],
                 keys_won=entry["keys_won"],
+                reaper_exact=exact,
             )
         )
     winners = [line.name for line in lines if line.winner]
@@ -113,14 +107,17 @@ def round_summary(view: dict[str, Any], names: Sequence[str], lang: str) -> Roun
     else:
         key = "headline_one" if len(winners) == 1 else "headline_many"
         headline = tr(key, lang, names=_join(winners, lang))
-    if is_reaper(result["boss"]):
+    if reaper_round:
         # the Reaper's round: nobody takes a key; its winners choose their destiny
         headline = xtr("reaper_round_note", lang)
         if winners:
             headline = xtr("headline_reaper", lang, names=_join(winners, lang)) + " " + headline
-    perfect = [line.name for line in lines if line.perfect and not line.winner]
-    if perfect:
-        headline += " " + tr("headline_perfect", lang, names=_join(perfect, lang))
+    perfects = [line.name for line in lines if line.perfect and not line.winner]
+    if perfects:
+        headline += " " + tr("headline_perfect", lang, names=_join(perfects, lang))
+    exact_hits = [line.name for line in lines if line.reaper_exact and not line.winner]
+    if exact_hits:
+        headline += " " + xtr("headline_reaper_exact", lang, names=_join(exact_hits, lang))
     spells = tuple(
         active_label({**spell, "kind": SPELL_KINDS[spell["card"]]}, names, lang)
         + (f" ({names[spell['target']]})" if spell["target"] >= 0 else "")
@@ -140,6 +137,30 @@ def round_summary(view: dict[str, Any], names: Sequence[str], lang: str) -> Roun
         seats=tuple(lines),
         final=view["stage"] == "over",
     )
+
+
+def _verdicts(
+    entry: dict[str, Any], perfect: bool, reaper_exact: bool, lang: str
+) -> tuple[tuple[str, str], ...]:
+    """One seat's lines of a fight, worst first. `reaper_exact`: exactly the
+    Reaper's hit points, said instead of a PERFECT that its round does not give."""
+    verdicts: list[tuple[str, str]] = []
+    if entry["over"]:
+        key = "verdict_over_heart" if entry["hearts_lost"] else "verdict_over_safe"
+        verdicts.append(("bad", tr(key, lang)))
+    if entry["out"]:
+        verdicts.append(("bad", tr("verdict_out", lang)))
+    if entry["winner"]:
+        verdicts.append(("good", tr("verdict_winner", lang)))
+    if reaper_exact:
+        verdicts.append(("plain", xtr("verdict_reaper_exact", lang)))
+    if perfect:
+        verdicts.append(("gold", tr("verdict_perfect", lang)))
+    if entry["keys_won"]:
+        verdicts.append(("good", tr("verdict_keys", lang, n=entry["keys_won"])))
+    if not verdicts:
+        verdicts.append(("plain", tr("verdict_nothing", lang)))
+    return tuple(verdicts)
 
 
 def standings(view: dict[str, Any], names: Sequence[str]) -> list[Standing]:
