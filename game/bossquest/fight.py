@@ -121,7 +121,10 @@ def _score(state: State, events: list[dict[str, Any]]) -> State:
     ]
     badger = holder(state, BADGER) if state.companions else -1
     winners = round_winners(hp, strengths, weapon_counts, eligible, "second_wins" in kinds, badger)
-    perfect = [seat in eligible and strengths[seat] == hp for seat in range(count)]
+    keyless = state.boss == REAPER  # nobody takes a key in the Reaper's round
+    # PERFECT is the bonus key; in the Reaper's round an exact hit scores none,
+    # so the result does not call it one (the words say "exactly the Reaper's HP").
+    perfect = [not keyless and seat in eligible and strengths[seat] == hp for seat in range(count)]
     no_loss = "no_heart_loss" in kinds
     tortoise = holder(state, TORTOISE) if state.companions else -1
     hit = [False] * count
@@ -139,7 +142,6 @@ def _score(state: State, events: list[dict[str, Any]]) -> State:
             hurt = False
         hearts_lost.append(min(player.hearts, int(hurt) + int(hit[seat])))
     extra = 1 if "extra_key" in kinds else 0
-    keyless = state.boss == REAPER  # nobody takes a key in the Reaper's round
     keys_won = [
         0 if keyless else (1 + extra if seat in winners else 0) + (1 if perfect[seat] else 0)
         for seat in range(count)
