@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
+from .capabilities import Policy
 from .errors import MalformedData
 from .events import event_for_seat
 from .jsonfields import expect_fields, read_bool, read_int, read_str
@@ -22,10 +23,6 @@ from .protocol import JSON, Event, Game
 __all__ = ["SAVE_VERSION", "LocalTable", "SeatConfig"]
 
 SAVE_VERSION = 1
-
-
-class Bot(Protocol):
-    def __call__(self, view: dict[str, Any], legal: Sequence[Any]) -> Any: ...
 
 
 @dataclass(frozen=True)
@@ -78,8 +75,17 @@ class LocalTable:
         return [config.name for config in self.seats]
 
     def to_act(self) -> int | None:
+        """The seat that acts next at this table. In a simultaneous step (several
+        seats to act) the bots go first, then the human already looking at the
+        screen, then the others in seat order, each behind the curtain: the
+        choices stay hidden until the game reveals them, so the order is free."""
         acting = self.game.to_act(self.state)
-        return acting[0] if acting else None
+        if not acting:
+            return None
+        bots = [seat for seat in acting if not self.seats[seat].human]
+        if bots:
+            return bots[0]
+        return self.viewer if self.viewer in acting else acting[0]
 
     def human_to_act(self) -> int | None:
         seat = self.to_act()
@@ -119,7 +125,7 @@ class LocalTable:
         self.events += events
         return events
 
-    def play_bot(self, bots: Mapping[str, Bot]) -> list[Event]:
+    def play_bot(self, bots: Mapping[str, Policy]) -> list[Event]:
         seat = self.bot_to_act()
         if seat is None:
             raise MalformedData("no bot is to act")

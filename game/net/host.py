@@ -97,15 +97,18 @@ class HostSession:
     def names(self) -> list[str]:
         return [seat.name for seat in self.seats]
 
+    def acting(self) -> tuple[int, ...]:
+        """Every seat that may act now (several in a simultaneous step)."""
+        return () if self.state is None else tuple(self.game.to_act(self.state))
+
     def to_act(self) -> int | None:
-        if self.state is None:
-            return None
-        acting = self.game.to_act(self.state)
+        """The first seat to act (the one a board names as "to act")."""
+        acting = self.acting()
         return acting[0] if acting else None
 
     def seats_status(self) -> list[dict[str, Any]]:
-        acting = self.to_act()
-        return [seat.status(index, index == acting) for index, seat in enumerate(self.seats)]
+        acting = self.acting()
+        return [seat.status(index, index in acting) for index, seat in enumerate(self.seats)]
 
     def view_for(self, seat: int | None) -> dict[str, Any]:
         self._need_state()
@@ -124,12 +127,15 @@ class HostSession:
         return [event_for_seat(event, seat) for event in self.events]
 
     def bot_due(self) -> int | None:
-        """The seat a bot must play now (a bot seat or a guest's seat handed to a bot)."""
-        seat = self.to_act()
-        if seat is None or self.phase != "playing":
+        """The seat a bot must play now (a bot seat or a guest's seat handed to a
+        bot); in a simultaneous step, the first such seat among those to act."""
+        if self.phase != "playing":
             return None
-        record = self.seats[seat]
-        return seat if record.kind == "bot" or record.handed is not None else None
+        for seat in self.acting():
+            record = self.seats[seat]
+            if record.kind == "bot" or record.handed is not None:
+                return seat
+        return None
 
     def bot_level(self, seat: int) -> str:
         record = self.seats[seat]

@@ -1,0 +1,127 @@
+"""Several seats to act at once (Duel's commit step) at one table and over the
+network: each seat acts in its own time, and a card committed but not yet
+revealed reaches no other seat's view, events, frames or save."""
+
+from __future__ import annotations
+
+import json
+
+from game.duel import GAME
+from game.duel.state import Commit, Keep, Stage
+from game.engine.local import LocalTable, SeatConfig
+from game.net import GuestSession, HostSession, MemoryHub
+
+HUMANS = [SeatConfig("Ana", True), SeatConfig("Ben", True)]
+
+
+def _to_commit_step(table: LocalTable) -> None:
+    while table.game.to_act(table.state) and table.state.stage == Stage.SWAP:
+        seat = table.curtain()
+        if seat is not None:
+            table.reveal(seat)
+        table.play(table.to_act() or 0, Keep())
+
+
+def test_pass_and_play_takes_each_human_behind_the_curtain() -> None:
+    table = LocalTable.new(GAME, HUMANS, {"players": 2}, 4)
+    _to_commit_step(table)
+    assert GAME.to_act(table.state) == (0, 1)
+    # The human already at the screen commits first, without a curtain.
+    first = table.to_act()
+    assert first is not None and first == table.viewer and table.curtain() is None
+    card = table.state.hands[first][0]
+    table.play(first, Commit(card))
+    other = 1 - first
+    assert table.curtain() == other  # the device goes to the other human
+    table.reveal(other)
+    assert table.viewer == other
+    legal = [GAME.action_to_json(action) for action in table.legal()]
+    seen = json.dumps([table.view(), table.visible_events(), legal])
+    assert f'"card": {card}' not in seen and f'"my_card": {card}' not in seen
+    assert table.view()["committed"][first] is True
+    table.play(other, Commit(table.state.hands[other][0]))
+    assert card in table.view()["discards"]  # revealed now, to everyone
+
+
+def test_bots_commit_first_and_the_human_never_sees_their_card() -> None:
+    seats = [SeatConfig("Ana", True), SeatConfig("Bot", False, "normal")]
+    table = LocalTable.new(GAME, seats, {"players": 2}, 8)
+    while table.state.stage == Stage.SWAP:
+        if table.bot_to_act() is not None:
+            table.play_bot(GAME.capabilities.bots)
+        else:
+            table.play(0, Keep())
+    assert table.bot_to_act() == 1  # both may act: the bot goes first
+    table.play_bot(GAME.capabilities.bots)
+    hidden = table.state.committed[1]
+    assert hidden is not None and table.human_to_act() == 0
+    assert hidden not in table.view()["discards"] and table.view()["my_card"] is None
+    assert f'"card": {hidden}' not in json.dumps(table.visible_events())
+
+
+def test_over_the_network_both_commit_in_any_order_and_nothing_leaks() -> None:
+    host = HostSession.new(GAME, {"players": 2}, 6, "Ana")
+    hub = MemoryHub(host)
+    guest = GuestSession("Ben", game=GAME)
+    peer = hub.connect(guest)
+    hub.flush()
+    hub.send(peer, guest.sit(1))
+    hub.flush()
+    hub.route(host.start())
+    hub.flush()
+    while host.state.stage == Stage.SWAP:
+        if host.to_act() == 0:
+            hub.route(host.host_act({"type": "keep"}))
+        else:
+            hub.send(peer, guest.propose({"type": "keep"}))
+        hub.flush()
+    assert host.acting() == (0, 1) and [s["thinking"] for s in host.seats_status()] == [True, True]
+    # The guest commits first although seat 0 is listed first.
+    card = host.state.hands[1][0]
+    hub.send(peer, guest.propose({"type": "commit", "card": card}))
+    hub.flush()
+    assert host.state.committed[1] == card and host.acting() == (0,)
+    assert guest.legal == []  # committed: nothing more to do this step
+    mine = host.state.hands[0][-1]
+    hub.route(host.host_act({"type": "commit", "card": mine}))
+    hub.flush()
+    revealed = [event for event in guest.events if event.get("type") == "reveal"]
+    assert revealed and revealed[-1]["cards"] == [mine, card]
+
+
+def test_the_hosts_committed_card_never_reaches_the_guest_before_the_reveal() -> None:
+    host = HostSession.new(GAME, {"players": 2}, 9, "Ana")
+    hub = MemoryHub(host)
+    sent: list[str] = []
+
+    def listen(direction: str, peer: str, text: str) -> list[str]:
+        if direction == "to_guest":
+            sent.append(text)
+        return [text]
+
+    hub.fault = listen
+    guest = GuestSession("Ben", game=GAME)
+    peer = hub.connect(guest)
+    hub.flush()
+    hub.send(peer, guest.sit(1))
+    hub.flush()
+    hub.route(host.start())
+    hub.flush()
+    while host.state.stage == Stage.SWAP:
+        if host.to_act() == 0:
+            hub.route(host.host_act({"type": "keep"}))
+        else:
+            hub.send(peer, guest.propose({"type": "keep"}))
+        hub.flush()
+    mine = host.state.hands[0][0]
+    before = len(sent)
+    hub.route(host.host_act({"type": "commit", "card": mine}))
+    hub.flush()
+    after_commit = sent[before:]
+    assert after_commit, "the guest hears that the host committed"
+    for text in after_commit:
+        frame = json.loads(text)
+        if frame["t"] == "state":
+            assert frame["view"]["committed"] == [True, False]
+            assert mine not in frame["view"]["discards"] and frame["view"]["my_card"] is None
+            assert all("card" not in event for event in frame["events"])
