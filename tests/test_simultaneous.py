@@ -59,8 +59,9 @@ def test_bots_commit_first_and_the_human_never_sees_their_card() -> None:
     assert f'"card": {hidden}' not in json.dumps(table.visible_events())
 
 
-def test_over_the_network_both_commit_in_any_order_and_nothing_leaks() -> None:
-    host = HostSession.new(GAME, {"players": 2}, 6, "Ana")
+def _network_at_commit_step(seed: int) -> tuple[HostSession, MemoryHub, GuestSession, str]:
+    """The host at seat 0 and a guest at seat 1, both having kept their hands."""
+    host = HostSession.new(GAME, {"players": 2}, seed, "Ana")
     hub = MemoryHub(host)
     guest = GuestSession("Ben", game=GAME)
     peer = hub.connect(guest)
@@ -75,6 +76,11 @@ def test_over_the_network_both_commit_in_any_order_and_nothing_leaks() -> None:
         else:
             hub.send(peer, guest.propose({"type": "keep"}))
         hub.flush()
+    return host, hub, guest, peer
+
+
+def test_over_the_network_both_commit_in_any_order_and_nothing_leaks() -> None:
+    host, hub, guest, peer = _network_at_commit_step(6)
     assert host.acting() == (0, 1) and [s["thinking"] for s in host.seats_status()] == [True, True]
     # The guest commits first although seat 0 is listed first.
     card = host.state.hands[1][0]
@@ -90,8 +96,7 @@ def test_over_the_network_both_commit_in_any_order_and_nothing_leaks() -> None:
 
 
 def test_the_hosts_committed_card_never_reaches_the_guest_before_the_reveal() -> None:
-    host = HostSession.new(GAME, {"players": 2}, 9, "Ana")
-    hub = MemoryHub(host)
+    host, hub, _guest, _peer = _network_at_commit_step(9)
     sent: list[str] = []
 
     def listen(direction: str, peer: str, text: str) -> list[str]:
@@ -100,24 +105,10 @@ def test_the_hosts_committed_card_never_reaches_the_guest_before_the_reveal() ->
         return [text]
 
     hub.fault = listen
-    guest = GuestSession("Ben", game=GAME)
-    peer = hub.connect(guest)
-    hub.flush()
-    hub.send(peer, guest.sit(1))
-    hub.flush()
-    hub.route(host.start())
-    hub.flush()
-    while host.state.stage == Stage.SWAP:
-        if host.to_act() == 0:
-            hub.route(host.host_act({"type": "keep"}))
-        else:
-            hub.send(peer, guest.propose({"type": "keep"}))
-        hub.flush()
     mine = host.state.hands[0][0]
-    before = len(sent)
     hub.route(host.host_act({"type": "commit", "card": mine}))
     hub.flush()
-    after_commit = sent[before:]
+    after_commit = list(sent)
     assert after_commit, "the guest hears that the host committed"
     for text in after_commit:
         frame = json.loads(text)
