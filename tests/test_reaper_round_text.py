@@ -12,8 +12,8 @@ from typing import Any
 from game.bossquest import GAME
 from game.bossquest.scenario import SCENARIOS
 from game.bossquest.state import Stage, State
+from game.bossquest.ui.summary import RoundSummary, round_summary
 from game.engine.scenario import load_scenario
-from game.web.summary import RoundSummary, round_summary
 
 SCENARIOS_DIR = Path(__file__).resolve().parent / "scenarios" / "bossquest"
 # Ana, a ghost, reaches exactly the Reaper's 18 and wins its round (step 11).

@@ -13,9 +13,9 @@ import pytest
 from game.bossquest import GAME
 from game.bossquest.actions import Ask
 from game.bossquest.odds import over_odds
+from game.bossquest.ui.controls import dock
+from game.bossquest.ui.hint import odds_hint, percent, risk
 from game.engine.search import SearchBot, SearchSettings
-from game.web.controls import dock
-from game.web.hint import odds_hint, percent, risk
 from game.web.session import PAGE_SEARCH, Outcome, SaveError, Session, bot_seed
 from game.web.settings import parse_settings
 from tests.test_web_session import buttons, choose

@@ -18,12 +18,12 @@ from game.bossquest import GAME
 from game.bossquest.actions import Action, action_to_json
 from game.bossquest.cards import POTIONS, SPELL_KINDS
 from game.bossquest.state import NO_CARD, State
+from game.bossquest.ui.controls import action_json, dock
+from game.bossquest.ui.extensions_render import potion_card, reserve_zone
+from game.bossquest.ui.extensions_strings import EXTENSION_STRINGS
+from game.bossquest.ui.render import Scene, render_table
 from game.bossquest.views import sees_hidden
 from game.engine import rng
-from game.web.controls import dock
-from game.web.extensions_render import potion_card, reserve_zone
-from game.web.extensions_strings import EXTENSION_STRINGS
-from game.web.render import Scene, render_table
 from game.web.session import Outcome, Session
 from game.web.settings import parse_settings
 
@@ -80,7 +80,7 @@ def test_one_button_per_legal_action_in_every_stage(players: int) -> None:
                     assert group.key != "other", (state.stage, group)
                     for control in group.controls:
                         assert control.label
-                        assert GAME.action_from_json(json.loads(control.action_json)) == (
+                        assert GAME.action_from_json(json.loads(action_json(control.action))) == (
                             control.action
                         )
                 stages[state.stage] += 1

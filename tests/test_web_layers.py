@@ -32,29 +32,29 @@ def test_only_main_imports_the_browser() -> None:
 
 
 def test_the_web_modules_import_under_cpython() -> None:
-    import game.web.controls
-    import game.web.extensions_controls
-    import game.web.extensions_render
-    import game.web.extensions_strings
-    import game.web.hint
+    import game.bossquest.ui.controls
+    import game.bossquest.ui.extensions_controls
+    import game.bossquest.ui.extensions_render
+    import game.bossquest.ui.extensions_strings
+    import game.bossquest.ui.hint
+    import game.bossquest.ui.render
+    import game.bossquest.ui.summary
     import game.web.query
-    import game.web.render
     import game.web.session
     import game.web.settings
     import game.web.strings
-    import game.web.summary
 
     for module in (
-        game.web.controls,
-        game.web.extensions_controls,
-        game.web.extensions_render,
-        game.web.extensions_strings,
-        game.web.hint,
+        game.bossquest.ui.controls,
+        game.bossquest.ui.extensions_controls,
+        game.bossquest.ui.extensions_render,
+        game.bossquest.ui.extensions_strings,
+        game.bossquest.ui.hint,
         game.web.query,
-        game.web.render,
+        game.bossquest.ui.render,
         game.web.session,
         game.web.settings,
         game.web.strings,
-        game.web.summary,
+        game.bossquest.ui.summary,
     ):
         assert module.__all__

@@ -1,4 +1,4 @@
-"""game.web.render under CPython: the HTML names only what the viewer may see."""
+"""game.bossquest.ui.render under CPython: the HTML names only what the viewer may see."""
 
 from __future__ import annotations
 
@@ -8,15 +8,15 @@ import pytest
 
 from game.bossquest import GAME
 from game.bossquest.state import NO_CARD, State
-from game.bossquest.views import sees_hidden
-from game.web.controls import dock
-from game.web.render import (
+from game.bossquest.ui.controls import dock
+from game.bossquest.ui.render import (
     Scene,
-    render_curtain,
     render_game_over,
     render_result,
     render_table,
 )
+from game.bossquest.views import sees_hidden
+from game.web.board import dress_over, render_curtain
 from tests.helpers import play_random
 
 NAMES = ["Lancelot", "Viviane", "Perceval", "Guenièvre", "Gauvain", "Morgane"]
@@ -120,7 +120,7 @@ def test_game_over_offers_a_rematch_and_the_menu() -> None:
             break
     else:
         raise AssertionError("no finished game")
-    html = render_game_over(_scene(state, None, "fr"))
+    html = render_game_over(dress_over(_scene(state, None, "fr")))
     assert 'id="game-over"' in html
     assert "libère la Princesse" in html or "libèrent la Princesse" in html
     assert 'data-cmd="rematch"' in html and 'data-cmd="menu"' in html

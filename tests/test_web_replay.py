@@ -11,12 +11,13 @@ import string
 import pytest
 
 from game.bossquest import GAME
+from game.bossquest.ui.client import open_view
+from game.bossquest.ui.summary import game_title
 from game.engine.errors import MalformedData
-from game.web.replay import KEYS, Replay, open_view, payload_from_hash
+from game.web.replay import KEYS, Replay, payload_from_hash
 from game.web.replay_strings import REPLAY_STRINGS, link_error_text, rtr, undo_refusal_text
 from game.web.session import Outcome, Session
 from game.web.strings import LANGS
-from game.web.summary import game_title
 from tests.test_web_session import play, settings
 
 LINK = re.compile(r'id="share-link" type="text" readonly value="([^"]+)"')

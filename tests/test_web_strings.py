@@ -1,4 +1,5 @@
-"""game.web.strings and the spell texts: every string in French and English."""
+"""The board words (Boss Quest's client and the shell's) and the spell texts:
+every string in French and English."""
 
 from __future__ import annotations
 
@@ -8,17 +9,24 @@ import pytest
 
 from game.bossquest.cards import SPELL_COUNT
 from game.bossquest.text import spell_effect, spell_name
+from game.bossquest.ui.strings import LANGS, STRINGS, plural, tr
 from game.web.query import BOT_DELAY_MS, MAX_BOT_DELAY_MS, bot_delay_ms, seed_from_query
-from game.web.strings import LANGS, STRINGS, plural, tr
+from game.web.strings import STRINGS as SHELL_STRINGS
+from game.web.strings import tr as shell_tr
 
 
 def _fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
-@pytest.mark.parametrize("key", sorted(STRINGS))
-def test_every_string_has_both_languages_with_the_same_placeholders(key: str) -> None:
-    entry = STRINGS[key]
+@pytest.mark.parametrize(
+    "entry",
+    [STRINGS[key] for key in sorted(STRINGS)]
+    + [SHELL_STRINGS[key] for key in sorted(SHELL_STRINGS)],
+)
+def test_every_string_has_both_languages_with_the_same_placeholders(
+    entry: dict[str, str],
+) -> None:
     assert set(entry) == set(LANGS)
     assert all(entry[lang].strip() for lang in LANGS)
     assert _fields(entry["fr"]) == _fields(entry["en"])
@@ -31,6 +39,8 @@ def test_tr_formats_and_plural_picks() -> None:
     assert plural("ask_one", "ask_many", 3, "fr") == "3 armes"
     with pytest.raises(KeyError):
         tr("no such key", "en")
+    assert shell_tr("curtain_button", "en", name="Lucie") == "I am Lucie"
+    assert not set(STRINGS) & set(SHELL_STRINGS)
 
 
 def test_every_spell_has_a_name_and_an_effect_in_both_languages() -> None:

@@ -214,7 +214,7 @@ def test_next_first_leaves_a_fight_result_then_plays() -> None:
 
 
 def _expected(session: TutorialSession) -> Action:
-    action = session.expected_action()
+    action: Action | None = session.expected_action()
     assert action is not None
     return action
 

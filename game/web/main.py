@@ -76,7 +76,9 @@ _proxies: dict[str, Any] = {}
 
 def boot() -> None:
     """Import the game, wire the page's events, resume a saved game, say ready."""
-    import game.bossquest  # noqa: F401  (the rules the board runs: imported before ready)
+    from game.registry import DEFAULT_GAME, get_client
+
+    get_client(DEFAULT_GAME)  # the rules and the client the board runs: loaded before ready
 
     global _delay_ms, _next_seed
     _delay_ms = bot_delay_ms(str(js.location.search))

@@ -53,12 +53,12 @@ from typing import Any
 import js
 from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js
 
-from game.bossquest import GAME
 from game.engine.bots import make_bot
 from game.engine.errors import GameError
 from game.engine.safejson import MAX_ACTION_BYTES, load_json
 from game.net import GuestSession, HostSession
 from game.net.frames import MAX_HOST_FRAME
+from game.registry import DEFAULT_GAME, get_game
 
 from .main import put_board, resume_saved
 from .net_prefs import (
@@ -94,6 +94,8 @@ from .settings import MAX_SETTINGS_BYTES
 __all__ = ["active", "boot", "build_id"]
 
 #: how often a guest tab retries reaching its host's room while it is away
+#: the game network play runs (the registry's; the page offers one game for now)
+GAME = get_game(DEFAULT_GAME)
 RETRY_MS = 700
 #: the list of games other tabs announce: a few hundred bytes each
 ROOMS_BYTES = 64 * 1024

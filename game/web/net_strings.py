@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from game.bossquest.text import reason_text
+from game.engine.client import fill
+from game.registry import DEFAULT_GAME, get_client
 
-from .strings import LANGS, fill
+from .strings import LANGS
 
 __all__ = ["NET_STRINGS", "ntr", "reject_text"]
 
@@ -252,6 +253,6 @@ def reject_text(code: str, detail: str, lang: str) -> str:
     words = _REJECTS.get(base)
     text = words[lang] if words and lang in LANGS else code
     if base == "illegal" and reason:
-        # the engine's own reason, in words (game.bossquest.text knows them)
-        text = reason_text(reason, detail or text, lang)
+        # the engine's own reason, in words (the game's client knows them)
+        text = get_client(DEFAULT_GAME).reason_text(reason, detail or text, lang)
     return ntr("refused", lang, reason=text)

@@ -25,14 +25,11 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from game.bossquest.actions import Action
-from game.bossquest.text import describe
+from game.engine.client import NO_DOCK, Scene, icon
+from game.registry import DEFAULT_GAME, get_client
 
-from .controls import Dock, dock
+from .board import dress_over, dress_table
 from .net_strings import ntr
-from .render import Scene, icon, render_game_over, render_result, render_table
-from .strings import tr
-from .summary import game_title
 
 __all__ = [
     "BOT_LEVELS",
@@ -524,7 +521,7 @@ class BoardInput:
     role: str
     viewer: int
     view: dict[str, Any]
-    legal: Sequence[Action]
+    legal: Sequence[Any]
     #: the log events this seat may see (``event_for_seat``), oldest first
     events: Sequence[Mapping[str, Any]]
     seats: Sequence[SeatStatus]
@@ -543,8 +540,8 @@ class BoardInput:
 def board_phase(inp: BoardInput) -> str:
     """result | over | human | bot | waiting, in that precedence."""
     view = inp.view
-    result = view.get("result")
-    if result is not None and int(result["round"]) > inp.seen_result:
+    shown = get_client(DEFAULT_GAME).result_key(view)
+    if shown is not None and shown > inp.seen_result:
         return "result"
     if view["stage"] == "over":
         return "over"
@@ -633,7 +630,7 @@ def _log(inp: BoardInput, names: Sequence[str], lang: str) -> list[tuple[str, st
     lines: list[tuple[str, str]] = []
     for event in inp.events:
         kind = str(event.get("type", ""))
-        for index, line in enumerate(describe(dict(event), names, lang)):
+        for index, line in enumerate(get_client(DEFAULT_GAME).describe(dict(event), names, lang)):
             lines.append((kind if index == 0 else f"{kind}-detail", line))
     return lines
 
@@ -641,6 +638,7 @@ def _log(inp: BoardInput, names: Sequence[str], lang: str) -> list[tuple[str, st
 def render_net_board(inp: BoardInput, lang: str) -> NetRendered:
     """The board of one seat: the strip of seats, then the local game's board
     drawn from this seat's view, with badges on the seat panels."""
+    client = get_client(DEFAULT_GAME)
     view = inp.view
     names = [display_name(s, lang) for s in inp.seats]
     kinds = ["bot" if s.plays_as_bot else "human" for s in inp.seats]
@@ -650,22 +648,22 @@ def render_net_board(inp: BoardInput, lang: str) -> NetRendered:
         view=view, names=names, kinds=kinds, lang=lang, levels=levels, previous=inp.previous
     )
     if phase == "result":
-        html = render_result(scene)
-        status = tr("result_title", lang, n=view["result"]["round"])
+        html = client.render_result(scene)
+        status = client.result_status(view, names, lang)
     elif phase == "over":
-        html = render_game_over(scene)
         # no rematch over the network: the host would have to seat everyone again
-        html = re.sub(r'<button[^>]*data-cmd="rematch"[^>]*>.*?</button>', "", html)
-        status = game_title(view, names, lang)
+        dress_over(scene, rematch=False)
+        html = client.render_game_over(scene)
+        status = client.over_status(view, names, lang)
     else:
-        scene.dock = dock(view, inp.legal, names, lang) if phase == "human" else Dock("", ())
+        scene.dock = client.dock(view, inp.legal, names, lang) if phase == "human" else NO_DOCK
         scene.log = _log(inp, names, lang)
         scene.thinking = view["to_act"] if phase == "bot" else None
-        scene.confirm_quit = inp.confirm_quit
         scene.notice = inp.notice
-        html = render_table(scene)
-        if inp.confirm_quit:
-            html = html.replace(e(tr("leave_confirm", lang)), e(ntr("leave_net_confirm", lang)), 1)
+        dress_table(
+            scene, confirm_quit=inp.confirm_quit, confirm_text=ntr("leave_net_confirm", lang)
+        )
+        html = client.render_table(scene)
         status = scene.dock.prompt if phase == "human" else (scene.log[-1][1] if scene.log else "")
         if inp.notice and phase != "human":
             # a refusal while it is no longer this seat's turn still shows, in the dock
@@ -683,8 +681,7 @@ def render_net_board(inp: BoardInput, lang: str) -> NetRendered:
     markers = {
         "net": inp.role,
         "phase": phase,
-        "round": str(view["round"]),
-        "stage": str(view["stage"]),
+        **client.markers(view),
         "to-act": "" if to_act is None else str(to_act),
         "viewer": str(inp.viewer),
         "actions": str(inp.version),

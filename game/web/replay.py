@@ -22,22 +22,18 @@ from html import escape
 from typing import Any
 from urllib.parse import parse_qs
 
-from game.bossquest import GAME
-from game.bossquest.fight import round_start_event
-from game.bossquest.state import NO_CARD, State
-from game.bossquest.text import describe
+from game.engine.client import GameClient, Scene
 from game.engine.errors import MalformedData
 from game.engine.events import event_for_seat
 from game.engine.match import replay_steps
-from game.engine.protocol import Event
+from game.engine.protocol import Event, Game
 from game.engine.replaylink import ReplayLink, decode_link
-from game.registry import GAMES
+from game.registry import GAMES, get_client, get_game
 
-from .render import Scene, render_result, render_table
+from .board import dress_table
 from .replay_strings import rtr
-from .summary import game_title
 
-__all__ = ["COMMANDS", "KEYS", "Replay", "open_view", "payload_from_hash"]
+__all__ = ["COMMANDS", "KEYS", "Replay", "payload_from_hash"]
 
 #: the buttons' data-cmd values (and "eye", whose data-act is "all" or a seat)
 COMMANDS = ("first", "prev", "next", "last", "continue", "eye")
@@ -53,21 +49,11 @@ def payload_from_hash(fragment: str) -> str:
     return values[0]
 
 
-def open_view(state: State) -> dict[str, Any]:
-    """Everything face up: the spectator's view with every hidden weapon shown
-    (a finished game's replay only; never for a running game)."""
-    shown = GAME.view(state, None)
-    for entry, player in zip(shown["seats"], state.players, strict=True):
-        if player.hidden != NO_CARD:
-            entry["hidden"] = player.hidden
-    return shown
-
-
 @dataclass
 class Replay:
     link: ReplayLink
     #: the state at each step: the deal, then after each move
-    states: list[State]
+    states: list[Any]
     #: the events of each step (none at the deal)
     events: list[list[Event]]
     #: the seat whose eyes are on the board, None for everything
@@ -80,12 +66,20 @@ class Replay:
         """The replay of the address's fragment; MalformedData (with a ``link_*``
         code) when there is none or it cannot be read."""
         link = decode_link(GAMES, payload_from_hash(fragment))
-        states: list[State] = []
+        states: list[Any] = []
         events: list[list[Event]] = []
-        for state, step_events in replay_steps(GAME, link.match):
+        for state, step_events in replay_steps(get_game(link.match.game), link.match):
             states.append(state)
             events.append(step_events)
         return Replay(link, states, events, link.eye)
+
+    @property
+    def game(self) -> Game[Any, Any]:
+        return get_game(self.link.match.game)
+
+    @property
+    def client(self) -> GameClient:
+        return get_client(self.link.match.game)
 
     @property
     def steps(self) -> int:
@@ -93,7 +87,7 @@ class Replay:
 
     @property
     def over(self) -> bool:
-        return GAME.is_over(self.states[-1])
+        return self.game.is_over(self.states[-1])
 
     def perspectives(self) -> list[int | None]:
         """Whose eyes the reader may choose: the link's seat alone, or (a
@@ -128,19 +122,23 @@ class Replay:
     # ------------------------------------------------------------ drawing
 
     def view(self) -> dict[str, Any]:
-        state = self.states[self.step]
-        return open_view(state) if self.eye is None else GAME.view(state, self.eye)
+        return self._view(self.step)
+
+    def _view(self, step: int) -> dict[str, Any]:
+        state = self.states[step]
+        return self.client.open_view(state) if self.eye is None else self.game.view(state, self.eye)
 
     def log(self, lang: str) -> list[tuple[str, str]]:
         """The log up to this step as the eyes saw it: (event type, line)."""
         names = list(self.link.names)
-        opening = round_start_event(self.states[0])
+        opening = self.game.capabilities.opening_events
+        first = opening(self.states[0]) if opening is not None else []
         lines: list[tuple[str, str]] = []
-        for events in [[opening], *self.events[1 : self.step + 1]]:
+        for events in [first, *self.events[1 : self.step + 1]]:
             for event in events:
                 seen = event_for_seat(event, self.eye)
                 kind = str(seen.get("type", ""))
-                for index, line in enumerate(describe(seen, names, lang)):
+                for index, line in enumerate(self.client.describe(seen, names, lang)):
                     lines.append((kind if index == 0 else f"{kind}-detail", line))
         return lines
 
@@ -149,7 +147,7 @@ class Replay:
         names = list(self.link.names)
         lines: list[str] = []
         for event in self.events[self.step]:
-            lines += describe(event_for_seat(event, self.eye), names, lang)
+            lines += self.client.describe(event_for_seat(event, self.eye), names, lang)
         return lines
 
     def caption(self, lang: str) -> str:
@@ -157,21 +155,21 @@ class Replay:
         if self.step == 0:
             return rtr("replay_deal", lang)
         if self.step == self.steps and self.over:
-            return game_title(self.view(), list(self.link.names), lang)
+            return self.client.over_status(self.view(), list(self.link.names), lang)
         lines = self.move_lines(lang)
         line = lines[0] if lines else ""
         if self.step == self.steps:  # a running game's link ends where it was shared
             line = f"{line} {rtr('replay_running', lang)}".strip()
         return line
 
-    def _fight(self) -> Event | None:
-        """The fight this step's move started, if it ended a round (not the game)."""
-        if self.step == self.steps and self.over:
-            return None
-        for event in self.events[self.step]:
-            if event.get("type") == "fight":
-                return event_for_seat(event, self.eye)
-        return None
+    def ended_round(self) -> bool:
+        """Whether this step's move brought a new result (it ended a round, not
+        the game): the step shows the result panel."""
+        if self.step == 0 or (self.step == self.steps and self.over):
+            return False
+        before = self.client.result_key(self._view(self.step - 1))
+        after = self.client.result_key(self._view(self.step))
+        return after is not None and after != before
 
     def markers(self) -> dict[str, str]:
         return {
@@ -179,7 +177,7 @@ class Replay:
             "steps": str(self.steps),
             "viewer": "all" if self.eye is None else str(self.eye),
             "over": "true" if self.over else "false",
-            "round": str(self.states[self.step].round),
+            "round": self.client.markers(self.view()).get("round", ""),
         }
 
     def render(self, lang: str) -> str:
@@ -189,16 +187,14 @@ class Replay:
         scene = Scene(
             view=self.view(), names=names, kinds=kinds, lang=lang, previous=self._previous
         )
-        scene.leave = False
-        fight = self._fight()
-        if fight is not None:
-            scene.readings = list(fight.get("readings", []))
-            scene.fates = list(fight.get("fates", []))
-            board = render_result(scene)
+        if self.ended_round():
+            scene.events = [event_for_seat(event, self.eye) for event in self.events[self.step]]
+            board = self.client.render_result(scene)
         else:
             scene.log = self.log(lang)
             scene.caption = self.caption(lang)
-            board = render_table(scene)
+            dress_table(scene, leave=False)
+            board = self.client.render_table(scene)
         self._previous = frozenset(scene.shown)
         attrs = "".join(f' data-{name}="{_e(value)}"' for name, value in self.markers().items())
         return (

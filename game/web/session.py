@@ -39,11 +39,9 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.bossquest import GAME
-from game.bossquest.fight import round_start_event
-from game.bossquest.text import describe, reason_text
 from game.engine import rng
 from game.engine.bots import make_bot
+from game.engine.client import NO_DOCK, Dock, Scene
 from game.engine.errors import GameError, Reason
 from game.engine.events import event_for_seat
 from game.engine.local import LocalTable, SeatConfig
@@ -51,14 +49,16 @@ from game.engine.replaylink import ReplayLink, encode_link
 from game.engine.safejson import MAX_ACTION_BYTES, MAX_SAVE_BYTES, load_json
 from game.engine.search import SearchBot, SearchSettings
 from game.engine.undo import Step, match_steps, undo_refusal, undone
+from game.registry import DEFAULT_GAME, get_client, get_game
 
-from .controls import Dock, dock
-from .hint import odds_hint
-from .render import Scene, render_curtain, render_game_over, render_result, render_table
+from .board import dress_over, dress_table, render_curtain
 from .replay_strings import undo_refusal_text
-from .settings import EXTENSIONS, Settings, parse_settings
+from .settings import Settings, parse_settings
 from .strings import tr
-from .summary import game_title
+
+#: the game this page plays, and its client (the board, controls and words)
+GAME = get_game(DEFAULT_GAME)
+CLIENT = get_client(DEFAULT_GAME)
 
 __all__ = [
     "PAGE_SEARCH",
@@ -183,7 +183,7 @@ class Session:
     _states: dict[int, Any] = field(default_factory=dict)
     _share_focus: bool = False
     _bots: dict[int, Policy] = field(default_factory=dict)
-    _opening: dict[str, Any] | None = None
+    _opening: list[dict[str, Any]] | None = None
     _previous: frozenset[str] = field(default_factory=frozenset)
     _focus_key: tuple[Any, ...] = ()
     _renders: int = 0
@@ -196,13 +196,13 @@ class Session:
             SeatConfig(player.name, player.kind == "human", player.level)
             for player in settings.players
         ]
-        options: dict[str, Any] = {
-            "players": len(settings.players),
-            "keep_yellow": settings.keep_yellow,
-        }
-        for name in EXTENSIONS:  # only when on, as the engine writes them
-            if getattr(settings, name):
-                options[name] = True
+        # the game's declared options that the menu set (defaults left out,
+        # as the engine writes them)
+        chosen: dict[str, Any] = {"players": len(settings.players)}
+        for option in GAME.declared_options.options:
+            if hasattr(settings, option.key):
+                chosen[option.key] = getattr(settings, option.key)
+        options = GAME.declared_options.normalize(chosen)
         return Session(settings, LocalTable.new(GAME, seats, options, seed))
 
     def rematch(self, seed: int) -> Session:
@@ -221,7 +221,9 @@ class Session:
             settings = parse_settings(json.dumps(data["settings"]))
             table = LocalTable.load(GAME, data["table"])
             seen = data["seen_result"]
-            if type(seen) is not int or not 0 <= seen <= GAME.rounds(table.state):
+            rounds = GAME.capabilities.rounds
+            most = rounds(table.state) if rounds is not None else len(table.match.actions)
+            if type(seen) is not int or not 0 <= seen <= most:
                 raise SaveError("the saved game has a bad round number")
             expected = [(p.name, p.kind == "human", p.level) for p in settings.players]
             if [(s.name, s.human, s.level) for s in table.seats] != expected:
@@ -269,11 +271,10 @@ class Session:
         return [player.kind for player in self.settings.players]
 
     def phase(self) -> str:
-        view = self.table.view()
-        result = view["result"]
-        if result is not None and result["round"] > self.seen_result:
+        shown = CLIENT.result_key(self.table.view())
+        if shown is not None and shown > self.seen_result:
             return "result"
-        if view["stage"] == "over":
+        if GAME.is_over(self.table.state):
             return "over"
         if self.table.curtain() is not None:
             return "curtain"
@@ -370,8 +371,7 @@ class Session:
         if cmd == "act":
             return self._act(arg) if phase == "human" else Outcome.NONE
         if cmd == "continue" and phase == "result":
-            result = self.table.view()["result"]
-            self.seen_result = int(result["round"])
+            self.seen_result = int(CLIENT.result_key(self.table.view()) or 0)
             return Outcome.RENDER
         if cmd == "reveal" and phase == "curtain":
             seat = self.table.curtain()
@@ -506,21 +506,24 @@ class Session:
 
     # ------------------------------------------------------------ rendering
 
-    def opening_event(self) -> dict[str, Any]:
-        """The deal of round 1. The table's events start with the first action
-        (a new game makes no event), so the log's first lines come from here."""
+    def opening_events(self) -> list[dict[str, Any]]:
+        """The first deal (``capabilities.opening_events``). The table's events
+        start with the first action (a new game makes no event), so the log's
+        first lines come from here."""
         if self._opening is None:
             match = self.table.match
-            self._opening = round_start_event(GAME.new_game(match.options, match.seed))
-        return event_for_seat(self._opening, self.table.viewer)
+            opening = GAME.capabilities.opening_events
+            start = GAME.new_game(match.options, match.seed)
+            self._opening = opening(start) if opening is not None else []
+        return [event_for_seat(event, self.table.viewer) for event in self._opening]
 
     def log(self, lang: str) -> list[tuple[str, str]]:
         """The viewer's log: (event type, line), oldest first."""
         names = self.names()
         lines: list[tuple[str, str]] = []
-        for event in [self.opening_event(), *self.table.visible_events()]:
+        for event in [*self.opening_events(), *self.table.visible_events()]:
             kind = str(event.get("type", ""))
-            for index, line in enumerate(describe(event, names, lang)):
+            for index, line in enumerate(CLIENT.describe(event, names, lang)):
                 # an event's first line carries its type; the rest are details
                 lines.append((kind if index == 0 else f"{kind}-detail", line))
         return lines
@@ -533,40 +536,35 @@ class Session:
             return {}
         view = self.table.view()
         viewer = self.table.viewer
-        if viewer is None or view["to_act"] != viewer or view["seat"] != viewer:
+        if viewer is None or self.table.to_act() != viewer:
             return {}
-        return odds_hint(view, self.table.legal())
-
-    def _last_fight(self) -> tuple[list[int], list[str]]:
-        """The potions' readings and the players' fates at the last fight (its
-        event): the round result shows them, the view has moved on."""
-        for event in reversed(self.table.visible_events()):
-            if event.get("type") == "fight":
-                return list(event.get("readings", [])), list(event.get("fates", []))
-        return [], []
+        return CLIENT.hint(view, self.table.legal())
 
     def dock(self, lang: str) -> Dock:
         view = self.table.view()
-        return dock(view, self.table.legal(), self.names(), lang, self.hint())
+        return CLIENT.dock(view, self.table.legal(), self.names(), lang, self.hint())
 
-    def _share(self, scene: Scene) -> None:
+    def _share(self) -> dict[str, Any]:
         """The share control and, when open, its box with the link."""
-        scene.share = self.can_share()
+        share = self.can_share()
         # the link replays the match: made only when the box shows it
-        scene.share_open = self.share_open and scene.share
-        scene.share_link = self.replay_link() if scene.share_open else ""
+        share_open = self.share_open and share
         eye = self.replay_eye()
-        scene.share_seen_by = None if eye is None else self.names()[eye]
+        return {
+            "share": share,
+            "share_open": share_open,
+            "share_link": self.replay_link() if share_open else "",
+            "share_seen_by": None if eye is None else self.names()[eye],
+        }
 
     def markers(self) -> dict[str, str]:
         view = self.table.view()
         phase = self.phase()
-        to_act = view["to_act"]
+        to_act = self.table.to_act()
         viewer = self.table.viewer
         return {
             "phase": phase,
-            "round": str(view["round"]),
-            "stage": str(view["stage"]),
+            **CLIENT.markers(view),
             "to-act": "" if to_act is None else str(to_act),
             "viewer": "" if viewer is None else str(viewer),
             "actions": str(self.actions_played()),
@@ -590,15 +588,17 @@ class Session:
         )
         focus = ""
         if phase == "result":
-            scene.readings, scene.fates = self._last_fight()
-            html = render_result(scene)
+            scene.events = self.table.visible_events()
+            html = CLIENT.render_result(scene)
             focus = "#round-result [data-cmd=continue]"
-            status = tr("result_title", lang, n=view["result"]["round"])
+            status = CLIENT.result_status(view, names, lang)
         elif phase == "over":
-            self._share(scene)
-            html = render_game_over(scene)
+            share = self._share()
+            del share["share_seen_by"]
+            dress_over(scene, **share)
+            html = CLIENT.render_game_over(scene)
             focus = "#game-over [data-cmd=rematch]"
-            status = game_title(view, names, lang)
+            status = CLIENT.over_status(view, names, lang)
         elif phase == "curtain":
             seat = self.table.curtain()
             assert seat is not None
@@ -606,20 +606,20 @@ class Session:
             focus = "#curtain [data-cmd=reveal]"
             status = tr("curtain_title", lang, name=names[seat])
         else:
-            scene.dock = self.dock(lang) if phase == "human" else Dock("", ())
+            scene.dock = self.dock(lang) if phase == "human" else NO_DOCK
             scene.log = self.log(lang)
-            scene.thinking = view["to_act"] if phase == "bot" else None
-            scene.confirm_quit = self.confirm_quit
+            scene.thinking = self.table.bot_to_act() if phase == "bot" else None
             if self.notice is not None:
                 code, message = self.notice
-                reason = reason_text(code, message, lang)
+                reason = CLIENT.reason_text(code, message, lang)
                 scene.notice = tr("not_allowed", lang, reason=reason)
+            undo = ""
             if phase == "human":
-                scene.undo = "allowed" if self.undo_allowed() else "refused"
+                undo = "allowed" if self.undo_allowed() else "refused"
                 if self.undo_notice is not None:
                     scene.notice = undo_refusal_text(*self.undo_notice, lang)
-            self._share(scene)
-            html = render_table(scene)
+            dress_table(scene, confirm_quit=self.confirm_quit, undo=undo, **self._share())
+            html = CLIENT.render_table(scene)
             if self.confirm_quit:
                 focus = "[data-cmd=quit-no]"
             elif phase == "human":

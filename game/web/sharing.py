@@ -1,9 +1,10 @@
 """The local game's undo button and its "share replay" control, as HTML.
 
-Plain Python with no browser import; ``game.web.render`` places them (the undo
-button in the dock, the share button in the board bar and on the game-over
-panel). The share box holds the link in a read-only field; the page's copy
-button (``data-cmd="share-copy"``) copies it (``game.web.main``).
+Plain Python with no browser import; ``game.web.board`` hands them, rendered,
+to the game's client, which places them (the undo button in the dock, the
+share button in the board bar and on the game-over panel). The share box
+holds the link in a read-only field; the page's copy button
+(``data-cmd="share-copy"``) copies it (``game.web.main``).
 """
 
 from __future__ import annotations

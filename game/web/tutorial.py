@@ -34,19 +34,14 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
 
-import game.bossquest
-from game.bossquest import GAME
-from game.bossquest.actions import Action
-from game.bossquest.fight import round_start_event
-from game.bossquest.scenario import SCENARIOS
-from game.bossquest.text import describe, reason_text
+from game.engine.client import NO_DOCK, Dock, Scene
 from game.engine.errors import GameError, IllegalAction
 from game.engine.events import event_for_seat
 from game.engine.safejson import MAX_ACTION_BYTES, MAX_SAVE_BYTES, load_json, load_json_file
-from game.engine.scenario import run_scenario
+from game.engine.scenario import ScenarioRules, run_scenario
+from game.registry import DEFAULT_GAME, get_client, get_game
 
-from .controls import Dock, dock
-from .render import Scene, render_result, render_table
+from .board import dress_table
 
 __all__ = [
     "LANGS",
@@ -61,7 +56,13 @@ __all__ = [
     "tutr",
 ]
 
-TUTORIALS_DIR = Path(game.bossquest.__file__).resolve().parent / "tutorials"
+#: the game the boards play, its client and how its scenario files read
+GAME = get_game(DEFAULT_GAME)
+CLIENT = get_client(DEFAULT_GAME)
+assert GAME.capabilities.scenarios is not None, "tutorials need the game's scenarios"
+SCENARIOS: ScenarioRules = GAME.capabilities.scenarios
+assert CLIENT.tutorials is not None, "the game has no tutorials"
+TUTORIALS_DIR: Path = CLIENT.tutorials
 LANGS = ("fr", "en")
 #: a scenario's name in the page's query: letters, digits and underscores
 _NAME = re.compile(r"^[a-z0-9_]{1,48}$")
@@ -220,7 +221,7 @@ class TutorialSession:
     #: the index of the step being played (len(steps) once done)
     index: int = 0
     #: the engine actions of the reader's current step, and how many are played
-    expected: list[Action] = field(default_factory=list)
+    expected: list[Any] = field(default_factory=list)
     progress: int = 0
     #: the explanation shown after a refused click ("" when none)
     explain: str = ""
@@ -229,7 +230,7 @@ class TutorialSession:
     #: a step that did not go as the file says (a broken tutorial)
     problem: str = ""
     actions_played: int = 0
-    _opening: dict[str, Any] = field(default_factory=dict)
+    _opening: list[dict[str, Any]] = field(default_factory=list)
     _previous: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
@@ -257,7 +258,8 @@ class TutorialSession:
         self.reader = self.names.index(reader)
         self.steps = [self._step(index, raw) for index, raw in enumerate(raw_steps)]
         self.events = []
-        self._opening = round_start_event(self.state)
+        opening = GAME.capabilities.opening_events
+        self._opening = opening(self.state) if opening is not None else []
         self.index = -1
         self.expected, self.progress = [], 0
         self.explain, self.problem = "", ""
@@ -295,7 +297,7 @@ class TutorialSession:
         step = self.current()
         return step is not None and not self.problem and step.is_reader_move(self.reader)
 
-    def expected_action(self) -> Action | None:
+    def expected_action(self) -> Any | None:
         """The action the reader's next click must play, if the board waits for one."""
         return self.expected[self.progress] if self.reader_turn() else None
 
@@ -309,8 +311,8 @@ class TutorialSession:
 
     def fresh_result(self) -> bool:
         """A fight happened that the board has not moved on from yet."""
-        result = GAME.view(self.state, self.reader)["result"]
-        return result is not None and int(result["round"]) > self.seen_result
+        shown = CLIENT.result_key(GAME.view(self.state, self.reader))
+        return shown is not None and shown > self.seen_result
 
     # ------------------------------------------------------------ commands
 
@@ -328,7 +330,7 @@ class TutorialSession:
             self._play_auto(step)
             return True
         if cmd == "continue" and self.fresh_result():
-            self.seen_result = int(GAME.view(self.state, self.reader)["result"]["round"])
+            self.seen_result = CLIENT.result_key(GAME.view(self.state, self.reader)) or 0
             return True
         if cmd == "restart":
             self.restart()
@@ -359,7 +361,7 @@ class TutorialSession:
             self._advance()
         return True
 
-    def _apply(self, seat: int, action: Action) -> None:
+    def _apply(self, seat: int, action: Any) -> None:
         self.state, events = GAME.apply(self.state, seat, action)
         self.events += events
         self.actions_played += 1
@@ -421,19 +423,19 @@ class TutorialSession:
     def log(self, lang: str) -> list[tuple[str, str]]:
         """The reader's log: (event type, line), oldest first."""
         lines: list[tuple[str, str]] = []
-        for event in [self._opening, *self.events]:
+        for event in [*self._opening, *self.events]:
             kind = str(event.get("type", ""))
             shown = event_for_seat(event, self.reader)
-            for index, line in enumerate(describe(shown, self.names, lang)):
+            for index, line in enumerate(CLIENT.describe(shown, self.names, lang)):
                 lines.append((kind if index == 0 else f"{kind}-detail", line))
         return lines
 
     def dock(self, lang: str) -> Dock:
         """The reader's buttons while the board waits for their move, else none."""
         if not self.reader_turn():
-            return Dock("", ())
+            return NO_DOCK
         view = GAME.view(self.state, self.reader)
-        return dock(view, GAME.legal_actions(self.state, self.reader), self.names, lang)
+        return CLIENT.dock(view, GAME.legal_actions(self.state, self.reader), self.names, lang)
 
     def expected_label(self, lang: str) -> str:
         """How the expected move's button reads ("Go to the Magician")."""
@@ -452,7 +454,7 @@ class TutorialSession:
             return tutr("not_now", lang)
         if self.explain.startswith("refused:"):
             _, code, message = self.explain.split(":", 2)
-            return tutr("refused", lang, reason=reason_text(code, message, lang))
+            return tutr("refused", lang, reason=CLIENT.reason_text(code, message, lang))
         step = self.current()
         hint = _text(step.hint, lang) if step is not None else ""
         # a two-click step's hint speaks of its first click; later ones get the button
@@ -473,13 +475,14 @@ class TutorialSession:
         )
         result = self.fresh_result()
         if result:
-            board = render_result(scene)
+            board = CLIENT.render_result(scene)
             if self.done:  # nothing follows: the result stays, without its button
                 board = re.sub(r'<div class="panel-actions">.*?</div>', "", board, flags=re.S)
         else:
             scene.dock = self.dock(lang)
             scene.log = self.log(lang)
-            board = render_table(scene)
+            dress_table(scene)
+            board = CLIENT.render_table(scene)
             action = self.expected_action()
             if action is not None and self.explain:
                 # after a wrong click, point at the button the lesson asks for

@@ -17,6 +17,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from game.bossquest.actions import action_to_json
 from game.web.session import Outcome, Session
 from game.web.settings import parse_settings
 from tests.browser.conftest import DESKTOP, PHONE, App
@@ -99,9 +100,11 @@ def replay(seed: int) -> Counter[str]:
             made = session.dock("en")
             shown = [
                 {
-                    "kind": control.kind,
-                    "act": control.action_json,
-                    "spell": _spell_kind(group.spell),
+                    "kind": action_to_json(control.action)["type"],
+                    "act": json.dumps(
+                        action_to_json(control.action), separators=(",", ":"), sort_keys=True
+                    ),
+                    "spell": _spell_kind(group.card),
                 }
                 for group in made.groups
                 for control in group.controls

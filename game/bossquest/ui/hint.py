@@ -6,7 +6,7 @@ come from ``game.bossquest.odds.over_odds(view)``, given the view of the seat
 that is asking, so they use only what that player can see (their own hidden
 weapon, every weapon in view, the size of the deck). Only the counts the player
 may ask for now are kept. The board shows them on the ask buttons when the menu
-turned the hint on (``Settings.hint``); ``game.web.session.Session.hint``
+turned the hint on (``Settings.hint``); the shell (``GameClient.hint``)
 decides when.
 """
 

@@ -1,7 +1,7 @@
 """The extensions on the board: potion cards, companions, the reserve, the
 Reaper and the players' fates, as HTML built from a view.
 
-Plain Python with no browser import; ``game.web.render`` calls in here. As
+Plain Python with no browser import; ``game.bossquest.ui.render`` calls in here. As
 there, every text goes through ``html.escape`` and only what the view shows is
 drawn: a hidden potion of another player stays a card back (``render``), the
 mystery spell shows its face only to the seat an owl showed it to (the view's

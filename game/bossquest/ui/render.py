@@ -7,7 +7,7 @@ hidden weapon is a card back with no id, the decks are only their sizes, the
 mystery spell is a back.
 
 Buttons carry ``data-cmd`` (what the page does on a click, see
-``game.web.session.Session.command``) and, for a move, ``data-act`` (the
+the shell's ``Session.command``) and, for a move, ``data-act`` (the
 action as JSON). Cards that were not on the previous render get the class
 ``arrive`` so that only they are animated (``shown`` keys, see ``Scene``).
 """
@@ -15,10 +15,9 @@ action as JSON). Cards that were not on the previous render get the class
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from html import escape
 from typing import Any
 
+from game.bossquest.actions import action_to_json
 from game.bossquest.cards import (
     COLOURS,
     DARK_SPELLS,
@@ -29,8 +28,10 @@ from game.bossquest.cards import (
     weapon_value,
 )
 from game.bossquest.text import spell_effect, spell_name, weapon_text
+from game.engine.client import Control, Group, Scene, e, icon
+from game.engine.protocol import Event
 
-from .controls import Control, Dock, Group, active_label
+from .controls import action_json, active_label
 from .extensions_controls import potion_reading
 from .extensions_render import (
     card_value,
@@ -45,13 +46,11 @@ from .extensions_render import (
     seen_mystery,
 )
 from .extensions_strings import xtr
-from .sharing import share_box, share_button, undo_button
 from .strings import tr
 from .summary import RoundSummary, game_title, round_summary, standings
 
 __all__ = [
     "Scene",
-    "render_curtain",
     "render_game_over",
     "render_result",
     "render_table",
@@ -61,64 +60,6 @@ __all__ = [
 ]
 
 STARTING_HEARTS = 3
-
-
-def e(text: object) -> str:
-    """Escape text for HTML content and attribute values."""
-    return escape(str(text), quote=True)
-
-
-def icon(name: str, cls: str = "") -> str:
-    """An icon from the page's SVG sprite (site/index.html, #i-<name>)."""
-    extra = f" {cls}" if cls else ""
-    return (
-        f'<svg class="icon icon-{name}{extra}" aria-hidden="true" focusable="false">'
-        f'<use href="#i-{name}"></use></svg>'
-    )
-
-
-@dataclass
-class Scene:
-    """Everything one render needs; `shown` collects the keys of what it drew."""
-
-    view: dict[str, Any]
-    names: Sequence[str]
-    kinds: Sequence[str]
-    lang: str
-    #: each bot's level ("easy", "normal", "hard"), "" for a human; empty: not shown
-    levels: Sequence[str] = ()
-    dock: Dock = field(default_factory=lambda: Dock("", ()))
-    #: the log lines, each (event type, text), oldest first
-    log: Sequence[tuple[str, str]] = ()
-    #: a bot is about to act (its seat), for the "is thinking" line
-    thinking: int | None = None
-    #: a refusal to show in the dock
-    notice: str = ""
-    confirm_quit: bool = False
-    #: what the previous render drew (keys of cards and log lines)
-    previous: frozenset[str] = frozenset()
-    shown: set[str] = field(default_factory=set)
-    #: potions: each potion's reading at the last fight (its event), for the result
-    readings: Sequence[int] = ()
-    #: the Reaper: each seat's fate right after the last fight
-    fates: Sequence[str] = ()
-    #: the bar's Leave button (the replay page has none)
-    leave: bool = True
-    #: the share control (the replay link); the box shows `share_link` when open
-    share: bool = False
-    share_open: bool = False
-    share_link: str = ""
-    #: whose eyes the link shows (a name), None for everything
-    share_seen_by: str | None = None
-    #: the undo button in the dock: "" none, "allowed" or "refused"
-    undo: str = ""
-    #: with no controls, the dock shows this line (the replay's move) instead of a wait
-    caption: str = ""
-
-    def mark(self, key: str) -> str:
-        """Record `key` as drawn; ' arrive' if it was not drawn last time."""
-        self.shown.add(key)
-        return "" if key in self.previous else " arrive"
 
 
 # ------------------------------------------------------------------- cards
@@ -265,7 +206,7 @@ def render_table(scene: Scene) -> str:
         "</div>",
         '<div class="table-side">',
         _dock(scene),
-        _log(scene),
+        scene.log_html,
         "</div>",
         "</div>",
     ]
@@ -287,18 +228,6 @@ def _bar(scene: Scene) -> str:
         f'<span class="deck-name" aria-hidden="true">{e(tr(key, lang))}</span></li>'
         for key, n, name in decks
     )
-    confirm = ""
-    if scene.share_link:
-        confirm = share_box(scene.share_link, scene.share_seen_by, lang)
-    if scene.confirm_quit:
-        confirm = (
-            '<div class="confirm" role="alertdialog" aria-labelledby="confirm-text">'
-            f'<p id="confirm-text">{e(tr("leave_confirm", lang))}</p>'
-            f'<button type="button" class="btn btn-small btn-danger" data-cmd="quit-yes">'
-            f"{e(tr('leave_yes', lang))}</button>"
-            f'<button type="button" class="btn btn-small btn-secondary" data-cmd="quit-no">'
-            f"{e(tr('leave_no', lang))}</button></div>"
-        )
     return (
         '<div class="table-bar">'
         f'<h2 class="visually-hidden">{e(tr("board_title", lang))}</h2>'
@@ -306,17 +235,7 @@ def _bar(scene: Scene) -> str:
         f'<span class="chip chip-goal">{icon("key")}'
         f"{e(tr('goal', lang, n=view['keys_to_win']))}</span>"
         f'<ul class="decks" aria-label="{e(tr("decks", lang))}">{deck_items}</ul>'
-        f"{share_button(scene.share_open, lang) if scene.share else ''}"
-        f"{_leave_button(scene) if scene.leave else ''}"
-        f"{confirm}</div>"
-    )
-
-
-def _leave_button(scene: Scene) -> str:
-    return (
-        f'<button type="button" class="btn btn-small btn-ghost" data-cmd="quit" '
-        f'aria-expanded="{"true" if scene.confirm_quit else "false"}">'
-        f"{icon('door')}{e(tr('leave', scene.lang))}</button>"
+        f"{scene.bar_html}{scene.box_html}</div>"
     )
 
 
@@ -514,8 +433,7 @@ def _dock(scene: Scene) -> str:
         parts.append(
             f'<p class="dock-prompt" id="dock-prompt" data-turn="you">{e(scene.dock.prompt)}</p>'
         )
-        if scene.undo:
-            parts.append(undo_button(scene.undo, lang))
+        parts.append(scene.undo_html)
         if scene.notice:
             parts.append(f'<p class="notice" role="alert">{e(scene.notice)}</p>')
         parts.extend(_group(scene, group) for group in scene.dock.groups)
@@ -541,8 +459,8 @@ def _dock(scene: Scene) -> str:
 def _group(scene: Scene, group: Group) -> str:
     lang = scene.lang
     head = ""
-    if group.spell is not None and group.key.startswith("spell-"):
-        head = spell_card(group.spell, lang, tag="div")
+    if group.card is not None and group.key.startswith("spell-"):
+        head = spell_card(group.card, lang, tag="div")
     elif group.label:
         head = f'<p class="group-label">{e(group.label)}</p>'
     note = ""
@@ -575,37 +493,37 @@ def _button(control: Control, lang: str) -> str:
             f'<span class="act-odds" data-risk="{e(control.odds_risk)}" aria-hidden="true">'
             f"{e(control.odds_text)}</span>"
         )
+    kind = action_to_json(control.action)["type"]
     return (
         f'<button type="button" class="btn act act-{control.tone}" data-cmd="act" '
-        f'data-kind="{e(control.kind)}" data-act="{e(control.action_json)}"{odds}{aria}>'
+        f'data-kind="{e(kind)}" data-act="{e(action_json(control.action))}"{odds}{aria}>'
         f"{face}<span>{e(control.label)}</span>{meter}</button>"
     )
 
 
-def _log(scene: Scene) -> str:
-    lang = scene.lang
-    items = []
-    for index, (kind, text) in enumerate(scene.log):
-        arrive = scene.mark(f"log:{index}")
-        items.append(f'<li class="log-line{arrive}" data-type="{e(kind)}">{e(text)}</li>')
-    return (
-        '<section class="log-panel" aria-labelledby="log-title">'
-        f'<h3 class="zone-title" id="log-title">{e(tr("log_title", lang))}</h3>'
-        f'<ol class="log" id="log" tabindex="0">{"".join(items)}</ol></section>'
-    )
-
-
-# ------------------------------------------------------- result, over, curtain
+# --------------------------------------------------------- result, over
 
 
 def render_result(scene: Scene) -> str:
     """The end of a round: every weapon revealed, who lost a heart, who won."""
     summary = round_summary(scene.view, scene.names, scene.lang)
     assert summary is not None
-    return _result_panel(summary, scene)
+    readings, fates = last_fight(scene.events)
+    return _result_panel(summary, scene, readings, fates)
 
 
-def _result_panel(summary: RoundSummary, scene: Scene) -> str:
+def last_fight(events: Sequence[Event]) -> tuple[list[int], list[str]]:
+    """The potions' readings and the players' fates at the last fight (its
+    event): the round result shows them, the view has moved on."""
+    for event in reversed(events):
+        if event.get("type") == "fight":
+            return list(event.get("readings", [])), list(event.get("fates", []))
+    return [], []
+
+
+def _result_panel(
+    summary: RoundSummary, scene: Scene, readings: Sequence[int], fates: Sequence[str]
+) -> str:
     lang = scene.lang
     seats = scene.view["seats"]
     goal = scene.view["keys_to_win"]
@@ -616,15 +534,15 @@ def _result_panel(summary: RoundSummary, scene: Scene) -> str:
                 card,
                 lang,
                 hidden="revealed" if i == 0 else "",
-                reading=_fight_reading(scene.readings, card),
+                reading=_fight_reading(readings, card),
             )
             for i, card in enumerate(line.weapons)
         )
         extra = result_verdicts(
             scene.view["result"]["seats"][line.seat],
             line.seat,
-            scene.fates,
-            scene.readings,
+            fates,
+            readings,
             lang,
         )
         verdicts = "".join(
@@ -705,26 +623,6 @@ def render_game_over(scene: Scene) -> str:
         f'<th scope="col">{e(tr("col_keys", lang))}</th>'
         f'<th scope="col">{e(tr("col_hearts", lang))}</th></tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"
-        '<div class="panel-actions">'
-        '<button type="button" class="btn btn-primary" data-cmd="rematch">'
-        f"{e(tr('rematch', lang))}</button>"
-        f'<button type="button" class="btn btn-secondary" data-cmd="menu">'
-        f"{e(tr('back_to_menu', lang))}</button>"
-        f"{share_button(scene.share_open, lang, 'btn-secondary') if scene.share else ''}</div>"
-        f"{share_box(scene.share_link, None, lang) if scene.share_link else ''}"
-        "</section>"
-    )
-
-
-def render_curtain(name: str, seat: int, lang: str) -> str:
-    """The privacy curtain: nothing of the board, only who takes the device."""
-    return (
-        f'<section id="curtain" class="overlay-panel curtain" data-seat="{seat}" '
-        'role="dialog" aria-modal="false" aria-labelledby="curtain-title">'
-        f'<div class="curtain-art" aria-hidden="true">{icon("shield")}</div>'
-        f'<h2 class="panel-title" id="curtain-title">{e(tr("curtain_title", lang, name=name))}</h2>'
-        f'<p class="curtain-body">{e(tr("curtain_body", lang, name=name))}</p>'
-        '<div class="panel-actions">'
-        f'<button type="button" class="btn btn-primary" data-cmd="reveal">'
-        f"{e(tr('curtain_button', lang, name=name))}</button></div></section>"
+        f'<div class="panel-actions">{scene.over_actions_html}</div>'
+        f"{scene.over_box_html}</section>"
     )

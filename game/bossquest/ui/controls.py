@@ -4,11 +4,11 @@ Plain Python with no browser import. ``dock(view, legal, names, lang)`` turns
 the viewer's view and their legal actions (``GAME.legal_actions``) into a
 prompt and groups of controls; every legal action gets exactly one control and
 no control is made for anything else (the extensions' stages, powers and
-spells come from ``game.web.extensions_controls``). Each control carries its action as JSON
+spells come from ``game.bossquest.ui.extensions_controls``). Each control carries its action as JSON
 (``game.bossquest.actions.action_to_json``), which the page sends back as it
 is: the engine checks it again before playing it.
 
-With ``odds`` (``game.web.hint.odds_hint``), each ask button also carries the
+With ``odds`` (``game.bossquest.ui.hint.odds_hint``), each ask button also carries the
 chance of going over if the player asks for that many weapons.
 """
 
@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from game.bossquest.actions import (
@@ -34,60 +33,17 @@ from game.bossquest.actions import (
 )
 from game.bossquest.cards import SPELL_KINDS
 from game.bossquest.text import spell_name, weapon_text
+from game.engine.client import Control, Dock, Group
 
 from .hint import percent, risk
 from .strings import plural, tr
 
-__all__ = ["Control", "Dock", "Group", "active_label", "dock", "prompt"]
+__all__ = ["Control", "Dock", "Group", "action_json", "active_label", "dock", "prompt"]
 
 
-@dataclass(frozen=True)
-class Control:
-    """One button: the action it plays and how it reads."""
-
-    action: Action
-    label: str
-    aria: str = ""
-    #: "primary" for the main move of a group, "secondary" otherwise
-    tone: str = "secondary"
-    #: a weapon the button stands for (exchange), shown as a small card face
-    card: int | None = None
-    #: the odds hint of an ask button: the chance of going over, if shown
-    odds: float | None = None
-    #: that chance as the button shows it ("23%")
-    odds_text: str = ""
-    #: "low", "mid" or "high", for its colour
-    odds_risk: str = ""
-
-    @property
-    def kind(self) -> str:
-        return str(action_to_json(self.action)["type"])
-
-    @property
-    def action_json(self) -> str:
-        return json.dumps(action_to_json(self.action), separators=(",", ":"), sort_keys=True)
-
-
-@dataclass(frozen=True)
-class Group:
-    """Controls shown together, under a label (a spell card, a target, ...)."""
-
-    key: str
-    label: str
-    controls: tuple[Control, ...]
-    #: the spell the group is about: its card is drawn beside the buttons
-    spell: int | None = None
-    #: a note under the spell (e.g. why it cannot be activated)
-    note: str = ""
-
-
-@dataclass(frozen=True)
-class Dock:
-    prompt: str
-    groups: tuple[Group, ...]
-
-    def actions(self) -> list[Action]:
-        return [control.action for group in self.groups for control in group.controls]
+def action_json(action: Action) -> str:
+    """The action as the page sends it back (``data-act``): compact, sorted JSON."""
+    return json.dumps(action_to_json(action), separators=(",", ":"), sort_keys=True)
 
 
 def _sign(kind: str) -> str:
@@ -237,9 +193,7 @@ def _turn_groups(
             )
         if controls_list:
             note = "" if Activate(card) in legal else tr("no_use", lang)
-            groups.append(
-                Group(f"spell-{card}", spell, tuple(controls_list), spell=card, note=note)
-            )
+            groups.append(Group(f"spell-{card}", spell, tuple(controls_list), card=card, note=note))
     mystery = [a for a in legal if isinstance(a, ActivateMystery | DiscardMystery)]
     if mystery:
         controls = tuple(
@@ -312,14 +266,14 @@ def _choose_groups(
             )
             for c in choices
         )
-        groups.append(Group("amount", tr("group_amount", lang), controls, spell=card))
+        groups.append(Group("amount", tr("group_amount", lang), controls, card=card))
     elif kind == "swap_hidden":
         controls = tuple(
             Control(c, tr("swap_with", lang, name=names[c.target]))
             for c in choices
             if c.target is not None
         )
-        groups.append(Group("swap", spell_name(card, lang), controls, spell=card))
+        groups.append(Group("swap", spell_name(card, lang), controls, card=card))
     elif kind == "exchange":
         hidden = view["seats"][seat]["hidden"]
         controls = tuple(
@@ -335,7 +289,7 @@ def _choose_groups(
             for c in choices
             if c.card is not None
         )
-        groups.append(Group("exchange", spell_name(card, lang), controls, spell=card))
+        groups.append(Group("exchange", spell_name(card, lang), controls, card=card))
     elif kind == "cancel":
         active = {spell["card"]: spell for spell in view["active"]}
         cancel_controls: list[Control] = []
@@ -349,5 +303,5 @@ def _choose_groups(
             else:
                 text = tr("cancel_spell", lang, spell=label)
             cancel_controls.append(Control(c, text))
-        groups.append(Group("cancel", spell_name(card, lang), tuple(cancel_controls), spell=card))
+        groups.append(Group("cancel", spell_name(card, lang), tuple(cancel_controls), card=card))
     return groups

@@ -1,6 +1,6 @@
-"""The extensions' controls: one button per legal action, as ``game.web.controls``.
+"""The extensions' controls: one button per legal action, as ``game.bossquest.ui.controls``.
 
-Plain Python with no browser import. ``game.web.controls.dock`` asks here for
+Plain Python with no browser import. ``game.bossquest.ui.controls.dock`` asks here for
 what only the extensions have: the potion readings (stages ``potion`` and
 ``reveal``), the destiny choice (stage ``destiny``), the companions' powers on
 their owner's turn (the owl's looks, the magpie's replacement, the hare's
@@ -243,4 +243,4 @@ def choose_groups(
                     ),
                 )
             )
-    return [Group(kind, spell_name(card, lang), tuple(controls), spell=card)]
+    return [Group(kind, spell_name(card, lang), tuple(controls), card=card)]

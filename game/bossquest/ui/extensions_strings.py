@@ -3,7 +3,7 @@ French and English.
 
 Plain Python with no browser import. Card, companion and spell names come from
 ``game.bossquest.text_extensions``; this module holds what only the board says
-(buttons, prompts, tags). ``xtr`` works as ``game.web.strings.tr``: a missing
+(buttons, prompts, tags). ``xtr`` works as ``game.bossquest.ui.strings.tr``: a missing
 key or language is a bug and raises ``KeyError`` (a test checks every key has
 both languages).
 """

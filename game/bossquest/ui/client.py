@@ -1,0 +1,88 @@
+"""Boss Quest's ``GameClient``: what the shell asks, answered from this package."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from game.bossquest.game import GAME
+from game.bossquest.state import NO_CARD, State
+from game.bossquest.text import describe, reason_text
+from game.engine.client import Dock, GameClient, Scene
+from game.engine.protocol import Event
+
+from . import render
+from .controls import dock
+from .hint import odds_hint
+from .strings import tr
+from .summary import game_title
+
+__all__ = ["CLIENT", "BossQuestClient", "open_view"]
+
+TUTORIALS = Path(__file__).resolve().parent.parent / "tutorials"
+
+
+def open_view(state: State) -> dict[str, Any]:
+    """Everything face up: the spectator's view with every hidden weapon shown
+    (a finished game's replay only; never for a running game)."""
+    shown = GAME.view(state, None)
+    for entry, player in zip(shown["seats"], state.players, strict=True):
+        if player.hidden != NO_CARD:
+            entry["hidden"] = player.hidden
+    return shown
+
+
+class BossQuestClient:
+    name = GAME.name
+    tutorials: Path | None = TUTORIALS
+
+    def title(self, lang: str) -> str:
+        return "Boss Quest"
+
+    def render_table(self, scene: Scene) -> str:
+        return render.render_table(scene)
+
+    def render_result(self, scene: Scene) -> str:
+        return render.render_result(scene)
+
+    def render_game_over(self, scene: Scene) -> str:
+        return render.render_game_over(scene)
+
+    def dock(
+        self,
+        view: dict[str, Any],
+        legal: Sequence[Any],
+        names: Sequence[str],
+        lang: str,
+        hint: Mapping[int, float] | None = None,
+    ) -> Dock:
+        return dock(view, legal, names, lang, hint)
+
+    def hint(self, view: dict[str, Any], legal: Sequence[Any]) -> dict[int, float]:
+        return odds_hint(view, legal)
+
+    def result_status(self, view: dict[str, Any], names: Sequence[str], lang: str) -> str:
+        return tr("result_title", lang, n=view["result"]["round"])
+
+    def over_status(self, view: dict[str, Any], names: Sequence[str], lang: str) -> str:
+        return game_title(view, names, lang)
+
+    def describe(self, event: Event, names: Sequence[str], lang: str) -> list[str]:
+        return describe(dict(event), names, lang)
+
+    def reason_text(self, code: str, message: str, lang: str) -> str:
+        return reason_text(code, message, lang)
+
+    def markers(self, view: dict[str, Any]) -> dict[str, str]:
+        return {"round": str(view["round"]), "stage": str(view["stage"])}
+
+    def result_key(self, view: dict[str, Any]) -> int | None:
+        result = view.get("result")
+        return None if result is None else int(result["round"])
+
+    def open_view(self, state: Any) -> dict[str, Any]:
+        return open_view(state)
+
+
+CLIENT: GameClient = BossQuestClient()

@@ -1,0 +1,241 @@
+"""A game's client: what the browser shell asks a game to draw and to say.
+
+The shell (``game/web/``) knows no game. It keeps what every game shares (the
+local session and its seats, the curtain, saves, the network board and lobby,
+replays, undo, sharing, the log's frame, the platform's words) and asks the
+game's client, found through ``game.registry``, for the rest: the board, the
+round-result and end-of-game panels, the controls for the viewer's legal
+actions, the status line, the words for events and refusals, the page's
+markers. A client lives in its game's package (``game/<name>/ui/``), which may
+not import the shell: so the protocol and the plain data both sides share live
+here, in the engine layer.
+
+Everything here is plain Python with no browser import. HTML is built as
+strings; every text goes through ``e`` (escaped), icons come from the page's
+SVG sprite (``icon``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from html import escape
+from pathlib import Path
+from typing import Any, Protocol
+
+from .protocol import Event
+
+__all__ = [
+    "Control",
+    "Dock",
+    "GameClient",
+    "Group",
+    "Scene",
+    "e",
+    "fill",
+    "icon",
+    "plural",
+]
+
+
+def e(text: object) -> str:
+    """Escape text for HTML content and attribute values."""
+    return escape(str(text), quote=True)
+
+
+def icon(name: str, cls: str = "") -> str:
+    """An icon from the page's SVG sprite (site/index.html, #i-<name>)."""
+    extra = f" {cls}" if cls else ""
+    return (
+        f'<svg class="icon icon-{name}{extra}" aria-hidden="true" focusable="false">'
+        f'<use href="#i-{name}"></use></svg>'
+    )
+
+
+def fill(table: Mapping[str, Mapping[str, str]], key: str, lang: str, **values: object) -> str:
+    """The string `key` of `table` in `lang`, with its {placeholders} filled in.
+    A missing key or language is a bug: ``KeyError``."""
+    text = table[key][lang]
+    return text.format(**values) if values else text
+
+
+def plural(table: Mapping[str, Mapping[str, str]], one: str, many: str, n: int, lang: str) -> str:
+    """`one` for 1 (and 0 in French), `many` otherwise, from `table`, formatted with n."""
+    singular = n == 1 or (lang == "fr" and n == 0)
+    return fill(table, one if singular else many, lang, n=n)
+
+
+# ------------------------------------------------------------------ controls
+
+
+@dataclass(frozen=True)
+class Control:
+    """One button: the action it plays and how it reads."""
+
+    action: Any
+    label: str
+    aria: str = ""
+    #: "primary" for the main move of a group, "secondary" otherwise
+    tone: str = "secondary"
+    #: a card the button stands for, drawn small on the button
+    card: int | None = None
+    #: a probability shown on the button (a hint the player asked for), if any
+    odds: float | None = None
+    #: that probability as the button shows it ("23%")
+    odds_text: str = ""
+    #: "low", "mid" or "high", for its colour
+    odds_risk: str = ""
+
+
+@dataclass(frozen=True)
+class Group:
+    """Controls shown together, under a label (a card, a target, ...)."""
+
+    key: str
+    label: str
+    controls: tuple[Control, ...]
+    #: the card the group is about, drawn beside the buttons
+    card: int | None = None
+    #: a note under the label (e.g. why a card cannot be played)
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Dock:
+    """What the viewer is asked (`prompt`) and one control per legal action."""
+
+    prompt: str
+    groups: tuple[Group, ...]
+
+    def actions(self) -> list[Any]:
+        return [control.action for group in self.groups for control in group.controls]
+
+
+NO_DOCK = Dock("", ())
+
+
+# ------------------------------------------------------------------- scene
+
+
+@dataclass
+class Scene:
+    """Everything one render needs; `shown` collects the keys of what it drew.
+
+    The shell fills the fields; the ``*_html`` ones are the shell's own widgets,
+    already rendered, that the client places where its layout wants them (so a
+    game's board never draws the leave button, the share box or the log's
+    frame itself)."""
+
+    view: dict[str, Any]
+    names: Sequence[str]
+    kinds: Sequence[str]
+    lang: str
+    #: each bot's level ("easy", "normal", "hard"), "" for a human; empty: not shown
+    levels: Sequence[str] = ()
+    dock: Dock = NO_DOCK
+    #: the log lines, each (event type, text), oldest first
+    log: Sequence[tuple[str, str]] = ()
+    #: a bot is about to act (its seat), for the "is thinking" line
+    thinking: int | None = None
+    #: a refusal to show in the dock, in words
+    notice: str = ""
+    #: with no controls, the dock shows this line (the replay's move) instead of a wait
+    caption: str = ""
+    #: the events the viewer saw up to the result on show (for the result
+    #: panel: what the view no longer holds), oldest first; may be empty
+    events: Sequence[Event] = ()
+    #: what the previous render drew (keys of cards and log lines)
+    previous: frozenset[str] = frozenset()
+    shown: set[str] = field(default_factory=set)
+    #: the shell's buttons for the board's top bar (share, leave)
+    bar_html: str = ""
+    #: the shell's box under the bar (the share link, the leave confirmation)
+    box_html: str = ""
+    #: the shell's undo button, for the dock ("" none)
+    undo_html: str = ""
+    #: the log's panel, lines included
+    log_html: str = ""
+    #: the end-of-game panel's buttons (rematch, menu, share) and its share box
+    over_actions_html: str = ""
+    over_box_html: str = ""
+
+    def mark(self, key: str) -> str:
+        """Record `key` as drawn; ' arrive' if it was not drawn last time."""
+        self.shown.add(key)
+        return "" if key in self.previous else " arrive"
+
+
+# ------------------------------------------------------------------ protocol
+
+
+class GameClient(Protocol):
+    """A game's client. Views are the game's own (``Game.view``): the client is
+    the only part of the browser side that reads their fields."""
+
+    #: the game's registered name
+    name: str
+    #: the folder of its tutorial boards (JSON lessons), None if it has none
+    tutorials: Path | None
+
+    def title(self, lang: str) -> str:
+        """The game's name as pages show it ("Boss Quest")."""
+        ...
+
+    def render_table(self, scene: Scene) -> str:
+        """The board in play, the dock and the log panel included."""
+        ...
+
+    def render_result(self, scene: Scene) -> str:
+        """The panel of a result the device has not acknowledged (its button
+        sends ``data-cmd="continue"``)."""
+        ...
+
+    def render_game_over(self, scene: Scene) -> str:
+        """The end-of-game panel (with ``scene.over_actions_html``)."""
+        ...
+
+    def dock(
+        self,
+        view: dict[str, Any],
+        legal: Sequence[Any],
+        names: Sequence[str],
+        lang: str,
+        hint: Mapping[int, float] | None = None,
+    ) -> Dock:
+        """The prompt and exactly one control per legal action of the viewer;
+        `hint` is what ``hint`` computed, when the player asked for it."""
+        ...
+
+    def hint(self, view: dict[str, Any], legal: Sequence[Any]) -> dict[int, float]:
+        """The game's optional hint for a person on their turn (for Boss Quest,
+        the odds of going over), from their view alone; empty if none."""
+        ...
+
+    def result_status(self, view: dict[str, Any], names: Sequence[str], lang: str) -> str:
+        """The status line while the result panel shows."""
+        ...
+
+    def over_status(self, view: dict[str, Any], names: Sequence[str], lang: str) -> str:
+        """The status line (and title) of a finished game."""
+        ...
+
+    def describe(self, event: Event, names: Sequence[str], lang: str) -> list[str]:
+        """An event (already filtered for the reader) as log lines, first the main one."""
+        ...
+
+    def reason_text(self, code: str, message: str, lang: str) -> str:
+        """A refusal's reason code in words (`message` when the code is unknown)."""
+        ...
+
+    def markers(self, view: dict[str, Any]) -> dict[str, str]:
+        """The game's markers the page sets from a view (``data-round``, ...)."""
+        ...
+
+    def result_key(self, view: dict[str, Any]) -> int | None:
+        """Which result the view holds (a round's number), None if none: the
+        shell shows the result panel while it is above the last acknowledged."""
+        ...
+
+    def open_view(self, state: Any) -> dict[str, Any]:
+        """Everything face up, for a finished game's replay (never a running one)."""
+        ...
