@@ -3,37 +3,50 @@ every registered game and for Duel, the small game written only for the tests
 (two players, hidden cards, a simultaneous step). In the spirit of OpenSpiel's
 shared game tests: a game is done when it passes.
 
-The game-level checks are here; each takes a game and a list of option sets."""
+The game-level checks come first, each over a game and its option sets; then
+the client-level ones (a control for every legal action, words in both
+languages for every event and refusal, every phase drawn as well-formed HTML
+that names no card its viewer cannot see)."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from game.duel import GAME as DUEL
 from game.engine import rng
 from game.engine.bots import bot_levels, make_bot
+from game.engine.client import GameClient, Scene
 from game.engine.codec import canonical_json, decode_state, encode_state, state_hash
 from game.engine.errors import GameError, IllegalAction
+from game.engine.events import event_for_seat, events_for_seat
 from game.engine.match import Match, replay
-from game.engine.protocol import Game
+from game.engine.protocol import Event, Game
 from game.engine.search import SearchSettings
 from game.engine.simulate import random_game
-from game.registry import GAMES
+from game.registry import CLIENTS, GAMES, TEST_CLIENTS, TEST_GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNNER = ROOT / "tests" / "pyodide" / "run_python.mjs"
 SCRIPT = ROOT / "tests" / "pyodide" / "conformance_game.py"
 
-ALL_GAMES: dict[str, Game[Any, Any]] = {**GAMES, DUEL.name: DUEL}
+ALL_GAMES: dict[str, Game[Any, Any]] = {
+    **GAMES,
+    **{name: importlib.import_module(module).GAME for name, module in TEST_GAMES.items()},
+}
+"""Every registered game and the test games (as ``include_test_games`` adds
+them, without changing the registry for the other tests of the session)."""
+
+CLIENT_MODULES: dict[str, str] = {**CLIENTS, **TEST_CLIENTS}
 
 OPTION_SETS: dict[str, list[dict[str, Any]]] = {
     name: list(game.declared_options.samples()) for name, game in ALL_GAMES.items()
@@ -187,3 +200,238 @@ def test_pyodide_plays_the_same_games(game: Game[Any, Any]) -> None:
     assert in_pyodide["platform"] == "emscripten" and in_pyodide["python"].startswith("3.14")
     assert in_pyodide["digest"] == in_cpython["digest"]
     assert in_cpython["actions"] > 10
+
+
+# ------------------------------------------------------------ client checks
+
+LANGS = ("fr", "en")
+CLIENT_SEEDS = (0, 1)
+#: the client checks look at every SAMPLE-th state of each random game
+SAMPLE = 3
+
+
+def client_of(game: Game[Any, Any]) -> GameClient:
+    client: GameClient = importlib.import_module(CLIENT_MODULES[game.name]).CLIENT
+    assert client.name == game.name
+    return client
+
+
+def _names(count: int) -> list[str]:
+    return ["Anne", "Bruno", "Chloé", "Dan", "Ève", "Fred"][:count]
+
+
+def _random_steps(
+    game: Game[Any, Any], options: Mapping[str, Any], seed: int
+) -> Iterator[tuple[Any, list[Event]]]:
+    """Every state of one random game with the events that led to it (the
+    opening events first), several seats to act picked in any order."""
+    state = game.new_game(options, seed)
+    opening = game.capabilities.opening_events
+    yield state, list(opening(state)) if opening is not None else []
+    dice = rng.seed_state(seed)
+    while not game.is_over(state):
+        acting = game.to_act(state)
+        pick, dice = rng.below(dice, len(acting))
+        legal = game.legal_actions(state, acting[pick])
+        index, dice = rng.below(dice, len(legal))
+        state, events = game.apply(state, acting[pick], legal[index])
+        yield state, list(events)
+
+
+def _sampled(steps: Iterator[tuple[Any, list[Event]]]) -> Iterator[tuple[Any, list[Event]]]:
+    """Every SAMPLE-th state and the last one, each with every event so far."""
+    seen: list[Event] = []
+    last: tuple[Any, list[Event]] | None = None
+    for index, (state, events) in enumerate(steps):
+        seen += events
+        last = (state, list(seen))
+        if index % SAMPLE == 0:
+            yield last
+            last = None
+    if last is not None:
+        yield last
+
+
+def _same_actions(got: Sequence[Any], legal: Sequence[Any]) -> bool:
+    return len(got) == len(legal) and all(got.count(action) == 1 for action in legal)
+
+
+@pytest.mark.parametrize(("game", "options"), cases())
+def test_a_control_for_every_legal_action(game: Game[Any, Any], options: dict[str, Any]) -> None:
+    client = client_of(game)
+    for seed in CLIENT_SEEDS:
+        for state, _ in _random_steps(game, options, seed):
+            names = _names(game.seats(state))
+            for seat in game.to_act(state):
+                legal = game.legal_actions(state, seat)
+                view = game.view(state, seat)
+                for lang in LANGS:
+                    dock = client.dock(view, legal, names, lang)
+                    assert _same_actions(dock.actions(), legal), (lang, dock.actions(), legal)
+                    assert dock.prompt.strip()
+                    for group in dock.groups:
+                        assert all(control.label.strip() for control in group.controls)
+
+
+@pytest.mark.parametrize(("game", "options"), cases())
+def test_words_in_both_languages_for_every_event_and_refusal(
+    game: Game[Any, Any], options: dict[str, Any]
+) -> None:
+    """Every event, as each seat and the spectator see it, in words in both
+    languages (a game may leave an event silent, as Boss Quest's spell effect
+    that its activation line already tells, only in both languages and only
+    when another event of the same move says something: every move is told,
+    and every kind of event has words somewhere). Every refusal of the checker
+    over the action universe in words, the French not the English echoed."""
+    client = client_of(game)
+    refusals: dict[str, str] = {}
+    worded: set[str] = set()
+    silent: set[str] = set()
+    for seed in CLIENT_SEEDS:
+        for index, (state, events) in enumerate(_random_steps(game, options, seed)):
+            names = _names(game.seats(state))
+            for seat in [None, *range(game.seats(state))]:
+                told = False
+                for event in events_for_seat(events, seat):
+                    lines = {lang: client.describe(event, names, lang) for lang in LANGS}
+                    for said in lines.values():
+                        assert all(line.strip() for line in said), (said, event)
+                        assert event["type"] not in said, (said, event)
+                    # Silent in both languages or in neither; see the docstring.
+                    assert bool(lines["fr"]) == bool(lines["en"]), (lines, event)
+                    told = told or bool(lines["en"])
+                    (worded if lines["en"] else silent).add(event["type"])
+                assert told or not events, (seat, events)
+            if index % SAMPLE == 0:
+                for seat in range(game.seats(state)):
+                    for action in game.action_universe(state):
+                        reason = game.check(state, seat, action)
+                        if reason is not None:
+                            refusals.setdefault(f"{reason.code}\n{reason.message}", reason.code)
+    assert worded and silent <= worded, f"never told: {sorted(silent - worded)}"
+    assert refusals
+    for key, code in refusals.items():
+        message = key.split("\n", 1)[1]
+        french, english = (client.reason_text(code, message, lang) for lang in LANGS)
+        assert french.strip() and english.strip(), code
+        assert french != english, f"{code!r} has no French words: {french!r}"
+
+
+class _Balance(HTMLParser):
+    """Checks that every opened tag is closed, in order (void elements aside)."""
+
+    VOID = frozenset(
+        {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta"}
+        | {"source", "track", "wbr"}
+    )
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[str] = []
+        self.problems: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag not in self.VOID:
+            self.stack.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self.VOID:
+            return
+        if not self.stack or self.stack[-1] != tag:
+            self.problems.append(f"</{tag}> closes {self.stack[-1:] or 'nothing'}")
+        else:
+            self.stack.pop()
+
+
+def assert_well_formed(html: str) -> None:
+    assert html.strip()
+    checker = _Balance()
+    checker.feed(html)
+    checker.close()
+    assert not checker.problems, checker.problems[:3]
+    assert not checker.stack, f"unclosed: {checker.stack}"
+    assert checker.rawdata == "", "the HTML ends inside a tag"
+
+
+def _scenes(
+    game: Game[Any, Any],
+    client: GameClient,
+    state: Any,
+    viewer: int | None,
+    seen: Sequence[Event],
+    lang: str,
+) -> Iterator[tuple[str, Scene]]:
+    """Each phase the state can show `viewer`, as the shell would fill its scene."""
+    view = game.view(state, viewer)
+    count = game.seats(state)
+    names = _names(count)
+    events = [event_for_seat(event, viewer) for event in seen]
+    log = [
+        (event["type"], line)
+        for event in events[-8:]
+        for line in client.describe(event, names, lang)
+    ]
+    kinds = ["human" if seat == viewer else "bot" for seat in range(count)]
+    levels = ["" if seat == viewer else "normal" for seat in range(count)]
+
+    def scene(**extra: Any) -> Scene:
+        return Scene(view=view, names=names, kinds=kinds, lang=lang, levels=levels, **extra)
+
+    if game.is_over(state):
+        yield "over", scene(over_actions_html='<button data-cmd="rematch">x</button>')
+    elif viewer is not None and viewer in game.to_act(state):
+        dock = client.dock(view, game.legal_actions(state, viewer), names, lang)
+        yield "table", scene(dock=dock, log=log)
+    else:
+        yield "table", scene(log=log, thinking=game.to_act(state)[0])
+    if client.result_key(view) is not None:
+        yield "result", scene(events=events)
+
+
+def _render(client: GameClient, phase: str, scene: Scene) -> str:
+    if phase == "over":
+        return client.render_game_over(scene)
+    if phase == "result":
+        return client.render_result(scene)
+    return client.render_table(scene)
+
+
+@pytest.mark.parametrize(("game", "options"), cases())
+def test_every_phase_is_drawn_and_names_no_hidden_card(
+    game: Game[Any, Any], options: dict[str, Any]
+) -> None:
+    """The board, the result panel and the end panel, in both languages, for
+    every seat and the spectator: well-formed HTML, identical when whatever
+    the viewer cannot see is re-dealt (so it names none of it)."""
+    client = client_of(game)
+    redeal = game.capabilities.redeal
+    assert redeal is not None
+    phases: set[str] = set()
+    for seed in CLIENT_SEEDS:
+        state = None
+        for index, (state, seen) in enumerate(_sampled(_random_steps(game, options, seed))):
+            viewers = [None, *range(game.seats(state))]
+            # Parsing is the slow part: each state's HTML is parsed for one
+            # viewer and one language, taken in turn, and compared for all.
+            parsed = (viewers[index % len(viewers)], LANGS[index // len(viewers) % 2])
+            for viewer in viewers:
+                other = redeal(state, viewer, 7 + seed)
+                for lang in LANGS:
+                    drawn = dict(_scenes(game, client, state, viewer, seen, lang))
+                    again = dict(_scenes(game, client, other, viewer, seen, lang))
+                    assert drawn.keys() == again.keys()
+                    for phase, scene in drawn.items():
+                        html = _render(client, phase, scene)
+                        if (viewer, lang) == parsed or phase == "over":
+                            assert_well_formed(html)
+                        assert html == _render(client, phase, again[phase]), (phase, viewer)
+                        phases.add(phase)
+        assert state is not None and game.is_over(state)
+        names = _names(game.seats(state))
+        for lang in LANGS:  # a finished game's replay: everything face up
+            opened = Scene(
+                view=client.open_view(state), names=names, kinds=["bot"] * len(names), lang=lang
+            )
+            assert_well_formed(client.render_table(opened))
+            assert client.over_status(game.view(state, None), names, lang).strip()
+    assert {"table", "over"} <= phases

@@ -67,3 +67,50 @@ def test_no_swap_from_an_empty_deck() -> None:
     state = evolve(dealt(), deck=(), discards=(2, 3, 6, 7))
     assert GAME.check(state, 0, Swap(0)) is not None
     assert GAME.legal_actions(state, 0) == [Keep()]
+
+
+# ------------------------------------------------------------------ client
+
+
+def test_the_registry_adds_the_client_with_the_game() -> None:
+    from game import registry
+
+    registry.include_test_games()
+    try:
+        client = registry.get_client("duel")
+        assert client.name == "duel" and client.title("fr") == "Duel"
+    finally:  # leave the registry as the other tests expect it
+        registry.GAMES.pop("duel", None)
+        registry.CLIENTS.pop("duel", None)
+        registry._clients.pop("duel", None)
+
+
+def test_the_board_hides_the_rivals_card_until_the_reveal_panel() -> None:
+    from game.duel.ui import CLIENT
+    from game.engine.client import Scene
+
+    names = ["Anne", "Bruno"]
+    state, _ = GAME.apply(dealt(), 0, Keep())
+    state, _ = GAME.apply(state, 1, Keep())
+    state, _ = GAME.apply(state, 1, Commit(8))
+    view = GAME.view(state, 0)
+    dock = CLIENT.dock(view, GAME.legal_actions(state, 0), names, "en")
+    assert [c.label for g in dock.groups for c in g.controls] == [
+        "Commit the blue 1",
+        "Commit the blue 3",
+        "Commit the green 5",
+    ]
+    board = CLIENT.render_table(Scene(view=view, names=names, kinds=["human", "bot"], lang="en"))
+    assert 'data-card="8"' not in board and 'data-committed="true"' in board
+    assert CLIENT.result_key(view) is None
+    state, events = GAME.apply(state, 0, Commit(4))
+    view = GAME.view(state, 0)
+    assert CLIENT.result_key(view) == 1
+    panel = CLIENT.render_result(
+        Scene(view=view, names=names, kinds=["human", "bot"], lang="fr", events=events)
+    )
+    assert 'data-card="8"' in panel and "Bruno remporte le pli." in panel
+    assert CLIENT.result_status(view, names, "en") == "Trick 1 · Bruno wins the trick."
+    assert CLIENT.reason_text("wrong_step", "commit a card now", "fr") == (
+        "engagez une carte maintenant"
+    )
