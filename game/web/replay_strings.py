@@ -65,8 +65,8 @@ REPLAY_STRINGS: Final[dict[str, dict[str, str]]] = {
         "en": "The address holds no replay (it needs #r=… at its end).",
     },
     "link_encoding": {
-        "fr": "Le lien est abîmé : il a peut-être été coupé en le copiant.",
-        "en": "The link is damaged: it may have been cut short when copied.",
+        "fr": "Le lien est abîmé : il a été coupé ou modifié, peut-être en le copiant.",
+        "en": "The link is damaged: it was cut short or altered, perhaps when copied.",
     },
     "link_version": {
         "fr": "Ce lien vient d'une autre version du jeu.",
