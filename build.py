@@ -4,7 +4,13 @@
 packages ``pyodide`` and ``@pyscript/core`` (it runs ``npm ci`` first when
 ``node_modules/`` is missing). ``python build.py --serve [--port N]`` builds and
 then serves ``dist/`` on localhost with the MIME types and headers of
-``netlify.toml``; it prints the URL to open.
+``netlify.toml``; it prints the URL to open. ``--test-games`` includes the
+games written only for the tests (Duel) in the site's list of games.
+
+The pages carry the games' catalogue (``game.registry.catalogue_json``: each
+playable game's name, title, description, declared options, rules page and
+tutorials) as inline JSON, so the home and the menus are drawn before Python
+loads, with no request more.
 
 Layout of ``dist/``::
 
@@ -49,6 +55,7 @@ __all__ = [
     "BuildResult",
     "HeaderRule",
     "build",
+    "catalogue_json",
     "ensure_node_modules",
     "game_zip_bytes",
     "headers_for",
@@ -350,6 +357,29 @@ def tutorials_index(game_dir: Path = GAME) -> str:
     return text.replace("<", "\\u003c").replace("@", "\\u0040")
 
 
+def catalogue_json(game_dir: Path = GAME, *, test_games: bool = False) -> str:
+    """The games' catalogue (``game.registry.catalogue_json``), as JSON safe in a
+    ``<script>`` element. Worked out by a child Python over `game_dir`'s
+    package, so the build's own process never imports the games (nor registers
+    the test games in it)."""
+    code = (
+        "import sys; from game.registry import catalogue_json; "
+        f"sys.stdout.write(catalogue_json(test_games={test_games!r}))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=game_dir.parent,
+        env={**os.environ, "PYTHONPATH": str(game_dir.parent), "PYTHONIOENCODING": "utf-8"},
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"the games' catalogue could not be made:\n{done.stderr}")
+    return done.stdout
+
+
 def _html_attr(text: str) -> str:
     return text.replace("&", "&amp;").replace("'", "&#39;").replace("<", "&lt;")
 
@@ -362,6 +392,7 @@ def build(
     node_modules: Path = NODE_MODULES,
     install: bool = True,
     quiet: bool = False,
+    test_games: bool = False,
 ) -> BuildResult:
     """Make the static site in ``out`` (emptied first) and say what it holds."""
     if install:
@@ -437,6 +468,7 @@ def build(
         "@PRELOADS@": _preloads(files),
         "@GAME_ZIP@": files["game.zip"],
         "@TUTORIALS_INDEX@": tutorials_index(game),
+        "@CATALOGUE@": catalogue_json(game, test_games=test_games),
         # the board's icons, one copy for every page that draws cards
         "@ICONS@": (site / "partials" / "icons.svg").read_text(encoding="utf-8").strip(),
     }
@@ -611,8 +643,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="serve without netlify.toml's headers (Content-Security-Policy, caching)",
     )
+    parser.add_argument(
+        "--test-games",
+        action="store_true",
+        help="include the games written only for the tests (Duel) in the site",
+    )
     args = parser.parse_args(argv)
-    build(args.out)
+    build(args.out, test_games=args.test_games)
     if not args.serve:
         return 0
     rules = [] if args.no_headers else load_netlify_headers()

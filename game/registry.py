@@ -12,13 +12,10 @@ from __future__ import annotations
 
 import importlib
 import json
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any, cast
 
 from .bossquest import GAME as BOSSQUEST
 from .engine.client import GameClient
-from .engine.options import Words
 from .engine.protocol import JSON, Game
 
 __all__ = [
@@ -79,79 +76,9 @@ def include_test_games() -> None:
 # ------------------------------------------------------------- the catalogue
 
 
-@dataclass(frozen=True)
-class MenuGroup:
-    """Declared options the menu draws together, under a legend (Boss Quest's
-    extensions). Their checkboxes get the ids ``<key>-<option>``."""
-
-    key: str
-    legend: Words
-    options: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Listing:
-    """How the site's home and a game's menu present a game, beside what the
-    game declares (its options, ``Game.declared_options``) and what its client
-    says (``title``, ``tutorials``)."""
-
-    #: one line under the game's name on the home
-    description: Words
-    #: the game has a rules page (``rules.html?game=<name>``)
-    rules: bool = False
-    #: the label and help of the menu's hint checkbox (the client's ``hint``),
-    #: None when the game offers no hint
-    hint: tuple[Words, Words] | None = None
-    #: options drawn together under a legend; the others come first, alone
-    groups: tuple[MenuGroup, ...] = ()
-    #: a small picture before an option's label: "icon:<sprite id>" (the page's
-    #: SVG sprite, ``#i-<id>``) or "weapon:<colour>" (a weapon swatch)
-    badges: Mapping[str, str] = field(default_factory=dict)
-
-
-#: each game's listing on the home (a game without one is not offered)
-LISTINGS: dict[str, Listing] = {
-    BOSSQUEST.name: Listing(
-        description={
-            "fr": "Un jeu de cartes de chevaliers, de sorts et de boss.",
-            "en": "A card game of knights, spells and bosses.",
-        },
-        rules=True,
-        hint=(
-            {"fr": "Afficher mes risques de dépasser", "en": "Show my odds of going over"},
-            {
-                "fr": "À votre tour chez l\u2019Armurier : le risque de dépasser les PV du BOSS si "
-                "vous demandez 1, 2, 3 ou 4 armes, d\u2019après ce que vous voyez.",
-                "en": "On your turn at the Armorer: the chance of going over the boss if you "
-                "ask for 1, 2, 3 or 4 weapons, from what you can see.",
-            },
-        ),
-        groups=(
-            MenuGroup(
-                "ext",
-                {"fr": "Extensions", "en": "Extensions"},
-                ("potions", "companions", "reaper"),
-            ),
-        ),
-        badges={
-            "keep_yellow": "weapon:yellow",
-            "potions": "icon:flask",
-            "companions": "icon:paw",
-            "reaper": "icon:scythe",
-        },
-    ),
-    "duel": Listing(
-        description={
-            "fr": "Un petit jeu à deux, écrit pour les tests.",
-            "en": "A small two-player game, written for the tests.",
-        },
-    ),
-}
-
-
 def playable() -> list[str]:
-    """The games the site offers: registered, with a client and a listing."""
-    return [name for name in GAMES if name in CLIENTS and name in LISTINGS]
+    """The games the site offers: registered, with a client."""
+    return [name for name in GAMES if name in CLIENTS]
 
 
 def _tutorials(client: GameClient) -> list[JSON]:
@@ -171,7 +98,7 @@ def catalogue() -> list[dict[str, JSON]]:
     entries: list[dict[str, JSON]] = []
     for name in playable():
         client = get_client(name)
-        listing = LISTINGS[name]
+        listing = client.listing
         entry: dict[str, JSON] = {
             "name": name,
             "title": {lang: client.title(lang) for lang in ("fr", "en")},
@@ -183,7 +110,12 @@ def catalogue() -> list[dict[str, JSON]]:
             if listing.hint is None
             else {"label": dict(listing.hint[0]), "help": dict(listing.hint[1])},
             "groups": [
-                {"key": g.key, "legend": dict(g.legend), "options": list(g.options)}
+                {
+                    "key": g.key,
+                    "legend": dict(g.legend),
+                    "options": list(g.options),
+                    "css": g.css,
+                }
                 for g in listing.groups
             ],
             "badges": dict(listing.badges),

@@ -228,7 +228,8 @@ def test_the_settings_carry_the_extensions_into_the_game() -> None:
     chosen = settings(
         ["human", "bot", "bot"], {"potions": True, "companions": False, "reaper": True}
     )
-    assert (chosen.potions, chosen.companions, chosen.reaper) == (True, False, True)
+    opts = [chosen.option(key) for key in ("potions", "companions", "reaper")]
+    assert opts == [True, False, True]
     again = parse_settings(chosen.to_json())
     assert again == chosen
     session = Session.new(chosen, seed=3)
@@ -236,14 +237,17 @@ def test_the_settings_carry_the_extensions_into_the_game() -> None:
     assert options.get("potions") is True and options.get("reaper") is True
     assert not options.get("companions")
     # the extensions appear only when on: settings without them play the base game
-    assert "companions" not in chosen.to_dict()
+    assert "companions" not in chosen.to_dict()["options"]
     old = {"version": 2, "lang": "fr", "players": chosen.to_dict()["players"]}
     old.update({"keep_yellow": False, "hint": False})
-    assert not parse_settings(json.dumps(old)).potions
+    assert not parse_settings(json.dumps(old)).option("potions")
     for bad in ("yes", 1, None):
-        broken = {**chosen.to_dict(), "reaper": bad}
+        broken = {**chosen.to_dict(), "options": {"reaper": bad}}
         with pytest.raises(ValueError):
             parse_settings(json.dumps(broken))
+        legacy = {**old, "reaper": bad}  # version 2 held them at the top level
+        with pytest.raises(ValueError):
+            parse_settings(json.dumps(legacy))
 
 
 def _pick(page: str, dice: int) -> tuple[str, int]:

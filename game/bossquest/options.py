@@ -19,7 +19,7 @@ YELLOW_ALWAYS_FROM = 5
 DECLARED = OptionsDeclaration(
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
-    default_players=4,
+    default_players=3,  # the menu opens on 3 players, as it always has
     options=(
         Option(
             "keep_yellow",

@@ -23,6 +23,7 @@ from html import escape
 from pathlib import Path
 from typing import Any, Protocol
 
+from .options import Words
 from .protocol import Event
 
 __all__ = [
@@ -30,6 +31,8 @@ __all__ = [
     "Dock",
     "GameClient",
     "Group",
+    "Listing",
+    "MenuGroup",
     "Scene",
     "e",
     "fill",
@@ -158,11 +161,52 @@ class Scene:
     #: the end-of-game panel's buttons (rematch, menu, share) and its share box
     over_actions_html: str = ""
     over_box_html: str = ""
+    #: the shell's per-seat additions (network play: each seat's connection),
+    #: placed by the client on that seat's panel: attributes for the panel's
+    #: element (`' data-net="guest" data-connected="true" ...'`) and badges for
+    #: its head, already rendered; empty on a local table
+    seat_attrs: Mapping[int, str] = field(default_factory=dict)
+    seat_badges_html: Mapping[int, str] = field(default_factory=dict)
 
     def mark(self, key: str) -> str:
         """Record `key` as drawn; ' arrive' if it was not drawn last time."""
         self.shown.add(key)
         return "" if key in self.previous else " arrive"
+
+
+# ------------------------------------------------------------------ listing
+
+
+@dataclass(frozen=True)
+class MenuGroup:
+    """Declared options the menu draws together, under a legend (Boss Quest's
+    extensions). Their checkboxes get the ids ``<key>-<option>``."""
+
+    key: str
+    legend: Words
+    options: tuple[str, ...]
+    #: the class of its fieldset (the page's stylesheet and tests find it by it)
+    css: str = ""
+
+
+@dataclass(frozen=True)
+class Listing:
+    """How the site's home and a game's menu present a game, beside what the
+    game declares (its options, ``Game.declared_options``) and what its client
+    says (``title``, ``tutorials``)."""
+
+    #: one line under the game's name on the home
+    description: Words
+    #: the game has a rules page (``rules.html?game=<name>``)
+    rules: bool = False
+    #: the label and help of the menu's hint checkbox (the client's ``hint``),
+    #: None when the game offers no hint
+    hint: tuple[Words, Words] | None = None
+    #: options drawn together under a legend; the others come first, alone
+    groups: tuple[MenuGroup, ...] = ()
+    #: a small picture before an option's label: "icon:<sprite id>" (the page's
+    #: SVG sprite, ``#i-<id>``) or "weapon:<colour>" (a weapon swatch)
+    badges: Mapping[str, str] = field(default_factory=dict)
 
 
 # ------------------------------------------------------------------ protocol
@@ -176,6 +220,8 @@ class GameClient(Protocol):
     name: str
     #: the folder of its tutorial boards (JSON lessons), None if it has none
     tutorials: Path | None
+    #: how the home and the menu present the game (description, rules page, groups)
+    listing: Listing
 
     def title(self, lang: str) -> str:
         """The game's name as pages show it ("Boss Quest")."""

@@ -5,9 +5,12 @@ The page (``site/index.html``) runs, once PyScript has started Python::
     from game.web.main import boot
     boot()
 
-``boot`` imports the game, wires the page's events, resumes a saved game if
-there is one (``localStorage["bossquest.save.v1"]``; with two or more humans
-at the device, behind the curtain: whoever reloads sees nobody's board) and sets
+``boot`` reads which game the page shows (``?game=``, or the only game the
+site offers; the games are the build's catalogue, ``<script id="catalogue">``),
+imports it, wires the page's events, resumes that game's save if there is one
+(``localStorage["bq.<game>.save.v1"]``, or Boss Quest's older
+``"bossquest.save.v1"``, moved to the new key; with two or more humans at the
+device, behind the curtain: whoever reloads sees nobody's board) and sets
 ``<html data-state="ready">``. Start sends the ``bq:start`` event whose detail
 is the settings JSON (``game.web.settings``); a language switch sends
 ``bq:lang``.
@@ -45,11 +48,13 @@ from typing import Any
 import js
 from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js
 
-from game.web.query import bot_delay_ms, seed_from_query
-from game.web.session import SAVE_KEY, Outcome, Session
+from game.engine.safejson import load_json
+from game.web.page import put_board
+from game.web.query import bot_delay_ms, game_from_query, seed_from_query
+from game.web.session import LEGACY_SAVE_GAME, LEGACY_SAVE_KEY, Outcome, Session, save_key
 from game.web.settings import parse_settings
 
-__all__ = ["boot", "put_board", "resume_saved", "start"]
+__all__ = ["boot", "page_game", "put_board", "resume_saved", "start"]
 
 #: how long one task of a bot's thinking runs before the page gets the thread back
 THINK_TASK_S = 0.015
@@ -72,15 +77,49 @@ _next_seed: int | None = None
 _renders = 0
 #: JavaScript proxies of our Python callbacks, kept alive for the page's life
 _proxies: dict[str, Any] = {}
+#: the game this page shows (its menu and board), None on the home of several games
+_game: str | None = None
+
+
+def page_game() -> str | None:
+    """The game this page shows, as ``boot`` read it (None: the home's list)."""
+    return _game
+
+
+def _read_catalogue() -> list[str]:
+    """The games the build offers (``#catalogue``, see build.py); the test games
+    join the registry when the build included them."""
+    from game.registry import GAMES, include_test_games
+
+    element = js.document.getElementById("catalogue")
+    try:
+        data = load_json(str(element.textContent), "the catalogue", max_bytes=1 << 20)
+    except Exception:
+        data = {}
+    if not isinstance(data, dict):
+        data = {}
+    if data.get("test_games") is True:
+        include_test_games()
+    games = data.get("games")
+    names = (
+        [str(g.get("name")) for g in games if isinstance(g, dict)]
+        if isinstance(games, list)
+        else []
+    )
+    return [name for name in names if name in GAMES]
 
 
 def boot() -> None:
     """Import the game, wire the page's events, resume a saved game, say ready."""
-    from game.registry import DEFAULT_GAME, get_client
+    from game.registry import get_client
 
-    get_client(DEFAULT_GAME)  # the rules and the client the board runs: loaded before ready
-
-    global _delay_ms, _next_seed
+    global _delay_ms, _next_seed, _game
+    offered = _read_catalogue()
+    _game = game_from_query(str(js.location.search), offered)
+    if _game is None and len(offered) == 1:
+        _game = offered[0]  # the site offers one game: the home opens its menu
+    if _game is not None:
+        get_client(_game)  # the rules and the client the board runs: loaded before ready
     _delay_ms = bot_delay_ms(str(js.location.search))
     _next_seed = seed_from_query(str(js.location.search))
     document = js.document
@@ -107,6 +146,8 @@ def boot() -> None:
 def start(settings_json: str) -> None:
     """Start a game from the menu's settings (a JSON string, see game.web.settings)."""
     settings = parse_settings(settings_json)
+    if settings.game != _game:
+        raise ValueError(f"settings for {settings.game} on the page of {_game}")
     _show(Session.new(settings, _seed()))
 
 
@@ -126,7 +167,7 @@ def _net_boot() -> bool:
     """Wire network play; True when it took the screen (a game online resumes)."""
     from game.web import net_main
 
-    return net_main.boot()
+    return net_main.boot(resume_saved)
 
 
 def _net_active() -> bool:
@@ -226,7 +267,8 @@ def _leave() -> None:
     global _session
     _cancel_bot()
     _session = None
-    _storage("removeItem", SAVE_KEY)
+    if _game is not None:
+        _storage("removeItem", save_key(_game))
     js.document.getElementById("board-view").replaceChildren()
     board = _board()
     for name in ("phase", "round", "stage", "to-act", "viewer", "actions", "bot-thinking"):
@@ -240,16 +282,28 @@ def resume_saved() -> None:
     boot, or later when network play had this tab's hosted game to resume first
     and could not."""
     global _session
-    text = _storage("getItem", SAVE_KEY)
-    if _absent(text) or _session is not None:
+    if _game is None or _session is not None:
+        return
+    key = save_key(_game)
+    text = _storage("getItem", key)
+    if _absent(text) and _game == LEGACY_SAVE_GAME:
+        # a game in progress saved before each game had its own key
+        text = _storage("getItem", LEGACY_SAVE_KEY)
+        _storage("removeItem", LEGACY_SAVE_KEY)
+        if not _absent(text):
+            _storage("setItem", key, str(text))
+    if _absent(text):
         return
     try:
         # with two or more humans at the device, back behind the curtain
-        _show(Session.resume(str(text)))
+        session = Session.resume(str(text))
+        if session.settings.game != _game:
+            raise ValueError(f"the save is a game of {session.settings.game}, not {_game}")
+        _show(session)
     except Exception as exc:  # a corrupt save must never break the page
         _cancel_bot()
         _session = None
-        _storage("removeItem", SAVE_KEY)
+        _storage("removeItem", key)
         js.document.getElementById("board-view").replaceChildren()
         js.document.documentElement.dataset.screen = "menu"
         _menu_notice("saveCorrupt")
@@ -267,27 +321,6 @@ def _render() -> None:
         target = board.querySelector(rendered.focus)
         if not _absent(target):
             target.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
-
-
-def put_board(html: str, markers: dict[str, str], status: str) -> Any:
-    """Set the board's HTML, its markers and its status line (the local game's
-    and network play's boards alike); return the #board element."""
-    document = js.document
-    # keep the log where the reader left it, unless they were following its end
-    log = document.getElementById("log")
-    follow, kept = True, 0
-    if not _absent(log):
-        kept = log.scrollTop
-        follow = kept + log.clientHeight >= log.scrollHeight - 8
-    document.getElementById("board-view").innerHTML = html
-    board = _board()
-    for name, value in markers.items():
-        board.setAttribute(f"data-{name}", value)
-    document.getElementById("board-status").textContent = status
-    log = document.getElementById("log")
-    if not _absent(log):
-        log.scrollTop = log.scrollHeight if follow else kept
-    return board
 
 
 def _menu_notice(key: str) -> None:
@@ -369,7 +402,7 @@ def _seed() -> int:
 
 def _save() -> None:
     if _session is not None:
-        _storage("setItem", SAVE_KEY, _session.to_save())
+        _storage("setItem", save_key(_session.settings.game), _session.to_save())
 
 
 def _storage(method: str, *args: str) -> Any:

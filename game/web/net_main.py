@@ -4,10 +4,16 @@ Runs on Pyodide, in the page. ``window.BossQuestNet`` (site/assets/net.js and
 pairing.js) carries text frames between tabs (BroadcastChannel, sealed per
 pair) and devices (WebRTC data channels paired by link or QR code); the
 sessions of ``game.net`` decide everything (``HostSession`` on the host's page,
-``GuestSession`` on a guest's); ``game.web.net_view`` draws the screens. This
-module only wires them: it feeds each frame a link receives to its session,
-sends the frames the session returns, runs the host's bots, keeps the saves
-(``game.web.net_prefs``), and sets the HTML and markers.
+``GuestSession`` on a guest's), owned by the plain-Python controllers
+``game.web.net_host.HostController`` and ``game.web.net_guest.GuestController``
+(tested under CPython), which decide what to send, keep and draw and return it
+as effects (``game.web.net_effects``). This module is the thin browser layer:
+it wires net.js's links and the page's events to the controllers' methods and
+carries out the effects they return (frames, storage, the sealed record, the
+announce to other tabs, the HTML and markers, the host's bots thinking in
+slices between which the page draws and listens). The network menu, the
+invitation widgets and the offer to resume stay here: they are what the page
+does with the browser's own objects.
 
 Screens and markers (for the tests):
 
@@ -45,22 +51,38 @@ from __future__ import annotations
 import asyncio
 import re
 import secrets
-from collections.abc import Callable, Coroutine
-from dataclasses import dataclass, field, replace
+import time
+from collections.abc import Callable, Coroutine, Iterable
+from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
 import js
 from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js
 
-from game.engine.bots import make_bot
 from game.engine.errors import GameError
-from game.engine.safejson import MAX_ACTION_BYTES, load_json
-from game.net import GuestSession, HostSession
-from game.net.frames import MAX_HOST_FRAME
+from game.engine.protocol import JSON
+from game.engine.safejson import load_json
+from game.net import HostSession
 from game.registry import DEFAULT_GAME, get_game
 
-from .main import put_board, resume_saved
+from .net_effects import (
+    Announce,
+    AskInvite,
+    CloseLink,
+    DropSealed,
+    Effect,
+    Ended,
+    Reconnect,
+    Seal,
+    Send,
+    ShowBoard,
+    ShowLobby,
+    Store,
+    Think,
+)
+from .net_guest import GuestController, guest_session
+from .net_host import HostController
 from .net_prefs import (
     GUEST_KEY,
     HOST_KEY,
@@ -72,66 +94,54 @@ from .net_prefs import (
     clean_name,
     parse_ice,
 )
-from .net_strings import ntr, reject_text
+from .net_strings import ntr
 from .net_view import (
-    BoardInput,
-    NetRendered,
     ResumeOffer,
-    SeatStatus,
-    render_connecting,
     render_join,
-    render_lobby,
-    render_net_board,
     render_net_menu,
     render_resume,
     render_resuming,
     seat_statuses,
 )
+from .page import put_board
 from .query import bot_delay_ms
-from .session import PAGE_SEARCH, bot_seed
 from .settings import MAX_SETTINGS_BYTES
 
 __all__ = ["active", "boot", "build_id"]
 
-#: how often a guest tab retries reaching its host's room while it is away
 #: the game network play runs (the registry's; the page offers one game for now)
 GAME = get_game(DEFAULT_GAME)
+#: how often a guest tab retries reaching its host's room while it is away
 RETRY_MS = 700
 #: the list of games other tabs announce: a few hundred bytes each
 ROOMS_BYTES = 64 * 1024
 #: how long a page that leaves keeps its links open so its goodbye frames get out
 GOODBYE_MS = 1500
+#: how long one task of a host bot's thinking runs before the page gets the thread back
+THINK_TASK_S = 0.015
 
 
 @dataclass
-class _Net:
-    """Everything this page's network play holds."""
+class _Page:
+    """What this page's network play holds of the browser (the game itself is
+    the controllers')."""
 
     #: None (not playing online), "menu", "host", "guest", "join", "resuming"
     mode: str | None = None
-    host: HostSession | None = None
-    guest: GuestSession | None = None
-    #: the host's room id (tabs); a tab guest's room
-    room: str = ""
-    #: host: peer id -> link; peer id -> "tabs" | "rtc"; peer id -> seat
+    host: HostController | None = None
+    guest: GuestController | None = None
+    #: host: peer id -> link; the tabs room handle; guest: its one link to the host
     links: dict[str, Any] = field(default_factory=dict)
-    via: dict[str, str] = field(default_factory=dict)
-    peer_seat: dict[str, int] = field(default_factory=dict)
-    #: host: the seats whose guests came over WebRTC (kept in the host's save)
-    device_seats: set[int] = field(default_factory=set)
-    #: host: the tabs room handle; guest: its one link to the host
     tabs: Any = None
     link: Any = None
-    #: guest: "tabs" | "rtc"
-    guest_via: str = ""
-    seen_result: int = 0
+    #: the menu's and the join screen's notice (the controllers hold their own)
     notice: str = ""
-    confirm_quit: bool = False
-    previous: frozenset[str] = frozenset()
     rooms: list[dict[str, Any]] = field(default_factory=list)
     rooms_stop: Any = None
+    #: the host's bot: its pending task (a setTimeout id), since when it thinks
     bot_timer: Any = None
-    bots: dict[tuple[int, str], Any] = field(default_factory=dict)
+    thinking_since: float | None = None
+    bot_delay: int = 0
     #: guest: the invitation code (device) it answers
     offer: str = ""
     #: the pairing widget shown (pairing.js: {link, destroy}) and the host's invitation
@@ -140,8 +150,6 @@ class _Net:
     answering: bool = False
     #: the ICE servers setting as typed, while it is refused (not stored)
     ice_draft: str | None = None
-    #: guest: the version its last move was proposed at, until the host answers
-    proposed: int | None = None
     #: bumped when a session ends: late callbacks of an older one are dropped
     epoch: int = 0
     renders: int = 0
@@ -154,11 +162,13 @@ class _Net:
     resume_notice: str = ""
 
 
-_net = _Net()
+_page = _Page()
 _proxies: dict[str, Any] = {}
 _tasks: set[asyncio.Future[None]] = set()
 _delay_ms = 0
 _BUILD = "dev"
+#: the local game's resume (game.web.main.resume_saved), handed over by boot
+_resume_local: Callable[[], None] | None = None
 
 
 # --------------------------------------------------------------------- entry
@@ -166,7 +176,7 @@ _BUILD = "dev"
 
 def active() -> bool:
     """Whether network play owns the screen (the local game's clicks are ignored)."""
-    return _net.mode is not None
+    return _page.mode is not None
 
 
 def build_id() -> str:
@@ -178,10 +188,13 @@ def build_id() -> str:
     return found.group(1) if found else "dev"
 
 
-def boot() -> bool:
+def boot(resume_local: Callable[[], None] | None = None) -> bool:
     """Wire the page's events; resume a hosted or joined game, or open an
-    invitation link. True when network play took the screen."""
-    global _delay_ms, _BUILD
+    invitation link. True when network play took the screen. `resume_local`
+    resumes the local game's save (when this tab's hosted game cannot come back)."""
+    global _delay_ms, _BUILD, _resume_local
+    if resume_local is not None:
+        _resume_local = resume_local
     _delay_ms = bot_delay_ms(str(js.location.search))
     _BUILD = build_id()
     document = js.document
@@ -191,7 +204,8 @@ def boot() -> bool:
     _proxies["lang"] = create_proxy(_on_lang)
     _proxies["open"] = create_proxy(lambda _event: open_menu())
     _proxies["hash"] = create_proxy(lambda _event: _open_hash())
-    _proxies["bot"] = create_proxy(_run_bot)
+    _proxies["think"] = create_proxy(_think)
+    _proxies["play"] = create_proxy(_play_bot)
     _proxies["pair-click"] = create_proxy(_on_pairing_click)
     document.getElementById("lobby").addEventListener("click", _proxies["lobby-click"])
     document.getElementById("lobby").addEventListener("change", _proxies["lobby-change"])
@@ -207,7 +221,7 @@ def boot() -> bool:
         return _resume()
     except Exception as exc:  # network play must never keep the local game from starting
         js.console.warn(f"Boss Quest: the online game could not resume ({exc})")
-        _net.mode = None
+        _page.mode = None
         js.document.documentElement.dataset.screen = "menu"
         return False
 
@@ -221,7 +235,7 @@ def _resume() -> bool:
     hosting = None if store is None else store.hosting()
     if not _absent(hosting):
         # this tab hosted (a reload): its sealed save opens once the room's lock is ours
-        _net.mode = "resuming"
+        _page.mode = "resuming"
         _render_lobby()
         _spawn(_resume_sealed(store, str(hosting)))
         return True
@@ -242,13 +256,84 @@ def _resume() -> bool:
 
 def open_menu(notice: str = "") -> None:
     """The "play with others" screen (the menu's button, or after a game)."""
-    _net.mode = "menu"
-    _net.notice = notice
-    if _net.rooms_stop is None and _has_net():
-        _net.rooms_stop = js.window.BossQuestNet.tabsRooms(_proxy("rooms", _on_rooms))
+    _page.mode = "menu"
+    _page.notice = notice
+    if _page.rooms_stop is None and _has_net():
+        _page.rooms_stop = js.window.BossQuestNet.tabsRooms(_proxy("rooms", _on_rooms))
     _render_lobby()
     _pairing(False)
     _show_join_widget()
+
+
+# ------------------------------------------------------------------- effects
+
+
+def _perform(effects: Iterable[Effect]) -> None:
+    """Carry out what a controller decided, in order."""
+    for effect in effects:
+        if isinstance(effect, Send):
+            _send(effect.peer, effect.text)
+        elif isinstance(effect, CloseLink):
+            if effect.peer:
+                _close_later([_page.links.pop(effect.peer, None)])
+            else:
+                _close_later([_page.link])
+                _page.link = None
+        elif isinstance(effect, Store):
+            if effect.value is None:
+                _storage(effect.area, "removeItem", effect.key)
+            else:
+                _storage(effect.area, "setItem", effect.key, effect.value)
+        elif isinstance(effect, Seal):
+            store = _store()
+            if store is not None:
+                _spawn_quiet(_seal(store, effect, _page.epoch))
+        elif isinstance(effect, DropSealed):
+            store = _store()
+            if store is not None and effect.room:
+                store.drop(effect.room)
+        elif isinstance(effect, Announce):
+            if _page.tabs is not None and _has_net():
+                info = jsnull if effect.info is None else _js(dict(effect.info))
+                js.window.BossQuestNet.tabsAnnounce(info)
+        elif isinstance(effect, ShowLobby):
+            js.document.getElementById("lobby").setAttribute("data-phase", effect.phase)
+            js.document.getElementById("lobby-view").innerHTML = effect.html
+            js.document.documentElement.dataset.screen = "lobby"
+        elif isinstance(effect, ShowBoard):
+            _page.renders += 1
+            put_board(effect.html, {**effect.markers, "seq": str(_page.renders)}, effect.status)
+            js.document.documentElement.dataset.screen = "board"
+        elif isinstance(effect, Think):
+            _schedule_bot(effect.delay_ms)
+        elif isinstance(effect, Reconnect):
+            _spawn(_connect_tab(_page.epoch))
+        elif isinstance(effect, AskInvite):
+            _show_join_widget()  # paste the new invitation here (or open its link)
+        elif isinstance(effect, Ended):
+            _page.epoch += 1
+            _page.guest = None
+            _page.link = None
+            open_menu(effect.notice)
+
+
+def _send(peer: str, text: str) -> None:
+    """A frame to a guest's link (the host), or to the host (a guest: peer "")."""
+    link = _page.links.get(peer) if peer else _page.link
+    if link is None:
+        return
+    try:
+        link.send(text)
+    except Exception as exc:  # a link closing under us: its onclose follows
+        js.console.warn(f"Boss Quest: a frame could not be sent ({exc})")
+
+
+def _controller_screen() -> None:
+    """Redraw what the host's or guest's controller shows."""
+    if _page.host is not None:
+        _perform(_page.host.screen())
+    elif _page.guest is not None and _page.mode == "guest":
+        _perform(_page.guest.screen())
 
 
 # -------------------------------------------------------------------- events
@@ -256,11 +341,16 @@ def open_menu(notice: str = "") -> None:
 
 def _on_lang(_event: Any) -> None:
     _render_offers()
-    if _net.mode is None:
+    if _page.mode is None:
         return
-    if js.document.documentElement.dataset.screen == "board":
-        _render_board()
+    lang = _lang()
+    if _page.host is not None:
+        _perform(_page.host.set_lang(lang))
+    elif _page.guest is not None and _page.mode == "guest":
+        _perform(_page.guest.set_lang(lang))
     else:
+        if _page.guest is not None:
+            _page.guest.lang = lang
         _render_lobby()
 
 
@@ -275,9 +365,9 @@ def _on_rooms(rooms: Any) -> None:
     for room in announced if isinstance(announced, list) else []:
         if isinstance(room, dict) and isinstance(room.get("room"), str):
             found.append(room)
-    if found != _net.rooms:
-        _net.rooms = found
-        if _net.mode == "menu":
+    if found != _page.rooms:
+        _page.rooms = found
+        if _page.mode == "menu":
             _render_lobby()
 
 
@@ -292,7 +382,7 @@ def _on_lobby_click(event: Any) -> None:
     if cmd.startswith(("net-resume", "net-discard")):
         room = target.getAttribute("data-room")
         _offer_command(cmd, "" if _absent(room) else str(room))
-    elif cmd == "net-back":
+    elif cmd in ("net-back", "net-leave"):
         _leave(to_menu=True)
     elif cmd == "net-host":
         _host_new()
@@ -305,12 +395,13 @@ def _on_lobby_click(event: Any) -> None:
         name = _read_name()
         if name:
             _spawn(_answer(name, None))
-    elif cmd == "net-leave":
-        _leave(to_menu=True)
-    elif _net.host is not None:
-        _host_lobby_command(cmd, seat, level)
-    elif _net.guest is not None and cmd == "net-sit" and seat is not None:
-        _guest_send(_net.guest.sit(seat))
+    elif _page.host is not None:
+        if cmd == "net-invite":
+            _spawn(_invite())
+        else:
+            _perform(_page.host.lobby_command(cmd, seat, level))
+    elif _page.guest is not None and cmd == "net-sit" and seat is not None:
+        _perform(_page.guest.sit(seat))
 
 
 def _on_lobby_change(event: Any) -> None:
@@ -325,55 +416,42 @@ def _on_lobby_change(event: Any) -> None:
             _storage("localStorage", "setItem", NAME_KEY, name)
         return
     option = target.getAttribute("data-net-opt")
-    host = _net.host
-    if _absent(option) or host is None or host.phase != "lobby":
+    if _absent(option) or _page.host is None:
         return
-    options = dict(host.options)
-    key = str(option)
-    if key == "players":
-        options["players"] = int(str(target.value))
+    kind = target.getAttribute("data-net-type")
+    value: JSON
+    if kind == "int" or str(option) == "players":
+        try:
+            value = int(str(target.value))
+        except ValueError:
+            return
+    elif kind == "str":
+        value = str(target.value)
     else:
-        options[key] = bool(target.checked)
-    for name in ("potions", "companions", "reaper"):
-        if not options.get(name):
-            options.pop(name, None)  # only when on, as the engine writes them
-    _host_do(lambda: host.set_options(options))
+        value = bool(target.checked)
+    _perform(_page.host.set_option(str(option), value))
 
 
 def _on_board_click(event: Any) -> None:
-    if _net.mode not in ("host", "guest"):
+    if _page.mode not in ("host", "guest"):
         return
     target = event.target.closest("[data-cmd]")
     if _absent(target):
         return
     cmd = str(target.getAttribute("data-cmd"))
     arg = target.getAttribute("data-act")
-    seat = _int_attr(target, "data-seat")
-    level = target.getAttribute("data-level")
-    if cmd == "continue":
-        result = _board_view().get("result")
-        if result is not None:
-            _net.seen_result = int(result["round"])
-        _after_local()
-    elif cmd == "quit":
-        _net.confirm_quit = not _net.confirm_quit
-        _render_board()
-    elif cmd == "quit-no":
-        _net.confirm_quit = False
-        _render_board()
-    elif cmd in ("quit-yes", "menu"):
+    arg = "" if _absent(arg) else str(arg)
+    if cmd in ("quit-yes", "menu"):
         _leave(to_menu=True)
-    elif cmd == "act" and not _absent(arg):
-        _act(str(arg))
-    elif _net.host is not None and seat is not None:
-        host = _net.host
-        if cmd == "net-hand":
-            chosen = "normal" if _absent(level) else str(level)
-            _host_do(lambda: host.hand_to_bot(seat, chosen))
-        elif cmd == "net-back-seat":
-            _host_do(lambda: host.hand_back(seat))
-        elif cmd == "net-reinvite":
-            _spawn(_invite())
+    elif cmd == "net-reinvite" and _page.host is not None:
+        _spawn(_invite())
+    elif _page.host is not None:
+        level = target.getAttribute("data-level")
+        level = "" if _absent(level) else str(level)
+        seat = _int_attr(target, "data-seat")
+        _perform(_page.host.board_command(cmd, arg, seat, level))
+    elif _page.guest is not None:
+        _perform(_page.guest.board_command(cmd, arg))
 
 
 def _on_pairing_click(event: Any) -> None:
@@ -393,10 +471,14 @@ def _host_new() -> None:
     try:
         host = HostSession.new(GAME, _menu_options(), seed, name, build_id=_BUILD)
     except GameError as exc:
-        _net.notice = exc.message
+        _page.notice = exc.message
         _render_lobby()
         return
-    _host_begin(host, secrets.token_urlsafe(12), 0)
+    _host_begin(HostController(host, secrets.token_urlsafe(12), **_host_settings()))
+
+
+def _host_settings() -> dict[str, Any]:
+    return {"lang": _lang(), "sealed": _store() is not None, "delay_ms": _delay_ms}
 
 
 def _resume_host(record: HostRecord) -> bool:
@@ -405,7 +487,7 @@ def _resume_host(record: HostRecord) -> bool:
     if host is None:
         _storage("sessionStorage", "removeItem", HOST_KEY)
         return False
-    _host_begin(host, record.room, record.seen_result, set(record.devices))
+    _host_begin(HostController.from_record(record, host, **_host_settings()))
     return True
 
 
@@ -417,28 +499,26 @@ def _host_from(record: HostRecord) -> HostSession | None:
         return None
 
 
-def _host_begin(host: HostSession, room: str, seen: int, devices: set[int] | None = None) -> None:
+def _host_begin(ctrl: HostController) -> None:
     _stop_rooms()
     _pairing(False)
-    _net.epoch += 1
-    _net.mode = "host"
-    _net.host, _net.guest = host, None
-    _net.room, _net.seen_result, _net.notice = room, seen, ""
-    _net.discard, _net.resume_notice = "", ""
-    _net.links.clear()
-    _net.via.clear()
-    _net.peer_seat.clear()
-    _net.device_seats = devices or set()
-    _net.bots.clear()
+    _cancel_bot()
+    _page.epoch += 1
+    _page.mode = "host"
+    _page.host, _page.guest = ctrl, None
+    _page.notice, _page.discard, _page.resume_notice = "", "", ""
+    _page.links.clear()
     lobby = js.document.getElementById("lobby")
-    lobby.setAttribute("data-room", room)
+    lobby.setAttribute("data-room", ctrl.room)
     lobby.removeAttribute("data-saved")
     if _has_net():
         try:
-            _net.tabs = js.window.BossQuestNet.tabsHost(room, _proxy("tab-peer", _on_tab_peer))
+            _page.tabs = js.window.BossQuestNet.tabsHost(
+                ctrl.room, _proxy("tab-peer", _on_tab_peer)
+            )
         except Exception as exc:  # no sealing here (not a secure context): devices only
-            _net.notice = ntr("no_crypto", _lang(), reason=_error_text(exc))
-    _host_changed()
+            ctrl.no_tabs(_error_text(exc))
+    _perform(ctrl.begin())
 
 
 def _on_tab_peer(link: Any) -> None:
@@ -446,160 +526,100 @@ def _on_tab_peer(link: Any) -> None:
 
 
 def _attach(link: Any, via: str) -> None:
-    """A guest's connection reached the host: its frames go to the session."""
-    host = _net.host
-    if host is None:
+    """A guest's connection reached the host: its frames go to the controller."""
+    ctrl = _page.host
+    if ctrl is None:
         link.close()
         return
     peer = str(link.peer)
-    epoch = _net.epoch
-    _net.links[peer] = link
-    _net.via[peer] = via
+    epoch = _page.epoch
+    _page.links[peer] = link
 
     def on_message(text: Any) -> None:
-        if _net.epoch == epoch and _net.host is not None:
-            _host_sends(_net.host.receive(peer, str(text)))
+        if _page.epoch == epoch and _page.host is ctrl:
+            _perform(ctrl.receive(peer, str(text)))
 
     def on_close(*_args: Any) -> None:
-        if _net.epoch == epoch and _net.host is not None and peer in _net.links:
-            del _net.links[peer]
-            _host_sends(_net.host.close_peer(peer))
+        if _page.epoch == epoch and _page.host is ctrl and _page.links.get(peer) is link:
+            del _page.links[peer]
+            _perform(ctrl.close_peer(peer))
 
     link.onmessage = _proxy(f"msg:{peer}", on_message)
     link.onclose = _proxy(f"close:{peer}", on_close)
-    _host_sends(host.open_peer(peer))
+    _perform(ctrl.open_peer(peer, via))
 
 
-def _host_sends(sends: list[tuple[str, str]]) -> None:
-    """Send the session's frames, then show and keep what changed."""
-    for peer, text in sends:
-        link = _net.links.get(peer)
-        if link is None:
-            continue
-        _note_frame(peer, text)
-        try:
-            link.send(text)
-        except Exception as exc:  # a link closing under us: its onclose follows
-            js.console.warn(f"Boss Quest: a frame could not be sent ({exc})")
-    _host_changed()
+# ----------------------------------------------------- the host's bots, in slices
 
 
-def _note_frame(peer: str, text: str) -> None:
-    """Which seat each connection holds (a device seat's drop offers a new invitation)."""
-    if '"t":"welcome"' not in text.replace(" ", ""):
+def _schedule_bot(delay_ms: int) -> None:
+    """A bot is due: it thinks in the next tasks, unless it already does."""
+    if _page.host is None or _page.bot_timer is not None:
         return
-    try:
-        frame = load_json(text, "the welcome frame", max_bytes=MAX_HOST_FRAME)
-    except GameError:
+    _page.thinking_since = time.perf_counter()
+    _page.bot_delay = delay_ms
+    _page.bot_timer = js.setTimeout(_proxies["think"], 0)
+
+
+def _think() -> None:
+    """One task of the due bot's thinking; then the next one, or its move once
+    the bot delay has passed since it began (the page draws and listens between)."""
+    _page.bot_timer = None
+    ctrl = _page.host
+    if ctrl is None or not ctrl.bot_due():
+        _page.thinking_since = None
         return
-    seat = frame.get("seat") if isinstance(frame, dict) else None
-    if type(seat) is int:
-        _net.peer_seat[peer] = seat
-        if _net.via.get(peer) == "rtc":
-            _net.device_seats.add(seat)
-        else:
-            _net.device_seats.discard(seat)
-
-
-def _host_do(change: Callable[[], list[tuple[str, str]]]) -> None:
-    """A change the host makes; a refusal shows as the notice and changes nothing."""
-    try:
-        sends = change()
-    except GameError as exc:
-        _net.notice = reject_text(exc.code, exc.message, _lang())
-        _host_changed()
+    if _page.thinking_since is None:
+        _page.thinking_since = time.perf_counter()
+    if not ctrl.bot_think(THINK_TASK_S):
+        _page.bot_timer = js.setTimeout(_proxies["think"], 0)
         return
-    _net.notice = ""
-    _host_sends(sends)
+    waited_ms = (time.perf_counter() - _page.thinking_since) * 1000
+    _page.bot_timer = js.setTimeout(_proxies["play"], max(0, round(_page.bot_delay - waited_ms)))
 
 
-def _host_lobby_command(cmd: str, seat: int | None, level: str) -> None:
-    host = _net.host
-    assert host is not None
-    if cmd == "net-bot" and seat is not None:
-        _host_do(lambda: host.set_bot(seat, level or None))
-    elif cmd == "net-start":
-        _net.seen_result = 0
-        _host_do(host.start)
-    elif cmd == "net-invite":
-        _spawn(_invite())
+def _play_bot() -> None:
+    """The due bot plays the move it chose (the next bot, if any, is scheduled)."""
+    _page.bot_timer = None
+    _page.thinking_since = None
+    if _page.host is not None:
+        _perform(_page.host.bot_play())
 
 
-def _host_changed() -> None:
-    """Keep the match, tell the other tabs, draw, and let a bot play if due."""
-    host = _net.host
-    if host is None:
-        return
-    devices = tuple(sorted(_net.device_seats))
-    _keep_host(HostRecord(_net.room, host.to_save(), _net.seen_result, devices), host.version)
-    if _has_net():
-        free = sum(1 for s in host.seats_status() if s.get("kind") == "open")
-        info = {"room": _net.room, "name": host.names()[0], "free": free, "phase": host.phase}
-        js.window.BossQuestNet.tabsAnnounce(_js(info))
-    if host.phase == "lobby":
-        _render_lobby()
-    else:
-        _render_board()
-    _schedule_bot()
-
-
-def _schedule_bot() -> None:
-    host = _net.host
-    if host is None or _net.bot_timer is not None or host.phase != "playing":
-        return
-    if host.bot_due() is not None:
-        _net.bot_timer = js.setTimeout(_proxies["bot"], _delay_ms)
-
-
-def _run_bot() -> None:
-    """The bot that is due plays (from its seat's view alone)."""
-    _net.bot_timer = None
-    host = _net.host
-    if host is None:
-        return
-    seat = host.bot_due()
-    if seat is None:
-        return
-    level = host.bot_level(seat)
-    key = (seat, level)
-    if key not in _net.bots:
-        _net.bots[key] = make_bot(GAME, level, bot_seed(host.seed, seat), PAGE_SEARCH)
-    action = _net.bots[key](host.view_for(seat), host.legal_actions(seat))
-    _host_do(lambda: host.bot_act(seat, GAME.action_to_json(action)))
+def _cancel_bot() -> None:
+    if _page.bot_timer is not None:
+        js.clearTimeout(_page.bot_timer)
+    _page.bot_timer = None
+    _page.thinking_since = None
 
 
 async def _invite() -> None:
     """A fresh invitation for one device; its answer connects that guest."""
     net = js.window.BossQuestNet
-    epoch = _net.epoch
+    epoch = _page.epoch
     _pairing(False)
     try:
         invite = await net.rtcInvite(_js({"iceServers": _ice_servers()}))
     except Exception as exc:
-        _net.notice = _error_text(exc)
-        _host_changed()
+        if _page.host is not None:
+            _perform(_page.host.lobby_notice(_error_text(exc)))
         return
-    if _net.epoch != epoch or _net.host is None:
+    if _page.epoch != epoch or _page.host is None:
         invite.cancel()
         return
     box = _pairing(True, closable=True)
-    _net.invite = invite  # after _pairing, which cancels the invitation it replaces
-    _net.widget = net.showInvite(box, invite, _lang())
+    _page.invite = invite  # after _pairing, which cancels the invitation it replaces
+    _page.widget = net.showInvite(box, invite, _lang())
     try:
-        link = await _net.widget.link
+        link = await _page.widget.link
     except Exception:
         return  # the invitation died (closed, or failed: its status line says why)
-    if _net.epoch != epoch or _net.host is None:
+    if _page.epoch != epoch or _page.host is None:
         link.close()
         return
-    _net.invite = None
+    _page.invite = None
     _pairing(False)
     _attach(link, "rtc")
-
-
-def _devices() -> frozenset[int]:
-    """Seats that were reached over WebRTC (a new invitation brings them back)."""
-    return frozenset(_net.device_seats)
 
 
 # ------------------------------------------------ the host's save, and resuming
@@ -616,34 +636,15 @@ def _store() -> Any:
     return store
 
 
-def _keep_host(record: HostRecord, version: int) -> None:
-    """Keep the host's match after a change: sealed where the page can, so that
-    closing the tab does not end the game; else in this tab's sessionStorage."""
-    store = _store()
-    if store is None:
-        _storage("sessionStorage", "setItem", HOST_KEY, record.to_json())
-        return
-    _storage("sessionStorage", "removeItem", HOST_KEY)  # a clear copy of an older page
-    _spawn_quiet(_seal(store, record, version, _net.epoch))
-
-
-async def _seal(store: Any, record: HostRecord, version: int, epoch: int) -> None:
+async def _seal(store: Any, seal: Seal, epoch: int) -> None:
     """One sealed save (net.js writes them in call order); then #lobby[data-saved]."""
     try:
-        await store.save(record.room, record.to_json())
+        await store.save(seal.room, seal.text)
     except Exception as exc:  # storage full or refused: the game goes on, unsaved
         js.console.warn(f"Boss Quest: the hosted game could not be kept ({_error_text(exc)})")
         return
-    if _net.epoch == epoch:
-        js.document.getElementById("lobby").setAttribute("data-saved", str(version))
-
-
-def _forget_host() -> None:
-    """The hosted game ended: its save goes, wherever it was kept."""
-    _storage("sessionStorage", "removeItem", HOST_KEY)
-    store = _store()
-    if store is not None and _net.room:
-        store.drop(_net.room)
+    if _page.epoch == epoch:
+        js.document.getElementById("lobby").setAttribute("data-saved", str(seal.version))
 
 
 async def _claimed(store: Any) -> list[str]:
@@ -666,7 +667,7 @@ async def _open_record(store: Any, room: str) -> tuple[HostRecord, HostSession] 
     host = _host_from(record) if record is not None and record.room == room else None
     if record is None or host is None:
         store.drop(room)
-        _net.resume_notice = "resume_corrupt"
+        _page.resume_notice = "resume_corrupt"
         return None
     return record, host
 
@@ -680,23 +681,24 @@ async def _resume_sealed(store: Any, room: str) -> None:
             opened = await _open_record(store, room)
         else:
             store.release(room)  # not ours: forget this tab's mark of it
-            _net.resume_notice = "resume_elsewhere"
+            _page.resume_notice = "resume_elsewhere"
     except Exception as exc:  # never stuck on "resuming"
         js.console.warn(f"Boss Quest: the hosted game could not resume ({exc})")
-    if _net.mode != "resuming":  # an invitation link took the screen meanwhile
+    if _page.mode != "resuming":  # an invitation link took the screen meanwhile
         if opened is not None:
-            _net.offers[room] = opened
+            _page.offers[room] = opened
         _offers_settled()
         return
     if opened is not None:
         record, host = opened
-        _host_begin(host, record.room, record.seen_result, set(record.devices))
+        _host_begin(HostController.from_record(record, host, **_host_settings()))
         return
-    _net.mode = None
-    _net.offers_checked = True
+    _page.mode = None
+    _page.offers_checked = True
     js.document.documentElement.dataset.screen = "menu"
     _render_offers()
-    resume_saved()  # the local game's save, which this tab's hosting went before
+    if _resume_local is not None:
+        _resume_local()  # the local game's save, which this tab's hosting went before
 
 
 async def _find_offers() -> None:
@@ -705,33 +707,33 @@ async def _find_offers() -> None:
     for room in [] if store is None else await _claimed(store):
         opened = await _open_record(store, room)
         if opened is not None:
-            _net.offers[room] = opened
+            _page.offers[room] = opened
     _offers_settled()
 
 
 def _offers_settled() -> None:
     """This tab has looked for games to resume: show them, unless it joined a
     game as a guest meanwhile (then it lets them go)."""
-    _net.offers_checked = True
-    if _net.guest is not None or _net.mode == "join":
+    _page.offers_checked = True
+    if _page.guest is not None or _page.mode == "join":
         _forsake_offers()
     _render_offers(redraw_menu=True)
 
 
 def _offer_command(cmd: str, room: str) -> None:
     """The offer's buttons: resume, end (asked once more), or keep."""
-    if room not in _net.offers:
+    if room not in _page.offers:
         return
-    if cmd == "net-resume" and _net.mode in (None, "menu"):
-        record, host = _net.offers.pop(room)
-        _host_begin(host, record.room, record.seen_result, set(record.devices))
+    if cmd == "net-resume" and _page.mode in (None, "menu"):
+        record, host = _page.offers.pop(room)
+        _host_begin(HostController.from_record(record, host, **_host_settings()))
     elif cmd == "net-discard":
-        _net.discard = room
+        _page.discard = room
     elif cmd == "net-discard-no":
-        _net.discard = ""
+        _page.discard = ""
     elif cmd == "net-discard-yes":
-        del _net.offers[room]
-        _net.discard = ""
+        del _page.offers[room]
+        _page.discard = ""
         store = _store()
         if store is not None:
             store.drop(room)
@@ -739,7 +741,7 @@ def _offer_command(cmd: str, room: str) -> None:
     # the keyboard stays on the offer: on "No" while asked, else on "End it"
     after = {"net-discard": "net-discard-no", "net-discard-no": "net-discard"}.get(cmd)
     if after is not None:
-        scope = "#lobby-view" if _net.mode == "menu" else "#net-resume"
+        scope = "#lobby-view" if _page.mode == "menu" else "#net-resume"
         button = js.document.querySelector(f'{scope} [data-cmd="{after}"][data-room="{room}"]')
         if not _absent(button):
             button.focus()
@@ -749,17 +751,17 @@ def _forsake_offers() -> None:
     """This tab becomes a guest: it lets go of the games it offered (another tab
     may offer them) and forgets what it read of them."""
     store = _store()
-    for room in _net.offers:
+    for room in _page.offers:
         if store is not None:
             store.release(room)
-    _net.offers.clear()
-    _net.discard = ""
+    _page.offers.clear()
+    _page.discard = ""
     _render_offers()
 
 
 def _offer_views() -> list[ResumeOffer]:
     views = []
-    for room, (_record, host) in _net.offers.items():
+    for room, (_record, host) in _page.offers.items():
         rnd = 0 if host.phase == "lobby" else int(host.view_for(None)["round"])
         seats = tuple(seat_statuses(host.seats_status()))
         views.append(ResumeOffer(room, host.phase, rnd, seats))
@@ -768,8 +770,8 @@ def _offer_views() -> list[ResumeOffer]:
 
 def _resume_html() -> str:
     lang = _lang()
-    notice = ntr(_net.resume_notice, lang) if _net.resume_notice else ""
-    return render_resume(_offer_views(), lang, confirm=_net.discard, notice=notice)
+    notice = ntr(_page.resume_notice, lang) if _page.resume_notice else ""
+    return render_resume(_offer_views(), lang, confirm=_page.discard, notice=notice)
 
 
 def _render_offers(*, redraw_menu: bool = False) -> None:
@@ -780,59 +782,47 @@ def _render_offers(*, redraw_menu: bool = False) -> None:
         html = _resume_html()
         box.innerHTML = html
         box.hidden = not html
-        box.setAttribute("data-checked", _flag(_net.offers_checked))
-    if redraw_menu and _net.mode == "menu":
+        box.setAttribute("data-checked", _flag(_page.offers_checked))
+    if redraw_menu and _page.mode == "menu":
         _render_lobby()
 
 
 # --------------------------------------------------------------------- guest
 
 
+def _new_guest(via: str, room: str, name: str, record: GuestRecord | None) -> GuestController:
+    session = guest_session(GAME, _BUILD, name, record)
+    return GuestController(session, GAME, via, room, lang=_lang(), build_id=_BUILD)
+
+
 def _join_tab(room: str, name: str, record: GuestRecord | None) -> None:
     """Join (or rejoin, with the record's token) a game open in another tab."""
     _stop_rooms()
-    _net.epoch += 1
-    guest = _guest_from(record, name)
-    _guest_begin(guest, "tabs", room)
-    _spawn(_connect_tab(_net.epoch))
-
-
-def _guest_from(record: GuestRecord | None, name: str) -> GuestSession:
-    if record is not None:
-        try:
-            return GuestSession.from_save(record.session, _BUILD, game=GAME)
-        except Exception:
-            pass  # an unreadable record: join afresh
-    return GuestSession(name, token=None, build_id=_BUILD, game=GAME)
-
-
-def _guest_begin(guest: GuestSession, via: str, room: str) -> None:
+    _page.epoch += 1
     _forsake_offers()
     _pairing(False)
-    _net.mode = "guest"
-    _net.host, _net.guest = None, guest
-    _net.guest_via, _net.room = via, room
-    _net.seen_result, _net.notice = 0, ""
-    _net.link = None
-    _keep_guest()
-    _render_lobby(connecting=True)
+    ctrl = _new_guest("tabs", room, name, record)
+    _page.mode = "guest"
+    _page.host, _page.guest, _page.link = None, ctrl, None
+    _perform(ctrl.begin())
+    _spawn(_connect_tab(_page.epoch))
 
 
 async def _connect_tab(epoch: int) -> None:
     """Reach the host's room; while its tab is away (a reload), try again."""
     net = js.window.BossQuestNet
-    while _net.epoch == epoch and _net.guest is not None:
+    while _page.epoch == epoch and _page.guest is not None:
+        ctrl = _page.guest
         try:
-            link = await net.tabsJoin(_net.room)
+            link = await net.tabsJoin(ctrl.room)
         except Exception as exc:
             if _error_code(exc) in ("insecure", "no_broadcast", "bad_room"):
-                _net.notice = ntr("no_crypto", _lang(), reason=_error_text(exc))
-                _guest_render()
+                _perform(ctrl.unreachable(_error_text(exc)))
                 return  # trying again would not help
             js.console.warn(f"Boss Quest: the host's tab did not answer ({exc})")
             await asyncio.sleep(RETRY_MS / 1000)
             continue
-        if _net.epoch != epoch:
+        if _page.epoch != epoch:
             link.close()
             return
         _guest_link(link, epoch)
@@ -842,138 +832,61 @@ async def _connect_tab(epoch: int) -> None:
 async def _answer(name: str, record: GuestRecord | None) -> None:
     """A device guest answers the invitation it opened; the host enters the answer."""
     net = js.window.BossQuestNet
-    _net.epoch += 1
-    epoch = _net.epoch
-    guest = _guest_from(record, name)
+    _page.epoch += 1
+    epoch = _page.epoch
+    ctrl = _new_guest("rtc", "", name, record)
     _forsake_offers()
-    _net.mode = "join"
-    _net.host, _net.guest, _net.guest_via, _net.room = None, guest, "rtc", ""
-    _net.answering = True
-    _net.notice = ""
-    _keep_guest()
+    _page.mode = "join"
+    _page.host, _page.guest = None, ctrl
+    _page.answering = True
+    _page.notice = ""
+    _perform(ctrl.keep())
     _render_lobby()
     _pairing(False)
     try:
-        answer = await net.rtcAnswer(_net.offer, _js({"iceServers": _ice_servers()}))
+        answer = await net.rtcAnswer(_page.offer, _js({"iceServers": _ice_servers()}))
     except Exception as exc:
-        _net.answering = False
-        _net.notice = _error_text(exc)
+        _page.answering = False
+        _page.notice = _error_text(exc)
         _render_lobby()
         return
-    _net.widget = net.showAnswer(_pairing(True), answer, _lang())
+    _page.widget = net.showAnswer(_pairing(True), answer, _lang())
     try:
-        link = await _net.widget.link
+        link = await _page.widget.link
     except Exception:
         return  # the pairing failed: the widget's status line says why
-    if _net.epoch != epoch:
+    if _page.epoch != epoch:
         link.close()
         return
     _pairing(False)
-    _net.mode = "guest"
-    _net.answering = False
+    _page.mode = "guest"
+    _page.answering = False
     _clear_hash()
     _guest_link(link, epoch)
 
 
 def _guest_link(link: Any, epoch: int) -> None:
     """The link to the host is up: say hello (with the token to rejoin a seat)."""
-    guest = _net.guest
-    assert guest is not None
-    _net.link = link
+    ctrl = _page.guest
+    assert ctrl is not None
+    _page.link = link
 
     def on_message(text: Any) -> None:
-        if _net.epoch == epoch:
-            _guest_receive(str(text))
+        if _page.epoch == epoch and _page.guest is ctrl:
+            frames: Any = getattr(js.window, "__bqNetFrames", None)  # the browser tests' only
+            if frames is not None and frames is not jsnull:
+                frames.push(str(text))
+            _perform(ctrl.receive(str(text)))
 
     def on_close(*_args: Any) -> None:
-        if _net.epoch != epoch or _net.link is not link:
+        if _page.epoch != epoch or _page.link is not link or _page.guest is not ctrl:
             return
-        _net.link = None
-        if _net.guest_via == "tabs":
-            _net.notice = ntr("host_gone", _lang())
-            _spawn(_connect_tab(epoch))
-            _guest_render()
-        else:
-            _net.notice = ntr("host_reloaded", _lang())
-            _guest_render()
-            _show_join_widget()  # paste the new invitation here (or open its link)
+        _page.link = None
+        _perform(ctrl.link_lost())
 
     link.onmessage = _proxy("guest-msg", on_message)
     link.onclose = _proxy("guest-close", on_close)
-    _guest_send(guest.hello())
-
-
-def _guest_send(text: str) -> None:
-    if _net.link is not None:
-        _net.link.send(text)
-
-
-def _guest_receive(text: str) -> None:
-    guest = _net.guest
-    if guest is None:
-        return
-    frames: Any = getattr(js.window, "__bqNetFrames", None)  # set by the browser tests only
-    if frames is not None and frames is not jsnull:
-        frames.push(text)
-    what = guest.receive(text)
-    lang = _lang()
-    if what in ("reject", "state"):
-        _net.proposed = None  # the host answered: the next move may go
-    if what == "reject" and guest.last_reject is not None:
-        code, _ref, detail = guest.last_reject
-        if code == "bad_token":
-            # this host does not know the stored seat: join afresh
-            _net.guest = GuestSession(guest.name, token=None, build_id=_BUILD, game=GAME)
-            _guest_send(_net.guest.hello())
-            return
-        _net.notice = reject_text(code, detail, lang)
-    elif what == "closed":
-        reason = guest.closed or ""
-        if _net.link is not None:
-            _net.link.close()
-        _net.link = None
-        if reason == "replaced":
-            # the seat was rejoined from another page, which holds the token now
-            _storage("sessionStorage", "removeItem", GUEST_KEY)
-        else:
-            _forget_guest()
-        _net.epoch += 1
-        _net.guest = None
-        open_menu(ntr("seat_replaced" if reason == "replaced" else "host_closed", lang))
-        return
-    elif what in ("state", "lobby", "welcome"):
-        if what == "state":
-            _net.notice = ""
-        _keep_guest()
-    if guest.needs_sync:
-        _guest_send(guest.sync())
-    _guest_render()
-
-
-def _guest_render() -> None:
-    guest = _net.guest
-    if guest is None:
-        return
-    if guest.view is not None and guest.seat is not None:
-        _render_board()
-    else:
-        _render_lobby()
-
-
-def _keep_guest() -> None:
-    guest = _net.guest
-    if guest is None:
-        return
-    record = GuestRecord(guest.name, _net.room, _net.guest_via, guest.to_save())
-    _storage("sessionStorage", "setItem", GUEST_KEY, record.to_json())
-    if _net.guest_via == "rtc":
-        _storage("localStorage", "setItem", GUEST_KEY, record.to_json())
-
-
-def _forget_guest() -> None:
-    _storage("sessionStorage", "removeItem", GUEST_KEY)
-    if _net.guest_via != "tabs":  # a device guest (or one without a link yet)
-        _storage("localStorage", "removeItem", GUEST_KEY)
+    _perform(ctrl.link_up())
 
 
 def _open_hash() -> bool:
@@ -988,22 +901,22 @@ def _open_hash() -> bool:
 def _open_invite(code: str) -> None:
     """Answer an invitation: at once with the stored seat token (a device guest
     coming back), else once the person has typed a name."""
-    if _net.mode == "host":
+    if _page.mode == "host":
         return  # the host's own tab: an invitation is for another page
-    if _net.link is not None:  # a guest whose link still stands: drop it, keep its seat
-        _net.epoch += 1
-        _close_later([_net.link])
-        _net.link = None
-    _net.offer = code
+    if _page.link is not None:  # a guest whose link still stands: drop it, keep its seat
+        _page.epoch += 1
+        _close_later([_page.link])
+        _page.link = None
+    _page.offer = code
     _stop_rooms()
     record = GuestRecord.from_json(_storage("localStorage", "getItem", GUEST_KEY))
     if record is not None and record.via == "rtc":
         _spawn(_answer(record.name, record))  # rejoin the seat the token names
         return
-    _net.mode = "join"
-    _net.answering = False
-    _net.guest = None
-    _net.notice = ""
+    _page.mode = "join"
+    _page.answering = False
+    _page.guest = None
+    _page.notice = ""
     _pairing(False)
     _render_lobby()
 
@@ -1011,10 +924,10 @@ def _open_invite(code: str) -> None:
 def _need_invitation(notice: str) -> None:
     """A device guest without a link: the way back is a new invitation (pasted here,
     or opened as a link)."""
-    _net.mode = "join"
-    _net.offer = ""
-    _net.answering = False
-    _net.notice = notice
+    _page.mode = "join"
+    _page.offer = ""
+    _page.answering = False
+    _page.notice = notice
     _render_lobby()
     _pairing(False)
     _show_join_widget()
@@ -1023,61 +936,29 @@ def _need_invitation(notice: str) -> None:
 # ---------------------------------------------------------------- both sides
 
 
-def _act(arg: str) -> None:
-    try:
-        action = load_json(arg, "the move", max_bytes=MAX_ACTION_BYTES)
-    except GameError:
-        return
-    _net.confirm_quit = False
-    if _net.host is not None:
-        host = _net.host
-        _host_do(lambda: host.host_act(action))
-    elif _net.guest is not None and _net.proposed != _net.guest.version:
-        # one move per version: a second click before the host answers is not sent
-        _net.proposed = _net.guest.version
-        _net.notice = ""
-        _guest_send(_net.guest.propose(action))
-
-
-def _after_local() -> None:
-    if _net.host is not None:
-        _host_changed()
-    else:
-        _guest_render()
-
-
 def _leave(*, to_menu: bool) -> None:
     """End this page's part in the online game and forget its save."""
-    _net.epoch += 1
-    if _net.bot_timer is not None:
-        js.clearTimeout(_net.bot_timer)
-        _net.bot_timer = None
-    if _net.host is not None:
-        sends = _net.host.close()
-        for peer, text in sends:
-            link = _net.links.get(peer)
-            if link is not None:
-                link.send(text)
-        _forget_host()
-    if _net.guest is not None or _net.mode == "join":
-        if _net.link is not None and _net.guest is not None:
-            _net.link.send(_net.guest.bye())
-        _forget_guest()  # leaving on purpose: the seat token goes too
-    if _net.tabs is not None and _has_net():
-        js.window.BossQuestNet.tabsAnnounce(jsnull)
+    _page.epoch += 1
+    _cancel_bot()
+    if _page.host is not None:
+        _perform(_page.host.leave())
+    if _page.guest is not None:
+        _perform(_page.guest.leave())
+    elif _page.mode == "join":
+        _storage("sessionStorage", "removeItem", GUEST_KEY)
+        _storage("localStorage", "removeItem", GUEST_KEY)
     # the goodbye frames are sealed and sent asynchronously: close a moment later
-    _close_later([*_net.links.values(), _net.link, _net.tabs])
-    _net.links.clear()
-    _net.host = _net.guest = _net.link = _net.tabs = None
-    _net.confirm_quit = False
+    _close_later([*_page.links.values(), _page.link, _page.tabs])
+    _page.links.clear()
+    _page.host = _page.guest = _page.link = _page.tabs = None
     _pairing(False)
     _clear_hash()
     _clear_board()
-    if to_menu and _net.mode != "menu":
+    if to_menu and _page.mode != "menu":
         open_menu()
         return
     _stop_rooms()
-    _net.mode = None
+    _page.mode = None
     js.document.documentElement.dataset.screen = "menu"
 
 
@@ -1104,137 +985,38 @@ def _lang() -> str:
     return str(js.window.BossQuest.lang())
 
 
-def _seats() -> list[SeatStatus]:
-    if _net.host is not None:
-        return seat_statuses(_net.host.seats_status())
-    if _net.guest is not None and _net.guest.seats is not None:
-        seats = seat_statuses(_net.guest.seats)
-        if _net.link is None:  # the host is away (its tab reloads, or was closed): say so
-            seats = [_away(s) if s.kind == "host" else s for s in seats]
-        return seats
-    return []
-
-
-def _away(status: SeatStatus) -> SeatStatus:
-    return replace(status, connected=False, dropped=True)
-
-
-def _render_lobby(*, connecting: bool = False) -> None:
+def _render_lobby() -> None:
+    """The lobby screen: the network menu, "resuming", the join screen, or the
+    host's or guest's own (their controllers')."""
     lang = _lang()
-    lobby = js.document.getElementById("lobby")
-    if _net.mode == "menu":
+    if _page.mode == "menu":
         name = str(_storage("localStorage", "getItem", NAME_KEY) or "")
         html = render_net_menu(
             lang,
             name=name,
-            rooms=[room for room in _net.rooms if room.get("phase", "lobby") == "lobby"],
-            ice=_net.ice_draft
-            if _net.ice_draft is not None
+            rooms=[room for room in _page.rooms if room.get("phase", "lobby") == "lobby"],
+            ice=_page.ice_draft
+            if _page.ice_draft is not None
             else str(_storage("localStorage", "getItem", ICE_KEY) or ""),
-            notice=_net.notice,
+            notice=_page.notice,
             resume=_resume_html(),
         )
-        phase = "menu"
-    elif _net.mode == "resuming":
-        html = render_resuming(lang)
-        phase = "resuming"
-    elif _net.mode == "join":
-        name = _net.guest.name if _net.guest is not None else ""
+        _perform([ShowLobby("menu", html)])
+    elif _page.mode == "resuming":
+        _perform([ShowLobby("resuming", render_resuming(lang))])
+    elif _page.mode == "join":
+        name = _page.guest.guest.name if _page.guest is not None else ""
         name = name or str(_storage("localStorage", "getItem", NAME_KEY) or "")
         html = render_join(
             lang,
             name=name,
-            notice=_net.notice,
-            answering=_net.answering,
-            need_invite=not _net.offer,
+            notice=_page.notice,
+            answering=_page.answering,
+            need_invite=not _page.offer,
         )
-        phase = "join"
-    elif _net.host is not None:
-        html = render_lobby(
-            "host", _seats(), _net.host.options, lang, own_seat=0, notice=_net.notice
-        )
-        phase = "host"
-    elif _net.guest is not None:
-        guest = _net.guest
-        lobby_frame = guest.lobby
-        if lobby_frame is None or connecting:
-            html = render_connecting(lang, notice=_net.notice)
-            phase = "connecting"
-        else:
-            html = render_lobby(
-                "guest",
-                _seats(),
-                lobby_frame.get("options", {}),
-                lang,
-                own_seat=guest.seat,
-                notice=_net.notice,
-            )
-            phase = "guest"
+        _perform([ShowLobby("join", html)])
     else:
-        return
-    lobby.setAttribute("data-phase", phase)
-    js.document.getElementById("lobby-view").innerHTML = html
-    js.document.documentElement.dataset.screen = "lobby"
-
-
-def _board_view() -> dict[str, Any]:
-    if _net.host is not None and _net.host.phase != "lobby":
-        return dict(_net.host.view_for(0))
-    if _net.guest is not None and _net.guest.view is not None:
-        return dict(_net.guest.view)
-    return {}
-
-
-def _board_input() -> BoardInput | None:
-    host, guest = _net.host, _net.guest
-    if host is not None and host.phase != "lobby":
-        return BoardInput(
-            role="host",
-            viewer=0,
-            view=host.view_for(0),
-            legal=host.legal_actions(0),
-            events=host.events_for(0),
-            seats=_seats(),
-            version=host.version,
-            seen_result=_net.seen_result,
-            notice=_net.notice,
-            confirm_quit=_net.confirm_quit,
-            devices=_devices(),
-            previous=_net.previous,
-        )
-    if guest is not None and guest.view is not None and guest.seat is not None:
-        legal = []
-        for item in guest.legal:
-            try:
-                legal.append(GAME.action_from_json(item))
-            except GameError:
-                continue  # a host frame's bad action: no button for it
-        return BoardInput(
-            role="guest",
-            viewer=guest.seat,
-            view=guest.view,
-            legal=legal,
-            events=guest.events,
-            seats=_seats(),
-            version=guest.version or 0,
-            seen_result=_net.seen_result,
-            notice=_net.notice,
-            confirm_quit=_net.confirm_quit,
-            previous=_net.previous,
-        )
-    return None
-
-
-def _render_board() -> None:
-    inp = _board_input()
-    if inp is None:
-        return
-    rendered: NetRendered = render_net_board(inp, _lang())
-    _net.previous = rendered.shown
-    _net.renders += 1
-    markers = {**rendered.markers, "seq": str(_net.renders)}
-    put_board(rendered.html, markers, rendered.status)
-    js.document.documentElement.dataset.screen = "board"
+        _controller_screen()
 
 
 def _clear_board() -> None:
@@ -1247,12 +1029,12 @@ def _clear_board() -> None:
 def _pairing(show: bool, *, closable: bool = False) -> Any:
     """The box a pairing widget (pairing.js) goes in: a fresh one, or none.
     The widgets follow the language switch on their own."""
-    if _net.widget is not None:
-        _net.widget.destroy()
-        _net.widget = None
-    if _net.invite is not None:
-        _net.invite.cancel()
-        _net.invite = None
+    if _page.widget is not None:
+        _page.widget.destroy()
+        _page.widget = None
+    if _page.invite is not None:
+        _page.invite.cancel()
+        _page.invite = None
     box = js.document.getElementById("net-pairing")
     box.replaceChildren()
     box.hidden = not show
@@ -1271,9 +1053,9 @@ def _pairing(show: bool, *, closable: bool = False) -> Any:
 
 def _show_join_widget() -> None:
     """On the network menu: paste (or scan) an invitation received as text."""
-    if not _has_net() or _net.mode not in ("menu", "join", "guest"):
+    if not _has_net() or _page.mode not in ("menu", "join", "guest"):
         return
-    _net.widget = js.window.BossQuestNet.showJoin(
+    _page.widget = js.window.BossQuestNet.showJoin(
         _pairing(True), _lang(), _proxy("join-code", _on_join_code)
     )
 
@@ -1338,27 +1120,32 @@ def _read_name() -> str:
     field_ = js.document.getElementById("net-name")
     name = "" if _absent(field_) else clean_name(str(field_.value))
     if not name:
-        _net.notice = ntr("name_needed", _lang())
+        _page.notice = ntr("name_needed", _lang())
         _render_lobby()
         return ""
     _storage("localStorage", "setItem", NAME_KEY, name)
     return name
 
 
-def _menu_options() -> dict[str, Any]:
-    """The local menu's choices (players, yellow weapons, extensions) as game options."""
+def _menu_options() -> dict[str, JSON]:
+    """The local menu's choices (the player count, and each option the game
+    declares) as game options."""
     text = str(js.JSON.stringify(js.window.BossQuest.settings()))
     settings = load_json(text, "the menu's settings", max_bytes=MAX_SETTINGS_BYTES)
     if not isinstance(settings, dict):
         settings = {}
-    options: dict[str, Any] = {
-        "players": len(settings.get("players", [])) or 2,
-        "keep_yellow": bool(settings.get("keep_yellow")),
+    declared = GAME.declared_options
+    players = settings.get("players", [])
+    options: dict[str, JSON] = {
+        "players": len(players) if isinstance(players, list) and players else 2
     }
-    for name in ("potions", "companions", "reaper"):
-        if settings.get(name):
-            options[name] = True
-    return options
+    for option in declared.options:
+        value = settings.get(option.key)
+        if isinstance(option.default, bool):
+            value = bool(value)
+        if type(value) is type(option.default):
+            options[option.key] = value
+    return declared.normalize(options)
 
 
 def _ice_servers() -> list[dict[str, str]]:
@@ -1372,21 +1159,21 @@ def _save_ice(text: str) -> None:
     try:
         parse_ice(text)
     except IceError as exc:
-        _net.notice = ntr("ice_bad", _lang(), url=exc.url)
-        _net.ice_draft = text  # shown again as typed, to be corrected
+        _page.notice = ntr("ice_bad", _lang(), url=exc.url)
+        _page.ice_draft = text  # shown again as typed, to be corrected
         _render_lobby()
         return
     _storage("localStorage", "setItem", ICE_KEY, text.strip())
-    if _net.notice or _net.ice_draft is not None:
-        _net.notice, _net.ice_draft = "", None
+    if _page.notice or _page.ice_draft is not None:
+        _page.notice, _page.ice_draft = "", None
         _render_lobby()
 
 
 def _stop_rooms() -> None:
-    if _net.rooms_stop is not None:
-        _net.rooms_stop()
-        _net.rooms_stop = None
-    _net.rooms = []
+    if _page.rooms_stop is not None:
+        _page.rooms_stop()
+        _page.rooms_stop = None
+    _page.rooms = []
 
 
 def _clear_hash() -> None:
@@ -1402,13 +1189,14 @@ def _spawn(coro: Coroutine[Any, Any, None]) -> None:
             await coro
         except Exception as exc:
             js.console.warn(f"Boss Quest: network play failed ({type(exc).__name__}: {exc})")
-            _net.notice = str(getattr(exc, "message", "") or exc)
-            if (
-                _net.mode in ("host", "guest")
-                and js.document.documentElement.dataset.screen == "board"
-            ):
-                _render_board()
+            notice = str(getattr(exc, "message", "") or exc)
+            if _page.host is not None and _page.mode == "host":
+                _perform(_page.host.lobby_notice(notice))
+            elif _page.guest is not None and _page.mode == "guest":
+                _page.guest.notice = notice
+                _perform(_page.guest.screen())
             else:
+                _page.notice = notice
                 _render_lobby()
 
     task = asyncio.ensure_future(guarded())

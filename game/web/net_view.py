@@ -19,14 +19,14 @@ board's ``act`` (``data-act``: the action's JSON), ``continue``, ``menu``,
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any
 
 from game.engine.client import NO_DOCK, Scene, icon
-from game.registry import DEFAULT_GAME, get_client
+from game.engine.options import Option, OptionsDeclaration
+from game.registry import DEFAULT_GAME, get_client, get_game
 
 from .board import dress_over, dress_table
 from .net_strings import ntr
@@ -53,8 +53,6 @@ BOT_LEVELS = ("easy", "normal", "hard")
 #: the level of the bot a dropped guest's seat is handed to
 HAND_LEVEL = "normal"
 KINDS = ("host", "guest", "bot", "open")
-EXTENSIONS = ("potions", "companions", "reaper")
-MIN_PLAYERS, MAX_PLAYERS, YELLOW_ALWAYS_FROM = 2, 6, 5
 NAME_MAX = 20
 
 
@@ -382,47 +380,89 @@ def render_join(
 # -------------------------------------------------------------------- lobby
 
 
+def _declared() -> OptionsDeclaration:
+    """The options the game declares (its player range, each option's words)."""
+    return get_game(DEFAULT_GAME).declared_options
+
+
+def _option_extra(key: str) -> str:
+    """A small picture before an option's label, where the lobby always had one."""
+    if key == "keep_yellow":
+        return '<span class="weapon" data-color="yellow" aria-hidden="true"></span>'
+    return ""
+
+
+def _option_control(option: Option, options: Mapping[str, Any], count: int, lang: str) -> str:
+    """One declared option as a control: a checkbox (true/false; ticked and
+    locked from ``on_from_players``), a number field (int) or a list (str)."""
+    key = option.key
+    label = e(option.label[lang])
+    helptext = e(option.help[lang])
+    value = options.get(key, option.default)
+    if isinstance(option.default, bool):
+        locked = option.on_from_players is not None and count >= option.on_from_players
+        on = bool(value) or locked
+        return (
+            f'<label class="check" title="{helptext}"><input type="checkbox" '
+            f'id="net-opt-{e(key)}" data-net-opt="{e(key)}" data-net-type="bool"'
+            f"{' checked' if on else ''}{' disabled' if locked else ''}>"
+            f'<span class="check-box" aria-hidden="true"></span>{_option_extra(key)}'
+            f'<span class="check-text">{label}</span></label>'
+        )
+    if isinstance(option.default, int):
+        bounds = "".join(
+            f' {name}="{limit}"'
+            for name, limit in (("min", option.minimum), ("max", option.maximum))
+            if limit is not None
+        )
+        return (
+            f'<label class="field net-number" title="{helptext}"><span class="net-label">'
+            f'{label}</span><input type="number" id="net-opt-{e(key)}" data-net-opt="{e(key)}" '
+            f'data-net-type="int" value="{e(value)}"{bounds}></label>'
+        )
+    choices = "".join(
+        f'<option value="{e(choice)}"{" selected" if choice == value else ""}>{e(choice)}</option>'
+        for choice in option.choices
+    )
+    return (
+        f'<label class="field net-choice" title="{helptext}"><span class="net-label">{label}'
+        f'</span><select id="net-opt-{e(key)}" data-net-opt="{e(key)}" data-net-type="str">'
+        f"{choices}</select></label>"
+    )
+
+
 def _options_form(options: Mapping[str, Any], lang: str) -> str:
-    count = int(options.get("players", 2))
+    declared = _declared()
+    count = int(options.get("players", declared.default_players))
     radios = "".join(
         f'<label><input type="radio" name="net-players" value="{n}" data-net-opt="players"'
-        f"{' checked' if n == count else ''}><span>{n}</span></label>"
-        for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+        f' data-net-type="int"{" checked" if n == count else ""}><span>{n}</span></label>'
+        for n in range(declared.min_players, declared.max_players + 1)
     )
-    always = count >= YELLOW_ALWAYS_FROM
-    yellow = bool(options.get("keep_yellow")) or always
-    checks = [
-        (
-            "keep_yellow",
-            ntr("keep_yellow", lang),
-            yellow,
-            always,
-            '<span class="weapon" data-color="yellow" aria-hidden="true"></span>',
-        )
-    ]
-    checks += [(x, ntr(f"ext_{x}", lang), bool(options.get(x)), False, "") for x in EXTENSIONS]
-    boxes = "".join(
-        f'<label class="check"><input type="checkbox" id="net-opt-{key}" data-net-opt="{key}"'
-        f"{' checked' if on else ''}{' disabled' if locked else ''}>"
-        f'<span class="check-box" aria-hidden="true"></span>{extra}'
-        f'<span class="check-text">{e(label)}</span></label>'
-        for key, label, on, locked, extra in checks
-    )
+    flags = [option for option in declared.options if isinstance(option.default, bool)]
+    fields = [option for option in declared.options if option not in flags]
+    checks = "".join(_option_control(option, options, count, lang) for option in flags)
+    others = "".join(_option_control(option, options, count, lang) for option in fields)
     return (
         f'<fieldset class="field net-options"><legend>{e(ntr("options", lang))}</legend>'
         f'<div class="net-count"><span class="net-label">{e(ntr("players_count", lang))}</span>'
-        f'<div class="segmented">{radios}</div></div>'
-        f'<div class="net-checks">{boxes}</div></fieldset>'
+        f'<div class="segmented">{radios}</div></div>{others}'
+        f'<div class="net-checks">{checks}</div></fieldset>'
     )
+
+
+def _option_value(option: Option, value: Any, lang: str) -> str:
+    if isinstance(option.default, bool):
+        return ntr("yes" if value else "no", lang)
+    return str(value)
 
 
 def _options_summary(options: Mapping[str, Any], lang: str) -> str:
+    declared = _declared()
     rows = [(ntr("players_count", lang), str(options.get("players", "")))]
-    rows.append(
-        (ntr("keep_yellow", lang), ntr("yes" if options.get("keep_yellow") else "no", lang))
-    )
     rows += [
-        (ntr(f"ext_{x}", lang), ntr("yes" if options.get(x) else "no", lang)) for x in EXTENSIONS
+        (option.label[lang], _option_value(option, options.get(option.key, option.default), lang))
+        for option in declared.options
     ]
     items = "".join(f"<dt>{e(k)}</dt><dd>{e(v)}</dd>" for k, v in rows)
     return (
@@ -598,34 +638,6 @@ def _strip(inp: BoardInput, lang: str) -> str:
     )
 
 
-_PANEL = re.compile(r'<li class="seat-panel" data-seat="(\d+)"')
-
-
-def _badge_panels(html: str, inp: BoardInput, lang: str) -> str:
-    """Put each seat's network markers and badge on its panel of the board."""
-
-    def panel(match: re.Match[str]) -> str:
-        seat = int(match.group(1))
-        if seat >= len(inp.seats):
-            return match.group(0)
-        return match.group(0) + _seat_markers(inp.seats[seat]).replace("data-status", "data-net")
-
-    html = _PANEL.sub(panel, html)
-    for status in inp.seats:
-        badge = _badge(status, lang)
-        if not badge:
-            continue
-        start = html.find(f'<li class="seat-panel" data-seat="{status.seat}"')
-        if start < 0:
-            continue
-        anchor = html.find('<div class="seat-head">', start)
-        end = html.find("</div>", anchor)
-        if anchor < 0 or end < 0:
-            continue
-        html = html[:end] + badge + html[end:]
-    return html
-
-
 def _log(inp: BoardInput, names: Sequence[str], lang: str) -> list[tuple[str, str]]:
     lines: list[tuple[str, str]] = []
     for event in inp.events:
@@ -645,7 +657,15 @@ def render_net_board(inp: BoardInput, lang: str) -> NetRendered:
     levels = [(s.level or "normal") if s.plays_as_bot else "" for s in inp.seats]
     phase = board_phase(inp)
     scene = Scene(
-        view=view, names=names, kinds=kinds, lang=lang, levels=levels, previous=inp.previous
+        view=view,
+        names=names,
+        kinds=kinds,
+        lang=lang,
+        levels=levels,
+        previous=inp.previous,
+        # each seat's connection, on its panel: the client places what the shell drew
+        seat_attrs={s.seat: _seat_markers(s).replace("data-status", "data-net") for s in inp.seats},
+        seat_badges_html={s.seat: _badge(s, lang) for s in inp.seats},
     )
     if phase == "result":
         html = client.render_result(scene)
@@ -665,18 +685,10 @@ def render_net_board(inp: BoardInput, lang: str) -> NetRendered:
         )
         html = client.render_table(scene)
         status = scene.dock.prompt if phase == "human" else (scene.log[-1][1] if scene.log else "")
-        if inp.notice and phase != "human":
-            # a refusal while it is no longer this seat's turn still shows, in the dock
-            html = html.replace(
-                '<section class="dock" id="actions" aria-labelledby="dock-prompt">',
-                '<section class="dock" id="actions" aria-labelledby="dock-prompt">'
-                f'<p class="notice" role="alert">{e(inp.notice)}</p>',
-                1,
-            )
     if inp.notice and phase in ("result", "over"):
         # no dock on these panels: the refusal or the lost connection shows above them
         html = f'<p class="notice net-notice" role="alert">{e(inp.notice)}</p>{html}'
-    html = _strip(inp, lang) + _badge_panels(html, inp, lang)
+    html = _strip(inp, lang) + html
     to_act = view["to_act"]
     markers = {
         "net": inp.role,

@@ -5,13 +5,26 @@ milliseconds (default 750). The browser tests use ``?botdelay=0``.
 
 ``?seed=<n>``: deal the first game from this seed (the next ones from n+1,
 n+2, ...) instead of a random one, so that a game can be played again.
+
+``?game=<name>``: which game the page shows (its menu and board), one of the
+games the site offers; the home (no ``game=``, or an unknown one) lists them.
+The tutorial boards (``embed.html``), the rules page and the replay page read
+it too.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from urllib.parse import parse_qs
 
-__all__ = ["BOT_DELAY_MS", "MAX_BOT_DELAY_MS", "MAX_SEED", "bot_delay_ms", "seed_from_query"]
+__all__ = [
+    "BOT_DELAY_MS",
+    "MAX_BOT_DELAY_MS",
+    "MAX_SEED",
+    "bot_delay_ms",
+    "game_from_query",
+    "seed_from_query",
+]
 
 #: long enough to follow what a bot does, short enough not to wait for it
 BOT_DELAY_MS = 750
@@ -41,3 +54,12 @@ def seed_from_query(search: str) -> int | None:
     except ValueError:
         return None
     return seed if 0 <= seed <= MAX_SEED else None
+
+
+def game_from_query(search: str, known: Collection[str]) -> str | None:
+    """The game named in a location's query string ("?game=bossquest") if it is
+    one of `known`, else None."""
+    values = parse_qs(search.removeprefix("?")).get("game", [])
+    if not values or values[-1] not in known:
+        return None
+    return values[-1]

@@ -34,35 +34,31 @@ The phases, in the order they take precedence:
 from __future__ import annotations
 
 import json
-import time
-from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.engine import rng
 from game.engine.bots import make_bot
-from game.engine.client import NO_DOCK, Dock, Scene
+from game.engine.client import NO_DOCK, Dock, GameClient, Scene
 from game.engine.errors import GameError, Reason
 from game.engine.events import event_for_seat
 from game.engine.local import LocalTable, SeatConfig
+from game.engine.protocol import Game
 from game.engine.replaylink import ReplayLink, encode_link
 from game.engine.safejson import MAX_ACTION_BYTES, MAX_SAVE_BYTES, load_json
-from game.engine.search import SearchBot, SearchSettings
+from game.engine.search import SearchSettings
 from game.engine.undo import Step, match_steps, undo_refusal, undone
-from game.registry import DEFAULT_GAME, get_client, get_game
+from game.registry import get_client, get_game
 
 from .board import dress_over, dress_table, render_curtain
 from .replay_strings import undo_refusal_text
 from .settings import Settings, parse_settings
 from .strings import tr
-
-#: the game this page plays, and its client (the board, controls and words)
-GAME = get_game(DEFAULT_GAME)
-CLIENT = get_client(DEFAULT_GAME)
+from .thinking import Policy, Thought, begin_thought
 
 __all__ = [
+    "LEGACY_SAVE_KEY",
     "PAGE_SEARCH",
-    "SAVE_KEY",
     "SAVE_VERSION",
     "Outcome",
     "Rendered",
@@ -70,10 +66,20 @@ __all__ = [
     "Session",
     "Thought",
     "bot_seed",
+    "save_key",
 ]
 
-SAVE_KEY = "bossquest.save.v1"
 SAVE_VERSION = 1
+#: where the page kept Boss Quest's game in progress before each game had its
+#: own key: read once (then moved to ``save_key("bossquest")``), never written
+LEGACY_SAVE_KEY = "bossquest.save.v1"
+LEGACY_SAVE_GAME = "bossquest"
+
+
+def save_key(game: str) -> str:
+    """The localStorage key of game `game`'s game in progress on this device."""
+    return f"bq.{game}.save.v1"
+
 
 PHASES = ("result", "over", "curtain", "human", "bot")
 
@@ -84,52 +90,11 @@ _KEPT_STATES = 64
 #: slices of 4 playouts (a few ms each) so that the page's tasks stay short
 PAGE_SEARCH = SearchSettings(playouts=300, time_budget=0.12, slice_playouts=4)
 
-Policy = Callable[[dict[str, Any], Sequence[Any]], Any]
-
 
 def bot_seed(game_seed: int, seat: int) -> int:
     """The hard bot's seed at `seat` in a game dealt from `game_seed`."""
     value, _ = rng.next_u64(rng.seed_state(game_seed * 8 + seat))
     return value
-
-
-@dataclass
-class Thought:
-    """A bot's decision in the making, and what it cost."""
-
-    #: (actions played, seat) when it began: it belongs to that turn only
-    key: tuple[int, int]
-    seat: int
-    level: str
-    steps: Iterator[Any]
-    #: the chosen action, once made
-    choice: Any = None
-    done: bool = False
-    #: calls of ``bot_think`` (tasks of the page) and slices of the search it took
-    calls: int = 0
-    slices: int = 0
-    #: seconds spent computing, over every call; the longest call
-    compute: float = 0.0
-    longest: float = 0.0
-    #: playouts the search ran (0 for the heuristic bots)
-    playouts: int = 0
-
-    def stats(self) -> dict[str, Any]:
-        """What the page reports once the move is played (the ``bq:bot`` event)."""
-        return {
-            "seat": self.seat,
-            "level": self.level,
-            "calls": self.calls,
-            "slices": self.slices,
-            "compute_ms": round(self.compute * 1000, 2),
-            "longest_ms": round(self.longest * 1000, 2),
-            "playouts": self.playouts,
-        }
-
-
-def _at_once(bot: Policy, view: dict[str, Any], legal: Sequence[Any]) -> Iterator[Any]:
-    """A bot that decides in one go, as a search that takes one slice."""
-    yield bot(view, legal)
 
 
 class SaveError(Exception):
@@ -188,6 +153,16 @@ class Session:
     _focus_key: tuple[Any, ...] = ()
     _renders: int = 0
 
+    @property
+    def game(self) -> Game[Any, Any]:
+        """The game these settings are for (game.registry)."""
+        return get_game(self.settings.game)
+
+    @property
+    def client(self) -> GameClient:
+        """Its client: the board, controls and words."""
+        return get_client(self.settings.game)
+
     # ------------------------------------------------------------- creation
 
     @staticmethod
@@ -196,14 +171,11 @@ class Session:
             SeatConfig(player.name, player.kind == "human", player.level)
             for player in settings.players
         ]
-        # the game's declared options that the menu set (defaults left out,
-        # as the engine writes them)
-        chosen: dict[str, Any] = {"players": len(settings.players)}
-        for option in GAME.declared_options.options:
-            if hasattr(settings, option.key):
-                chosen[option.key] = getattr(settings, option.key)
-        options = GAME.declared_options.normalize(chosen)
-        return Session(settings, LocalTable.new(GAME, seats, options, seed))
+        # the game's declared options that the menu set (normalized by the settings)
+        chosen: dict[str, Any] = {**settings.options, "players": len(settings.players)}
+        game = get_game(settings.game)
+        options = game.declared_options.normalize(chosen)
+        return Session(settings, LocalTable.new(game, seats, options, seed))
 
     def rematch(self, seed: int) -> Session:
         """The same players and options, a new deal."""
@@ -219,9 +191,10 @@ class Session:
             if set(data) != {"version", "settings", "table", "seen_result"}:
                 raise SaveError("the saved game has missing or unknown fields")
             settings = parse_settings(json.dumps(data["settings"]))
-            table = LocalTable.load(GAME, data["table"])
+            game = get_game(settings.game)
+            table = LocalTable.load(game, data["table"])
             seen = data["seen_result"]
-            rounds = GAME.capabilities.rounds
+            rounds = game.capabilities.rounds
             most = rounds(table.state) if rounds is not None else len(table.match.actions)
             if type(seen) is not int or not 0 <= seen <= most:
                 raise SaveError("the saved game has a bad round number")
@@ -271,10 +244,10 @@ class Session:
         return [player.kind for player in self.settings.players]
 
     def phase(self) -> str:
-        shown = CLIENT.result_key(self.table.view())
+        shown = self.client.result_key(self.table.view())
         if shown is not None and shown > self.seen_result:
             return "result"
-        if GAME.is_over(self.table.state):
+        if self.game.is_over(self.table.state):
             return "over"
         if self.table.curtain() is not None:
             return "curtain"
@@ -296,7 +269,7 @@ class Session:
         if seat not in self._bots:
             level = self.table.seats[seat].level
             seed = bot_seed(self.table.match.seed, seat)
-            self._bots[seat] = make_bot(GAME, level, seed, self.search)
+            self._bots[seat] = make_bot(self.game, level, seed, self.search)
         return self._bots[seat]
 
     def bot_think(self, budget: float = 0.0) -> bool:
@@ -307,25 +280,7 @@ class Session:
         no bot is due. Easy and normal bots choose in one slice."""
         if not self.bot_due():
             return False
-        thought = self._thought()
-        started = now = time.perf_counter()
-        while not thought.done:
-            before = now
-            step = next(thought.steps)
-            thought.slices += 1
-            now = time.perf_counter()
-            if step is not None:
-                thought.choice, thought.done = step, True
-            elif (now - started) + (now - before) > budget:
-                break
-        spent = time.perf_counter() - started
-        thought.calls += 1
-        thought.compute += spent
-        thought.longest = max(thought.longest, spent)
-        bot = self.bot(thought.seat)
-        if isinstance(bot, SearchBot):
-            thought.playouts = bot.last_playouts
-        return thought.done
+        return self._thought().think(budget)  # game.web.thinking, shared with the host
 
     def _thought(self) -> Thought:
         """The decision in the making for the bot that is due (a new one if its
@@ -335,14 +290,10 @@ class Session:
         key = (self.actions_played(), seat)
         if self.thought is None or self.thought.key != key:
             bot = self.bot(seat)
-            view = GAME.view(self.table.state, seat)  # the bot's seat's view alone
-            legal = GAME.legal_actions(self.table.state, seat)
-            if isinstance(bot, SearchBot):
-                steps = bot.steps(view, legal)
-            else:
-                steps = _at_once(bot, view, legal)
+            view = self.game.view(self.table.state, seat)  # the bot's seat's view alone
+            legal = self.game.legal_actions(self.table.state, seat)
             level = self.table.seats[seat].level
-            self.thought = Thought(key=key, seat=seat, level=level, steps=steps)
+            self.thought = begin_thought(bot, key, seat, level, view, legal)
         return self.thought
 
     def bot_step(self) -> bool:
@@ -371,7 +322,7 @@ class Session:
         if cmd == "act":
             return self._act(arg) if phase == "human" else Outcome.NONE
         if cmd == "continue" and phase == "result":
-            self.seen_result = int(CLIENT.result_key(self.table.view()) or 0)
+            self.seen_result = int(self.client.result_key(self.table.view()) or 0)
             return Outcome.RENDER
         if cmd == "reveal" and phase == "curtain":
             seat = self.table.curtain()
@@ -404,7 +355,7 @@ class Session:
             return Outcome.NONE
         try:
             data = load_json(arg, "the move", max_bytes=MAX_ACTION_BYTES)
-            action = GAME.action_from_json(data)
+            action = self.game.action_from_json(data)
             self._remember()
             self.table.play(seat, action)
         except GameError as exc:
@@ -433,8 +384,8 @@ class Session:
             return Reason("undo_not_your_turn", "it is not your turn")
         key = (self.actions_played(), seat)
         if self._undo_cache is None or self._undo_cache[:2] != key:
-            state, steps = match_steps(GAME, self.table.match)
-            self._undo_cache = (*key, undo_refusal(GAME, state, steps, seat))
+            state, steps = match_steps(self.game, self.table.match)
+            self._undo_cache = (*key, undo_refusal(self.game, state, steps, seat))
         return self._undo_cache[2]
 
     def undo_allowed(self) -> bool:
@@ -456,10 +407,15 @@ class Session:
         if any(i not in self._states for i in range(count - tail, count + 1)):
             return self.undo_refusal() is None  # after a reload: replay once
         steps = [
-            Step(seat, GAME.action_from_json(actions[i][1]), self._states[i], self._states[i + 1])
+            Step(
+                seat,
+                self.game.action_from_json(actions[i][1]),
+                self._states[i],
+                self._states[i + 1],
+            )
             for i in range(count - tail, count)
         ]
-        return undo_refusal(GAME, self.table.state, steps, seat) is None
+        return undo_refusal(self.game, self.table.state, steps, seat) is None
 
     def _undo(self) -> str:
         """Take back the last move, or say why not; the save follows the match."""
@@ -469,7 +425,7 @@ class Session:
             self.notice = None
             return Outcome.RENDER
         viewer = self.table.viewer
-        self.table = LocalTable(GAME, self.table.seats, undone(self.table.match))
+        self.table = LocalTable(self.game, self.table.seats, undone(self.table.match))
         self.table.viewer = viewer
         count = self.actions_played()
         self._states = {k: v for k, v in self._states.items() if k <= count}
@@ -482,11 +438,11 @@ class Session:
     def replay_eye(self) -> int | None:
         """Whose eyes this game's replay link shows: the viewer's while it runs,
         everyone's once it is over."""
-        return None if GAME.is_over(self.table.state) else self.table.viewer
+        return None if self.game.is_over(self.table.state) else self.table.viewer
 
     def can_share(self) -> bool:
         """Whether this game has a replay link to offer now."""
-        return self.replay_eye() is not None or GAME.is_over(self.table.state)
+        return self.replay_eye() is not None or self.game.is_over(self.table.state)
 
     def replay_payload(self) -> str | None:
         """The ``#r=`` payload of this game's replay link (game.engine.replaylink),
@@ -497,7 +453,7 @@ class Session:
         eye = self.replay_eye()
         humans = tuple(config.human for config in self.table.seats)
         link = ReplayLink(self.table.match, eye, tuple(self.names()), humans)
-        return encode_link(GAME, link)
+        return encode_link(self.game, link)
 
     def replay_link(self) -> str:
         """The replay page's address for this game ("" when there is none to share)."""
@@ -512,8 +468,8 @@ class Session:
         first lines come from here."""
         if self._opening is None:
             match = self.table.match
-            opening = GAME.capabilities.opening_events
-            start = GAME.new_game(match.options, match.seed)
+            opening = self.game.capabilities.opening_events
+            start = self.game.new_game(match.options, match.seed)
             self._opening = opening(start) if opening is not None else []
         return [event_for_seat(event, self.table.viewer) for event in self._opening]
 
@@ -523,7 +479,7 @@ class Session:
         lines: list[tuple[str, str]] = []
         for event in [*self.opening_events(), *self.table.visible_events()]:
             kind = str(event.get("type", ""))
-            for index, line in enumerate(CLIENT.describe(event, names, lang)):
+            for index, line in enumerate(self.client.describe(event, names, lang)):
                 # an event's first line carries its type; the rest are details
                 lines.append((kind if index == 0 else f"{kind}-detail", line))
         return lines
@@ -538,11 +494,11 @@ class Session:
         viewer = self.table.viewer
         if viewer is None or self.table.to_act() != viewer:
             return {}
-        return CLIENT.hint(view, self.table.legal())
+        return self.client.hint(view, self.table.legal())
 
     def dock(self, lang: str) -> Dock:
         view = self.table.view()
-        return CLIENT.dock(view, self.table.legal(), self.names(), lang, self.hint())
+        return self.client.dock(view, self.table.legal(), self.names(), lang, self.hint())
 
     def _share(self) -> dict[str, Any]:
         """The share control and, when open, its box with the link."""
@@ -564,7 +520,7 @@ class Session:
         viewer = self.table.viewer
         return {
             "phase": phase,
-            **CLIENT.markers(view),
+            **self.client.markers(view),
             "to-act": "" if to_act is None else str(to_act),
             "viewer": "" if viewer is None else str(viewer),
             "actions": str(self.actions_played()),
@@ -589,16 +545,16 @@ class Session:
         focus = ""
         if phase == "result":
             scene.events = self.table.visible_events()
-            html = CLIENT.render_result(scene)
+            html = self.client.render_result(scene)
             focus = "#round-result [data-cmd=continue]"
-            status = CLIENT.result_status(view, names, lang)
+            status = self.client.result_status(view, names, lang)
         elif phase == "over":
             share = self._share()
             del share["share_seen_by"]
             dress_over(scene, **share)
-            html = CLIENT.render_game_over(scene)
+            html = self.client.render_game_over(scene)
             focus = "#game-over [data-cmd=rematch]"
-            status = CLIENT.over_status(view, names, lang)
+            status = self.client.over_status(view, names, lang)
         elif phase == "curtain":
             seat = self.table.curtain()
             assert seat is not None
@@ -611,7 +567,7 @@ class Session:
             scene.thinking = self.table.bot_to_act() if phase == "bot" else None
             if self.notice is not None:
                 code, message = self.notice
-                reason = CLIENT.reason_text(code, message, lang)
+                reason = self.client.reason_text(code, message, lang)
                 scene.notice = tr("not_allowed", lang, reason=reason)
             undo = ""
             if phase == "human":
@@ -619,7 +575,7 @@ class Session:
                 if self.undo_notice is not None:
                     scene.notice = undo_refusal_text(*self.undo_notice, lang)
             dress_table(scene, confirm_quit=self.confirm_quit, undo=undo, **self._share())
-            html = CLIENT.render_table(scene)
+            html = self.client.render_table(scene)
             if self.confirm_quit:
                 focus = "[data-cmd=quit-no]"
             elif phase == "human":

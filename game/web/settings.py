@@ -4,69 +4,74 @@ Plain Python with no browser import, so it is tested under CPython. The menu
 (``site/assets/menu.js``, ``settings()``) sends this JSON::
 
     {
-      "version": 2,
+      "version": 3,
+      "game": "bossquest",               # a registered game (game.registry)
       "lang": "fr",                      # "fr" or "en"
-      "players": [                       # 2 to 6, in seat order
+      "players": [                       # the game's player range, in seat order
         {"seat": 0, "name": "Lancelot", "kind": "human"},
         {"seat": 1, "name": "Viviane", "kind": "bot", "level": "hard"}
       ],
-      "keep_yellow": false,              # always true at 5 or 6 players
-      "hint": false,                     # show a human their odds of going over
-      "potions": true                    # an extension: only when on
+      "options": {"keep_yellow": false, "potions": true},
+      "hint": false                      # show a human the game's hint (its client's)
     }
 
-A bot has a ``level`` ("easy", "normal" or "hard"), a human has none. Version 1
-(before the levels and the hint; still found in saved games) is read too: its
-bots play at "normal" and the hint is off. ``to_dict`` always writes the
-current version. The extensions (``EXTENSIONS``: ``potions``, ``companions``,
-``reaper``), off by default, appear only when on (as in the engine's options),
-so settings without them read as before and play the base game.
+A bot has a ``level`` ("easy", "normal" or "hard"), a human has none. The
+``options`` are the game's declared options (``Game.declared_options``): each
+is checked against its declaration, the missing ones take their default, and
+``Settings.options`` holds them normalized as the engine writes them (the
+player count included, defaults left out unless always written), so that the
+shell never names a game's option.
+
+Older settings, still found in saved games, are Boss Quest's (they name no
+game): version 2 held its options at the top level (``keep_yellow`` and the
+extensions ``potions``, ``companions``, ``reaper``, only when on); version 1
+had no levels and no hint (its bots play at "normal", the hint is off).
+``to_dict`` always writes the current version.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, cast
 
 from game.engine.errors import MalformedData
+from game.engine.protocol import JSON
 from game.engine.safejson import load_json, quote
+from game.registry import get_game
 
 __all__ = [
     "DEFAULT_LEVEL",
-    "EXTENSIONS",
     "KINDS",
     "LANGS",
+    "LEGACY_GAME",
+    "LEGACY_OPTIONS",
     "LEVELS",
     "MAX_NAME",
-    "MAX_PLAYERS",
     "MAX_SETTINGS_BYTES",
-    "MIN_PLAYERS",
     "READ_VERSIONS",
     "SETTINGS_VERSION",
-    "YELLOW_ALWAYS_FROM",
     "Player",
     "Settings",
     "parse_settings",
 ]
 
-SETTINGS_VERSION = 2
-#: every version parse_settings reads (1: no levels, no hint)
-READ_VERSIONS = (1, 2)
-#: the extensions the menu offers, as the engine's game options name them
-EXTENSIONS = ("potions", "companions", "reaper")
+SETTINGS_VERSION = 3
+#: every version parse_settings reads (1: no levels, no hint; 1 and 2: Boss Quest's)
+READ_VERSIONS = (1, 2, 3)
+#: the game of settings older than version 3, which name none
+LEGACY_GAME = "bossquest"
+#: the top-level fields of versions 1 and 2 that were that game's options
+LEGACY_OPTIONS = ("keep_yellow", "potions", "companions", "reaper")
 LANGS = ("fr", "en")
 KINDS = ("human", "bot")
 #: the bot levels the menu offers, easiest first (game.engine.bots.make_bot names)
 LEVELS = ("easy", "normal", "hard")
 DEFAULT_LEVEL = "normal"
-MIN_PLAYERS = 2
-MAX_PLAYERS = 6
 MAX_NAME = 20
 #: the menu's JSON is a few hundred bytes; anything far bigger is not settings
 MAX_SETTINGS_BYTES = 16 * 1024
-#: from this many players the yellow weapons are always in play
-YELLOW_ALWAYS_FROM = 5
+_FIELDS = {"version", "game", "lang", "players", "options", "hint"}
 
 Lang = Literal["fr", "en"]
 Kind = Literal["human", "bot"]
@@ -96,27 +101,27 @@ class Settings:
 
     lang: Lang
     players: tuple[Player, ...]
-    keep_yellow: bool
-    #: show each human, on their turn at the Armorer, their odds of going over
+    #: the game's options, normalized by its declaration ("players" included)
+    options: dict[str, JSON] = field(default_factory=dict)
+    #: show each human, on their turn, the game's hint (Boss Quest's odds)
     hint: bool = False
-    #: the extensions (game options of the same names)
-    potions: bool = False
-    companions: bool = False
-    reaper: bool = False
+    #: the registered game these settings are for
+    game: str = LEGACY_GAME
+
+    def option(self, key: str) -> Any:
+        """An option's value (its default when the normalized options leave it out)."""
+        return get_game(self.game).declared_options.value(self.options, key)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape the menu sends (normalised)."""
-        data: dict[str, Any] = {
+        return {
             "version": SETTINGS_VERSION,
+            "game": self.game,
             "lang": self.lang,
             "players": [player.to_dict() for player in self.players],
-            "keep_yellow": self.keep_yellow,
+            "options": {k: v for k, v in self.options.items() if k != "players"},
             "hint": self.hint,
         }
-        for name in EXTENSIONS:  # only when on
-            if getattr(self, name):
-                data[name] = True
-        return data
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, sort_keys=True)
@@ -140,30 +145,49 @@ def parse_settings(text: str) -> Settings:
     lang = data.get("lang")
     if lang not in LANGS:
         raise _fail(f"lang {quote(lang)} is not one of {LANGS}")
+    if version >= 3:
+        name = data.get("game")
+        unknown = sorted(str(key) for key in data if key not in _FIELDS)
+        if unknown:
+            raise _fail(f"unknown field {quote(unknown[0])}")
+        raw_options = data.get("options", {})
+        if not isinstance(raw_options, dict):
+            raise _fail("options must be an object")
+    else:
+        name = LEGACY_GAME
+        raw_options = {key: data.get(key, False) for key in LEGACY_OPTIONS}
+        if not isinstance(raw_options["keep_yellow"], bool) or "keep_yellow" not in data:
+            raise _fail("keep_yellow must be true or false")
+    if not isinstance(name, str):
+        raise _fail(f"game {quote(name)} is not a game's name")
+    try:
+        declared = get_game(name).declared_options
+    except KeyError:
+        raise _fail(f"unknown game {quote(name)}") from None
     raw_players = data.get("players")
-    if not isinstance(raw_players, list) or not (MIN_PLAYERS <= len(raw_players) <= MAX_PLAYERS):
-        raise _fail(f"players must be a list of {MIN_PLAYERS} to {MAX_PLAYERS}")
+    low, high = declared.min_players, declared.max_players
+    if not isinstance(raw_players, list) or not (low <= len(raw_players) <= high):
+        raise _fail(f"players must be a list of {low} to {high}")
     players = tuple(_player(index, raw, version) for index, raw in enumerate(raw_players))
-    keep_yellow = data.get("keep_yellow")
-    if not isinstance(keep_yellow, bool):
-        raise _fail("keep_yellow must be true or false")
-    if len(players) >= YELLOW_ALWAYS_FROM:
-        keep_yellow = True
+    if "players" in raw_options:
+        raise _fail("options may not hold the players")
+    try:
+        options = declared.normalize({**raw_options, "players": len(players)})
+    except MalformedData as exc:
+        raise _fail(exc.message) from exc
+    # an option the rules turn on from this many players is on there
+    for option in declared.options:
+        if option.on_from_players is not None and len(players) >= option.on_from_players:
+            options = declared.normalize({**options, option.key: True})
     hint = data.get("hint", False) if version == 1 else data.get("hint")
     if not isinstance(hint, bool):
         raise _fail("hint must be true or false")
-    extensions: dict[str, bool] = {}
-    for name in EXTENSIONS:
-        value = data.get(name, False)
-        if not isinstance(value, bool):
-            raise _fail(f"{name} must be true or false")
-        extensions[name] = value
     return Settings(
         lang=cast(Lang, lang),
         players=players,
-        keep_yellow=keep_yellow,
+        options=options,
         hint=hint,
-        **extensions,
+        game=name,
     )
 
 

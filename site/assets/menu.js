@@ -4,8 +4,14 @@
  * Plain JavaScript with no dependency, loaded before Python so the menu works
  * at once. It owns:
  *   - every string of the page shell, in French and English (STRINGS);
- *   - the menu state (players, each bot's level, the yellow weapons, the odds
- *     hint, the extensions), remembered in localStorage;
+ *   - the home: the site's games, from the catalogue build.py puts in the page
+ *     (<script id="catalogue">, game/registry.py: catalogue_json), each with
+ *     its description and its links (play, rules, tutorials);
+ *   - the game the page shows (?game=NAME, or the only game offered) and its
+ *     menu, drawn from its declared options (player range, a checkbox per
+ *     true/false option, locked and ticked from `on_from_players`) and the
+ *     game's hint; the menu's state is remembered per game in localStorage
+ *     ("bq.<game>.menu.v1"; Boss Quest's older "bossquest.menu.v1" is read);
  *   - the loading bar, fed by PyScript's `py:progress` events and by the
  *     resource timing of the runtime files;
  *   - html[data-state="error"] and its message when the runtime fails to load.
@@ -26,10 +32,18 @@
       fr: "Boss Quest : un jeu de cartes de chevaliers et de boss, dans votre navigateur.",
       en: "Boss Quest: a card game of knights and bosses, in your browser.",
     },
-    tagline: {
-      fr: "Un jeu de cartes de chevaliers, de sorts et de boss.",
-      en: "A card game of knights, spells and bosses.",
+    siteTitle: { fr: "Jeux de cartes", en: "Card games" },
+    siteTagline: {
+      fr: "Des jeux de cartes dans votre navigateur, sans serveur.",
+      en: "Card games in your browser, with no server.",
     },
+    homeTitle: { fr: "Nos jeux", en: "Our games" },
+    play: { fr: "Jouer", en: "Play" },
+    rules: { fr: "Règles", en: "Rules" },
+    tutorials: { fr: "Tutoriels", en: "Tutorials" },
+    players: { fr: "Joueurs", en: "Players" },
+    playersRange: { fr: "{min} à {max} joueurs", en: "{min} to {max} players" },
+    playersExact: { fr: "{min} joueurs", en: "{min} players" },
     newGame: { fr: "Nouvelle partie", en: "New game" },
     playerCount: { fr: "Nombre de joueurs", en: "Number of players" },
     players: { fr: "Joueurs", en: "Players" },
@@ -41,36 +55,6 @@
     levelEasy: { fr: "Facile", en: "Easy" },
     levelNormal: { fr: "Normal", en: "Normal" },
     levelHard: { fr: "Difficile", en: "Hard" },
-    keepYellow: { fr: "Garder les armes jaunes", en: "Keep the yellow weapons" },
-    yellowHintFew: {
-      fr: "À 2, 3 ou 4 joueurs, les armes jaunes sont retirées, sauf si vous les gardez.",
-      en: "With 2, 3 or 4 players the yellow weapons are removed, unless you keep them.",
-    },
-    yellowHintMany: {
-      fr: "À 5 ou 6 joueurs, les armes jaunes sont toujours en jeu.",
-      en: "With 5 or 6 players the yellow weapons are always in play.",
-    },
-    showOdds: { fr: "Afficher mes risques de dépasser", en: "Show my odds of going over" },
-    showOddsHint: {
-      fr: "À votre tour chez l’Armurier : le risque de dépasser les PV du BOSS si vous demandez 1, 2, 3 ou 4 armes, d’après ce que vous voyez.",
-      en: "On your turn at the Armorer: the chance of going over the boss if you ask for 1, 2, 3 or 4 weapons, from what you can see.",
-    },
-    extensions: { fr: "Extensions", en: "Extensions" },
-    extPotions: { fr: "Les Potions", en: "Potions" },
-    extPotionsHint: {
-      fr: "3 potions parmi les armes, lues en + ou en − par qui les reçoit, et 2 sorts pour inverser une potion.",
-      en: "3 potions among the weapons, read + or − by whoever gets them, and 2 spells that invert one.",
-    },
-    extCompanions: { fr: "Les Compagnons", en: "Companions" },
-    extCompanionsHint: {
-      fr: "Chaque joueur reçoit un compagnon animal au pouvoir unique, et 3 sorts échangent les compagnons.",
-      en: "Each player gets an animal companion with a power of its own, and 3 spells swap companions.",
-    },
-    extReaper: { fr: "La Faucheuse", en: "The Reaper" },
-    extReaperHint: {
-      fr: "Perdre son dernier cœur ne finit pas la partie : la Faucheuse vient, et qui la bat reprend vie ou devient la Faucheuse.",
-      en: "Losing your last heart does not end the game: the Reaper comes, and whoever beats it takes life back or becomes the Reaper.",
-    },
     start: { fr: "Commencer la partie", en: "Start the game" },
     startHint: {
       fr: "Préparez la partie pendant le chargement.",
@@ -126,14 +110,11 @@
   var LANGS = ["fr", "en"];
   var LEVELS = ["easy", "normal", "hard"];
   var DEFAULT_LEVEL = "normal";
-  var SETTINGS_VERSION = 2; // game/web/settings.py
-  var EXTENSIONS = ["potions", "companions", "reaper"]; // off by default
-  var MIN_PLAYERS = 2;
-  var MAX_PLAYERS = 6;
-  var YELLOW_ALWAYS_FROM = 5;
+  var SETTINGS_VERSION = 3; // game/web/settings.py
   var LANG_KEY = "bossquest.lang";
-  var MENU_KEY = "bossquest.menu.v1";
-  var SAVE_KEY = "bossquest.save.v1"; // written by Python (game/web/main.py)
+  var LEGACY_GAME = "bossquest"; // its menu and save keys before each game had its own
+  var LEGACY_MENU_KEY = "bossquest.menu.v1";
+  var LEGACY_SAVE_KEY = "bossquest.save.v1";
   var SLOW_AFTER_MS = 45000;
 
   var root = document.documentElement;
@@ -194,42 +175,239 @@
     if (announce) document.dispatchEvent(new CustomEvent("bq:lang", { detail: next }));
   }
 
+  // ------------------------------------------------------------ the games
+
+  /** The catalogue build.py wrote into the page: {test_games, games: [...]}. */
+  function readCatalogue() {
+    try {
+      var data = JSON.parse(document.getElementById("catalogue").textContent);
+      if (data && Array.isArray(data.games)) return data;
+    } catch (e) {
+      /* a page built without it: no game to offer */
+    }
+    return { test_games: false, games: [] };
+  }
+
+  var CATALOGUE = readCatalogue();
+
+  function gameNamed(name) {
+    for (var i = 0; i < CATALOGUE.games.length; i++) {
+      if (CATALOGUE.games[i].name === name) return CATALOGUE.games[i];
+    }
+    return null;
+  }
+
+  var asked = gameNamed(new URLSearchParams(window.location.search).get("game"));
+  // the site's root (or an unknown game) shows the list; with one game offered,
+  // that game's menu opens beneath it
+  var onHome = !asked;
+  var game = asked || (CATALOGUE.games.length === 1 ? CATALOGUE.games[0] : null);
+  var declared = game ? game.declared : { players: { min: 2, max: 2, default: 2 }, options: [] };
+  var MIN_PLAYERS = declared.players.min;
+  var MAX_PLAYERS = declared.players.max;
+  var MENU_KEY = game ? "bq." + game.name + ".menu.v1" : "";
+  var SAVE_KEY = game ? "bq." + game.name + ".save.v1" : ""; // written by game/web/main.py
+  root.dataset.game = game ? game.name : "";
+  if (onHome) root.dataset.home = "true";
+
+  function words(text) {
+    return text ? text[lang] || text.fr || "" : "";
+  }
+
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    for (var name in attrs) {
+      if (Object.prototype.hasOwnProperty.call(attrs, name)) node.setAttribute(name, attrs[name]);
+    }
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  /** The home's list: each game with its description and links. */
+  function renderHome() {
+    var list = document.getElementById("games");
+    list.replaceChildren();
+    CATALOGUE.games.forEach(function (entry) {
+      var item = el("li", { class: "game-card", "data-game": entry.name });
+      item.appendChild(el("h3", { class: "game-name" }, words(entry.title)));
+      item.appendChild(el("p", { class: "game-desc" }, words(entry.description)));
+      var range = entry.declared.players;
+      var count = t(range.min === range.max ? "playersExact" : "playersRange", range);
+      item.appendChild(el("p", { class: "hint game-players" }, count));
+      var links = el("p", { class: "game-links" });
+      var query = "game=" + encodeURIComponent(entry.name);
+      links.appendChild(
+        el("a", { class: "btn btn-primary btn-small", href: "?" + query, "data-link": "play" }, t("play")),
+      );
+      if (entry.rules) {
+        var rules = { class: "btn btn-secondary btn-small", href: "rules.html?" + query, "data-link": "rules" };
+        links.appendChild(el("a", rules, t("rules")));
+      }
+      if (entry.tutorials && entry.tutorials.length) {
+        var href = "embed.html?" + query + "&scenario=" + encodeURIComponent(entry.tutorials[0]) + "&lang=" + lang;
+        var tut = { class: "btn btn-secondary btn-small", href: href, "data-link": "tutorials" };
+        links.appendChild(el("a", tut, t("tutorials")));
+      }
+      item.appendChild(links);
+      list.appendChild(item);
+    });
+  }
+
+  /** The page's title and banner: the game's, or the site's on a home of several. */
+  function renderTitle() {
+    var title = game ? words(game.title) : t("siteTitle");
+    document.title = title;
+    document.querySelector(".banner .title").textContent = title;
+    document.querySelector(".banner .tagline").textContent = game ? words(game.description) : t("siteTagline");
+  }
+
   // --------------------------------------------------------------- menu
 
   var form = document.getElementById("menu-form");
-  var seatItems = document.querySelectorAll("#seats .seat");
-  var yellowBox = document.getElementById("keep-yellow");
-  var yellowHint = document.getElementById("yellow-hint");
-  var oddsBox = document.getElementById("show-odds");
   var startButton = document.getElementById("start");
   var startHint = document.querySelector(".start-hint");
+  var optionsBox = document.getElementById("menu-options");
+
+  /** The ids of an option's checkbox: KEY with "-" for "_", GROUP-KEY in a group. */
+  function groupOf(key) {
+    var groups = (game && game.groups) || [];
+    for (var i = 0; i < groups.length; i++) {
+      if (groups[i].options.indexOf(key) >= 0) return groups[i];
+    }
+    return null;
+  }
+
+  function optionId(key) {
+    var group = groupOf(key);
+    return (group ? group.key + "-" : "") + key.replace(/_/g, "-");
+  }
+
+  function badge(spec) {
+    var parts = String(spec || "").split(":");
+    if (parts[0] === "weapon") {
+      return el("span", { class: "weapon", "data-color": parts[1], "aria-hidden": "true" });
+    }
+    if (parts[0] === "icon") {
+      var svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+      svg.setAttribute("class", "icon ext-badge");
+      svg.setAttribute("aria-hidden", "true");
+      svg.setAttribute("focusable", "false");
+      var use = document.createElementNS("http://www.w3.org/2000/svg", "use");
+      use.setAttribute("href", "#i-" + parts[1]);
+      svg.appendChild(use);
+      return svg;
+    }
+    return null;
+  }
+
+  /** One checkbox: a declared option (data-option=KEY) or the hint. */
+  function checkField(id, classes, badgeNode, option) {
+    var field = el("div", { class: "field option " + classes });
+    var label = el("label", { class: "check" });
+    var input = el("input", { type: "checkbox", id: id, name: id, "aria-describedby": id + "-hint" });
+    if (option) input.setAttribute("data-option", option);
+    label.appendChild(input);
+    label.appendChild(el("span", { class: "check-box", "aria-hidden": "true" }));
+    if (badgeNode) label.appendChild(badgeNode);
+    label.appendChild(el("span", { class: "check-text" }));
+    field.appendChild(label);
+    field.appendChild(el("p", { class: "hint", id: id + "-hint" }));
+    return field;
+  }
+
+  /** The count choices, the seats and the option controls, once, from the declaration. */
+  function buildMenu() {
+    var choices = document.getElementById("count-choices");
+    for (var n = MIN_PLAYERS; n <= MAX_PLAYERS; n++) {
+      var choice = el("label");
+      choice.appendChild(el("input", { type: "radio", name: "count", value: String(n) }));
+      choice.appendChild(el("span", {}, String(n)));
+      choices.appendChild(choice);
+    }
+    var seats = document.getElementById("seats");
+    var items = seats.querySelectorAll(".seat");
+    for (var r = items.length - 1; r >= MAX_PLAYERS; r--) seats.removeChild(items[r]);
+    for (var a = items.length; a < MAX_PLAYERS; a++) {
+      // more seats than the page's six: copies of the first, renumbered
+      var copy = items[0].cloneNode(true);
+      copy.dataset.seat = String(a);
+      copy.querySelector(".seat-badge").textContent = String(a + 1);
+      copy.querySelectorAll("[data-n]").forEach(function (node) {
+        node.dataset.n = String(a + 1);
+      });
+      copy.querySelectorAll("input").forEach(function (input) {
+        input.name = input.name.replace(/-0$/, "-" + a);
+      });
+      seats.appendChild(copy);
+    }
+    var grouped = {};
+    ((game && game.groups) || []).forEach(function (group) {
+      group.options.forEach(function (key) {
+        grouped[key] = group;
+      });
+    });
+    var badges = (game && game.badges) || {};
+    var bools = declared.options.filter(function (option) {
+      return option.type === "bool";
+    });
+    bools.forEach(function (option) {
+      if (grouped[option.key]) return;
+      var id = optionId(option.key);
+      optionsBox.appendChild(checkField(id, "option-" + id, badge(badges[option.key]), option.key));
+    });
+    if (game && game.hint) {
+      var coin = el("span", { class: "odds-badge", "aria-hidden": "true" }, "%");
+      optionsBox.appendChild(checkField("show-odds", "option-odds", coin, ""));
+    }
+    ((game && game.groups) || []).forEach(function (group) {
+      var fieldset = el("fieldset", {
+        class: "field option-group option-group-" + group.key + (group.css ? " " + group.css : ""),
+      });
+      fieldset.appendChild(el("legend", { "data-group": group.key }));
+      bools.forEach(function (option) {
+        if (grouped[option.key] !== group) return;
+        var id = optionId(option.key);
+        var classes = "option-" + group.key + " option-" + option.key.replace(/_/g, "-");
+        fieldset.appendChild(checkField(id, classes, badge(badges[option.key]), option.key));
+      });
+      optionsBox.appendChild(fieldset);
+    });
+  }
+
+  if (game) buildMenu();
+  var seatItems = document.querySelectorAll("#seats .seat");
 
   function defaultMenu() {
     var seats = [];
     for (var i = 0; i < MAX_PLAYERS; i++) {
       seats.push({ kind: i === 0 ? "human" : "bot", name: null, level: DEFAULT_LEVEL });
     }
-    return {
-      count: 3,
-      seats: seats,
-      keepYellow: false,
-      hint: false,
-      extensions: { potions: false, companions: false, reaper: false },
-    };
+    var options = {};
+    declared.options.forEach(function (option) {
+      if (option.type === "bool") options[option.key] = option.default === true;
+    });
+    return { count: declared.players.default, seats: seats, options: options, hint: false };
   }
 
+  /** The menu remembered for this game (or Boss Quest's older record, whose
+   *  options were `keepYellow` and `extensions`). */
   function loadMenu() {
     var menu = defaultMenu();
     try {
       var saved = JSON.parse(load(MENU_KEY) || "null");
+      if (!saved && game && game.name === LEGACY_GAME) {
+        saved = JSON.parse(load(LEGACY_MENU_KEY) || "null");
+        if (saved && typeof saved === "object") {
+          saved.options = Object.assign({ keep_yellow: saved.keepYellow }, saved.extensions || {});
+        }
+      }
       if (saved && typeof saved === "object") {
         var count = Number(saved.count);
         if (count >= MIN_PLAYERS && count <= MAX_PLAYERS && count % 1 === 0) menu.count = count;
-        menu.keepYellow = saved.keepYellow === true;
         menu.hint = saved.hint === true;
-        if (saved.extensions && typeof saved.extensions === "object") {
-          for (var x = 0; x < EXTENSIONS.length; x++) {
-            menu.extensions[EXTENSIONS[x]] = saved.extensions[EXTENSIONS[x]] === true;
+        if (saved.options && typeof saved.options === "object") {
+          for (var key in menu.options) {
+            if (typeof saved.options[key] === "boolean") menu.options[key] = saved.options[key];
           }
         }
         if (Array.isArray(saved.seats)) {
@@ -256,11 +434,22 @@
   var menu = loadMenu();
 
   function defaultName(index) {
-    return DEFAULT_NAMES[lang][index];
+    return DEFAULT_NAMES[lang][index] || (lang === "fr" ? "Joueur " : "Player ") + (index + 1);
+  }
+
+  /** Whether the rules turn this option on at the chosen player count. */
+  function locked(option) {
+    return typeof option.on_from_players === "number" && menu.count >= option.on_from_players;
   }
 
   function renderMenu() {
-    var countInputs = form.elements.namedItem("count");
+    renderTitle();
+    renderHome();
+    if (!game) return;
+    var rulesLink = document.getElementById("rules-link");
+    rulesLink.hidden = !game.rules;
+    rulesLink.setAttribute("href", "rules.html?game=" + encodeURIComponent(game.name));
+    var countInputs = form.querySelectorAll("input[name=count]");
     for (var c = 0; c < countInputs.length; c++) {
       countInputs[c].checked = Number(countInputs[c].value) === menu.count;
     }
@@ -280,19 +469,34 @@
       // a bot's level, shown (and focusable) for bots only
       levels[0].closest(".level").hidden = menu.seats[i].kind !== "bot";
     }
-    oddsBox.checked = menu.hint;
-    for (var x = 0; x < EXTENSIONS.length; x++) {
-      document.getElementById("ext-" + EXTENSIONS[x]).checked = menu.extensions[EXTENSIONS[x]];
+    declared.options.forEach(function (option) {
+      var box = document.getElementById(optionId(option.key));
+      if (!box) return;
+      var always = locked(option);
+      box.checked = always || menu.options[option.key];
+      box.disabled = always;
+      box.parentNode.querySelector(".check-text").textContent = words(option.label);
+      document.getElementById(box.id + "-hint").textContent = words(option.help);
+    });
+    optionsBox.querySelectorAll("legend[data-group]").forEach(function (legend) {
+      legend.textContent = words(groupOf(groupKeyOption(legend.dataset.group)).legend);
+    });
+    var oddsBox = document.getElementById("show-odds");
+    if (oddsBox) {
+      oddsBox.checked = menu.hint;
+      oddsBox.parentNode.querySelector(".check-text").textContent = words(game.hint.label);
+      document.getElementById("show-odds-hint").textContent = words(game.hint.help);
     }
-    var always = menu.count >= YELLOW_ALWAYS_FROM;
-    yellowBox.checked = always || menu.keepYellow;
-    yellowBox.disabled = always;
-    yellowHint.setAttribute("data-i18n", always ? "yellowHintMany" : "yellowHintFew");
-    yellowHint.textContent = t(yellowHint.getAttribute("data-i18n"));
+  }
+
+  function groupKeyOption(key) {
+    var groups = game.groups;
+    for (var i = 0; i < groups.length; i++) if (groups[i].key === key) return groups[i].options[0];
+    return "";
   }
 
   function storeMenu() {
-    save(MENU_KEY, JSON.stringify(menu));
+    if (MENU_KEY) save(MENU_KEY, JSON.stringify(menu));
   }
 
   /** The settings Start hands to Python (game/web/main.py: start()). */
@@ -307,19 +511,19 @@
       if (player.kind === "bot") player.level = menu.seats[i].level;
       players.push(player);
     }
-    var chosen = {
+    var options = {};
+    declared.options.forEach(function (option) {
+      // the effective rule: on where the rules turn it on
+      if (option.type === "bool") options[option.key] = locked(option) || menu.options[option.key] === true;
+    });
+    return {
       version: SETTINGS_VERSION,
+      game: game ? game.name : "",
       lang: lang,
       players: players,
-      // the effective rule: always true at 5 or 6 players
-      keep_yellow: menu.count >= YELLOW_ALWAYS_FROM || menu.keepYellow,
-      hint: menu.hint,
+      options: options,
+      hint: !!(game && game.hint) && menu.hint,
     };
-    // the extensions, only when on (game/web/settings.py)
-    for (var x = 0; x < EXTENSIONS.length; x++) {
-      if (menu.extensions[EXTENSIONS[x]]) chosen[EXTENSIONS[x]] = true;
-    }
-    return chosen;
   }
 
   form.addEventListener("change", function (event) {
@@ -330,12 +534,10 @@
       menu.seats[Number(target.name.slice(5))].kind = target.value;
     } else if (target.name && target.name.indexOf("level-") === 0) {
       menu.seats[Number(target.name.slice(6))].level = target.value;
-    } else if (target === yellowBox) {
-      if (!yellowBox.disabled) menu.keepYellow = yellowBox.checked;
-    } else if (target === oddsBox) {
-      menu.hint = oddsBox.checked;
-    } else if (target.id && target.id.indexOf("ext-") === 0) {
-      menu.extensions[target.id.slice(4)] = target.checked;
+    } else if (target.id === "show-odds") {
+      menu.hint = target.checked;
+    } else if (target.dataset && target.dataset.option) {
+      if (!target.disabled) menu.options[target.dataset.option] = target.checked;
     }
     renderMenu();
     storeMenu();
@@ -361,7 +563,7 @@
 
   form.addEventListener("submit", function (event) {
     event.preventDefault();
-    if (root.dataset.state !== "ready") return;
+    if (root.dataset.state !== "ready" || !game) return;
     storeMenu();
     document.dispatchEvent(new CustomEvent("bq:start", { detail: JSON.stringify(settings()) }));
   });
@@ -525,7 +727,20 @@
 
   window.BossQuest = {
     fail: fail,
-    settings: settings,
+    /** The settings, with the options also at the top level as version 2 had
+     *  them, for network play (game/web/net_main.py reads keep_yellow and the
+     *  extensions there until it reads `options`). */
+    settings: function () {
+      var chosen = settings();
+      for (var key in chosen.options) {
+        if (!(key in chosen)) chosen[key] = chosen.options[key];
+      }
+      return chosen;
+    },
+    catalogue: CATALOGUE,
+    game: function () {
+      return game ? game.name : null;
+    },
     lang: function () {
       return lang;
     },
@@ -535,7 +750,7 @@
   };
 
   // A saved game resumes once Python is ready (game/web/main.py): say so meanwhile.
-  if (load(SAVE_KEY)) {
+  if (game && (load(SAVE_KEY) || (game.name === LEGACY_GAME && load(LEGACY_SAVE_KEY)))) {
     var notice = document.getElementById("menu-notice");
     notice.setAttribute("data-i18n", "resuming");
     notice.setAttribute("role", "status");

@@ -80,6 +80,14 @@ _HOST_RECORD_JS = f"""async () => {{
     return sessionStorage.getItem('{HOST_KEY}');
 }}"""
 
+_RECORD_CAUGHT_UP_JS = """() => {
+    const store = window.BossQuestNet.hostStore;
+    if (store.support() !== null) return true;
+    const saved = document.getElementById('lobby').dataset.saved;
+    const shown = document.getElementById('board').dataset.actions;
+    return shown === undefined || saved === shown;
+}"""
+
 _B64URL = re.compile(r"[A-Za-z0-9_-]+")
 
 
@@ -256,6 +264,8 @@ class NetPage:
 
     def host_record(self) -> HostRecord:
         """The host's own record (this page hosts), unsealed by the page itself."""
+        # the sealed record is written asynchronously: wait until it holds what the board shows
+        self.page.wait_for_function(_RECORD_CAUGHT_UP_JS, timeout=STEP_MS)
         record = HostRecord.from_json(self.page.evaluate(_HOST_RECORD_JS))
         assert record is not None, f"{self.name}: no host record"
         return record

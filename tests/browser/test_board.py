@@ -10,11 +10,11 @@ import pytest
 from playwright.sync_api import expect
 
 from game.bossquest.cards import weapon_name
-from game.web.session import Session
+from game.web.session import LEGACY_SAVE_KEY, Session, save_key
 from tests.browser.conftest import DESKTOP, PHONE, App
 from tests.browser.play import Board
 
-SAVE_KEY = "bossquest.save.v1"
+SAVE_KEY = save_key("bossquest")
 
 LONG_TASKS_JS = """
 window.__longTasks = [];
@@ -309,3 +309,30 @@ def test_keyboard_alone_plays_a_turn(app: App) -> None:
         page.keyboard.press("Tab")
         outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
         assert outline != "none"
+
+
+def test_a_game_saved_under_the_old_key_resumes_and_moves(app: App) -> None:
+    """A Boss Quest game in progress saved before each game had its own key
+    (``bossquest.save.v1``, settings of version 2 naming no game) survives."""
+    page = app.page
+    board = Board(app)
+    board.start(2)
+    saved = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
+    actions = len(saved["table"]["match"]["actions"])
+    old = saved["settings"]
+    old.pop("game")
+    old.update(old.pop("options"), version=2)
+    saved["settings"] = old
+    page.evaluate(
+        "([gone, key, value]) => {"
+        " localStorage.removeItem(gone); localStorage.setItem(key, value); }",
+        [SAVE_KEY, LEGACY_SAVE_KEY, json.dumps(saved)],
+    )
+    page.reload(wait_until="domcontentloaded")
+    expect(page.locator("#menu-notice")).to_be_visible()  # "resumes as soon as ..."
+    app.wait_ready()
+    assert page.get_attribute("html", "data-screen") == "board"
+    expect(page.locator("#board")).to_have_attribute("data-actions", str(actions))
+    assert page.evaluate(f"localStorage.getItem('{LEGACY_SAVE_KEY}')") is None
+    moved = page.evaluate(f"localStorage.getItem('{SAVE_KEY}')")
+    assert Session.from_save(moved).settings.game == "bossquest"

@@ -83,7 +83,7 @@ def test_the_menu_offers_a_level_for_each_bot_and_remembers_it(app: App) -> None
     page.locator("#start").click()
     page.wait_for_selector("#board[data-phase]", state="attached")
     settings = json.loads(page.get_attribute("#board", "data-settings") or "null")
-    assert settings["version"] == 2 and settings["hint"] is True
+    assert settings["version"] == 3 and settings["hint"] is True
     assert [p.get("level") for p in settings["players"]] == [None, "hard", "easy", "hard"]
     for seat, level in ((1, "hard"), (2, "easy"), (3, "hard")):
         panel = page.locator(f"#board-seats .seat-panel[data-seat='{seat}']")

@@ -159,7 +159,8 @@ def test_a_whole_game_with_every_extension(app: App) -> None:
     _shoot(app, "menu-extensions")
     phase = board.start(PLAYERS, open_page=False, seed=SEED)
     settings = json.loads(str(page.get_attribute("#board", "data-settings")))
-    assert settings["potions"] and settings["companions"] and settings["reaper"]
+    options = settings["options"]  # settings of version 3: the declared options
+    assert options["potions"] and options["companions"] and options["reaper"]
     expect(page.locator("#board-seats .companion")).to_have_count(PLAYERS)
     expect(page.locator(".reserve-zone .companion")).to_have_count(6 - PLAYERS)
 

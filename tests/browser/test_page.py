@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import zipfile
 
 import pytest
@@ -184,7 +185,8 @@ def test_start_hands_the_settings_to_python(app: App) -> None:
     expect(page.locator("#menu")).to_be_hidden()
     settings = json.loads(page.get_attribute("#board", "data-settings") or "null")
     assert settings == {
-        "version": 2,
+        "version": 3,
+        "game": "bossquest",
         "lang": "en",
         "players": [
             {"seat": 0, "name": "Lancelot", "kind": "human"},
@@ -192,7 +194,7 @@ def test_start_hands_the_settings_to_python(app: App) -> None:
             {"seat": 2, "name": "Percival", "kind": "human"},
             {"seat": 3, "name": "Dame du Lac", "kind": "bot", "level": "normal"},
         ],
-        "keep_yellow": True,
+        "options": {"keep_yellow": True},
         "hint": False,
     }
     # two humans share the device: the board waits behind the curtain for the
@@ -223,7 +225,7 @@ def test_five_players_always_keep_yellow(app: App) -> None:
     page.wait_for_selector("html[data-screen='board']", state="attached")
     settings = json.loads(page.get_attribute("#board", "data-settings") or "null")
     assert [p["kind"] for p in settings["players"]] == ["human"] + ["bot"] * 5
-    assert settings["keep_yellow"] is True
+    assert settings["options"]["keep_yellow"] is True
 
 
 def test_loads_under_the_netlify_content_security_policy(app: App) -> None:
@@ -249,3 +251,97 @@ def test_loads_from_a_plain_static_server(app: App, plain_site: Site) -> None:
     assert response is not None
     assert "content-security-policy" not in response.headers
     app.wait_ready()
+
+
+# ------------------------------------------------------------------ the home
+
+
+def _catalogue(app: App) -> dict[str, object]:
+    text = (app.site.build.out / "index.html").read_text(encoding="utf-8")
+    start = text.index('<script type="application/json" id="catalogue">')
+    body = text[text.index(">", start) + 1 : text.index("</script>", start)]
+    data: dict[str, object] = json.loads(body)
+    return data
+
+
+def test_the_home_lists_the_playable_games_before_python(app: App) -> None:
+    """The site's root lists its games (today Boss Quest alone, whose menu opens
+    beneath), each with its description and links, drawn from the catalogue
+    the build put in the page."""
+    held: list[Route] = []
+    page = app.page
+    page.route("**/*.wasm", lambda route: held.append(route))
+    with page.expect_request("**/*.wasm"):
+        app.open()
+    assert app.state() == "loading"
+    names = [game["name"] for game in _catalogue(app)["games"]]  # type: ignore[attr-defined]
+    assert names == ["bossquest"]  # the test game Duel only with build.py --test-games
+    cards = page.locator("#games .game-card")
+    expect(cards).to_have_count(1)
+    card = cards.first
+    expect(card).to_have_attribute("data-game", "bossquest")
+    expect(card.locator(".game-name")).to_have_text("Boss Quest")
+    lang = str(page.get_attribute("html", "lang"))
+    desc = {
+        "fr": "Un jeu de cartes de chevaliers, de sorts et de boss.",
+        "en": "A card game of knights, spells and bosses.",
+    }
+    expect(card.locator(".game-desc")).to_have_text(desc[lang])
+    expect(card.locator("[data-link=play]")).to_have_attribute("href", "?game=bossquest")
+    expect(card.locator("[data-link=rules]")).to_have_attribute("href", "rules.html?game=bossquest")
+    tutorial = card.locator("[data-link=tutorials]")
+    expect(tutorial).to_have_attribute(
+        "href", re.compile(r"^embed\.html\?game=bossquest&scenario=basic_turn")
+    )
+    expect(page.locator("#menu")).to_be_visible()  # the only game: its menu beneath
+    assert page.title() == "Boss Quest"
+    page.locator(".lang-btn[data-lang='fr']").click()
+    expect(card.locator(".game-desc")).to_have_text(desc["fr"])
+    expect(card.locator("[data-link=play]")).to_have_text("Jouer")
+    held[0].continue_()
+    app.wait_ready()
+    card.locator("[data-link=play]").click()
+    page.wait_for_url(re.compile(r"\?game=bossquest$"))
+    expect(page.locator("#home")).to_be_hidden()
+    expect(page.locator("#menu")).to_be_visible()
+    assert page.get_attribute("html", "data-game") == "bossquest"
+
+
+def test_the_menu_is_drawn_from_the_declared_options(app: App) -> None:
+    from game.registry import get_game
+
+    declared = get_game("bossquest").declared_options
+    page = app.page
+    app.open("?game=bossquest")
+    page.locator(".lang-btn[data-lang='en']").click()
+    expect(page.locator("#home")).to_be_hidden()
+    counts = page.locator("#count-choices input[name=count]")
+    wanted = [str(n) for n in range(declared.min_players, declared.max_players + 1)]
+    assert [counts.nth(i).get_attribute("value") for i in range(counts.count())] == wanted
+    expect(page.locator("#count-choices input:checked")).to_have_value(
+        str(declared.default_players)
+    )
+    boxes = page.locator("#menu-options input[data-option]")
+    keys = [boxes.nth(i).get_attribute("data-option") for i in range(boxes.count())]
+    assert sorted(keys) == sorted(o.key for o in declared.options)  # type: ignore[type-var]
+    for option in declared.options:
+        box = page.locator(f"input[data-option='{option.key}']")
+        field = box.locator("xpath=ancestor::div[contains(@class,'option')][1]")
+        expect(field.locator(".check-text")).to_have_text(option.label["en"])
+        expect(field.locator("p.hint")).to_have_text(option.help["en"])
+    # on_from_players: ticked and locked from 5 players, as the declaration says
+    page.locator(".segmented label", has_text="5").click()
+    expect(page.locator("#keep-yellow")).to_be_checked()
+    expect(page.locator("#keep-yellow")).to_be_disabled()
+    page.locator(".segmented label", has_text="4").click()
+    expect(page.locator("#keep-yellow")).to_be_enabled()
+    expect(page.locator("#keep-yellow")).not_to_be_checked()
+    page.locator("label[for], .check", has_text="Potions").click()
+    app.wait_ready()
+    settings = page.evaluate("JSON.stringify(window.BossQuest.settings())")
+    data = json.loads(settings)
+    assert data["version"] == 3 and data["game"] == "bossquest"
+    assert data["options"]["potions"] is True and data["options"]["keep_yellow"] is False
+    # remembered per game
+    stored = json.loads(page.evaluate("localStorage.getItem('bq.bossquest.menu.v1')"))
+    assert stored["options"]["potions"] is True and stored["count"] == 4

@@ -6,10 +6,12 @@ from __future__ import annotations
 from playwright.sync_api import Page
 
 from game.web.replay import Replay
-from game.web.session import SAVE_KEY, Session
+from game.web.session import Session, save_key
 from tests.browser.conftest import PHONE, App
 from tests.browser.play import Board
 from tests.test_web_session import play, settings
+
+SAVE_KEY = save_key("bossquest")
 
 REPLAY_READY = "html[data-state='ready'] #replay[data-step]"
 

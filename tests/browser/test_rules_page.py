@@ -109,7 +109,7 @@ def test_the_page_embeds_every_tutorial_and_only_tutorials() -> None:
 
 def test_the_game_and_the_rules_page_link_to_each_other() -> None:
     index = (ROOT / "site" / "index.html").read_text("utf-8")
-    assert re.search(r'<a [^>]*href="rules\.html"', index)
+    assert re.search(r'<a [^>]*href="rules\.html(\?game=bossquest)?"', index)
     assert re.search(r'<a [^>]*href="index\.html"', RULES.read_text("utf-8"))
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from game.bossquest.game import GAME
 from game.bossquest.state import NO_CARD, State
 from game.bossquest.text import describe, reason_text
-from game.engine.client import Dock, GameClient, Scene
+from game.engine.client import Dock, GameClient, Listing, MenuGroup, Scene
 from game.engine.protocol import Event
 
 from . import render
@@ -33,9 +33,43 @@ def open_view(state: State) -> dict[str, Any]:
     return shown
 
 
+LISTING = Listing(
+    description={
+        "fr": "Un jeu de cartes de chevaliers, de sorts et de boss.",
+        "en": "A card game of knights, spells and bosses.",
+    },
+    rules=True,
+    hint=(
+        {"fr": "Afficher mes risques de dépasser", "en": "Show my odds of going over"},
+        {
+            "fr": "À votre tour chez l\u2019Armurier : le risque de dépasser les PV du BOSS si "
+            "vous demandez 1, 2, 3 ou 4 armes, d\u2019après ce que vous voyez.",
+            "en": "On your turn at the Armorer: the chance of going over the boss if you "
+            "ask for 1, 2, 3 or 4 weapons, from what you can see.",
+        },
+    ),
+    groups=(
+        MenuGroup(
+            "ext",
+            {"fr": "Extensions", "en": "Extensions"},
+            ("potions", "companions", "reaper"),
+            css="extensions",
+        ),
+    ),
+    badges={
+        "keep_yellow": "weapon:yellow",
+        "potions": "icon:flask",
+        "companions": "icon:paw",
+        "reaper": "icon:scythe",
+    },
+)
+"""How the home and the menu present Boss Quest."""
+
+
 class BossQuestClient:
     name = GAME.name
     tutorials: Path | None = TUTORIALS
+    listing = LISTING
 
     def title(self, lang: str) -> str:
         return "Boss Quest"

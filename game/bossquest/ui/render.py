@@ -381,8 +381,9 @@ def _seat(scene: Scene, seat: int) -> str:
     if fate(view, seat):
         flags += f' data-fate="{fate(view, seat)}"'
     return (
-        f'<li class="seat-panel" data-seat="{seat}"{flags}>'
-        f'<div class="seat-head"><span class="knight-name">{e(name)}</span>{"".join(tags)}</div>'
+        f'<li class="seat-panel" data-seat="{seat}"{scene.seat_attrs.get(seat, "")}{flags}>'
+        f'<div class="seat-head"><span class="knight-name">{e(name)}</span>{"".join(tags)}'
+        f"{scene.seat_badges_html.get(seat, '')}</div>"
         '<div class="seat-stats">'
         f"{hearts(entry['hearts'], lang)}{keys(entry['keys'], view['keys_to_win'], lang)}"
         f'<span class="place" data-place="{place}">{place_icon}{e(place_text)}</span></div>'
@@ -427,6 +428,9 @@ def _strength_line(view: dict[str, Any], lang: str, compact: bool = False) -> st
 def _dock(scene: Scene) -> str:
     view, lang, names = scene.view, scene.lang, scene.names
     parts = ['<section class="dock" id="actions" aria-labelledby="dock-prompt">']
+    if scene.notice and not scene.dock.groups:
+        # a refusal that came once it was no longer the viewer's turn (network play)
+        parts.append(f'<p class="notice" role="alert">{e(scene.notice)}</p>')
     if "you" in view:
         parts.append(_strength_line(view, lang))
     if scene.dock.groups:

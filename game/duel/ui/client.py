@@ -8,7 +8,7 @@ from typing import Any
 
 from game.duel.game import GAME
 from game.duel.state import ROUNDS, Commit, Keep, State, Swap
-from game.engine.client import Control, Dock, GameClient, Group, Scene
+from game.engine.client import Control, Dock, GameClient, Group, Listing, Scene
 from game.engine.protocol import Event
 
 from . import render
@@ -66,6 +66,12 @@ def dock(view: dict[str, Any], legal: Sequence[Any], lang: str) -> Dock:
 class DuelClient:
     name = GAME.name
     tutorials: Path | None = None
+    listing = Listing(
+        description={
+            "fr": "Un petit jeu à deux, écrit pour les tests.",
+            "en": "A small two-player game, written for the tests.",
+        },
+    )
 
     def title(self, lang: str) -> str:
         return "Duel"

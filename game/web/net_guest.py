@@ -1,0 +1,256 @@
+"""A guest's side of network play, in plain Python (no browser import).
+
+``GuestController`` owns the guest's ``game.net.GuestSession`` and what the
+guest's page decides: the record that rejoins its seat after a reload, the
+round result its screen acknowledged, the one move in flight per version, the
+notice (a refusal, the host away), the leave confirmation, and what to draw.
+Each method returns the effects (``game.web.net_effects``) the page glue
+(``game.web.net_main``) carries out. Tested under CPython in
+``tests/test_web_net_controller.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from game.engine.errors import GameError
+from game.engine.protocol import Game
+from game.engine.safejson import MAX_ACTION_BYTES, load_json
+from game.net import GuestSession
+
+from .net_effects import (
+    AskInvite,
+    CloseLink,
+    Effect,
+    Ended,
+    Reconnect,
+    Send,
+    ShowBoard,
+    ShowLobby,
+    Store,
+)
+from .net_prefs import GUEST_KEY, GuestRecord
+from .net_strings import ntr, reject_text
+from .net_view import (
+    BoardInput,
+    SeatStatus,
+    render_connecting,
+    render_lobby,
+    render_net_board,
+    seat_statuses,
+)
+
+__all__ = ["GuestController", "guest_session"]
+
+
+def guest_session(
+    game: Game[Any, Any], build_id: str, name: str, record: GuestRecord | None
+) -> GuestSession:
+    """The record's session (its seat token rejoins the seat), else a new one."""
+    if record is not None:
+        try:
+            return GuestSession.from_save(record.session, build_id, game=game)
+        except Exception:
+            pass  # an unreadable record: join afresh
+    return GuestSession(name, token=None, build_id=build_id, game=game)
+
+
+@dataclass
+class GuestController:
+    """One guest's game, from reaching the host to the end."""
+
+    guest: GuestSession
+    game: Game[Any, Any]
+    #: "tabs" | "rtc"
+    via: str
+    #: the host's room (tabs), "" for a device guest
+    room: str = ""
+    lang: str = "en"
+    build_id: str = "dev"
+    #: whether the link to the host is up (else the host shows as away)
+    linked: bool = False
+    seen_result: int = 0
+    notice: str = ""
+    confirm_quit: bool = False
+    #: the version its last move was proposed at, until the host answers
+    proposed: int | None = None
+    previous: frozenset[str] = frozenset()
+
+    # ------------------------------------------------------------ lifecycle
+
+    def begin(self) -> list[Effect]:
+        """Keep the record (its seat token) and say the page is connecting."""
+        return [*self.keep(), *self.screen()]
+
+    def record(self) -> GuestRecord:
+        return GuestRecord(self.guest.name, self.room, self.via, self.guest.to_save())
+
+    def keep(self) -> list[Effect]:
+        """The record in the tab's sessionStorage; a device guest's in
+        localStorage too (a new invitation opened in a new tab rejoins)."""
+        text = self.record().to_json()
+        effects: list[Effect] = [Store("sessionStorage", GUEST_KEY, text)]
+        if self.via == "rtc":
+            effects.append(Store("localStorage", GUEST_KEY, text))
+        return effects
+
+    def forget(self) -> list[Effect]:
+        effects: list[Effect] = [Store("sessionStorage", GUEST_KEY, None)]
+        if self.via != "tabs":  # a device guest (or one without a link yet)
+            effects.append(Store("localStorage", GUEST_KEY, None))
+        return effects
+
+    def leave(self) -> list[Effect]:
+        """Leaving on purpose: goodbye, and the seat token goes too."""
+        effects: list[Effect] = []
+        if self.linked:
+            effects += [Send("", self.guest.bye()), CloseLink("")]
+        self.linked = False
+        return effects + self.forget()
+
+    # ------------------------------------------------------------ the link
+
+    def link_up(self) -> list[Effect]:
+        """The link to the host is up: hello (with the token to rejoin a seat)."""
+        self.linked = True
+        return [Send("", self.guest.hello())]
+
+    def link_lost(self) -> list[Effect]:
+        """The link to the host closed (its reload, a closed tab, a lost network)."""
+        self.linked = False
+        self.proposed = None
+        if self.via == "tabs":
+            self.notice = ntr("host_gone", self.lang)
+            return [Reconnect(), *self.screen()]
+        self.notice = ntr("host_reloaded", self.lang)
+        return [*self.screen(), AskInvite()]
+
+    def unreachable(self, reason: str) -> list[Effect]:
+        """The host's room cannot be reached here at all (no sealing)."""
+        self.notice = ntr("no_crypto", self.lang, reason=reason)
+        return self.screen()
+
+    def receive(self, text: str) -> list[Effect]:
+        """A frame from the host."""
+        guest = self.guest
+        what = guest.receive(text)
+        if what in ("reject", "state"):
+            self.proposed = None  # the host answered: the next move may go
+        effects: list[Effect] = []
+        if what == "reject" and guest.last_reject is not None:
+            code, _ref, detail = guest.last_reject
+            if code == "bad_token":
+                # this host does not know the stored seat: join afresh
+                self.guest = GuestSession(
+                    guest.name, token=None, build_id=self.build_id, game=self.game
+                )
+                return [Send("", self.guest.hello())]
+            self.notice = reject_text(code, detail, self.lang)
+        elif what == "closed":
+            reason = guest.closed or ""
+            self.linked = False
+            effects.append(CloseLink(""))
+            if reason == "replaced":
+                # the seat was rejoined from another page, which holds the token now
+                effects.append(Store("sessionStorage", GUEST_KEY, None))
+            else:
+                effects += self.forget()
+            key = "seat_replaced" if reason == "replaced" else "host_closed"
+            return [*effects, Ended(ntr(key, self.lang))]
+        elif what in ("state", "lobby", "welcome"):
+            if what == "state":
+                self.notice = ""
+            effects += self.keep()
+        if guest.needs_sync:
+            effects.append(Send("", guest.sync()))
+        return effects + self.screen()
+
+    # ------------------------------------------------------------ clicks
+
+    def sit(self, seat: int) -> list[Effect]:
+        return [Send("", self.guest.sit(seat))] if self.linked else []
+
+    def board_command(self, cmd: str, arg: str = "") -> list[Effect]:
+        """A click on the guest's board: ``continue``, ``quit``, ``quit-no``,
+        ``act`` (`arg`: the action's JSON). (``quit-yes`` and ``menu`` are the page's.)"""
+        guest = self.guest
+        if cmd == "continue":
+            result = (guest.view or {}).get("result")
+            if isinstance(result, Mapping) and isinstance(result.get("round"), int):
+                self.seen_result = int(result["round"])
+            return self.screen()
+        if cmd in ("quit", "quit-no"):
+            self.confirm_quit = cmd == "quit" and not self.confirm_quit
+            return self.screen()
+        if cmd != "act":
+            return []
+        try:
+            action = load_json(arg, "the move", max_bytes=MAX_ACTION_BYTES)
+        except GameError:
+            return []
+        self.confirm_quit = False
+        if not self.linked or not isinstance(action, dict) or self.proposed == guest.version:
+            return []  # one move per version: a second click before the host answers
+        try:
+            frame = guest.propose(action)
+        except GameError:
+            return []
+        self.proposed = guest.version
+        self.notice = ""
+        return [Send("", frame)]
+
+    def set_lang(self, lang: str) -> list[Effect]:
+        self.lang = lang
+        return self.screen()
+
+    # ------------------------------------------------------------ drawing
+
+    def seats(self) -> list[SeatStatus]:
+        seats = seat_statuses(self.guest.seats)
+        if not self.linked:  # the host is away (its tab reloads, or was closed): say so
+            seats = [
+                replace(s, connected=False, dropped=True) if s.kind == "host" else s for s in seats
+            ]
+        return seats
+
+    def screen(self) -> list[Effect]:
+        """The guest's board once it has a seat and a view; else its lobby
+        (or "connecting" until the host's lobby frame comes)."""
+        guest = self.guest
+        if guest.view is not None and guest.seat is not None:
+            legal = []
+            for item in guest.legal:
+                try:
+                    legal.append(self.game.action_from_json(item))
+                except GameError:
+                    continue  # a host frame's bad action: no button for it
+            inp = BoardInput(
+                role="guest",
+                viewer=guest.seat,
+                view=guest.view,
+                legal=legal,
+                events=guest.events,
+                seats=self.seats(),
+                version=guest.version or 0,
+                seen_result=self.seen_result,
+                notice=self.notice,
+                confirm_quit=self.confirm_quit,
+                previous=self.previous,
+            )
+            rendered = render_net_board(inp, self.lang)
+            self.previous = rendered.shown
+            return [ShowBoard(rendered.html, rendered.markers, rendered.status)]
+        lobby = guest.lobby
+        if lobby is None:
+            return [ShowLobby("connecting", render_connecting(self.lang, notice=self.notice))]
+        html = render_lobby(
+            "guest",
+            self.seats(),
+            lobby.get("options", {}),
+            self.lang,
+            own_seat=guest.seat,
+            notice=self.notice,
+        )
+        return [ShowLobby("guest", html)]

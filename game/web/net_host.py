@@ -1,0 +1,352 @@
+"""The host's side of network play, in plain Python (no browser import).
+
+``HostController`` owns the host's ``game.net.HostSession`` and everything the
+host's page decides: which connection holds which seat (and which came over
+WebRTC), the round result its screen acknowledged, the notice, the leave
+confirmation, its bots' thinking, the record to keep after every change, and
+what to draw. Each method returns the effects (``game.web.net_effects``) the
+page glue (``game.web.net_main``) carries out: frames to send, storage writes,
+the announce to other tabs, the HTML to put, a bot to think. Tested under
+CPython in ``tests/test_web_net_controller.py``.
+
+Bots think in slices like the local table's (``game.web.thinking``): when one
+is due, the effects hold ``Think``; the page calls ``bot_think(budget)`` in
+short tasks until it returns True, then ``bot_play()`` once the bot delay has
+passed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.engine.bots import make_bot
+from game.engine.errors import GameError
+from game.engine.protocol import JSON
+from game.engine.safejson import MAX_ACTION_BYTES, load_json
+from game.engine.search import SearchSettings
+from game.net import HostSession
+from game.net.frames import MAX_HOST_FRAME
+
+from .net_effects import (
+    Announce,
+    CloseLink,
+    DropSealed,
+    Effect,
+    Seal,
+    Send,
+    ShowBoard,
+    ShowLobby,
+    Store,
+    Think,
+)
+from .net_prefs import HOST_KEY, HostRecord
+from .net_strings import ntr, reject_text
+from .net_view import BoardInput, render_lobby, render_net_board, seat_statuses
+from .session import PAGE_SEARCH, bot_seed
+from .thinking import Policy, Thought, begin_thought
+
+__all__ = ["HOST_SEAT", "HostController"]
+
+#: the host's own seat
+HOST_SEAT = 0
+
+Sends = list[tuple[str, str]]
+
+
+@dataclass
+class HostController:
+    """One hosted game, from the lobby to its end, as the host's page runs it."""
+
+    host: HostSession
+    room: str
+    lang: str = "en"
+    #: whether the page keeps the record sealed (net.js's hostStore), else in
+    #: clear in the tab's sessionStorage
+    sealed: bool = False
+    #: the last round result the host's screen acknowledged
+    seen_result: int = 0
+    #: seats whose guests came over WebRTC (their drop offers a new invitation)
+    device_seats: set[int] = field(default_factory=set)
+    #: milliseconds a bot's move takes, its thinking included (``?botdelay=``)
+    delay_ms: int = 0
+    search: SearchSettings = PAGE_SEARCH
+    notice: str = ""
+    confirm_quit: bool = False
+    #: peer id -> "tabs" | "rtc", for the connections open now
+    via: dict[str, str] = field(default_factory=dict)
+    #: peer id -> the seat its welcome gave it
+    peer_seat: dict[str, int] = field(default_factory=dict)
+    previous: frozenset[str] = frozenset()
+    thought: Thought | None = None
+    #: the last bot decision played (for the page's bq:bot event)
+    last_thought: Thought | None = None
+    _bots: dict[tuple[int, str], Policy] = field(default_factory=dict)
+
+    @staticmethod
+    def from_record(record: HostRecord, host: HostSession, **settings: Any) -> HostController:
+        """The controller of a record kept before (a reload, or a closed tab)."""
+        return HostController(
+            host,
+            record.room,
+            seen_result=record.seen_result,
+            device_seats=set(record.devices),
+            **settings,
+        )
+
+    # ------------------------------------------------------------ lifecycle
+
+    def begin(self) -> list[Effect]:
+        """The game is on this page now: keep it, announce it, draw it."""
+        return self._changed()
+
+    def record(self) -> HostRecord:
+        return HostRecord(
+            self.room, self.host.to_save(), self.seen_result, tuple(sorted(self.device_seats))
+        )
+
+    def leave(self) -> list[Effect]:
+        """The host ends the game: goodbye frames, its record goes, tabs told."""
+        effects: list[Effect] = [Send(peer, text) for peer, text in self.host.close()]
+        effects += [CloseLink(peer) for peer in self.via]
+        effects += [Store("sessionStorage", HOST_KEY, None), Announce(None)]
+        if self.sealed:
+            effects.append(DropSealed(self.room))
+        self.via.clear()
+        self.thought = None
+        return effects
+
+    # ------------------------------------------------------------ connections
+
+    def open_peer(self, peer: str, via: str) -> list[Effect]:
+        """A guest's connection reached the host ("tabs" or "rtc")."""
+        self.via[peer] = via
+        return self._sends(self.host.open_peer(peer))
+
+    def receive(self, peer: str, text: str) -> list[Effect]:
+        if peer not in self.via:
+            return []
+        before = self._fingerprint()
+        sends = self.host.receive(peer, text)
+        if self._fingerprint() == before:
+            # Nothing changed (a refusal, a sync): answer, but neither keep nor
+            # redraw, so that a peer sending junk cannot keep the host busy.
+            return self._frames(sends)
+        return self._sends(sends)
+
+    def _fingerprint(self) -> tuple[int, str, str]:
+        """What a frame can change that the host keeps or draws."""
+        host = self.host
+        seats = json.dumps(host.seats_status(), sort_keys=True)
+        return (host.version, host.phase, seats + json.dumps(host.options, sort_keys=True))
+
+    def close_peer(self, peer: str) -> list[Effect]:
+        """A connection closed: its seat waits, marked dropped."""
+        if self.via.pop(peer, None) is None:
+            return []
+        return self._sends(self.host.close_peer(peer))
+
+    # ------------------------------------------------------------ the host's clicks
+
+    def lobby_command(self, cmd: str, seat: int | None, level: str) -> list[Effect]:
+        """``net-bot`` (a bot of `level` at `seat`, or "" to open it), ``net-start``."""
+        host = self.host
+        if cmd == "net-bot" and seat is not None:
+            return self._do(lambda: host.set_bot(seat, level or None))
+        if cmd == "net-start":
+            self.seen_result = 0
+            return self._do(host.start)
+        return []
+
+    def set_option(self, key: str, value: JSON) -> list[Effect]:
+        """One option changed in the lobby (``data-net-opt``): the options are
+        read through the game's declaration (defaults left out)."""
+        host = self.host
+        if host.phase != "lobby":
+            return []
+        options: dict[str, JSON] = dict(host.options)
+        options[key] = value
+        declared = host.game.declared_options
+        known = {option.key: option for option in declared.options}
+        option = known.get(key)
+        if option is not None and not option.always_written and value == option.default:
+            options.pop(key, None)  # written only when changed, as the engine does
+        return self._do(lambda: host.set_options(options))
+
+    def board_command(
+        self, cmd: str, arg: str = "", seat: int | None = None, level: str = ""
+    ) -> list[Effect]:
+        """A click on the host's board: ``continue``, ``quit``, ``quit-no``,
+        ``act`` (`arg`: the action's JSON), ``net-hand``, ``net-back-seat``.
+        (``quit-yes``, ``menu`` and ``net-reinvite`` are the page's.)"""
+        host = self.host
+        if cmd == "continue":
+            result = self._view().get("result")
+            if isinstance(result, Mapping) and isinstance(result.get("round"), int):
+                self.seen_result = int(result["round"])
+            return self._changed()
+        if cmd in ("quit", "quit-no"):
+            self.confirm_quit = cmd == "quit" and not self.confirm_quit
+            return self.screen()
+        if cmd == "act":
+            try:
+                action = load_json(arg, "the move", max_bytes=MAX_ACTION_BYTES)
+            except GameError:
+                return []
+            self.confirm_quit = False
+            return self._do(lambda: host.host_act(action))
+        if cmd == "net-hand" and seat is not None:
+            chosen = level or "normal"
+            return self._do(lambda: host.hand_to_bot(seat, chosen))
+        if cmd == "net-back-seat" and seat is not None:
+            return self._do(lambda: host.hand_back(seat))
+        return []
+
+    def set_lang(self, lang: str) -> list[Effect]:
+        self.lang = lang
+        return self.screen()
+
+    # ------------------------------------------------------------ bots
+
+    def bot_due(self) -> bool:
+        return self.host.bot_due() is not None
+
+    def bot_think(self, budget: float = 0.0) -> bool:
+        """Think for the bot that is due (slices of at most about `budget`
+        seconds); True once its move is chosen, False while it still thinks or
+        if no bot is due."""
+        thought = self._thought()
+        return thought is not None and thought.think(budget)
+
+    def bot_play(self) -> list[Effect]:
+        """The due bot plays the move it chose (finishing its thinking first)."""
+        thought = self._thought()
+        if thought is None:
+            return []
+        while not thought.think(float("inf")):
+            pass
+        self.thought = None
+        self.last_thought = thought
+        host = self.host
+        action = host.game.action_to_json(thought.choice)
+        return self._do(lambda: host.bot_act(thought.seat, action))
+
+    def _thought(self) -> Thought | None:
+        """The decision in the making for the bot that is due (a new one when
+        the turn has changed since)."""
+        host = self.host
+        seat = host.bot_due()
+        if seat is None:
+            self.thought = None
+            return None
+        level = host.bot_level(seat)
+        key = (host.version, seat, level)
+        if self.thought is None or self.thought.key != key:
+            bot = self._bots.get((seat, level))
+            if bot is None:
+                bot = make_bot(host.game, level, bot_seed(host.seed, seat), self.search)
+                self._bots[(seat, level)] = bot
+            view = host.view_for(seat)  # the bot's seat's view alone
+            self.thought = begin_thought(bot, key, seat, level, view, host.legal_actions(seat))
+        return self.thought
+
+    # ------------------------------------------------------------ drawing
+
+    def screen(self) -> list[Effect]:
+        """What the host's page shows now: its lobby or its seat's board."""
+        host = self.host
+        seats = seat_statuses(host.seats_status())
+        if host.phase == "lobby":
+            html = render_lobby(
+                "host", seats, host.options, self.lang, own_seat=HOST_SEAT, notice=self.notice
+            )
+            return [ShowLobby("host", html)]
+        inp = BoardInput(
+            role="host",
+            viewer=HOST_SEAT,
+            view=host.view_for(HOST_SEAT),
+            legal=host.legal_actions(HOST_SEAT),
+            events=host.events_for(HOST_SEAT),
+            seats=seats,
+            version=host.version,
+            seen_result=self.seen_result,
+            notice=self.notice,
+            confirm_quit=self.confirm_quit,
+            devices=frozenset(self.device_seats),
+            previous=self.previous,
+        )
+        rendered = render_net_board(inp, self.lang)
+        self.previous = rendered.shown
+        return [ShowBoard(rendered.html, rendered.markers, rendered.status)]
+
+    # ------------------------------------------------------------ inside
+
+    def _view(self) -> dict[str, Any]:
+        return {} if self.host.phase == "lobby" else dict(self.host.view_for(HOST_SEAT))
+
+    def _do(self, change: Callable[[], Sends]) -> list[Effect]:
+        """A change the host makes; a refusal shows as the notice and changes nothing."""
+        try:
+            sends = change()
+        except GameError as exc:
+            self.notice = reject_text(exc.code, exc.message, self.lang)
+            return self._changed()
+        self.notice = ""
+        return self._sends(sends)
+
+    def _sends(self, sends: Sends) -> list[Effect]:
+        """The session's frames, then what changed (kept, announced, drawn)."""
+        return self._frames(sends) + self._changed()
+
+    def _frames(self, sends: Sends) -> list[Effect]:
+        effects: list[Effect] = []
+        for peer, text in sends:
+            if peer in self.via:
+                self._note_frame(peer, text)
+                effects.append(Send(peer, text))
+        return effects
+
+    def _note_frame(self, peer: str, text: str) -> None:
+        """Which seat each connection holds (a device seat's drop offers a new invitation)."""
+        if '"t":"welcome"' not in text.replace(" ", ""):
+            return
+        try:
+            frame = load_json(text, "the welcome frame", max_bytes=MAX_HOST_FRAME)
+        except GameError:
+            return
+        seat = frame.get("seat") if isinstance(frame, dict) else None
+        if type(seat) is int:
+            self.peer_seat[peer] = seat
+            if self.via.get(peer) == "rtc":
+                self.device_seats.add(seat)
+            else:
+                self.device_seats.discard(seat)
+
+    def _changed(self) -> list[Effect]:
+        """Keep the match, tell the other tabs, draw, and let a bot think if due."""
+        host = self.host
+        text = self.record().to_json()
+        effects: list[Effect]
+        if self.sealed:
+            # a clear copy of an older page goes; the sealed one is written in order
+            effects = [Store("sessionStorage", HOST_KEY, None), Seal(self.room, text, host.version)]
+        else:
+            effects = [Store("sessionStorage", HOST_KEY, text)]
+        free = sum(1 for seat in host.seats_status() if seat.get("kind") == "open")
+        info = {"room": self.room, "name": host.names()[0], "free": free, "phase": host.phase}
+        effects.append(Announce(info))
+        effects += self.screen()
+        if self.bot_due():
+            effects.append(Think(self.delay_ms))
+        return effects
+
+    def lobby_notice(self, notice: str) -> list[Effect]:
+        """Say something on the host's screen (a transport's error, say)."""
+        self.notice = notice
+        return self.screen()
+
+    def no_tabs(self, reason: str) -> None:
+        """Other tabs cannot reach this game here (no sealing): devices only."""
+        self.notice = ntr("no_crypto", self.lang, reason=reason)

@@ -1,0 +1,42 @@
+"""What the game page's entry modules share: putting a board into the page.
+
+Runs on Pyodide, in the page. ``game.web.main`` (the local game) and
+``game.web.net_main`` (network play) both import it, and not each other
+(``main`` reaches network play through ``net_main.boot``, which is handed the
+local game's ``resume_saved``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import js
+from pyodide.ffi import jsnull
+
+__all__ = ["put_board"]
+
+
+def _absent(value: Any) -> bool:
+    return value is None or value is jsnull
+
+
+def put_board(html: str, markers: Mapping[str, str], status: str) -> Any:
+    """Set the board's HTML, its markers and its status line (the local game's
+    and network play's boards alike); return the #board element."""
+    document = js.document
+    # keep the log where the reader left it, unless they were following its end
+    log = document.getElementById("log")
+    follow, kept = True, 0
+    if not _absent(log):
+        kept = log.scrollTop
+        follow = kept + log.clientHeight >= log.scrollHeight - 8
+    document.getElementById("board-view").innerHTML = html
+    board = document.getElementById("board")
+    for name, value in markers.items():
+        board.setAttribute(f"data-{name}", value)
+    document.getElementById("board-status").textContent = status
+    log = document.getElementById("log")
+    if not _absent(log):
+        log.scrollTop = log.scrollHeight if follow else kept
+    return board

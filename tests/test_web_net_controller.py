@@ -1,0 +1,479 @@
+"""Network play's controllers (game/web/net_host.py, game/web/net_guest.py)
+under CPython: a host and guest controllers wired through an in-memory hub,
+carrying out the effects the browser layer would (frames, storage, the sealed
+record, screens, the host's bots thinking in slices)."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections import deque
+from html import unescape
+from typing import Any
+
+from game.bossquest import GAME
+from game.engine.search import SearchSettings
+from game.net import HostSession
+from game.web.net_effects import (
+    Announce,
+    AskInvite,
+    CloseLink,
+    DropSealed,
+    Effect,
+    Ended,
+    Reconnect,
+    Seal,
+    Send,
+    ShowBoard,
+    ShowLobby,
+    Store,
+    Think,
+)
+from game.web.net_guest import GuestController, guest_session
+from game.web.net_host import HostController
+from game.web.net_prefs import GUEST_KEY, HOST_KEY, GuestRecord, HostRecord
+from game.web.session import Session
+from game.web.settings import parse_settings
+
+#: a small search, so that the hard bot's slices stay quick here
+SMALL_SEARCH = SearchSettings(playouts=24, time_budget=5.0, slice_playouts=4)
+
+
+class Page:
+    """What one page's browser layer holds: its storage and its last screen."""
+
+    def __init__(self) -> None:
+        self.storage: dict[tuple[str, str], str] = {}
+        self.sealed: dict[str, str] = {}
+        self.screen: ShowBoard | ShowLobby | None = None
+        self.frames: list[str] = []
+        self.flags: list[Effect] = []
+
+    @property
+    def html(self) -> str:
+        assert self.screen is not None
+        return self.screen.html
+
+    @property
+    def markers(self) -> dict[str, str]:
+        assert isinstance(self.screen, ShowBoard)
+        return dict(self.screen.markers)
+
+
+class Hub:
+    """A host controller and its guests' controllers, frames queued between them."""
+
+    def __init__(self, host: HostController) -> None:
+        self.host = host
+        self.host_page = Page()
+        self.guests: dict[str, GuestController] = {}
+        self.pages: dict[str, Page] = {}
+        self.queue: deque[tuple[str, str, str]] = deque()
+        self.count = 0
+        self.bot_slices = 0
+        self.run_host(host.begin())
+
+    # the effects, as net_main carries them out
+
+    def run_host(self, effects: list[Effect]) -> None:
+        for fx in effects:
+            if isinstance(fx, Send):
+                self.queue.append(("to_guest", fx.peer, fx.text))
+            else:  # a link closes a moment later: its goodbye frames get out first
+                self._common(self.host_page, fx)
+
+    def run_guest(self, peer: str, effects: list[Effect]) -> None:
+        page = self.pages[peer]
+        for fx in effects:
+            if isinstance(fx, Send):
+                assert fx.peer == ""
+                self.queue.append(("to_host", peer, fx.text))
+            else:
+                self._common(page, fx)
+
+    def run(self, who: str, effects: list[Effect]) -> None:
+        """Effects of the host's controller (`who` "host") or a guest's (its peer)."""
+        if who == "host":
+            self.run_host(effects)
+        else:
+            self.run_guest(who, effects)
+
+    def _common(self, page: Page, fx: Effect) -> None:
+        if isinstance(fx, Store):
+            if fx.value is None:
+                page.storage.pop((fx.area, fx.key), None)
+            else:
+                page.storage[(fx.area, fx.key)] = fx.value
+        elif isinstance(fx, Seal):
+            page.sealed[fx.room] = fx.text
+        elif isinstance(fx, DropSealed):
+            page.sealed.pop(fx.room, None)
+        elif isinstance(fx, ShowBoard | ShowLobby):
+            page.screen = fx
+        elif isinstance(fx, Announce | Think | Reconnect | AskInvite | Ended | CloseLink):
+            page.flags.append(fx)
+
+    # connections
+
+    def join(self, name: str, record: GuestRecord | None = None) -> str:
+        self.count += 1
+        peer = f"peer-{self.count}"
+        session = guest_session(GAME, "dev", name, record)
+        ctrl = GuestController(session, GAME, "tabs", self.host.room, lang="en")
+        self.guests[peer] = ctrl
+        page = self.pages[peer] = self.pages.get(peer, Page())
+        self.run_guest(peer, ctrl.begin())
+        self.run_host(self.host.open_peer(peer, "tabs"))
+        self.run_guest(peer, ctrl.link_up())
+        self.flush()
+        assert page.screen is not None
+        return peer
+
+    def drop(self, peer: str) -> None:
+        """The guest's tab closes: the host sees its link close."""
+        self.guests.pop(peer)
+        self.queue = deque(item for item in self.queue if item[1] != peer)
+        self.run_host(self.host.close_peer(peer))
+        self.flush()
+
+    def flush(self) -> None:
+        while self.queue:
+            direction, peer, text = self.queue.popleft()
+            if direction == "to_guest":
+                ctrl = self.guests.get(peer)
+                if ctrl is not None:
+                    self.pages[peer].frames.append(text)
+                    self.run_guest(peer, ctrl.receive(text))
+            else:
+                self.run_host(self.host.receive(peer, text))
+
+    # the host's bots, in slices like net_main's tasks
+
+    def run_bots(self) -> int:
+        played = 0
+        while self.host.bot_due():
+            while not self.host.bot_think(0.0):
+                self.bot_slices += 1
+            self.run_host(self.host.bot_play())
+            self.flush()
+            played += 1
+        return played
+
+
+def _host(players: int = 3, *, sealed: bool = False, seed: int = 11) -> HostController:
+    session = HostSession.new(GAME, {"players": players}, seed, "Alice")
+    return HostController(session, "room-abcdefgh", lang="en", sealed=sealed, search=SMALL_SEARCH)
+
+
+def _acts(html: str) -> list[str]:
+    """The actions of the board's buttons (their data-act JSON)."""
+    return [unescape(a) for a in re.findall(r'data-cmd="act"[^>]*? data-act="([^"]*)"', html)]
+
+
+def _play(hub: Hub, rng: random.Random, limit: int = 2000) -> None:
+    """Everyone plays: the host and the guests click their boards, bots think."""
+    for _ in range(limit):
+        if hub.host.host.phase == "over":
+            return
+        hub.run_bots()
+        moved = False
+        for who, page in [("host", hub.host_page), *hub.pages.items()]:
+            ctrl: Any = hub.host if who == "host" else hub.guests.get(who)
+            if ctrl is None or not isinstance(page.screen, ShowBoard):
+                continue
+            if page.markers.get("phase") == "result":
+                hub.run(who, ctrl.board_command("continue"))
+                continue
+            if page.markers.get("phase") == "human":
+                arg = _acts(page.html)
+                if arg:
+                    text = rng.choice(arg)
+                    hub.run(who, ctrl.board_command("act", text))
+                    hub.flush()
+                    moved = True
+                    break
+        if not moved and not hub.host.bot_due():
+            hub.flush()
+    assert hub.host.host.phase == "over"
+
+
+def _seated(hub: Hub, name: str, seat: int) -> str:
+    peer = hub.join(name)
+    hub.run_guest(peer, hub.guests[peer].sit(seat))
+    hub.flush()
+    assert hub.guests[peer].guest.seat == seat
+    return peer
+
+
+# ---------------------------------------------------------------------------
+
+
+def test_a_whole_game_with_a_guest_and_bots_that_think_in_slices() -> None:
+    lobby = Hub(_host(4)).host_page.screen
+    assert isinstance(lobby, ShowLobby) and lobby.phase == "host"
+    hub = Hub(_host(4))
+    peer = _seated(hub, "Bob", 1)
+    screen = hub.pages[peer].screen
+    assert isinstance(screen, ShowLobby) and screen.phase == "guest"
+    hub.run_host(hub.host.lobby_command("net-bot", 2, "hard"))
+    hub.run_host(hub.host.lobby_command("net-bot", 3, "easy"))
+    hub.flush()
+    hub.run_host(hub.host.lobby_command("net-start", None, ""))
+    hub.flush()
+    assert isinstance(hub.host_page.screen, ShowBoard)
+    assert hub.host_page.markers["net"] == "host"
+    assert hub.pages[peer].markers["net"] == "guest"
+    assert hub.pages[peer].markers["viewer"] == "1"
+    _play(hub, random.Random(3))
+    # the hard bot thought in several slices, as the local table's does
+    assert hub.bot_slices > 0
+    assert hub.host.last_thought is not None
+    assert hub.host_page.markers["phase"] in ("over", "result")
+    assert hub.pages[peer].markers["phase"] in ("over", "result")
+    # the guest's record is its name, room, seat and token: nothing of any view
+    record = GuestRecord.from_json(hub.pages[peer].storage[("sessionStorage", GUEST_KEY)])
+    assert record is not None and record.room == "room-abcdefgh"
+    assert "view" not in record.session and "hidden" not in record.session
+    # the host kept its match in clear in its tab (it cannot seal here)
+    kept = HostRecord.from_json(hub.host_page.storage[("sessionStorage", HOST_KEY)])
+    assert kept is not None and HostSession.from_save(GAME, kept.save).phase == "over"
+
+
+def test_the_guest_never_receives_another_seats_hidden_weapon() -> None:
+    hub = Hub(_host(3, seed=5))
+    peer = _seated(hub, "Bob", 1)
+    hub.run_host(hub.host.lobby_command("net-bot", 2, "normal"))
+    hub.run_host(hub.host.lobby_command("net-start", None, ""))
+    hub.flush()
+    rng = random.Random(9)
+    for _ in range(30):
+        state = hub.host.host.view_for(None)
+        for seat in (0, 2):
+            full = hub.host.host.view_for(seat)["seats"][seat]["hidden"]
+            if full is not None:
+                assert (
+                    hub.pages[peer]
+                    .storage.get(("sessionStorage", GUEST_KEY), "")
+                    .find(f'"hidden":{full}')
+                    < 0
+                )
+        if state["stage"] == "over":
+            break
+        if hub.host.bot_due():
+            hub.run_bots()
+            continue
+        for who, ctrl in (("host", hub.host), (peer, hub.guests[peer])):
+            page = hub.host_page if who == "host" else hub.pages[peer]
+            if isinstance(page.screen, ShowBoard) and page.markers["phase"] == "result":
+                hub.run(who, ctrl.board_command("continue"))
+            elif isinstance(page.screen, ShowBoard) and page.markers["phase"] == "human":
+                hub.run(who, ctrl.board_command("act", rng.choice(_acts(page.html))))
+                hub.flush()
+                break
+    # every state frame this guest got is its own view
+    for text in hub.pages[peer].frames:
+        frame = json.loads(text)
+        if frame["t"] == "state":
+            for seat, entry in enumerate(frame["view"]["seats"]):
+                if seat != 1 and entry["hidden"] is not None:
+                    # only a fight or the end shows another's hidden weapon
+                    assert frame["view"]["stage"] in ("over", "fight", "result") or frame[
+                        "view"
+                    ].get("result")
+
+
+def test_drop_hand_to_a_bot_give_back_and_rejoin_with_the_record() -> None:
+    hub = Hub(_host(3))
+    peer = _seated(hub, "Bob", 1)
+    hub.run_host(hub.host.lobby_command("net-bot", 2, "easy"))
+    hub.run_host(hub.host.lobby_command("net-start", None, ""))
+    hub.flush()
+    record_text = hub.pages[peer].storage[("sessionStorage", GUEST_KEY)]
+    hub.drop(peer)
+    html = hub.host_page.html
+    # the badge comes from the scene: on the strip and on the seat's panel
+    assert re.search(
+        r'<li class="seat-panel" data-seat="1" data-net="guest" '
+        r'data-connected="false" data-dropped="true"',
+        html,
+    )
+    assert 'data-cmd="net-hand" data-seat="1"' in html
+    panel = html[html.index('<li class="seat-panel" data-seat="1"') :]
+    head = panel[: panel.index("</div>")]
+    assert 'data-net-badge="dropped"' in head
+    hub.run_host(hub.host.board_command("net-hand", "", 1, "normal"))
+    hub.flush()
+    assert 'data-cmd="net-back-seat" data-seat="1"' in hub.host_page.html
+    assert 'data-net-badge="handed"' in hub.host_page.html
+    # the bot plays the seat meanwhile
+    before = hub.host.host.version
+    for _ in range(40):
+        if hub.host.bot_due():
+            hub.run_bots()
+        elif hub.host_page.markers["phase"] == "human":
+            acts = _acts(hub.host_page.html)
+            arg = acts[0]
+            hub.run_host(hub.host.board_command("act", arg))
+        elif hub.host_page.markers["phase"] == "result":
+            hub.run_host(hub.host.board_command("continue"))
+        else:
+            break
+        if hub.host.host.version > before + 6:
+            break
+    assert hub.host.host.version > before
+    hub.run_host(hub.host.board_command("net-back-seat", "", 1))
+    # the guest's page reloads: its record brings it back to its seat
+    record = GuestRecord.from_json(record_text)
+    assert record is not None
+    back = hub.join("Bob", record)
+    assert hub.guests[back].guest.seat == 1
+    assert isinstance(hub.pages[back].screen, ShowBoard)
+    assert hub.pages[back].markers["viewer"] == "1"
+    assert re.search(
+        r'<li class="seat-panel" data-seat="1" data-net="guest" '
+        r'data-connected="true" data-dropped="false"',
+        hub.host_page.html,
+    )
+
+
+def test_the_host_reloads_and_resumes_from_its_record_sealed_or_not() -> None:
+    for sealed in (False, True):
+        hub = Hub(_host(2, sealed=sealed))
+        peer = _seated(hub, "Bob", 1)
+        hub.run_host(hub.host.lobby_command("net-start", None, ""))
+        hub.flush()
+        hub.run_bots()
+        if sealed:
+            assert ("sessionStorage", HOST_KEY) not in hub.host_page.storage
+            text = hub.host_page.sealed["room-abcdefgh"]
+        else:
+            assert not hub.host_page.sealed
+            text = hub.host_page.storage[("sessionStorage", HOST_KEY)]
+        record = HostRecord.from_json(text)
+        assert record is not None
+        version = hub.host.host.version
+        # the host's page reloads: a new controller from the record; the guest's link drops
+        guest = hub.guests[peer]
+        lost = guest.link_lost()
+        assert any(isinstance(fx, Reconnect) for fx in lost)
+        hub.run_guest(peer, lost)
+        assert 'data-status="host" data-connected="false" data-dropped="true"' in (
+            hub.pages[peer].html
+        )
+        session = HostSession.from_save(GAME, record.save)
+        host = HostController.from_record(record, session, lang="en", sealed=sealed)
+        assert host.host.version == version
+        hub.host = host
+        hub.run_host(host.begin())
+        hub.run_host(host.open_peer(peer, "tabs"))
+        hub.run_guest(peer, guest.link_up())
+        hub.flush()
+        assert guest.guest.seat == 1 and guest.notice == ""
+        # the game goes on: whoever is to act plays, and the guest's move is accepted
+        _play(hub, random.Random(1))
+        if sealed:
+            hub.run_host(host.leave())
+            assert "room-abcdefgh" not in hub.host_page.sealed
+
+
+def test_refusals_show_in_words_and_change_nothing() -> None:
+    hub = Hub(_host(2))
+    peer = _seated(hub, "Bob", 1)
+    hub.run_host(hub.host.lobby_command("net-start", None, ""))
+    hub.flush()
+    guest = hub.guests[peer]
+    # the host starts a game whose seats are not all taken: refused, in words
+    hub2 = Hub(_host(3))
+    hub2.run_host(hub2.host.lobby_command("net-start", None, ""))
+    assert hub2.host.notice and 'role="alert"' in hub2.host_page.html
+    # a guest's move out of turn (seat 0 acts first) is refused by the host
+    while hub.host.host.to_act() != 0:
+        acts = _acts(hub.pages[peer].html)
+        arg = acts[0]
+        hub.run_guest(peer, guest.board_command("act", arg))
+        hub.flush()
+    version = hub.host.host.version
+    legal = hub.host.host.legal_json(0)
+    hub.run_guest(peer, guest.board_command("act", json.dumps(legal[0])))
+    # a second click before the host answers is not sent
+    assert guest.board_command("act", json.dumps(legal[0])) == []
+    hub.flush()
+    assert hub.host.host.version == version
+    assert guest.notice
+    assert guest.notice in unescape(hub.pages[peer].html)
+    assert 'class="notice" role="alert"' in hub.pages[peer].html
+    # a bad move from the host itself is refused too
+    hub.run_host(hub.host.board_command("act", '{"type": "nonsense"}'))
+    assert hub.host.notice and hub.host.host.version == version
+    # the host leaves: the guest is told, and its record goes
+    hub.run_host(hub.host.leave())
+    hub.flush()
+    assert any(isinstance(fx, Ended) for fx in hub.pages[peer].flags)
+    assert ("sessionStorage", GUEST_KEY) not in hub.pages[peer].storage
+
+
+def test_a_bad_token_joins_afresh() -> None:
+    hub = Hub(_host(2))
+    stale = GuestRecord(
+        "Bob",
+        "room-abcdefgh",
+        "tabs",
+        '{"name":"Bob","save":"guest","seat":1,"token":"nope-nope-nope","version":1}',
+    )
+    peer = hub.join("Bob", stale)
+    assert hub.guests[peer].guest.token is None
+    assert isinstance(hub.pages[peer].screen, ShowLobby)
+
+
+def test_the_lobby_options_come_from_the_declaration() -> None:
+    hub = Hub(_host(3))
+    peer = hub.join("Bob")
+    declared = GAME.declared_options
+    html = hub.host_page.html
+    for option in declared.options:
+        assert f'data-net-opt="{option.key}"' in html
+        assert option.label["en"] in html
+    radios = re.findall(r'name="net-players" value="(\d+)"', html)
+    assert radios == [str(n) for n in range(declared.min_players, declared.max_players + 1)]
+    # a bool option changed: both screens follow, the guest's summary in words
+    hub.run_host(hub.host.set_option("potions", True))
+    hub.flush()
+    assert hub.host.host.options.get("potions") is True
+    assert re.search(r'id="net-opt-potions"[^>]*checked', hub.host_page.html)
+    summary = hub.pages[peer].html
+    assert "<dt>Potions</dt><dd>yes</dd>" in summary
+    hub.run_host(hub.host.set_option("potions", False))
+    assert "potions" not in hub.host.host.options  # written only when on
+    # from 5 players, an option the rules turn on is ticked and locked
+    hub.run_host(hub.host.set_option("players", 5))
+    assert re.search(r'id="net-opt-keep_yellow"[^>]*checked disabled', hub.host_page.html)
+    hub.host.lang = "fr"
+    assert "Les Potions" in hub.host.screen()[0].html  # type: ignore[union-attr]
+
+
+def test_the_local_board_has_no_network_badge() -> None:
+    settings = parse_settings(
+        json.dumps(
+            {
+                "version": 1,
+                "lang": "en",
+                "players": [
+                    {"seat": 0, "name": "Ann", "kind": "human"},
+                    {"seat": 1, "name": "Bot", "kind": "bot"},
+                ],
+                "keep_yellow": False,
+            }
+        )
+    )
+    html = Session.new(settings, 3).render("en").html
+    assert "net-badge" not in html and "data-net=" not in html
+
+
+def test_a_refused_frame_is_answered_without_keeping_or_redrawing() -> None:
+    """Junk from a peer costs the host one refusal, never a save or a redraw."""
+    host = _host(2)
+    host.open_peer("p1", "tabs")
+    for junk in ("[" * 5000, '{"v":1}', "not json", '"' + '\\"' * 1000):
+        effects = host.receive("p1", junk)
+        assert effects and all(isinstance(effect, Send) for effect in effects)
