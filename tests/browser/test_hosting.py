@@ -65,7 +65,8 @@ def test_every_reference_of_the_page_exists(built_site: build.BuildResult) -> No
     assert page.refs
     for ref in page.refs:
         assert "//" not in ref, f"absolute URL in the page: {ref}"
-        assert (built_site.out / ref).is_file(), ref
+        path = ref.split("#")[0].split("?")[0]  # rules.html?game=bossquest is rules.html
+        assert (built_site.out / path).is_file(), ref
     config = page.config
     interpreter = str(config["interpreter"])
     assert interpreter == f"./{built_site.pyodide_dir}/pyodide.mjs"
