@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from ..engine.words import Catalogue
 from . import text_extensions
 from .cards import COLOURS, REAPER, SPELL_KINDS, is_potion, weapon_colour, weapon_value
 
@@ -25,7 +26,7 @@ _COLOUR_NAMES: Final = {
     "en": dict(zip(COLOURS, COLOURS, strict=True)),
 }
 
-_SPELL_NAMES: Final[dict[str, dict[str, str]]] = {
+_SPELL_NAMES_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "strength_up": {"fr": "Force +1 ou +2", "en": "Strength +1 or +2"},
     "strength_down": {"fr": "Force −1 ou −2", "en": "Strength −1 or −2"},
     "swap_hidden": {"fr": "Échange des armes cachées", "en": "Swap hidden weapons"},
@@ -44,9 +45,10 @@ _SPELL_NAMES: Final[dict[str, dict[str, str]]] = {
     "second_wins": {"fr": "Le second l'emporte", "en": "Second closest wins"},
     "last_turn": {"fr": "Dernier tour", "en": "Last turn"},
 }
+_SPELL_NAMES: Final = Catalogue("bossquest.spell_names", _SPELL_NAMES_ENTRIES)
 
 # What each spell does, in a line (the rulebook's spell list, shortened).
-_SPELL_EFFECTS: Final[dict[str, dict[str, str]]] = {
+_SPELL_EFFECTS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "strength_up": {
         "fr": "Augmente la force d'attaque d'un joueur de 1 ou 2.",
         "en": "Raises one player's strength by 1 or 2.",
@@ -100,8 +102,9 @@ _SPELL_EFFECTS: Final[dict[str, dict[str, str]]] = {
         "en": "Last turn: everyone at the Armorer acts once more, then the fight.",
     },
 }
+_SPELL_EFFECTS: Final = Catalogue("bossquest.spell_effects", _SPELL_EFFECTS_ENTRIES)
 
-_LINES: Final[dict[str, dict[str, str]]] = {
+_LINES_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "round": {
         "fr": "Manche {round} : le BOSS a {hp} PV. {armorer} est l'Armurier.",
         "en": "Round {round}: the boss has {hp} hit points. {armorer} is the Armorer.",
@@ -178,6 +181,7 @@ _LINES: Final[dict[str, dict[str, str]]] = {
         "en": "Game over: {winners} win together!",
     },
 }
+_LINES: Final = Catalogue("bossquest.log", _LINES_ENTRIES)
 
 _REASONS: Final[dict[str, str]] = {
     "game_over": "La partie est finie.",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from ..engine.words import Catalogue
 from .cards import COMPANIONS, SPELL_KINDS, potion_size
 
 __all__ = [
@@ -27,12 +28,13 @@ __all__ = [
     "spell_name",
 ]
 
-_SPELL_NAMES: Final[dict[str, dict[str, str]]] = {
+_SPELL_NAMES_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "invert_potion": {"fr": "Inversion de potion", "en": "Invert a potion"},
     "swap_companions": {"fr": "Échange de compagnons", "en": "Swap companions"},
 }
+_SPELL_NAMES: Final = Catalogue("bossquest.extension_spell_names", _SPELL_NAMES_ENTRIES)
 
-_SPELL_EFFECTS: Final[dict[str, dict[str, str]]] = {
+_SPELL_EFFECTS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "invert_potion": {
         "fr": "Inverse le sens de lecture de la potion visible d'un joueur.",
         "en": "Flips the reading of one player's face-up potion.",
@@ -42,9 +44,10 @@ _SPELL_EFFECTS: Final[dict[str, dict[str, str]]] = {
         "en": "Swaps two companions, in play or in reserve.",
     },
 }
+_SPELL_EFFECTS: Final = Catalogue("bossquest.extension_spell_effects", _SPELL_EFFECTS_ENTRIES)
 
 # The book gives the companions no names: each has an animal and a name of ours.
-COMPANION_NAMES: Final[dict[str, dict[str, str]]] = {
+_COMPANION_NAMES_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "chameleon": {"fr": "Prisme, le caméléon", "en": "Prism the Chameleon"},
     "owl": {"fr": "Minuit, la chouette", "en": "Midnight the Owl"},
     "hare": {"fr": "Flèche, le lièvre", "en": "Dash the Hare"},
@@ -52,8 +55,9 @@ COMPANION_NAMES: Final[dict[str, dict[str, str]]] = {
     "tortoise": {"fr": "Carapace, la tortue", "en": "Shell the Tortoise"},
     "magpie": {"fr": "Margot, la pie", "en": "Glint the Magpie"},
 }
+COMPANION_NAMES: Final = Catalogue("bossquest.companion_names", _COMPANION_NAMES_ENTRIES)
 
-COMPANION_POWERS: Final[dict[str, dict[str, str]]] = {
+_COMPANION_POWERS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "chameleon": {
         "fr": "Vos armes sont de toutes les couleurs.",
         "en": "Your weapons count as every colour.",
@@ -81,6 +85,7 @@ COMPANION_POWERS: Final[dict[str, dict[str, str]]] = {
         "spell deck.",
     },
 }
+COMPANION_POWERS: Final = Catalogue("bossquest.companion_powers", _COMPANION_POWERS_ENTRIES)
 
 _REASONS_FR: Final[dict[str, str]] = {
     "read_potion_first": "Choisissez d'abord le sens de lecture de votre potion.",
@@ -97,7 +102,7 @@ _REASONS_FR: Final[dict[str, str]] = {
     "reaper_taken": "Un autre vainqueur est déjà devenu la Faucheuse.",
 }
 
-_LINES: Final[dict[str, dict[str, str]]] = {
+_LINES_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "potion": {
         "fr": "{seat} lit {potion} : {reading}.",
         "en": "{seat} reads {potion} as {reading}.",
@@ -156,6 +161,7 @@ _LINES: Final[dict[str, dict[str, str]]] = {
         "en": ", exactly the Reaper's hit points (no PERFECT key in its round)",
     },
 }
+_LINES: Final = Catalogue("bossquest.extension_log", _LINES_ENTRIES)
 
 
 def _line(key: str, lang: str, **values: Any) -> str:

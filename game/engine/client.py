@@ -35,9 +35,7 @@ __all__ = [
     "MenuGroup",
     "Scene",
     "e",
-    "fill",
     "icon",
-    "plural",
 ]
 
 
@@ -53,19 +51,6 @@ def icon(name: str, cls: str = "") -> str:
         f'<svg class="icon icon-{name}{extra}" aria-hidden="true" focusable="false">'
         f'<use href="#i-{name}"></use></svg>'
     )
-
-
-def fill(table: Mapping[str, Mapping[str, str]], key: str, lang: str, **values: object) -> str:
-    """The string `key` of `table` in `lang`, with its {placeholders} filled in.
-    A missing key or language is a bug: ``KeyError``."""
-    text = table[key][lang]
-    return text.format(**values) if values else text
-
-
-def plural(table: Mapping[str, Mapping[str, str]], one: str, many: str, n: int, lang: str) -> str:
-    """`one` for 1 (and 0 in French), `many` otherwise, from `table`, formatted with n."""
-    singular = n == 1 or (lang == "fr" and n == 0)
-    return fill(table, one if singular else many, lang, n=n)
 
 
 # ------------------------------------------------------------------ controls

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from typing import Final
 
-from game.engine.client import fill
+from game.engine.words import Catalogue
 from game.registry import DEFAULT_GAME, get_client
 
 from .strings import LANGS
 
 __all__ = ["NET_STRINGS", "ntr", "reject_text"]
 
-NET_STRINGS: Final[dict[str, dict[str, str]]] = {
+_NET_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     # ------------------------------------------------------------ net menu
     "net_title": {"fr": "Jouer à plusieurs", "en": "Play with others"},
     "net_intro": {
@@ -211,6 +211,7 @@ NET_STRINGS: Final[dict[str, dict[str, str]]] = {
         "en": "Leave this online game?",
     },
 }
+NET_STRINGS: Final = Catalogue("platform.network", _NET_STRINGS_ENTRIES)
 
 #: what a refusal from the host means, by its stable code (game/net's reject codes)
 _REJECTS: Final[dict[str, dict[str, str]]] = {
@@ -242,9 +243,8 @@ _REJECTS: Final[dict[str, dict[str, str]]] = {
 }
 
 
-def ntr(key: str, lang: str, **values: object) -> str:
-    """One string of network play in `lang`, with `values` filled in."""
-    return fill(NET_STRINGS, key, lang, **values)
+ntr: Final = NET_STRINGS
+"""One string of network play in `lang`, with `values` filled in."""
 
 
 def reject_text(code: str, detail: str, lang: str) -> str:

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from .strings import fill
+from game.engine.words import Catalogue
 
 __all__ = ["REPLAY_STRINGS", "link_error_text", "rtr", "undo_refusal_text"]
 
-REPLAY_STRINGS: Final[dict[str, dict[str, str]]] = {
+_REPLAY_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     # ------------------------------------------------------------- undo
     "undo": {"fr": "Annuler", "en": "Undo"},
     "undo_aria": {
@@ -118,11 +118,11 @@ REPLAY_STRINGS: Final[dict[str, dict[str, str]]] = {
     "undo_not_your_turn": {"fr": "ce n'est pas votre tour", "en": "it is not your turn"},
     "undo_unsupported": {"fr": "ce jeu n'a pas d'annulation", "en": "this game has no undo"},
 }
+REPLAY_STRINGS: Final = Catalogue("platform.replay", _REPLAY_STRINGS_ENTRIES)
 
 
-def rtr(key: str, lang: str, **values: object) -> str:
-    """The string `key` in `lang`, with its {placeholders} filled in."""
-    return fill(REPLAY_STRINGS, key, lang, **values)
+rtr: Final = REPLAY_STRINGS
+"""The string `key` in `lang`, with its {placeholders} filled in."""
 
 
 def undo_refusal_text(code: str, english: str, lang: str) -> str:

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from game.engine.client import fill
+from game.engine.words import Catalogue
 
-__all__ = ["LANGS", "STRINGS", "fill", "tr"]
+__all__ = ["LANGS", "STRINGS", "tr"]
 
 LANGS: Final = ("fr", "en")
 
-STRINGS: Final[dict[str, dict[str, str]]] = {
+_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     # ------------------------------------------------------------- the bar
     "leave": {"fr": "Quitter", "en": "Leave"},
     "leave_confirm": {
@@ -40,8 +40,8 @@ STRINGS: Final[dict[str, dict[str, str]]] = {
     # ------------------------------------------------------------------ log
     "log_title": {"fr": "Journal", "en": "What happened"},
 }
+STRINGS: Final = Catalogue("platform", _STRINGS_ENTRIES)
 
 
-def tr(key: str, lang: str, **values: object) -> str:
-    """The shell string `key` in `lang`, with its {placeholders} filled in."""
-    return fill(STRINGS, key, lang, **values)
+tr: Final = STRINGS
+"""The shell string `key` in `lang`, with its {placeholders} filled in."""

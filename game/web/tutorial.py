@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 from urllib.parse import parse_qs
 
 from game.engine.client import NO_DOCK, Dock, Scene
@@ -39,6 +39,7 @@ from game.engine.errors import GameError, IllegalAction
 from game.engine.events import event_for_seat
 from game.engine.safejson import MAX_ACTION_BYTES, MAX_SAVE_BYTES, load_json, load_json_file
 from game.engine.scenario import ScenarioRules, run_scenario
+from game.engine.words import Catalogue
 from game.registry import DEFAULT_GAME, get_client, get_game
 
 from .board import dress_table
@@ -67,7 +68,7 @@ LANGS = ("fr", "en")
 #: a scenario's name in the page's query: letters, digits and underscores
 _NAME = re.compile(r"^[a-z0-9_]{1,48}$")
 
-_STRINGS: dict[str, dict[str, str]] = {
+_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "step": {"fr": "Étape {n} sur {total}", "en": "Step {n} of {total}"},
     "done": {"fr": "Leçon terminée", "en": "Lesson complete"},
     "next": {"fr": "Suivant", "en": "Next"},
@@ -102,12 +103,12 @@ _STRINGS: dict[str, dict[str, str]] = {
         "en": "Unknown tutorial: “{name}”.",
     },
 }
+_STRINGS: Final = Catalogue("platform.tutorial", _STRINGS_ENTRIES)
 
 
 def tutr(key: str, lang: str, **values: Any) -> str:
     """A tutorial string in `lang` (French or English)."""
-    text = _STRINGS[key]["fr" if lang == "fr" else "en"]
-    return text.format(**values) if values else text
+    return _STRINGS(key, "fr" if lang == "fr" else "en", **values)
 
 
 def _e(text: object) -> str:

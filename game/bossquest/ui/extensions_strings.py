@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from .strings import fill
+from game.engine.words import Catalogue
 
 __all__ = ["EXTENSION_STRINGS", "xtr"]
 
-EXTENSION_STRINGS: Final[dict[str, dict[str, str]]] = {
+_EXTENSION_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     # ------------------------------------------------------------- potions
     "potion": {"fr": "Potion", "en": "Potion"},
     "potion_unread": {"fr": "non lue", "en": "unread"},
@@ -161,8 +161,8 @@ EXTENSION_STRINGS: Final[dict[str, dict[str, str]]] = {
         "en": "{names}, the Reaper, has eliminated every knight!",
     },
 }
+EXTENSION_STRINGS: Final = Catalogue("bossquest.extensions", _EXTENSION_STRINGS_ENTRIES)
 
 
-def xtr(key: str, lang: str, **values: object) -> str:
-    """The extension string `key` in `lang`, with its {placeholders} filled in."""
-    return fill(EXTENSION_STRINGS, key, lang, **values)
+xtr: Final = EXTENSION_STRINGS
+"""The extension string `key` in `lang`, with its {placeholders} filled in."""

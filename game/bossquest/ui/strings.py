@@ -13,14 +13,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from game.engine.client import fill
-from game.engine.client import plural as _plural
+from game.engine.words import Catalogue
 
-__all__ = ["LANGS", "STRINGS", "fill", "plural", "tr"]
+__all__ = ["LANGS", "STRINGS", "plural", "tr"]
 
 LANGS: Final = ("fr", "en")
 
-STRINGS: Final[dict[str, dict[str, str]]] = {
+_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     # ------------------------------------------------------------- the bar
     "board_title": {"fr": "Plateau de jeu", "en": "Game board"},
     "round": {"fr": "Manche {n}", "en": "Round {n}"},
@@ -248,13 +247,9 @@ STRINGS: Final[dict[str, dict[str, str]]] = {
     "winner": {"fr": "Vainqueur", "en": "Winner"},
     "no_heart_left": {"fr": "plus de cœur", "en": "no heart left"},
 }
+STRINGS: Final = Catalogue("bossquest.board", _STRINGS_ENTRIES)
 
 
-def tr(key: str, lang: str, **values: object) -> str:
-    """The board string `key` in `lang`, with its {placeholders} filled in."""
-    return fill(STRINGS, key, lang, **values)
-
-
-def plural(one: str, many: str, n: int, lang: str) -> str:
-    """`one` for 1 (and 0 in French), `many` otherwise, formatted with n."""
-    return _plural(STRINGS, one, many, n, lang)
+tr: Final = STRINGS
+"""The board string `key` in `lang`, with its {placeholders} filled in."""
+plural: Final = STRINGS.plural

@@ -15,7 +15,7 @@ from typing import Any
 
 from game.duel.codec import action_to_json
 from game.duel.state import ROUNDS, Action, value_of
-from game.engine.client import Control, Group, Scene, e, icon, plural
+from game.engine.client import Control, Group, Scene, e, icon
 from game.engine.protocol import Event
 
 from .strings import STRINGS, card_colour, card_text, join, over_title, tr, trick_line
@@ -67,7 +67,7 @@ def back(lang: str, label: str = "") -> str:
 
 
 def points(n: int, lang: str) -> str:
-    return plural(STRINGS, "points", "points_many", n, lang)
+    return STRINGS.plural("points", "points_many", n, lang)
 
 
 # ------------------------------------------------------------------- table
@@ -175,7 +175,7 @@ def _seat(scene: Scene, seat: int) -> str:
         cards += card(down, lang, hidden="own")
     elif view["committed"][seat]:
         cards += back(lang, tr("face_down", lang))
-    size = plural(STRINGS, "cards_n", "cards_many", view["hand_sizes"][seat], lang)
+    size = STRINGS.plural("cards_n", "cards_many", view["hand_sizes"][seat], lang)
     return (
         f'<li class="seat-panel" data-seat="{seat}"{scene.seat_attrs.get(seat, "")} '
         f'data-you="{str(you).lower()}" data-turn="{str(turn).lower()}" data-kind="{e(kind)}" '

@@ -13,11 +13,11 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from game.duel.state import value_of
-from game.engine.client import fill
+from game.engine.words import Catalogue
 
 __all__ = ["STRINGS", "card_colour", "card_text", "describe", "join", "reason_text", "tr"]
 
-STRINGS: Final[dict[str, dict[str, str]]] = {
+_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     # ------------------------------------------------------------- cards
     "card": {"fr": "{value} {colour}", "en": "{colour} {value}"},
     "blue": {"fr": "bleu", "en": "blue"},
@@ -123,6 +123,7 @@ STRINGS: Final[dict[str, dict[str, str]]] = {
     "not_in_hand": {"fr": "cette carte n'est pas à vous", "en": "that card is not yours"},
     "unknown_action": {"fr": "un duel n'a pas cette action", "en": "a duel has no such action"},
 }
+STRINGS: Final = Catalogue("duel.board", _STRINGS_ENTRIES)
 
 _REFUSALS: Final = frozenset(
     {
@@ -137,8 +138,7 @@ _REFUSALS: Final = frozenset(
 )
 
 
-def tr(key: str, lang: str, **values: object) -> str:
-    return fill(STRINGS, key, lang, **values)
+tr: Final = STRINGS
 
 
 def card_colour(card: int) -> str:
