@@ -1,7 +1,8 @@
 """Network play's controllers (game/web/net_host.py, game/web/net_guest.py)
 under CPython: a host and guest controllers wired through an in-memory hub,
 carrying out the effects the browser layer would (frames, storage, the sealed
-record, screens, the host's bots thinking in slices)."""
+record, screens, the host's bots thinking in slices): Boss Quest, and the test
+game Duel with its simultaneous commit step."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from typing import Any
 from game.bossquest import GAME
 from game.engine.search import SearchSettings
 from game.net import HostSession
+from game.registry import get_game, include_test_games
 from game.web.net_effects import (
     Announce,
     AskInvite,
@@ -32,7 +34,7 @@ from game.web.net_effects import (
 )
 from game.web.net_guest import GuestController, guest_session
 from game.web.net_host import HostController
-from game.web.net_prefs import GUEST_KEY, HOST_KEY, GuestRecord, HostRecord
+from game.web.net_prefs import GUEST_KEY, HOST_KEY, GuestRecord, HostRecord, guest_key, host_key
 from game.web.session import Session
 from game.web.settings import parse_settings
 
@@ -119,8 +121,9 @@ class Hub:
     def join(self, name: str, record: GuestRecord | None = None) -> str:
         self.count += 1
         peer = f"peer-{self.count}"
-        session = guest_session(GAME, "dev", name, record)
-        ctrl = GuestController(session, GAME, "tabs", self.host.room, lang="en")
+        game = self.host.host.game  # the host's game: the page's, on both sides
+        session = guest_session(game, "dev", name, record)
+        ctrl = GuestController(session, game, "tabs", self.host.room, lang="en")
         self.guests[peer] = ctrl
         page = self.pages[peer] = self.pages.get(peer, Page())
         self.run_guest(peer, ctrl.begin())
@@ -477,3 +480,97 @@ def test_a_refused_frame_is_answered_without_keeping_or_redrawing() -> None:
     for junk in ("[" * 5000, '{"v":1}', "not json", '"' + '\\"' * 1000):
         effects = host.receive("p1", junk)
         assert effects and all(isinstance(effect, Send) for effect in effects)
+
+
+# ------------------------------------------------------------------ Duel
+
+
+def _duel_hub(seed: int) -> tuple[Hub, str]:
+    """A Duel hosted by Alice, Bob's guest tab at seat 1, started."""
+    include_test_games()
+    duel = get_game("duel")
+    session = HostSession.new(duel, {"players": 2}, seed, "Alice")
+    hub = Hub(HostController(session, "room-duel5678", lang="en", search=SMALL_SEARCH))
+    peer = _seated(hub, "Bob", 1)
+    hub.run_host(hub.host.lobby_command("net-start", None, ""))
+    hub.flush()
+    return hub, peer
+
+
+def _hidden_from_the_guest(frames: list[str], card: int) -> None:
+    """Each state frame the guest got while the host's `card` lay face down:
+    its own view and events, with neither that card nor a reveal in them."""
+    assert frames
+    for text in frames:
+        frame = json.loads(text)
+        if frame["t"] != "state":
+            continue
+        view = frame["view"]
+        assert view["seat"] == 1 and view["committed"][0] is True
+        assert card not in view["hand"] and view["my_card"] != card
+        assert card not in view["discards"]
+        for event in frame["events"]:
+            assert event["type"] != "reveal" and "secret" not in event
+            if event["type"] == "commit" and event["seat"] == 0:
+                assert "card" not in event
+
+
+def test_a_whole_duel_over_the_hub_keeps_the_hosts_commit_hidden_until_the_reveal() -> None:
+    hub, peer = _duel_hub(seed=5)
+    host, guest = hub.host, hub.guests[peer]
+    hpage, gpage = hub.host_page, hub.pages[peer]
+    # every record and announce is Duel's, and the boards are Duel's client's
+    assert ("sessionStorage", guest_key("duel")) in gpage.storage
+    assert ("sessionStorage", GUEST_KEY) not in gpage.storage
+    kept = HostRecord.from_json(hpage.storage[("sessionStorage", host_key("duel"))])
+    assert kept is not None and ("sessionStorage", HOST_KEY) not in hpage.storage
+    announced = [fx.info for fx in hpage.flags if isinstance(fx, Announce) and fx.info]
+    assert announced and all(info["game"] == "duel" for info in announced)
+    assert 'data-game="duel"' in hpage.html and 'data-game="duel"' in gpage.html
+    rng = random.Random(4)
+    reveals = 0
+    for _ in range(100):
+        if host.host.phase == "over":
+            break
+        for who, page, ctrl in (("host", hpage, host), (peer, gpage, guest)):
+            if page.markers["phase"] == "result":
+                hub.run(who, ctrl.board_command("continue"))
+        view = host.host.view_for(0)
+        if view["stage"] == "swap":
+            ctrl, page, who = (host, hpage, "host") if view["turn"] == 0 else (guest, gpage, peer)
+            assert page.markers["phase"] == "human"
+            hub.run(who, ctrl.board_command("act", rng.choice(_acts(page.html))))
+            hub.flush()
+            continue
+        # the commit step: both seats act at once, each from its own board
+        assert view["stage"] == "commit"
+        assert hpage.markers["phase"] == gpage.markers["phase"] == "human"
+        assert hpage.markers["to-act"] == "0" and gpage.markers["to-act"] == "1"
+        host_first = view["round"] != 2  # rounds 1 and 3: the host commits first
+        first, second = ((host, hpage, "host"), (guest, gpage, peer))[:: 1 if host_first else -1]
+        text = rng.choice(_acts(first[1].html))
+        assert json.loads(text)["type"] == "commit"
+        card = json.loads(text)["card"]
+        seen = len(gpage.frames)
+        hub.run(first[2], first[0].board_command("act", text))
+        hub.flush()
+        # one seat has committed: it waits for the other, who is still to act
+        assert first[1].markers["phase"] == "waiting" and second[1].markers["phase"] == "human"
+        if host_first:
+            _hidden_from_the_guest(gpage.frames[seen:], card)
+            assert f'data-card="{card}"' not in gpage.html
+            record = GuestRecord.from_json(gpage.storage[("sessionStorage", guest_key("duel"))])
+            assert record is not None and "view" not in record.session
+        hub.run(second[2], second[0].board_command("act", rng.choice(_acts(second[1].html))))
+        hub.flush()
+        reveals += 1
+        # both are in: the trick is revealed to both, with the result panel
+        last = json.loads(gpage.frames[-1])
+        assert any(e["type"] == "reveal" and card in e["cards"] for e in last["events"])
+        assert gpage.markers["phase"] == hpage.markers["phase"] == "result"
+        assert f'data-card="{card}"' in gpage.html  # face up now, on the guest's panel
+    assert host.host.phase == "over" and reveals == 3
+    for who, page, ctrl in (("host", hpage, host), (peer, gpage, guest)):
+        if page.markers["phase"] == "result":
+            hub.run(who, ctrl.board_command("continue"))
+        assert page.markers["phase"] == "over" and 'id="game-over"' in page.html

@@ -80,5 +80,5 @@ def test_nothing_to_offer_draws_nothing_but_a_notice() -> None:
     assert render_resume([], "en") == ""
     alone = render_resume([], "fr", notice="effacée")
     assert 'role="alert"' in alone and "net-offer" not in alone
-    menu = render_net_menu("en", name="Bob", rooms=[], ice="", resume=alone)
+    menu = render_net_menu("en", game=GAME.name, name="Bob", rooms=[], ice="", resume=alone)
     assert menu.index("effacée") < menu.index('id="net-name"')  # first, above the rest

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,7 +15,21 @@ import pytest
 from game.bossquest import GAME
 from game.engine.bots import make_bot
 from game.net import GuestSession, HostSession, MemoryHub
-from game.web.net_prefs import GuestRecord, HostRecord, IceError, clean_name, parse_ice
+from game.web.net_prefs import (
+    GUEST_KEY,
+    HOST_KEY,
+    HOST_SEALED_PREFIX,
+    HOSTING_KEY,
+    GuestRecord,
+    HostRecord,
+    IceError,
+    clean_name,
+    guest_key,
+    host_key,
+    host_sealed_prefix,
+    hosting_key,
+    parse_ice,
+)
 from game.web.net_strings import NET_STRINGS, ntr, reject_text
 from game.web.net_view import (
     BoardInput,
@@ -50,6 +65,7 @@ def _board(hub: MemoryHub, peer: str | None, **extra: Any) -> BoardInput:
     if peer is None:
         host = hub.host
         return BoardInput(
+            game=GAME.name,
             role="host",
             viewer=0,
             view=host.view_for(0),
@@ -57,11 +73,13 @@ def _board(hub: MemoryHub, peer: str | None, **extra: Any) -> BoardInput:
             events=host.events_for(0),
             seats=seat_statuses(host.seats_status()),
             version=host.version,
+            over=host.phase == "over",
             **extra,
         )
     guest = hub.guests[peer]
     assert guest.view is not None and guest.seat is not None
     return BoardInput(
+        game=GAME.name,
         role="guest",
         viewer=guest.seat,
         view=guest.view,
@@ -69,6 +87,7 @@ def _board(hub: MemoryHub, peer: str | None, **extra: Any) -> BoardInput:
         events=guest.events,
         seats=seat_statuses(guest.seats),
         version=guest.version or 0,
+        over=guest.phase == "over",
         **extra,
     )
 
@@ -106,7 +125,7 @@ def test_lobby_rows_carry_the_markers_and_the_host_controls() -> None:
     hub, _ = _table(4)
     hub.route(hub.host.set_bot(3, "hard"))
     seats = seat_statuses(hub.host.seats_status())
-    html = render_lobby("host", seats, hub.host.options, "en", own_seat=0)
+    html = render_lobby("host", seats, hub.host.options, "en", game=GAME.name, own_seat=0)
     rows = re.findall(r'<li class="net-seat" data-seat="(\d)" data-status="(\w+)"', html)
     assert rows == [("0", "host"), ("1", "guest"), ("2", "guest"), ("3", "bot")]
     assert 'data-connected="true"' in html
@@ -115,7 +134,12 @@ def test_lobby_rows_carry_the_markers_and_the_host_controls() -> None:
     # an open seat: the host offers bots of every level, and Start waits
     hub.route(hub.host.set_bot(3, None))
     html = render_lobby(
-        "host", seat_statuses(hub.host.seats_status()), hub.host.options, "fr", own_seat=0
+        "host",
+        seat_statuses(hub.host.seats_status()),
+        hub.host.options,
+        "fr",
+        game=GAME.name,
+        own_seat=0,
     )
     for level in ("easy", "normal", "hard"):
         assert f'data-seat="3" data-level="{level}"' in html
@@ -131,13 +155,17 @@ def test_guest_lobby_offers_open_seats_only_before_sitting() -> None:
     hub.flush()
     assert guest.lobby is not None
     seats = seat_statuses(guest.seats)
-    html = render_lobby("guest", seats, guest.lobby["options"], "en", own_seat=guest.seat)
+    html = render_lobby(
+        "guest", seats, guest.lobby["options"], "en", game=GAME.name, own_seat=guest.seat
+    )
     assert html.count('data-cmd="net-sit"') == 2
     assert "net-start" not in html and 'data-cmd="net-bot"' not in html
     hub.send(peer, guest.sit(2))
     hub.flush()
     seats = seat_statuses(guest.seats)
-    html = render_lobby("guest", seats, guest.lobby["options"], "en", own_seat=guest.seat)
+    html = render_lobby(
+        "guest", seats, guest.lobby["options"], "en", game=GAME.name, own_seat=guest.seat
+    )
     assert 'data-cmd="net-sit"' not in html
     assert 'data-seat="2" data-status="guest"' in html and 'data-you="true"' in html
 
@@ -270,12 +298,20 @@ def test_a_refusal_shows_in_the_dock_in_both_languages() -> None:
 
 
 def test_menu_and_join_screens() -> None:
-    rooms = [{"room": "abcd1234", "name": "<Alice>", "free": 2}]
-    html = render_net_menu("en", name="Bob", rooms=rooms, ice="stun:x:1")
+    rooms = [
+        {"room": "abcd1234", "game": GAME.name, "name": "<Alice>", "free": 2},
+        # another game's table, and one that names no game: not this page's to join
+        {"room": "duel5678", "game": "duel", "name": "Dan", "free": 1},
+        {"room": "nogame90", "name": "Old", "free": 1},
+    ]
+    html = render_net_menu("en", game=GAME.name, name="Bob", rooms=rooms, ice="stun:x:1")
     assert 'data-cmd="net-join-tab" data-room="abcd1234"' in html
+    assert "duel5678" not in html and "nogame90" not in html
     assert "&lt;Alice&gt;" in html and "<Alice>" not in html
     assert 'id="net-ice"' in html and "stun:x:1" in html
-    html = render_net_menu("fr", name="", rooms=[], ice="")
+    duel = render_net_menu("en", game="duel", name="Bob", rooms=rooms, ice="")
+    assert 'data-room="duel5678"' in duel and "abcd1234" not in duel
+    html = render_net_menu("fr", game=GAME.name, name="", rooms=rooms[1:], ice="")
     assert 'id="net-rooms-none"' in html
     assert 'data-cmd="net-join-rtc"' in render_join("en", name="Bob")
     assert 'data-cmd="net-join-rtc"' not in render_join("en", name="Bob", answering=True)
@@ -317,3 +353,18 @@ def test_storage_records_are_strict_and_hold_no_card() -> None:
     assert HostRecord.from_json(host.to_json().replace("[1,3]", '["1"]')) is None
     assert clean_name("  Bob \u0007  le   Brave ") == "Bob le Brave"
     assert clean_name("x" * 40) == "x" * 20
+
+
+def test_the_records_are_named_after_their_game() -> None:
+    """A record of one game is never read on another game's page; Boss Quest's
+    keep the names they had before the site offered several games."""
+    assert guest_key("bossquest") == GUEST_KEY == "bossquest.net.guest.v1"
+    assert host_key("bossquest") == HOST_KEY == "bossquest.net.host.v1"
+    assert host_sealed_prefix("bossquest") == HOST_SEALED_PREFIX == "bossquest.net.host.v2."
+    assert hosting_key("bossquest") == HOSTING_KEY == "bossquest.net.hosting.v1"
+    for name in (guest_key, host_key, host_sealed_prefix, hosting_key):
+        assert name("duel").startswith("duel.net.") and name("duel") != name("bossquest")
+    # net.js's hostStore names the sealed records, the mark and the guest's record alike
+    script = (Path(__file__).parent.parent / "site" / "assets" / "net.js").read_text("utf-8")
+    for name in (guest_key, host_sealed_prefix, hosting_key):
+        assert f'PAGE_GAME + "{name("")}"' in script

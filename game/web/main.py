@@ -164,10 +164,11 @@ def _on_lang(_event: Any) -> None:
 
 
 def _net_boot() -> bool:
-    """Wire network play; True when it took the screen (a game online resumes)."""
+    """Wire network play, for this page's game (the registry's default on a home
+    of several games); True when it took the screen (a game online resumes)."""
     from game.web import net_main
 
-    return net_main.boot(resume_saved)
+    return net_main.boot(resume_saved, _game)
 
 
 def _net_active() -> bool:

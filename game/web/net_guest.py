@@ -11,7 +11,6 @@ Each method returns the effects (``game.web.net_effects``) the page glue
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -19,6 +18,7 @@ from game.engine.errors import GameError
 from game.engine.protocol import Game
 from game.engine.safejson import MAX_ACTION_BYTES, load_json
 from game.net import GuestSession
+from game.registry import get_client
 
 from .net_effects import (
     AskInvite,
@@ -31,7 +31,7 @@ from .net_effects import (
     ShowLobby,
     Store,
 )
-from .net_prefs import GUEST_KEY, GuestRecord
+from .net_prefs import GuestRecord, guest_key
 from .net_strings import ntr, reject_text
 from .net_view import (
     BoardInput,
@@ -87,19 +87,24 @@ class GuestController:
     def record(self) -> GuestRecord:
         return GuestRecord(self.guest.name, self.room, self.via, self.guest.to_save())
 
+    @property
+    def key(self) -> str:
+        """Where the record goes: its game's guest key."""
+        return guest_key(str(self.game.name))
+
     def keep(self) -> list[Effect]:
         """The record in the tab's sessionStorage; a device guest's in
         localStorage too (a new invitation opened in a new tab rejoins)."""
         text = self.record().to_json()
-        effects: list[Effect] = [Store("sessionStorage", GUEST_KEY, text)]
+        effects: list[Effect] = [Store("sessionStorage", self.key, text)]
         if self.via == "rtc":
-            effects.append(Store("localStorage", GUEST_KEY, text))
+            effects.append(Store("localStorage", self.key, text))
         return effects
 
     def forget(self) -> list[Effect]:
-        effects: list[Effect] = [Store("sessionStorage", GUEST_KEY, None)]
+        effects: list[Effect] = [Store("sessionStorage", self.key, None)]
         if self.via != "tabs":  # a device guest (or one without a link yet)
-            effects.append(Store("localStorage", GUEST_KEY, None))
+            effects.append(Store("localStorage", self.key, None))
         return effects
 
     def leave(self) -> list[Effect]:
@@ -154,7 +159,7 @@ class GuestController:
             effects.append(CloseLink(""))
             if reason == "replaced":
                 # the seat was rejoined from another page, which holds the token now
-                effects.append(Store("sessionStorage", GUEST_KEY, None))
+                effects.append(Store("sessionStorage", self.key, None))
             else:
                 effects += self.forget()
             key = "seat_replaced" if reason == "replaced" else "host_closed"
@@ -177,9 +182,9 @@ class GuestController:
         ``act`` (`arg`: the action's JSON). (``quit-yes`` and ``menu`` are the page's.)"""
         guest = self.guest
         if cmd == "continue":
-            result = (guest.view or {}).get("result")
-            if isinstance(result, Mapping) and isinstance(result.get("round"), int):
-                self.seen_result = int(result["round"])
+            if guest.view is not None:
+                shown = get_client(str(self.game.name)).result_key(guest.view)
+                self.seen_result = max(self.seen_result, shown or 0)
             return self.screen()
         if cmd in ("quit", "quit-no"):
             self.confirm_quit = cmd == "quit" and not self.confirm_quit
@@ -227,6 +232,7 @@ class GuestController:
                 except GameError:
                     continue  # a host frame's bad action: no button for it
             inp = BoardInput(
+                game=str(self.game.name),
                 role="guest",
                 viewer=guest.seat,
                 view=guest.view,
@@ -234,6 +240,7 @@ class GuestController:
                 events=guest.events,
                 seats=self.seats(),
                 version=guest.version or 0,
+                over=guest.phase == "over",
                 seen_result=self.seen_result,
                 notice=self.notice,
                 confirm_quit=self.confirm_quit,
@@ -250,6 +257,7 @@ class GuestController:
             self.seats(),
             lobby.get("options", {}),
             self.lang,
+            game=str(self.game.name),
             own_seat=guest.seat,
             notice=self.notice,
         )

@@ -18,7 +18,7 @@ passed.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +29,7 @@ from game.engine.safejson import MAX_ACTION_BYTES, load_json
 from game.engine.search import SearchSettings
 from game.net import HostSession
 from game.net.frames import MAX_HOST_FRAME
+from game.registry import get_client
 
 from .net_effects import (
     Announce,
@@ -42,7 +43,7 @@ from .net_effects import (
     Store,
     Think,
 )
-from .net_prefs import HOST_KEY, HostRecord
+from .net_prefs import HostRecord, host_key
 from .net_strings import ntr, reject_text
 from .net_view import BoardInput, render_lobby, render_net_board, seat_statuses
 from .session import PAGE_SEARCH, bot_seed
@@ -96,6 +97,16 @@ class HostController:
             **settings,
         )
 
+    @property
+    def game(self) -> str:
+        """The hosted game's name (the registry's)."""
+        return str(self.host.game.name)
+
+    @property
+    def key(self) -> str:
+        """Where the record goes in clear (this tab's sessionStorage, unsealed)."""
+        return host_key(self.game)
+
     # ------------------------------------------------------------ lifecycle
 
     def begin(self) -> list[Effect]:
@@ -111,7 +122,7 @@ class HostController:
         """The host ends the game: goodbye frames, its record goes, tabs told."""
         effects: list[Effect] = [Send(peer, text) for peer, text in self.host.close()]
         effects += [CloseLink(peer) for peer in self.via]
-        effects += [Store("sessionStorage", HOST_KEY, None), Announce(None)]
+        effects += [Store("sessionStorage", self.key, None), Announce(None)]
         if self.sealed:
             effects.append(DropSealed(self.room))
         self.via.clear()
@@ -183,9 +194,9 @@ class HostController:
         (``quit-yes``, ``menu`` and ``net-reinvite`` are the page's.)"""
         host = self.host
         if cmd == "continue":
-            result = self._view().get("result")
-            if isinstance(result, Mapping) and isinstance(result.get("round"), int):
-                self.seen_result = int(result["round"])
+            if host.phase != "lobby":
+                shown = get_client(self.game).result_key(host.view_for(HOST_SEAT))
+                self.seen_result = max(self.seen_result, shown or 0)
             return self._changed()
         if cmd in ("quit", "quit-no"):
             self.confirm_quit = cmd == "quit" and not self.confirm_quit
@@ -260,10 +271,17 @@ class HostController:
         seats = seat_statuses(host.seats_status())
         if host.phase == "lobby":
             html = render_lobby(
-                "host", seats, host.options, self.lang, own_seat=HOST_SEAT, notice=self.notice
+                "host",
+                seats,
+                host.options,
+                self.lang,
+                game=self.game,
+                own_seat=HOST_SEAT,
+                notice=self.notice,
             )
             return [ShowLobby("host", html)]
         inp = BoardInput(
+            game=self.game,
             role="host",
             viewer=HOST_SEAT,
             view=host.view_for(HOST_SEAT),
@@ -271,6 +289,7 @@ class HostController:
             events=host.events_for(HOST_SEAT),
             seats=seats,
             version=host.version,
+            over=host.phase == "over",
             seen_result=self.seen_result,
             notice=self.notice,
             confirm_quit=self.confirm_quit,
@@ -282,9 +301,6 @@ class HostController:
         return [ShowBoard(rendered.html, rendered.markers, rendered.status)]
 
     # ------------------------------------------------------------ inside
-
-    def _view(self) -> dict[str, Any]:
-        return {} if self.host.phase == "lobby" else dict(self.host.view_for(HOST_SEAT))
 
     def _do(self, change: Callable[[], Sends]) -> list[Effect]:
         """A change the host makes; a refusal shows as the notice and changes nothing."""
@@ -331,11 +347,18 @@ class HostController:
         effects: list[Effect]
         if self.sealed:
             # a clear copy of an older page goes; the sealed one is written in order
-            effects = [Store("sessionStorage", HOST_KEY, None), Seal(self.room, text, host.version)]
+            effects = [Store("sessionStorage", self.key, None), Seal(self.room, text, host.version)]
         else:
-            effects = [Store("sessionStorage", HOST_KEY, text)]
+            effects = [Store("sessionStorage", self.key, text)]
         free = sum(1 for seat in host.seats_status() if seat.get("kind") == "open")
-        info = {"room": self.room, "name": host.names()[0], "free": free, "phase": host.phase}
+        # other tabs list only their own game's tables
+        info = {
+            "room": self.room,
+            "game": self.game,
+            "name": host.names()[0],
+            "free": free,
+            "phase": host.phase,
+        }
         effects.append(Announce(info))
         effects += self.screen()
         if self.bot_due():

@@ -13,7 +13,10 @@ carries out the effects they return (frames, storage, the sealed record, the
 announce to other tabs, the HTML and markers, the host's bots thinking in
 slices between which the page draws and listens). The network menu, the
 invitation widgets and the offer to resume stay here: they are what the page
-does with the browser's own objects.
+does with the browser's own objects. It plays the page's game (``boot``'s
+`game`, from ``game.web.main``; the registry's default on a home of several):
+other tabs' tables of another game are not listed, and its records are named
+after it (``game.web.net_prefs``).
 
 Screens and markers (for the tests):
 
@@ -84,14 +87,14 @@ from .net_effects import (
 from .net_guest import GuestController, guest_session
 from .net_host import HostController
 from .net_prefs import (
-    GUEST_KEY,
-    HOST_KEY,
     ICE_KEY,
     NAME_KEY,
     GuestRecord,
     HostRecord,
     IceError,
     clean_name,
+    guest_key,
+    host_key,
     parse_ice,
 )
 from .net_strings import ntr
@@ -109,7 +112,7 @@ from .settings import MAX_SETTINGS_BYTES
 
 __all__ = ["active", "boot", "build_id"]
 
-#: the game network play runs (the registry's; the page offers one game for now)
+#: the game network play runs: the page's (``boot`` sets it), else the registry's default
 GAME = get_game(DEFAULT_GAME)
 #: how often a guest tab retries reaching its host's room while it is away
 RETRY_MS = 700
@@ -188,13 +191,16 @@ def build_id() -> str:
     return found.group(1) if found else "dev"
 
 
-def boot(resume_local: Callable[[], None] | None = None) -> bool:
+def boot(resume_local: Callable[[], None] | None = None, game: str | None = None) -> bool:
     """Wire the page's events; resume a hosted or joined game, or open an
     invitation link. True when network play took the screen. `resume_local`
-    resumes the local game's save (when this tab's hosted game cannot come back)."""
-    global _delay_ms, _BUILD, _resume_local
+    resumes the local game's save (when this tab's hosted game cannot come back);
+    `game` is the page's game (``game.web.main.page_game()``; None: the
+    registry's default): the one this page hosts, joins and resumes."""
+    global _delay_ms, _BUILD, _resume_local, GAME
     if resume_local is not None:
         _resume_local = resume_local
+    GAME = get_game(game or DEFAULT_GAME)
     _delay_ms = bot_delay_ms(str(js.location.search))
     _BUILD = build_id()
     document = js.document
@@ -239,10 +245,10 @@ def _resume() -> bool:
         _render_lobby()
         _spawn(_resume_sealed(store, str(hosting)))
         return True
-    host = HostRecord.from_json(_storage("sessionStorage", "getItem", HOST_KEY))
+    host = HostRecord.from_json(_storage("sessionStorage", "getItem", host_key(GAME.name)))
     if host is not None:
         return _resume_host(host)
-    guest = GuestRecord.from_json(_storage("sessionStorage", "getItem", GUEST_KEY))
+    guest = GuestRecord.from_json(_storage("sessionStorage", "getItem", guest_key(GAME.name)))
     if guest is not None and guest.via == "tabs":
         _join_tab(guest.room, guest.name, guest)
         return True
@@ -485,7 +491,7 @@ def _resume_host(record: HostRecord) -> bool:
     """A clear save in this tab's sessionStorage (where the page cannot seal)."""
     host = _host_from(record)
     if host is None:
-        _storage("sessionStorage", "removeItem", HOST_KEY)
+        _storage("sessionStorage", "removeItem", host_key(GAME.name))
         return False
     _host_begin(HostController.from_record(record, host, **_host_settings()))
     return True
@@ -909,7 +915,7 @@ def _open_invite(code: str) -> None:
         _page.link = None
     _page.offer = code
     _stop_rooms()
-    record = GuestRecord.from_json(_storage("localStorage", "getItem", GUEST_KEY))
+    record = GuestRecord.from_json(_storage("localStorage", "getItem", guest_key(GAME.name)))
     if record is not None and record.via == "rtc":
         _spawn(_answer(record.name, record))  # rejoin the seat the token names
         return
@@ -945,8 +951,8 @@ def _leave(*, to_menu: bool) -> None:
     if _page.guest is not None:
         _perform(_page.guest.leave())
     elif _page.mode == "join":
-        _storage("sessionStorage", "removeItem", GUEST_KEY)
-        _storage("localStorage", "removeItem", GUEST_KEY)
+        _storage("sessionStorage", "removeItem", guest_key(GAME.name))
+        _storage("localStorage", "removeItem", guest_key(GAME.name))
     # the goodbye frames are sealed and sent asynchronously: close a moment later
     _close_later([*_page.links.values(), _page.link, _page.tabs])
     _page.links.clear()
@@ -993,6 +999,7 @@ def _render_lobby() -> None:
         name = str(_storage("localStorage", "getItem", NAME_KEY) or "")
         html = render_net_menu(
             lang,
+            game=GAME.name,
             name=name,
             rooms=[room for room in _page.rooms if room.get("phase", "lobby") == "lobby"],
             ice=_page.ice_draft

@@ -17,6 +17,14 @@ unexpected reads as nothing stored (``None``), never as half a record.
   with the other tabs of the site, guests included), which survives a reload.
 - ``ICE_KEY`` (``localStorage``): the STUN/TURN servers as the person typed them.
 - ``NAME_KEY`` (``localStorage``): the name last used online.
+
+The records of a game are named after it (``guest_key(game)``, ``host_key``,
+``hosting_key``, ``host_sealed_prefix``; net.js names them the same way from
+the page's game, ``html[data-game]``), so that a record of one game is never
+resumed, or cleared as unreadable, on another game's page. Boss Quest's names
+are the ones it always had (``"bossquest.net.guest.v1"``, ...), so nothing
+kept before the site offered several games is lost; ``GUEST_KEY``,
+``HOST_KEY``, ``HOST_SEALED_PREFIX`` and ``HOSTING_KEY`` are those.
 """
 
 from __future__ import annotations
@@ -40,15 +48,40 @@ __all__ = [
     "HostRecord",
     "IceError",
     "clean_name",
+    "guest_key",
+    "host_key",
+    "host_sealed_prefix",
+    "hosting_key",
     "parse_ice",
 ]
 
-GUEST_KEY = "bossquest.net.guest.v1"
-HOST_KEY = "bossquest.net.host.v1"
-#: a sealed HostRecord per room, in localStorage (site/assets/net.js, hostStore)
-HOST_SEALED_PREFIX = "bossquest.net.host.v2."
-#: the room this tab hosts, in its sessionStorage (a reload resumes it at once)
-HOSTING_KEY = "bossquest.net.hosting.v1"
+
+def guest_key(game: str) -> str:
+    """Where a guest of `game` keeps its ``GuestRecord``."""
+    return f"{game}.net.guest.v1"
+
+
+def host_key(game: str) -> str:
+    """Where a host of `game` keeps its ``HostRecord`` in clear (its tab's
+    sessionStorage, where it cannot seal)."""
+    return f"{game}.net.host.v1"
+
+
+def host_sealed_prefix(game: str) -> str:
+    """A sealed ``HostRecord`` of `game` per room, in localStorage (net.js's hostStore)."""
+    return f"{game}.net.host.v2."
+
+
+def hosting_key(game: str) -> str:
+    """The room of `game` this tab hosts, in its sessionStorage (a reload resumes it)."""
+    return f"{game}.net.hosting.v1"
+
+
+#: Boss Quest's names (the ones it had before the site offered several games)
+GUEST_KEY = guest_key("bossquest")
+HOST_KEY = host_key("bossquest")
+HOST_SEALED_PREFIX = host_sealed_prefix("bossquest")
+HOSTING_KEY = hosting_key("bossquest")
 ICE_KEY = "bossquest.net.ice.v1"
 NAME_KEY = "bossquest.net.name.v1"
 

@@ -5,8 +5,10 @@ glue (``game.web.net_main``) feeds it what a ``game.net`` session knows, and set
 the HTML it returns into ``#lobby-view`` or ``#board-view`` and the markers on
 ``#lobby`` or ``#board``.
 
-The board of a seat is drawn by the local game's renderer
-(``game.web.render``) from that seat's VIEW alone (a guest's view is the one its
+Everything is drawn for one game, named by the inputs (``BoardInput.game``,
+the lobby renderers' `game`): its client draws the board and its declared
+options make the lobby's controls. The board of a seat is drawn by the game's
+client from that seat's VIEW alone (a guest's view is the one its
 host sent), plus the network's own parts: a strip of every seat with its
 status (connected, thinking, dropped, handed to a bot) and, on the host, what it
 can do about a dropped seat; a badge on each seat panel. Every name and text
@@ -26,7 +28,7 @@ from typing import Any
 
 from game.engine.client import NO_DOCK, Scene, icon
 from game.engine.options import Option, OptionsDeclaration
-from game.registry import DEFAULT_GAME, get_client, get_game
+from game.registry import get_client, get_game
 
 from .board import dress_over, dress_table
 from .net_strings import ntr
@@ -191,17 +193,21 @@ def _kind_label(status: SeatStatus, lang: str) -> str:
 def render_net_menu(
     lang: str,
     *,
+    game: str,
     name: str,
     rooms: Sequence[Mapping[str, Any]],
     ice: str,
     notice: str = "",
     resume: str = "",
 ) -> str:
-    """The "play with others" screen: a name, host a game, the games open in
-    other tabs (each joinable), how to join from another device, ICE servers;
-    `resume` (``render_resume``'s HTML) first, when a hosted game waits."""
+    """The "play with others" screen of `game`: a name, host a game, the games
+    of `game` open in other tabs (each joinable; another game's rooms are not
+    listed), how to join from another device, ICE servers; `resume`
+    (``render_resume``'s HTML) first, when a hosted game waits."""
     items = []
     for room in rooms:
+        if room.get("game") != game:
+            continue  # another game's table: this page could not play it
         room_id = str(room.get("room", ""))
         host = str(room.get("name", ""))
         free = room.get("free", 0)
@@ -380,9 +386,9 @@ def render_join(
 # -------------------------------------------------------------------- lobby
 
 
-def _declared() -> OptionsDeclaration:
-    """The options the game declares (its player range, each option's words)."""
-    return get_game(DEFAULT_GAME).declared_options
+def _declared(game: str) -> OptionsDeclaration:
+    """The options `game` declares (its player range, each option's words)."""
+    return get_game(game).declared_options
 
 
 def _option_extra(key: str) -> str:
@@ -431,8 +437,8 @@ def _option_control(option: Option, options: Mapping[str, Any], count: int, lang
     )
 
 
-def _options_form(options: Mapping[str, Any], lang: str) -> str:
-    declared = _declared()
+def _options_form(options: Mapping[str, Any], lang: str, game: str) -> str:
+    declared = _declared(game)
     count = int(options.get("players", declared.default_players))
     radios = "".join(
         f'<label><input type="radio" name="net-players" value="{n}" data-net-opt="players"'
@@ -457,8 +463,8 @@ def _option_value(option: Option, value: Any, lang: str) -> str:
     return str(value)
 
 
-def _options_summary(options: Mapping[str, Any], lang: str) -> str:
-    declared = _declared()
+def _options_summary(options: Mapping[str, Any], lang: str, game: str) -> str:
+    declared = _declared(game)
     rows = [(ntr("players_count", lang), str(options.get("players", "")))]
     rows += [
         (option.label[lang], _option_value(option, options.get(option.key, option.default), lang))
@@ -477,10 +483,11 @@ def render_lobby(
     options: Mapping[str, Any],
     lang: str,
     *,
+    game: str,
     own_seat: int | None,
     notice: str = "",
 ) -> str:
-    """The lobby of a game: options (the host changes them), every seat with its
+    """The lobby of a table of `game`: options (the host changes them), every seat with its
     markers (``[data-seat][data-status][data-connected][data-dropped]``), what
     the viewer may do with each, and Start (the host, once every seat is taken)."""
     host = role == "host"
@@ -539,7 +546,9 @@ def render_lobby(
         wait = "guest_wait_seat" if own_seat is None else "guest_wait_start"
         footer = f'<p class="net-wait" id="net-wait">{e(ntr(wait, lang))}</p>'
     alert = f'<p class="menu-notice" role="alert">{e(notice)}</p>' if notice else ""
-    options_html = _options_form(options, lang) if host else _options_summary(options, lang)
+    options_html = (
+        _options_form(options, lang, game) if host else _options_summary(options, lang, game)
+    )
     return (
         f'<h2 id="lobby-title" class="panel-title">{e(title)}</h2>{alert}{options_html}'
         f'<fieldset class="field"><legend>{e(ntr("seats", lang))}</legend>'
@@ -557,6 +566,8 @@ def render_lobby(
 class BoardInput:
     """One seat's board in a network game: what its session knows."""
 
+    #: the game's name (the registry's): its client draws the board
+    game: str
     #: "host" | "guest"
     role: str
     viewer: int
@@ -564,9 +575,12 @@ class BoardInput:
     legal: Sequence[Any]
     #: the log events this seat may see (``event_for_seat``), oldest first
     events: Sequence[Mapping[str, Any]]
+    #: every seat, those to act now ``thinking`` (several in a simultaneous step)
     seats: Sequence[SeatStatus]
     #: actions played (the state version the guest sends back with a move)
     version: int
+    #: the game has ended (the session's phase is "over")
+    over: bool = False
     #: the last round result this screen acknowledged
     seen_result: int = 0
     #: a refusal, already in words
@@ -577,18 +591,36 @@ class BoardInput:
     previous: frozenset[str] = frozenset()
 
 
+def _acting(inp: BoardInput) -> list[int]:
+    """The seats to act now (several in a simultaneous step), from the seats'
+    status: the game's view need not say it in any one way."""
+    return [s.seat for s in inp.seats if s.thinking]
+
+
+def _to_act_marker(inp: BoardInput) -> int | None:
+    """The seat a board names as to act: its own seat when it is one of them,
+    else the first (a bot that thinks first, as the local table does)."""
+    seats = _acting(inp)
+    if inp.viewer in seats:
+        return inp.viewer
+    bots = [seat for seat in seats if inp.seats[seat].plays_as_bot]
+    first = bots or seats
+    return first[0] if first else None
+
+
 def board_phase(inp: BoardInput) -> str:
-    """result | over | human | bot | waiting, in that precedence."""
-    view = inp.view
-    shown = get_client(DEFAULT_GAME).result_key(view)
+    """result | over | human | bot | waiting, in that precedence. In a
+    simultaneous step the seat's own move comes first ("human", while a bot
+    may think too); once it has moved, it waits for the others."""
+    shown = get_client(inp.game).result_key(inp.view)
     if shown is not None and shown > inp.seen_result:
         return "result"
-    if view["stage"] == "over":
+    if inp.over:
         return "over"
-    to_act = view["to_act"]
-    if to_act == inp.viewer and inp.legal:
+    seats = _acting(inp)
+    if inp.viewer in seats and inp.legal:
         return "human"
-    if to_act is not None and to_act < len(inp.seats) and inp.seats[to_act].plays_as_bot:
+    if any(inp.seats[seat].plays_as_bot for seat in seats):
         return "bot"
     return "waiting"
 
@@ -642,7 +674,7 @@ def _log(inp: BoardInput, names: Sequence[str], lang: str) -> list[tuple[str, st
     lines: list[tuple[str, str]] = []
     for event in inp.events:
         kind = str(event.get("type", ""))
-        for index, line in enumerate(get_client(DEFAULT_GAME).describe(dict(event), names, lang)):
+        for index, line in enumerate(get_client(inp.game).describe(dict(event), names, lang)):
             lines.append((kind if index == 0 else f"{kind}-detail", line))
     return lines
 
@@ -650,7 +682,7 @@ def _log(inp: BoardInput, names: Sequence[str], lang: str) -> list[tuple[str, st
 def render_net_board(inp: BoardInput, lang: str) -> NetRendered:
     """The board of one seat: the strip of seats, then the local game's board
     drawn from this seat's view, with badges on the seat panels."""
-    client = get_client(DEFAULT_GAME)
+    client = get_client(inp.game)
     view = inp.view
     names = [display_name(s, lang) for s in inp.seats]
     kinds = ["bot" if s.plays_as_bot else "human" for s in inp.seats]
@@ -668,6 +700,7 @@ def render_net_board(inp: BoardInput, lang: str) -> NetRendered:
         seat_badges_html={s.seat: _badge(s, lang) for s in inp.seats},
     )
     if phase == "result":
+        scene.events = [dict(event) for event in inp.events]  # the reveal it shows
         html = client.render_result(scene)
         status = client.result_status(view, names, lang)
     elif phase == "over":
@@ -678,7 +711,7 @@ def render_net_board(inp: BoardInput, lang: str) -> NetRendered:
     else:
         scene.dock = client.dock(view, inp.legal, names, lang) if phase == "human" else NO_DOCK
         scene.log = _log(inp, names, lang)
-        scene.thinking = view["to_act"] if phase == "bot" else None
+        scene.thinking = _to_act_marker(inp) if phase == "bot" else None
         scene.notice = inp.notice
         dress_table(
             scene, confirm_quit=inp.confirm_quit, confirm_text=ntr("leave_net_confirm", lang)
@@ -689,7 +722,7 @@ def render_net_board(inp: BoardInput, lang: str) -> NetRendered:
         # no dock on these panels: the refusal or the lost connection shows above them
         html = f'<p class="notice net-notice" role="alert">{e(inp.notice)}</p>{html}'
     html = _strip(inp, lang) + html
-    to_act = view["to_act"]
+    to_act = _to_act_marker(inp)
     markers = {
         "net": inp.role,
         "phase": phase,

@@ -42,7 +42,7 @@
  *       with a new Link (a new link.peer); say who you are again over it.
  *   tabsAnnounce(info | null)
  *       Tells other tabs of this origin that this tab hosts a room. info is a
- *       small JSON object with at least {room}; e.g. {room, name, free}. It
+ *       small JSON object with at least {room}; e.g. {room, game, name, free}. It
  *       is CLEAR TEXT to every tab: put nothing secret in it. null withdraws.
  *       Repeated every 2 s and on request; withdrawn on pagehide.
  *   tabsRooms(onRooms(list)) -> stop()
@@ -74,9 +74,10 @@
  *       "no_indexeddb" or "no_storage" (the page then keeps the match in
  *       its tab's sessionStorage, which only a reload survives)
  *   hostStore.hosting() -> the room this tab hosts (its sessionStorage), or null
- *   hostStore.claimed() -> Promise<[room]>: the records this tab claimed at
- *       load (their Web Locks are held): its own room after a reload, else
- *       the games whose host tab was closed (none on a guest's page)
+ *   hostStore.claimed() -> Promise<[room]>: the records of the page's game
+ *       (html[data-game]) this tab claimed at load (their Web Locks are
+ *       held): its own room after a reload, else the games whose host tab
+ *       was closed (none on a guest's page)
  *   hostStore.save(room, text) -> Promise: seal and keep text as room's
  *       record (taking the room's lock first; rejects .code "locked" when
  *       another tab has it), in call order
@@ -1376,10 +1377,18 @@
    * RELOAD_WAIT_MS for the lock its previous page lets go of), else, unless
    * it is a guest's page (GUEST_KEY in sessionStorage, or an invitation
    * link), every record whose lock is free: those are the games to offer.
+   *
+   * The records, the mark and the guest's record are named after the page's
+   * game (html[data-game], which menu.js sets from ?game= before this runs;
+   * Boss Quest, the default, on a home of several games), as game/web/net_prefs.py
+   * names them: a page claims and offers only its own game's records, never
+   * another game's, which it could not restore. Boss Quest's names are the
+   * ones it always had, so nothing kept before is lost.
    */
-  var HOST_PREFIX = "bossquest.net.host.v2.";
-  var HOSTING_KEY = "bossquest.net.hosting.v1";
-  var GUEST_KEY = "bossquest.net.guest.v1";
+  var PAGE_GAME = document.documentElement.getAttribute("data-game") || "bossquest";
+  var HOST_PREFIX = PAGE_GAME + ".net.host.v2.";
+  var HOSTING_KEY = PAGE_GAME + ".net.hosting.v1";
+  var GUEST_KEY = PAGE_GAME + ".net.guest.v1";
   var LOCK_PREFIX = "bossquest.host.";
   var KEY_LOCK = "bossquest.hostkey.v1";
   var KEY_DB = "bossquest.host";

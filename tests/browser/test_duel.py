@@ -1,16 +1,24 @@
 """The test game Duel through the shared shell, in a build made with
-`--test-games`: the home offers it, a whole game against a bot, and
-pass-and-play where its simultaneous commit step goes behind the curtain."""
+`--test-games`: the home offers it, a whole game against a bot,
+pass-and-play where its simultaneous commit step goes behind the curtain, and
+a whole game online between two tabs of one browser, the guest's page never
+holding the host's committed card before the reveal."""
 
 from __future__ import annotations
 
+import json
+import random
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
 import build
-from tests.browser.conftest import App, PageLog, Site, serve
+from game.net import HostSession
+from game.registry import get_game, include_test_games
+from game.web.net_prefs import HOST_SEALED_PREFIX, guest_key, host_key, host_sealed_prefix
+from tests.browser.conftest import DESKTOP, App, PageLog, Site, serve
+from tests.browser.net_play import NetPage, Table, finish, sealed_only
 from tests.browser.play import SETTLED
 
 
@@ -109,3 +117,106 @@ def test_screens_at_phone_width(duel: App) -> None:
     duel.page.set_viewport_size({"width": 375, "height": 800})
     _start(duel, humans=(0,))
     duel.screenshot("duel-board-375")
+
+
+# ------------------------------------------------------------------ online
+
+
+@pytest.fixture
+def duel_table(browser: Browser, duel_site: Site) -> Iterator[Table]:
+    """Tabs of one browser context on the Duel page (``?game=duel``)."""
+    context = browser.new_context(viewport=DESKTOP, locale="en-GB")
+    table = Table(context, duel_site, query="?game=duel&botdelay=0")
+    yield table
+    problems = table.problems()
+    context.close()
+    if problems:
+        pytest.fail("a page misbehaved:\n  " + "\n  ".join(problems), pytrace=False)
+
+
+def _card_hidden_in(frames: list[str], card: int) -> None:
+    """The state frames a guest (seat 1) got while the host's `card` lay face
+    down: its own view and events, neither that card nor a reveal in them."""
+    states = [json.loads(text) for text in frames]
+    states = [frame for frame in states if frame.get("t") == "state"]
+    assert states, "the guest heard nothing of the host's commit"
+    for frame in states:
+        view = frame["view"]
+        assert view["seat"] == 1 and view["committed"][0] is True
+        assert card not in view["hand"] and view["my_card"] != card
+        assert card not in view["discards"]
+        for event in frame["events"]:
+            assert event["type"] != "reveal" and "secret" not in event
+            assert not (event["type"] == "commit" and "card" in event and event["seat"] == 0)
+
+
+def _play_online_duel(host: NetPage, guest: NetPage, rng: random.Random) -> int:
+    """Play to the end, each page clicking its own board; in each commit step
+    the host commits first. Returns the commit steps checked."""
+    pages = {0: host, 1: guest}
+    commits = 0
+    for _ in range(60):
+        version = host.version()
+        guest.wait_version(version)
+        for page in (host, guest):
+            page.acknowledge()
+        if host.phase() == "over":
+            return commits
+        if host.marker("stage") != "commit":
+            pages[int(host.marker("to-act"))].act(rng)
+            continue
+        # both seats act at once, each from its own board
+        assert host.phase() == guest.phase() == "human"
+        seen = len(guest.frames())
+        card = json.loads(host.act(rng))["card"]
+        guest.wait_version(version + 1)
+        assert host.phase() == "waiting" and guest.phase() == "human"
+        assert f'data-card="{card}"' not in guest.page.content()
+        _card_hidden_in(guest.frames()[seen:], card)
+        guest.act(rng)
+        host.wait_version(version + 2)
+        # the reveal: the host's card face up on the guest's result panel
+        assert guest.phase() == "result"
+        assert f'data-card="{card}"' in guest.page.content()
+        commits += 1
+    raise AssertionError("the online duel did not end")
+
+
+def test_two_tabs_play_a_whole_duel_online(duel_table: Table, duel_site: Site) -> None:
+    # a Boss Quest tab of the same browser, listening for tables too
+    other = NetPage.open(
+        duel_table.context,
+        duel_site.url + "?game=bossquest&botdelay=0",
+        duel_site.origin,
+        "Zoé",
+    )
+    duel_table.pages.append(other)
+    other.open_net_menu()
+    host = duel_table.open("Alice")
+    assert host.page.get_attribute("html", "data-game") == "duel"
+    room = host.host(2)
+    guest = duel_table.open("Bob")
+    guest.join_tab(room, 1)
+    host.seat_row(1, "guest")
+    # the Boss Quest tab heard the same announces, and lists no Duel table
+    assert other.page.locator(f"#lobby-view [data-room='{room}']").count() == 0
+    assert other.page.locator("#net-rooms-none").count() == 1
+    host.start()
+    guest.on_board()
+    assert guest.marker("net") == "guest" and guest.marker("viewer") == "1"
+    assert guest.page.locator("#board-view #table[data-game='duel']").count() == 1
+    commits = _play_online_duel(host, guest, random.Random(7))
+    finish([host, guest])
+    assert commits == 3
+    # the records are Duel's: the guest's seat, and the host's match sealed
+    stored = guest.storage()
+    assert set(stored["session"]) == {guest_key("duel")}
+    assert host_key("duel") not in stored["local"] and host_key("duel") not in stored["session"]
+    assert not [key for key in stored["local"] if key.startswith(HOST_SEALED_PREFIX)]
+    sealed = [key for key in stored["local"] if key.startswith(host_sealed_prefix("duel"))]
+    assert sealed == [host_sealed_prefix("duel") + room]
+    sealed_only(stored["local"][sealed[0]])
+    record = host.host_record()
+    include_test_games()
+    save = json.loads(record.save)
+    assert HostSession.from_save(get_game("duel"), record.save, str(save["build"])).phase == "over"
