@@ -20,7 +20,14 @@ from typing import Any
 import js
 from pyodide.ffi import create_proxy, jsnull, to_js
 
-from game.web.tutorial import TutorialError, TutorialSession, load_tutorial, query_tutorial, tutr
+from game.web.tutorial import (
+    TutorialError,
+    TutorialSession,
+    load_tutorial,
+    query_game,
+    query_tutorial,
+    tutr,
+)
 
 __all__ = ["boot"]
 
@@ -36,7 +43,8 @@ def boot() -> None:
     name = query_tutorial(str(js.location.search))
     tutorial = document.getElementById("tutorial")
     try:
-        _session = TutorialSession(load_tutorial(name), name=name)
+        search = str(js.location.search)
+        _session = TutorialSession(load_tutorial(name, game=query_game(search)), name=name)
     except TutorialError as exc:
         _session = None
         tutorial.setAttribute("data-error", "unknown")

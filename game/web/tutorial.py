@@ -34,10 +34,11 @@ from pathlib import Path
 from typing import Any, Final
 from urllib.parse import parse_qs
 
-from game.engine.client import NO_DOCK, Dock, Scene
+from game.engine.client import NO_DOCK, Dock, GameClient, Scene
 from game.engine.errors import GameError, IllegalAction
 from game.engine.events import event_for_seat
-from game.engine.safejson import MAX_ACTION_BYTES, MAX_SAVE_BYTES, load_json, load_json_file
+from game.engine.protocol import Game
+from game.engine.safejson import MAX_ACTION_BYTES, MAX_SAVE_BYTES, load_json, load_json_file, quote
 from game.engine.scenario import ScenarioRules, run_scenario
 from game.engine.words import Catalogue
 from game.registry import DEFAULT_GAME, get_client, get_game
@@ -57,7 +58,8 @@ __all__ = [
     "tutr",
 ]
 
-#: the game the boards play, its client and how its scenario files read
+#: the game a board plays when its address names none (today's links), its
+#: client and how its scenario files read
 GAME = get_game(DEFAULT_GAME)
 CLIENT = get_client(DEFAULT_GAME)
 assert GAME.capabilities.scenarios is not None, "tutorials need the game's scenarios"
@@ -124,14 +126,39 @@ def tutorial_names(folder: Path = TUTORIALS_DIR) -> list[str]:
     return sorted(path.stem for path in folder.glob("*.json"))
 
 
+def game_of(name: object) -> tuple[Game[Any, Any], GameClient, ScenarioRules]:
+    """The game `name` (a tutorial's "game", an address's ``?game=``), its
+    client and its scenario rules; TutorialError if it has no tutorial boards."""
+    try:
+        game = get_game(str(name))
+        client = get_client(str(name))
+    except KeyError:
+        raise TutorialError(f"unknown game {quote(name)}") from None
+    rules = game.capabilities.scenarios
+    if rules is None or client.tutorials is None:
+        raise TutorialError(f"the game {game.name} has no tutorial boards")
+    return game, client, rules
+
+
+def query_game(search: str) -> str:
+    """The game a page address names: ``?game=NAME`` (the default game if none)."""
+    values = parse_qs(search.removeprefix("?")).get("game", [""])
+    return values[0].strip() or DEFAULT_GAME
+
+
 def query_tutorial(search: str) -> str:
     """The tutorial a page address names: ``?scenario=NAME`` ("" if none)."""
     values = parse_qs(search.removeprefix("?")).get("scenario", [""])
     return values[0].strip()
 
 
-def load_tutorial(name: str, folder: Path = TUTORIALS_DIR) -> dict[str, Any]:
-    """The scenario data of the tutorial `name`; TutorialError if there is none."""
+def load_tutorial(
+    name: str, folder: Path | None = None, game: str = DEFAULT_GAME
+) -> dict[str, Any]:
+    """The scenario data of the tutorial `name` of `game` (from `folder`, by
+    default the game's own); TutorialError if there is none."""
+    if folder is None:
+        folder = game_of(game)[1].tutorials or TUTORIALS_DIR
     if not _NAME.match(name) or not (folder / f"{name}.json").is_file():
         raise TutorialError(f"unknown tutorial {name!r}")
     try:
@@ -174,7 +201,8 @@ def tutorial_problems(data: Mapping[str, Any]) -> list[str]:
             for key in ("caption", "hint"):
                 if key not in step:
                     problems.append(f"step {index}: the reader's move needs a {key}")
-    result = run_scenario(GAME, SCENARIOS, data)
+    game, _client, rules = game_of(data.get("game", DEFAULT_GAME))
+    result = run_scenario(game, rules, data)
     if not result.passed:
         problems.append(f"the runner fails it: {result.failure}")
     return problems
@@ -233,8 +261,14 @@ class TutorialSession:
     actions_played: int = 0
     _opening: list[dict[str, Any]] = field(default_factory=list)
     _previous: frozenset[str] = frozenset()
+    #: the game the file names, its client and scenario rules (set from `data`)
+    game: Game[Any, Any] = field(init=False)
+    client: GameClient = field(init=False)
+    scenarios: ScenarioRules = field(init=False)
 
     def __post_init__(self) -> None:
+        # The file names its game: its rules, client and scenario rules play it.
+        self.game, self.client, self.scenarios = game_of(self.data.get("game", DEFAULT_GAME))
         self.restart()
 
     # -------------------------------------------------------------- set-up
@@ -245,7 +279,7 @@ class TutorialSession:
         if not isinstance(setup, Mapping):
             raise TutorialError("the tutorial has no setup")
         try:
-            self.state, self.names = SCENARIOS.build(setup)
+            self.state, self.names = self.scenarios.build(setup)
         except GameError as exc:
             raise TutorialError(f"setup: {exc.message}") from exc
         reader = self.data.get("reader")
@@ -259,7 +293,7 @@ class TutorialSession:
         self.reader = self.names.index(reader)
         self.steps = [self._step(index, raw) for index, raw in enumerate(raw_steps)]
         self.events = []
-        opening = GAME.capabilities.opening_events
+        opening = self.game.capabilities.opening_events
         self._opening = opening(self.state) if opening is not None else []
         self.index = -1
         self.expected, self.progress = [], 0
@@ -312,7 +346,7 @@ class TutorialSession:
 
     def fresh_result(self) -> bool:
         """A fight happened that the board has not moved on from yet."""
-        shown = CLIENT.result_key(GAME.view(self.state, self.reader))
+        shown = self.client.result_key(self.game.view(self.state, self.reader))
         return shown is not None and shown > self.seen_result
 
     # ------------------------------------------------------------ commands
@@ -331,7 +365,7 @@ class TutorialSession:
             self._play_auto(step)
             return True
         if cmd == "continue" and self.fresh_result():
-            self.seen_result = CLIENT.result_key(GAME.view(self.state, self.reader)) or 0
+            self.seen_result = self.client.result_key(self.game.view(self.state, self.reader)) or 0
             return True
         if cmd == "restart":
             self.restart()
@@ -344,12 +378,14 @@ class TutorialSession:
             self.explain = "not_now"
             return True
         try:
-            action = GAME.action_from_json(load_json(arg, "the move", max_bytes=MAX_ACTION_BYTES))
+            action = self.game.action_from_json(
+                load_json(arg, "the move", max_bytes=MAX_ACTION_BYTES)
+            )
         except GameError as exc:
             self.explain = f"refused:malformed:{exc.message}"
             return True
         if action != self.expected[self.progress]:
-            reason = GAME.check(self.state, self.reader, action)
+            reason = self.game.check(self.state, self.reader, action)
             self.explain = "hint" if reason is None else f"refused:{reason.code}:{reason.message}"
             return True
         self.explain = ""
@@ -363,7 +399,7 @@ class TutorialSession:
         return True
 
     def _apply(self, seat: int, action: Any) -> None:
-        self.state, events = GAME.apply(self.state, seat, action)
+        self.state, events = self.game.apply(self.state, seat, action)
         self.events += events
         self.actions_played += 1
 
@@ -427,7 +463,7 @@ class TutorialSession:
         for event in [*self._opening, *self.events]:
             kind = str(event.get("type", ""))
             shown = event_for_seat(event, self.reader)
-            for index, line in enumerate(CLIENT.describe(shown, self.names, lang)):
+            for index, line in enumerate(self.client.describe(shown, self.names, lang)):
                 lines.append((kind if index == 0 else f"{kind}-detail", line))
         return lines
 
@@ -435,8 +471,10 @@ class TutorialSession:
         """The reader's buttons while the board waits for their move, else none."""
         if not self.reader_turn():
             return NO_DOCK
-        view = GAME.view(self.state, self.reader)
-        return CLIENT.dock(view, GAME.legal_actions(self.state, self.reader), self.names, lang)
+        view = self.game.view(self.state, self.reader)
+        return self.client.dock(
+            view, self.game.legal_actions(self.state, self.reader), self.names, lang
+        )
 
     def expected_label(self, lang: str) -> str:
         """How the expected move's button reads ("Go to the Magician")."""
@@ -455,7 +493,7 @@ class TutorialSession:
             return tutr("not_now", lang)
         if self.explain.startswith("refused:"):
             _, code, message = self.explain.split(":", 2)
-            return tutr("refused", lang, reason=CLIENT.reason_text(code, message, lang))
+            return tutr("refused", lang, reason=self.client.reason_text(code, message, lang))
         step = self.current()
         hint = _text(step.hint, lang) if step is not None else ""
         # a two-click step's hint speaks of its first click; later ones get the button
@@ -466,7 +504,7 @@ class TutorialSession:
     def render(self, lang: str) -> TutorialView:
         """The panel and the board now, in `lang`."""
         lang = "fr" if lang == "fr" else "en"
-        view = GAME.view(self.state, self.reader)
+        view = self.game.view(self.state, self.reader)
         scene = Scene(
             view=view,
             names=self.names,
@@ -476,18 +514,20 @@ class TutorialSession:
         )
         result = self.fresh_result()
         if result:
-            board = CLIENT.render_result(scene)
+            board = self.client.render_result(scene)
             if self.done:  # nothing follows: the result stays, without its button
                 board = re.sub(r'<div class="panel-actions">.*?</div>', "", board, flags=re.S)
         else:
             scene.dock = self.dock(lang)
             scene.log = self.log(lang)
             dress_table(scene)
-            board = CLIENT.render_table(scene)
+            board = self.client.render_table(scene)
             action = self.expected_action()
             if action is not None and self.explain:
                 # after a wrong click, point at the button the lesson asks for
-                act = json.dumps(GAME.action_to_json(action), separators=(",", ":"), sort_keys=True)
+                act = json.dumps(
+                    self.game.action_to_json(action), separators=(",", ":"), sort_keys=True
+                )
                 wanted = f'data-act="{_e(act)}"'
                 board = board.replace(wanted, f'{wanted} data-tut-expected="true"', 1)
         self._previous = frozenset(scene.shown)
