@@ -34,6 +34,7 @@ __all__ = [
     "Listing",
     "MenuGroup",
     "Scene",
+    "dock_html",
     "e",
     "icon",
 ]
@@ -157,6 +158,38 @@ class Scene:
         """Record `key` as drawn; ' arrive' if it was not drawn last time."""
         self.shown.add(key)
         return "" if key in self.previous else " arrive"
+
+
+def dock_html(scene: Scene, groups: Sequence[str], waiting: str, before: str = "") -> str:
+    """The dock every board shares (``#actions``): a late refusal, the game's own
+    lines (`before`), then the prompt, the undo button, a refusal and the
+    game's rendered control `groups`; or the replay's caption; or the `waiting`
+    line while others act."""
+    parts = ['<section class="dock" id="actions" aria-labelledby="dock-prompt">']
+    if scene.notice and not groups:
+        # a refusal that came once it was no longer the viewer's turn (network play)
+        parts.append(f'<p class="notice" role="alert">{e(scene.notice)}</p>')
+    parts.append(before)
+    if groups:
+        parts.append(
+            f'<p class="dock-prompt" id="dock-prompt" data-turn="you">{e(scene.dock.prompt)}</p>'
+        )
+        parts.append(scene.undo_html)
+        if scene.notice:
+            parts.append(f'<p class="notice" role="alert">{e(scene.notice)}</p>')
+        parts.extend(groups)
+    elif scene.caption:
+        parts.append(
+            f'<p class="dock-prompt replay-caption" id="dock-prompt">{e(scene.caption)}</p>'
+        )
+    else:
+        thinking = ' data-thinking="true"' if scene.thinking is not None else ""
+        parts.append(
+            f'<p class="dock-prompt waiting" id="dock-prompt"{thinking}>'
+            f'<span class="dots" aria-hidden="true"><i></i><i></i><i></i></span>{e(waiting)}</p>'
+        )
+    parts.append("</section>")
+    return "".join(parts)
 
 
 # ------------------------------------------------------------------ listing

@@ -28,7 +28,7 @@ from game.bossquest.cards import (
     weapon_value,
 )
 from game.bossquest.text import spell_effect, spell_name, weapon_text
-from game.engine.client import Control, Group, Scene, e, icon
+from game.engine.client import Control, Group, Scene, dock_html, e, icon
 from game.engine.protocol import Event
 
 from .controls import action_json, active_label
@@ -427,37 +427,14 @@ def _strength_line(view: dict[str, Any], lang: str, compact: bool = False) -> st
 
 def _dock(scene: Scene) -> str:
     view, lang, names = scene.view, scene.lang, scene.names
-    parts = ['<section class="dock" id="actions" aria-labelledby="dock-prompt">']
-    if scene.notice and not scene.dock.groups:
-        # a refusal that came once it was no longer the viewer's turn (network play)
-        parts.append(f'<p class="notice" role="alert">{e(scene.notice)}</p>')
-    if "you" in view:
-        parts.append(_strength_line(view, lang))
-    if scene.dock.groups:
-        parts.append(
-            f'<p class="dock-prompt" id="dock-prompt" data-turn="you">{e(scene.dock.prompt)}</p>'
-        )
-        parts.append(scene.undo_html)
-        if scene.notice:
-            parts.append(f'<p class="notice" role="alert">{e(scene.notice)}</p>')
-        parts.extend(_group(scene, group) for group in scene.dock.groups)
-    elif scene.caption:
-        parts.append(
-            f'<p class="dock-prompt replay-caption" id="dock-prompt">{e(scene.caption)}</p>'
-        )
-    else:
-        seat = view["to_act"]
-        text = ""
-        if seat is not None:
-            key = "waiting_bot" if scene.kinds[seat] == "bot" else "waiting_human"
-            text = tr(key, lang, name=names[seat])
-        thinking = ' data-thinking="true"' if scene.thinking is not None else ""
-        parts.append(
-            f'<p class="dock-prompt waiting" id="dock-prompt"{thinking}>'
-            f'<span class="dots" aria-hidden="true"><i></i><i></i><i></i></span>{e(text)}</p>'
-        )
-    parts.append("</section>")
-    return "".join(parts)
+    seat = view["to_act"]
+    waiting = ""
+    if seat is not None:
+        key = "waiting_bot" if scene.kinds[seat] == "bot" else "waiting_human"
+        waiting = tr(key, lang, name=names[seat])
+    before = _strength_line(view, lang) if "you" in view else ""
+    groups = [_group(scene, group) for group in scene.dock.groups]
+    return dock_html(scene, groups, waiting, before)
 
 
 def _group(scene: Scene, group: Group) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 
 from game.duel.codec import action_to_json
 from game.duel.state import ROUNDS, Action, value_of
-from game.engine.client import Control, Group, Scene, e, icon
+from game.engine.client import Control, Group, Scene, dock_html, e, icon
 from game.engine.protocol import Event
 
 from .strings import STRINGS, card_colour, card_text, join, over_title, tr, trick_line
@@ -191,33 +191,10 @@ def _seat(scene: Scene, seat: int) -> str:
 
 
 def _dock(scene: Scene) -> str:
-    view, lang, names = scene.view, scene.lang, scene.names
-    parts = ['<section class="dock" id="actions" aria-labelledby="dock-prompt">']
-    if scene.notice and not scene.dock.groups:
-        # a refusal that came once it was no longer the viewer's turn (network play)
-        parts.append(f'<p class="notice" role="alert">{e(scene.notice)}</p>')
-    if scene.dock.groups:
-        parts.append(
-            f'<p class="dock-prompt" id="dock-prompt" data-turn="you">{e(scene.dock.prompt)}</p>'
-        )
-        parts.append(scene.undo_html)
-        if scene.notice:
-            parts.append(f'<p class="notice" role="alert">{e(scene.notice)}</p>')
-        parts.extend(_group(group, lang) for group in scene.dock.groups)
-    elif scene.caption:
-        parts.append(
-            f'<p class="dock-prompt replay-caption" id="dock-prompt">{e(scene.caption)}</p>'
-        )
-    else:
-        waiting = [names[seat] for seat in view["to_act"]]
-        text = tr("waiting", lang, names=join(waiting, lang)) if waiting else ""
-        thinking = ' data-thinking="true"' if scene.thinking is not None else ""
-        parts.append(
-            f'<p class="dock-prompt waiting" id="dock-prompt"{thinking}>'
-            f'<span class="dots" aria-hidden="true"><i></i><i></i><i></i></span>{e(text)}</p>'
-        )
-    parts.append("</section>")
-    return "".join(parts)
+    waiting = [scene.names[seat] for seat in scene.view["to_act"]]
+    text = tr("waiting", scene.lang, names=join(waiting, scene.lang)) if waiting else ""
+    groups = [_group(group, scene.lang) for group in scene.dock.groups]
+    return dock_html(scene, groups, text)
 
 
 def _group(group: Group, lang: str) -> str:
