@@ -318,7 +318,8 @@ def play_to_end(
     check_every: int = 25,
     stop_at: int | None = None,
 ) -> int:
-    """Play until the game is over (or `stop_at` actions); returns the actions played.
+    """Play until the game is over (or, given `stop_at`, until a human's turn
+    after at least `stop_at` actions); returns the actions played.
     Each step: the seat to act (from the host's board) is a human page (it
     acknowledges any round result, then clicks a random action) or a bot (the
     host plays it by itself: wait until the version moves)."""
@@ -328,12 +329,15 @@ def play_to_end(
         # one read of the three markers: a bot's move may re-render the host's
         # board between two reads, pairing a version with the next seat to act
         version, stage, to_act = host.page.evaluate(_VERSION_STAGE_TO_ACT_JS)
-        if stage == "over" or (stop_at is not None and version >= stop_at):
+        if stage == "over":
+            break
+        page = seats.get(int(to_act)) if to_act else None
+        # stop only on a human's turn: a bot's turn would move on after we stop
+        if stop_at is not None and version >= stop_at and page is not None:
             break
         assert version < max_actions, "the game does not end"
         if check is not None and version % check_every == 0:
             check.run()
-        page = seats.get(int(to_act)) if to_act else None
         if page is None:  # a bot: the host plays it
             host.wait_past(version)
             continue
