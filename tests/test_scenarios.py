@@ -14,7 +14,7 @@ from game.bossquest.scenario import SCENARIOS
 from game.engine.scenario import load_scenario, run_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
-SCENARIO_FILES = sorted((ROOT / "tests" / "scenarios").rglob("*.json"))
+SCENARIO_FILES = sorted((ROOT / "tests" / "scenarios" / "bossquest").rglob("*.json"))
 
 
 def test_there_are_scenarios() -> None:

@@ -31,7 +31,7 @@ from game.engine.errors import GameError, MalformedData
 from game.engine.scenario import load_scenario, run_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
-SCENARIO_FILES = sorted((ROOT / "tests" / "scenarios").rglob("*.json"))
+SCENARIO_FILES = sorted((ROOT / "tests" / "scenarios" / "bossquest").rglob("*.json"))
 TUTORIAL_FILES = sorted((ROOT / "game" / "bossquest" / "tutorials").glob("*.json"))
 EXTENSIONS = ("potions", "companions", "reaper")
 ALL_ON = dict.fromkeys(EXTENSIONS, True)

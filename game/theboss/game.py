@@ -1,0 +1,113 @@
+"""The Boss as an engine Game: the protocol every tool of the engine plays."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cached_property
+from typing import Any, Final
+
+from ..engine.capabilities import Capabilities, SearchHooks, UndoHooks
+from ..engine.errors import MalformedData, Reason
+from ..engine.safejson import quote
+from . import bots, codec, rules, setup, undo, views
+from .invariants import state_problems
+from .options import DECLARED
+from .scenario import SCENARIOS
+from .scoring import outcome
+from .state import Action, Stage, State
+
+__all__ = ["GAME", "TheBoss"]
+
+
+class TheBoss:
+    """The Boss (Alain Ollier, 2010). Stateless: every method reads or makes states."""
+
+    name: Final = "theboss"
+    schema_version: Final = 1
+    declared_options: Final = DECLARED
+
+    @cached_property
+    def capabilities(self) -> Capabilities:
+        # The engine makes the hard level from the search hooks (so the page can
+        # think in slices); `bots` lists the heuristic levels only.
+        return Capabilities(
+            opening_events=self.opening_events,
+            redeal=self.redeal,
+            invariant_problems=self.invariant_problems,
+            rounds=self.rounds,
+            bots={level: bots.BOTS[level] for level in bots.HEURISTIC_LEVELS},
+            search=SearchHooks(
+                self.determinize, bots.search_horizon, bots.search_score, bots.PLAYOUT_LEVEL
+            ),
+            undo=UndoHooks(undo.turn_goes_on, undo.undo_barrier),
+            scenarios=SCENARIOS,
+        )
+
+    def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        return DECLARED.normalize(options)
+
+    def new_game(self, options: Mapping[str, Any], seed: int) -> State:
+        players = DECLARED.normalize(options)["players"]
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise MalformedData(f"the seed must be an integer, not {quote(seed)}")
+        return setup.new_game(players, seed)
+
+    def opening_events(self, state: State) -> list[dict[str, Any]]:
+        """The first deal as an event (each hand's faces a secret of its owner)."""
+        return [setup.round_start_event(state)]
+
+    def seats(self, state: State) -> int:
+        return len(state.hands)
+
+    def to_act(self, state: State) -> tuple[int, ...]:
+        return rules.to_act(state)
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        return rules.legal_actions(state, seat)
+
+    def check(self, state: State, seat: int, action: Action) -> Reason | None:
+        return rules.check(state, seat, action)
+
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[dict[str, Any]]]:
+        return rules.apply(state, seat, action)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return views.view(state, seat)
+
+    def redeal(self, state: State, seat: int | None, seed: int) -> State:
+        return views.redeal(state, seat, seed)
+
+    def determinize(self, view: dict[str, Any], seed: int) -> State:
+        return views.determinize(view, seed)
+
+    def is_over(self, state: State) -> bool:
+        return state.stage is Stage.OVER
+
+    def outcome(self, state: State) -> dict[str, Any] | None:
+        """Winners, money, and the tie-break figures: money won in the last
+        round, gangsters left after its sanctions."""
+        return outcome(state) if state.stage is Stage.OVER else None
+
+    def rounds(self, state: State) -> int:
+        return state.round
+
+    def action_universe(self, state: State) -> tuple[Action, ...]:
+        return rules.action_universe(state)
+
+    def invariant_problems(self, state: State) -> list[str]:
+        return state_problems(state)
+
+    def state_to_json(self, state: State) -> dict[str, Any]:
+        return codec.state_to_json(state)
+
+    def state_from_json(self, data: Any) -> State:
+        return codec.state_from_json(data)
+
+    def action_to_json(self, action: Action) -> dict[str, Any]:
+        return codec.action_to_json(action)
+
+    def action_from_json(self, data: Any) -> Action:
+        return codec.action_from_json(data)
+
+
+GAME: Final = TheBoss()

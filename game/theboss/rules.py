@@ -1,0 +1,282 @@
+"""The Boss's turn rules: one checker that says why an action is illegal, the
+legal list built directly (in a stable order, agreeing with the checker), and
+`apply`.
+
+A turn is one or two actions: optionally `Place` gangsters on one city, then
+`Play` one card (mandatory). After a `Place` only a `Play` is legal. The end
+of a round (reveals, gains and sanctions, the next deal) is in scoring.py.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from operator import add
+from typing import Any, Final
+
+from ..engine.errors import IllegalAction, Reason
+from ..engine.evolve import evolve
+from .cards import (
+    CARD_CITY,
+    CARD_COUNT,
+    CHICAGO,
+    CITY_COUNT,
+    CITY_NAMES,
+    EXPERTS,
+    OCCASIONALS,
+    POLICE,
+    POLICE_AFTER_TURN,
+    TURNS,
+)
+from .scoring import end_round
+from .state import (
+    Action,
+    Place,
+    Play,
+    Stage,
+    State,
+    experts_available,
+    game_ends,
+    gangsters_left,
+    holds_elsewhere,
+    occasionals_available,
+    strongest_other,
+)
+
+__all__ = ["action_universe", "apply", "check", "legal_actions", "to_act"]
+
+Event = dict[str, Any]
+
+# Every action object made once: legal lists reuse them instead of building new ones.
+PLAYS: Final = tuple(Play(card) for card in range(CARD_COUNT))
+PLACES: Final = tuple(
+    tuple(
+        tuple(Place(city, experts, occasionals) for occasionals in range(OCCASIONALS + 1))
+        for experts in range(EXPERTS + 1)
+    )
+    for city in range(CITY_COUNT + 1)
+)
+"""PLACES[city][experts][occasionals]."""
+UNIVERSE: Final[tuple[Action, ...]] = (
+    *(place for city in PLACES for row in city for place in row),
+    *PLAYS,
+)
+"""Every action there is: a superset of what any seat could play now."""
+
+_GAME_OVER: Final = Reason("game_over", "the game is over")
+_NOT_YOUR_TURN: Final = Reason("not_your_turn", "it is not your turn")
+_PLACED: Final = Reason("already_placed", "you have placed gangsters this turn: play a card now")
+_NOT_IN_HAND: Final = Reason("not_in_hand", "that card is not in your hand")
+
+
+def to_act(state: State) -> tuple[int, ...]:
+    return () if state.stage is Stage.OVER else (state.seat,)
+
+
+# ------------------------------------------------------------------ checker
+
+
+def check(state: State, seat: int, action: Action) -> Reason | None:
+    """Why `seat` may not play `action` now, or None when it may."""
+    if state.stage is Stage.OVER:
+        return _GAME_OVER
+    if not 0 <= seat < len(state.hands):
+        return Reason("no_such_seat", f"there is no seat {seat} at this table")
+    if seat != state.seat:
+        return _NOT_YOUR_TURN
+    if type(action) is Play:
+        return None if action.card in state.hands[seat] else _NOT_IN_HAND
+    if type(action) is Place:
+        return _place_problem(state, seat, action)
+    return Reason("unknown_action", "The Boss has no such action")
+
+
+def _place_problem(state: State, seat: int, action: Place) -> Reason | None:
+    if state.stage is Stage.PLAY:
+        return _PLACED
+    city, experts, occasionals = action.city, action.experts, action.occasionals
+    if city not in state.row:
+        return Reason("no_such_city", f"there is no city {city} in this game")
+    name = CITY_NAMES[city]
+    if experts < 0 or occasionals < 0:
+        return Reason("bad_count", "gangster counts cannot be negative")
+    if experts + occasionals == 0:
+        return Reason("place_nobody", "place at least one gangster, or just play a card")
+    free_experts = experts_available(state, seat)
+    if experts > free_experts:
+        return Reason(
+            "not_enough_experts", f"you have {free_experts} expert(s) left to place, not {experts}"
+        )
+    free_occasionals = occasionals_available(state, seat)
+    if occasionals > free_occasionals:
+        return Reason(
+            "not_enough_occasionals",
+            f"you have {free_occasionals} occasional(s) left, not {occasionals}",
+        )
+    if city in state.banned[seat]:
+        return Reason("banned", f"you are banned from {name} for the rest of the game")
+    if city == CHICAGO and not holds_elsewhere(state, seat):
+        return Reason("chicago_first", "place a gangster on another city this round before Chicago")
+    if occasionals and not experts and not state.experts[seat][city]:
+        return Reason(
+            "occasional_alone",
+            f"occasionals go with one of your experts, placed with them or already in {name}",
+        )
+    after = state.experts[seat][city] + state.occasionals[seat][city] + experts + occasionals
+    rival = strongest_other(state, seat, city)
+    if after <= rival:
+        return Reason(
+            "no_majority",
+            f"you would have {after} gangster(s) in {name} against {rival}: "
+            "you need strictly more than every other player",
+        )
+    return None
+
+
+# ------------------------------------------------------------- legal actions
+
+
+def legal_actions(state: State, seat: int) -> list[Action]:
+    """Every legal action, built directly: the cards in hand (by id), then at a
+    turn's start every placement by city id, experts, occasionals."""
+    if state.stage is Stage.OVER or seat != state.seat:
+        return []
+    legal: list[Action] = [PLAYS[card] for card in state.hands[seat]]
+    if state.stage is Stage.PLAY:
+        return legal
+    free_experts = experts_available(state, seat)
+    free_occasionals = occasionals_available(state, seat)
+    if not free_experts and not free_occasionals:
+        return legal
+    mine_experts = state.experts[seat]
+    mine = list(map(add, mine_experts, state.occasionals[seat]))
+    # The strongest rival on each city, all cities at once.
+    rivals = [
+        map(add, state.experts[other], state.occasionals[other])
+        for other in range(len(state.hands))
+        if other != seat
+    ]
+    strongest = list(map(max, *rivals)) if len(rivals) > 1 else list(rivals[0])
+    banned = state.banned[seat]
+    for city in range(len(mine)):
+        if city in banned or (city == CHICAGO and not holds_elsewhere(state, seat)):
+            continue
+        need = strongest[city] - mine[city] + 1
+        legal.extend(
+            _placements(city, max(need, 1), free_experts, free_occasionals, mine_experts[city] > 0)
+        )
+    return legal
+
+
+@cache
+def _placements(
+    city: int, need: int, experts: int, occasionals: int, expert_there: bool
+) -> tuple[Place, ...]:
+    """Placements of at least `need` gangsters out of those available, keeping
+    occasionals with an expert (placed with them or already there)."""
+    return tuple(
+        PLACES[city][e][o]
+        for e in range(experts + 1)
+        for o in range(occasionals + 1)
+        if e + o >= need and (o == 0 or e > 0 or expert_there)
+    )
+
+
+def action_universe(state: State) -> tuple[Action, ...]:
+    return UNIVERSE
+
+
+# -------------------------------------------------------------------- apply
+
+
+def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    reason = check(state, seat, action)
+    if reason is not None:
+        raise IllegalAction(reason)
+    if type(action) is Place:
+        return _place(state, seat, action), [
+            {
+                "type": "place",
+                "seat": seat,
+                "city": action.city,
+                "experts": action.experts,
+                "occasionals": action.occasionals,
+            }
+        ]
+    assert type(action) is Play
+    return _play(state, seat, action.card)
+
+
+def _place(state: State, seat: int, action: Place) -> State:
+    city = action.city
+    experts = state.experts
+    occasionals = state.occasionals
+    if action.experts:
+        experts = _add(experts, seat, city, action.experts)
+    if action.occasionals:
+        occasionals = _add(occasionals, seat, city, action.occasionals)
+    return evolve(state, experts=experts, occasionals=occasionals, stage=Stage.PLAY)
+
+
+def _add(
+    table: tuple[tuple[int, ...], ...], seat: int, city: int, count: int
+) -> tuple[tuple[int, ...], ...]:
+    row = table[seat]
+    changed = (*row[:city], row[city] + count, *row[city + 1 :])
+    return (*table[:seat], changed, *table[seat + 1 :])
+
+
+def _play(state: State, seat: int, card: int) -> tuple[State, list[Event]]:
+    city = CARD_CITY[card]
+    hand = tuple(held for held in state.hands[seat] if held != card)
+    under = (*state.played[city], card)
+    state = evolve(
+        state,
+        hands=(*state.hands[:seat], hand, *state.hands[seat + 1 :]),
+        played=(*state.played[:city], under, *state.played[city + 1 :]),
+        stage=Stage.PLACE_OR_PLAY,
+    )
+    events: list[Event] = [{"type": "play", "seat": seat, "card": card, "city": city}]
+    return _next_seat(state, seat, events)
+
+
+def _next_seat(state: State, seat: int, events: list[Event]) -> tuple[State, list[Event]]:
+    """Clockwise from the marker in turns 1..4; in the last turn, its fixed order."""
+    if state.turn < TURNS:
+        following = (seat + 1) % len(state.hands)
+        if following != state.marker:
+            return evolve(state, seat=following), events
+        turn = state.turn + 1
+        state = evolve(state, turn=turn, seat=state.marker)
+        if turn == POLICE_AFTER_TURN + 1:
+            state = _turn_police_card(state, events)
+        if turn == TURNS:
+            state = _begin_last_turn(state, events)
+        return state, events
+    index = state.last_order.index(seat) + 1
+    if index < len(state.last_order):
+        return evolve(state, seat=state.last_order[index]), events
+    return end_round(state, events)
+
+
+def _turn_police_card(state: State, events: list[Event]) -> State:
+    """When the players hold two cards, the top police card turns face up."""
+    if not state.police:  # cannot happen: a colour reaches 3 by the fifth card
+        return state
+    card, shown = state.police[0], (*state.police_shown, state.police[0])
+    events.append(
+        {"type": "police", "card": card, "badge": POLICE[card], "last_round": game_ends(shown)}
+    )
+    return evolve(state, police=state.police[1:], police_shown=shown)
+
+
+def _begin_last_turn(state: State, events: list[Event]) -> State:
+    """The last cards go in order of gangsters not yet placed, most first; ties
+    clockwise from the player whose turn it would be (the marker). The order is
+    fixed now, so everyone knows it in advance."""
+    count = len(state.hands)
+    left = [gangsters_left(state, seat) for seat in range(count)]
+    order = tuple(
+        sorted(range(count), key=lambda seat: (-left[seat], (seat - state.marker) % count))
+    )
+    events.append({"type": "last_turn", "order": list(order), "gangsters": left})
+    return evolve(state, last_order=order, seat=order[0])

@@ -1,0 +1,226 @@
+"""The end of a round: every hidden card revealed and taken by its city's
+majority holder (money, or a sanction), Chicago's share, then the next round
+dealt or the game over; and the final ranking.
+
+Decisions (docs/rules-decisions.md, "The Boss"): jail and hospital count in
+rounds; a sanction hits a free expert (the taker always has one, the one on
+the city it won); Chicago's holder takes half, rounded down, of the money on
+the last card played this round under each city to Chicago's left.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from ..engine.evolve import evolve
+from .cards import (
+    BANNED,
+    CARD_KIND,
+    CARD_VALUE,
+    CHICAGO,
+    EXPERTS,
+    HOSPITAL,
+    HOSPITAL_ROUNDS,
+    JAIL,
+    JAIL_ROUNDS,
+    MONEY,
+    OCCASIONALS,
+    REVOLVER,
+)
+from .setup import deal, round_start_event, row_for_round
+from .state import (
+    NO_SEAT,
+    ChicagoResult,
+    CityResult,
+    RoundResult,
+    Stage,
+    State,
+    game_ends,
+    majority_holder,
+)
+
+__all__ = ["EFFECTS", "end_round", "final_ranking", "outcome"]
+
+Event = dict[str, Any]
+
+# What taking a hidden card did: its money scored, an expert killed, jailed or
+# hurt, a ban; "nobody" for a city without gangsters; the last three are the
+# defensive cases (no free expert to hit, a ban already held).
+EFFECTS: Final = (
+    "money",
+    "killed",
+    "jailed",
+    "hurt",
+    "banned",
+    "nobody",
+    "no_free_expert",
+    "already_banned",
+)
+_AWAY_ROUNDS: Final = {JAIL: JAIL_ROUNDS, HOSPITAL: HOSPITAL_ROUNDS}
+_AWAY_EFFECT: Final = {JAIL: "jailed", HOSPITAL: "hurt"}
+
+
+def end_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
+    """Score the round that has just ended (every hand empty), then deal the next."""
+    count = len(state.hands)
+    money = list(state.money)
+    won = [0] * count
+    dead = list(state.dead)
+    # Experts that are neither dead nor away this round: the ones a sanction can hit.
+    free = [EXPERTS - state.dead[seat] - len(state.away[seat]) for seat in range(count)]
+    # Away experts have missed this round: one round less to miss.
+    away = [[left - 1 for left in state.away[seat] if left > 1] for seat in range(count)]
+    banned = [set(cities) for cities in state.banned]
+    numbered = [city for city in state.row if city != CHICAGO]
+    events.append({"type": "reveal", "cards": [state.hidden[city] for city in numbered]})
+    cities: list[CityResult] = []
+    for city in numbered:
+        card = state.hidden[city]
+        holder = majority_holder(state, city)
+        kind = CARD_KIND[card]
+        if holder is None:
+            effect = "nobody"
+        elif kind == MONEY:
+            money[holder] += CARD_VALUE[card]
+            won[holder] += CARD_VALUE[card]
+            effect = "money"
+        elif kind == BANNED:
+            effect = "already_banned" if city in banned[holder] else "banned"
+            banned[holder].add(city)
+        elif free[holder] == 0:
+            effect = "no_free_expert"
+        else:
+            free[holder] -= 1
+            if kind == REVOLVER:
+                dead[holder] += 1
+                effect = "killed"
+            else:
+                away[holder].append(_AWAY_ROUNDS[kind])
+                effect = _AWAY_EFFECT[kind]
+        events.append(
+            {"type": "take", "city": city, "card": card, "seat": holder, "effect": effect}
+        )
+        cities.append(
+            CityResult(
+                city=city,
+                card=card,
+                seat=holder,
+                effect=effect,
+                played=state.played[city],
+                experts=tuple(row[city] for row in state.experts),
+                occasionals=tuple(row[city] for row in state.occasionals),
+            )
+        )
+    chicago = _chicago(state)
+    if chicago.seat is not None:
+        money[chicago.seat] += chicago.gain
+        won[chicago.seat] += chicago.gain
+    events.append(
+        {
+            "type": "chicago",
+            "seat": chicago.seat,
+            "cards": list(chicago.cards),
+            "total": chicago.total,
+            "gain": chicago.gain,
+        }
+    )
+    result = RoundResult(state.round, tuple(cities), chicago, tuple(won))
+    events.append({"type": "round_over", "round": state.round, "money_won": won, "money": money})
+    cleared = ((0,) * len(state.hidden),) * count
+    state = evolve(
+        state,
+        money=tuple(money),
+        dead=tuple(dead),
+        away=tuple(tuple(sorted(left, reverse=True)) for left in away),
+        banned=tuple(tuple(sorted(cities)) for cities in banned),
+        # Placed occasionals are gone for good; placed experts come back.
+        occasionals_used=tuple(
+            used + sum(row)
+            for used, row in zip(state.occasionals_used, state.occasionals, strict=True)
+        ),
+        experts=cleared,
+        occasionals=cleared,
+        result=result,
+    )
+    if game_ends(state.police_shown):
+        state = evolve(state, stage=Stage.OVER, seat=NO_SEAT)
+        events.append({"type": "game_over", **outcome(state)})
+        return state, events
+    return _next_round(state, events)
+
+
+def _chicago(state: State) -> ChicagoResult:
+    """Half (rounded down: an odd total favours Alcapo) of the money on the last
+    card played under each city left of Chicago; a sanction there counts 0 and
+    punishes nobody, a city with no card played counts 0."""
+    left = state.row[: state.row.index(CHICAGO)]
+    cards = tuple(state.played[city][-1] if state.played[city] else None for city in left)
+    total = sum(CARD_VALUE[card] for card in cards if card is not None)
+    holder = majority_holder(state, CHICAGO)
+    return ChicagoResult(
+        seat=holder,
+        experts=tuple(row[CHICAGO] for row in state.experts),
+        occasionals=tuple(row[CHICAGO] for row in state.occasionals),
+        cities=left,
+        cards=cards,
+        total=total,
+        gain=total // 2 if holder is not None else 0,
+    )
+
+
+def _next_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
+    """The marker passes clockwise, Chicago moves right, the cards are dealt again."""
+    count = len(state.hands)
+    cities = len(state.hidden) - 1
+    round_number = state.round + 1
+    hidden, hands, generator, stacked = deal(state.rng, cities, count, state.stacked)
+    marker = (state.marker + 1) % count
+    state = evolve(
+        state,
+        rng=generator,
+        round=round_number,
+        marker=marker,
+        turn=1,
+        seat=marker,
+        stage=Stage.PLACE_OR_PLAY,
+        row=row_for_round(cities, round_number),
+        hidden=hidden,
+        played=((),) * (cities + 1),
+        hands=hands,
+        last_order=(),
+        stacked=stacked,
+    )
+    events.append(round_start_event(state))
+    return state, events
+
+
+def final_ranking(state: State) -> list[tuple[int, int, int]]:
+    """By seat: (money, money won in the last round, gangsters left after the
+    last round's sanctions: experts alive and not away, plus occasionals unused)."""
+    last = state.result.money_won if state.result is not None else (0,) * len(state.hands)
+    return [
+        (
+            state.money[seat],
+            last[seat],
+            EXPERTS
+            - state.dead[seat]
+            - len(state.away[seat])
+            + OCCASIONALS
+            - state.occasionals_used[seat],
+        )
+        for seat in range(len(state.hands))
+    ]
+
+
+def outcome(state: State) -> dict[str, Any]:
+    """Most money wins; then most money won in the last round; then most
+    gangsters left; then the win is shared."""
+    ranking = final_ranking(state)
+    best = max(ranking)
+    return {
+        "winners": [seat for seat, figures in enumerate(ranking) if figures == best],
+        "money": [figures[0] for figures in ranking],
+        "last_round_money": [figures[1] for figures in ranking],
+        "gangsters_left": [figures[2] for figures in ranking],
+        "rounds": state.round,
+    }
