@@ -28,6 +28,8 @@ from __future__ import annotations
 import argparse
 import functools
 import hashlib
+import html
+import html.parser
 import http.server
 import io
 import json
@@ -54,15 +56,21 @@ __all__ = [
     "VENDOR_FILES",
     "BuildResult",
     "HeaderRule",
+    "RulesError",
     "build",
     "catalogue_json",
     "ensure_node_modules",
     "game_zip_bytes",
+    "games_json",
+    "games_stylesheet",
     "headers_for",
     "load_netlify_headers",
     "main",
     "make_server",
     "pyscript_files",
+    "rules_page",
+    "rules_pages",
+    "rules_sources",
     "tutorials_index",
 ]
 
@@ -118,6 +126,10 @@ CHROMIUM_ARGS = (
 #: Files of ``game/`` that go into the bundle: the Python sources and the data
 #: files a package may read next to its modules (scenarios, card lists, text).
 GAME_DATA_SUFFIXES = (".py", ".json", ".toml", ".csv", ".txt")
+
+#: Files of ``game/`` the build reads and the page never does, left out of the
+#: bundle: a game's rules page (its client's ``listing.rules``).
+BUILD_ONLY_FILES = ("rules.toml",)
 
 #: Files under ``site/assets/`` get content-hashed names; HTML files anywhere in
 #: ``site/`` have their quoted ``assets/...`` references rewritten to those
@@ -248,6 +260,8 @@ def _game_sources(game_dir: Path) -> list[Path]:
         relative = path.relative_to(game_dir)
         if any(part == "__pycache__" or part.startswith(".") for part in relative.parts):
             continue
+        if path.name in BUILD_ONLY_FILES:
+            continue  # read by the build (a game's rules page), never by the page
         if path.is_file() and path.suffix in GAME_DATA_SUFFIXES:
             files.append(path)
     return files
@@ -336,15 +350,17 @@ def _mpy_config() -> str:
 
 def tutorials_index(game_dir: Path = GAME) -> str:
     """What embed.html shows before Python has loaded, for every tutorial
-    (``<game>/tutorials/*.json``): its title, intro, first caption, players,
-    reader and first boss, as JSON safe to put inside a ``<script>`` element.
-    Read as plain JSON, so the build needs none of the game's code."""
-    index: dict[str, Any] = {}
+    (``<game>/tutorials/*.json``), by its game (the file's ``game``) then its
+    name: its title, intro, first caption, players, reader and first boss, as
+    JSON safe to put inside a ``<script>`` element. Read as plain JSON, so the
+    build needs none of the game's code."""
+    index: dict[str, dict[str, Any]] = {}
     for path in sorted(game_dir.glob("*/tutorials/*.json")):
         data = json.loads(path.read_text("utf-8"))
         setup = data.get("setup", {})
         first: dict[str, Any] = next((s for s in data.get("steps", []) if "caption" in s), {})
-        index[path.stem] = {
+        game = str(data.get("game") or path.parent.parent.name)
+        index.setdefault(game, {})[path.stem] = {
             "title": data.get("title", {}),
             "intro": data.get("intro", {}),
             "caption": first.get("caption", {}),
@@ -357,6 +373,31 @@ def tutorials_index(game_dir: Path = GAME) -> str:
     return text.replace("<", "\\u003c").replace("@", "\\u0040")
 
 
+def games_stylesheet(game_dir: Path = GAME) -> str:
+    """Every game's own stylesheet (``game/<name>/ui/*.css``, by path) joined
+    into one, ``assets/games.css``: the pages that draw boards (game, tutorial,
+    replay) link it after app.css. Empty when no game has one."""
+    parts = [
+        f"/* {path.relative_to(game_dir.parent).as_posix()} */\n{path.read_text('utf-8')}"
+        for path in sorted(game_dir.glob("*/ui/*.css"))
+    ]
+    return "\n".join(parts)
+
+
+def games_json(catalogue: str) -> str:
+    """The part of the catalogue (``catalogue_json``) that the replay and
+    tutorial pages need: whether the test games are in, the default game, and
+    each game's name and title; as JSON safe in a ``<script>`` element."""
+    data = json.loads(catalogue)
+    brief = {
+        "test_games": data["test_games"],
+        "default": data.get("default"),
+        "games": [{"name": g["name"], "title": g["title"]} for g in data["games"]],
+    }
+    text = json.dumps(brief, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    return text.replace("<", "\\u003c").replace("@", "\\u0040")
+
+
 def catalogue_json(game_dir: Path = GAME, *, test_games: bool = False) -> str:
     """The games' catalogue (``game.registry.catalogue_json``), as JSON safe in a
     ``<script>`` element. Worked out by a child Python over `game_dir`'s
@@ -366,6 +407,12 @@ def catalogue_json(game_dir: Path = GAME, *, test_games: bool = False) -> str:
         "import sys; from game.registry import catalogue_json; "
         f"sys.stdout.write(catalogue_json(test_games={test_games!r}))"
     )
+    return _registry_output(game_dir, code, "the games' catalogue")
+
+
+def _registry_output(game_dir: Path, code: str, what: str) -> str:
+    """What `code` writes, run by a child Python over `game_dir`'s package (so
+    the build's own process never imports the games)."""
     done = subprocess.run(
         [sys.executable, "-c", code],
         cwd=game_dir.parent,
@@ -376,8 +423,463 @@ def catalogue_json(game_dir: Path = GAME, *, test_games: bool = False) -> str:
         check=False,
     )
     if done.returncode != 0:
-        raise SystemExit(f"the games' catalogue could not be made:\n{done.stderr}")
+        raise SystemExit(f"{what} could not be made:\n{done.stderr}")
     return done.stdout
+
+
+# -------------------------------------------------------------- rules pages
+
+#: The template of every game's rules page (filled by ``rules_page``).
+RULES_TEMPLATE = SITE / "partials" / "rules.html"
+
+_LANGS = ("fr", "en")
+
+#: The rules pages' own words (the game's come from its rules file).
+_RULES_WORDS: Mapping[str, Mapping[str, str]] = {
+    "title": {"fr": "Règles de {game}", "en": "{game} rules"},
+    "heading": {"fr": "Apprendre {game}", "en": "Learn {game}"},
+    "tagline": {"fr": "Les règles", "en": "The rules"},
+    "description": {"fr": "Les règles de {game}.", "en": "The rules of {game}."},
+    "outro_title": {"fr": "Prêt à jouer\u00a0?", "en": "Ready to play?"},
+    "board_title": {"fr": "Plateau\u00a0: {name}", "en": "Board: {name}"},
+    "board_wait": {
+        "fr": "Le plateau se charge quand vous arrivez ici.",
+        "en": "The board loads when you get here.",
+    },
+    "board_open": {"fr": "Ouvrir à part", "en": "Open on its own"},
+}
+
+#: What a rules file's HTML may hold: text markup, lists, the page's classes and
+#: data attributes, icons from the page's sprite; never a script, a style, an
+#: event handler, an id (the page makes its own) or an address with a scheme.
+_RULES_TAGS = frozenset(
+    [
+        "p",
+        "ul",
+        "ol",
+        "li",
+        "dl",
+        "dt",
+        "dd",
+        "div",
+        "span",
+        "strong",
+        "em",
+        "b",
+        "i",
+        "br",
+        "code",
+        "kbd",
+        "small",
+        "sub",
+        "sup",
+        "abbr",
+        "a",
+        "svg",
+        "use",
+    ]
+)
+_RULES_VOID = frozenset({"br"})
+_RULES_ATTRS = frozenset({"class", "lang", "title", "href", "aria-hidden", "focusable"})
+_RULES_KEY = re.compile(r"[a-z][a-z0-9-]*")
+_GAME_NAME = re.compile(r"[a-z][a-z0-9_]*")
+#: ids of the template that a part or a section may not take
+_RULES_RESERVED = frozenset(
+    {"top", "rules-notice", "hero-title", "boards-source", "toc-title", "outro-title"}
+)
+
+
+class RulesError(ValueError):
+    """A rules file that cannot make a page, and why (which file, which field)."""
+
+
+class _RulesHtml(html.parser.HTMLParser):
+    """Checks a rules file's HTML against the allowed list; balanced tags."""
+
+    def __init__(self, where: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.where = where
+        self.open: list[str] = []
+
+    def fail(self, why: str) -> RulesError:
+        return RulesError(f"{self.where}: {why}")
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag not in _RULES_TAGS:
+            raise self.fail(f"<{tag}> is not allowed")
+        for name, value in attrs:
+            if name not in _RULES_ATTRS and not re.fullmatch(r"data-[a-z][a-z0-9-]*", name):
+                raise self.fail(f"the attribute {name} of <{tag}> is not allowed")
+            if name == "href" and (tag not in ("a", "use") or ":" in (value or "")):
+                raise self.fail(f"<{tag} href={value!r}>: only a link within the site")
+        if tag not in _RULES_VOID:
+            self.open.append(tag)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.handle_starttag(tag, attrs)
+        if tag not in _RULES_VOID:
+            self.open.pop()
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _RULES_VOID:
+            return
+        if not self.open or self.open[-1] != tag:
+            raise self.fail(f"</{tag}> closes nothing open")
+        self.open.pop()
+
+    def handle_comment(self, data: str) -> None:
+        raise self.fail("no comment in the page's text")
+
+    def handle_decl(self, decl: str) -> None:
+        raise self.fail(f"<!{decl}> is not allowed")
+
+    def handle_pi(self, data: str) -> None:
+        raise self.fail(f"<?{data}> is not allowed")
+
+    def close(self) -> None:
+        super().close()
+        if self.open:
+            raise self.fail(f"<{self.open[-1]}> is never closed")
+
+
+def _safe_html(text: str, where: str) -> str:
+    """`text` if it is HTML a rules page may hold (else RulesError), trimmed."""
+    checker = _RulesHtml(where)
+    checker.feed(text)
+    checker.close()
+    return _no_placeholder(text.strip())
+
+
+def _no_placeholder(text: str) -> str:
+    """A game's text never makes a build placeholder (``@NAME@``) by chance."""
+    return text.replace("@", "&#64;")
+
+
+def _esc(text: str) -> str:
+    return _no_placeholder(html.escape(text, quote=True))
+
+
+def _rules_words(data: object, where: str, *, required: bool = True) -> dict[str, str] | None:
+    """A text in French and English (``{fr = "...", en = "..."}``), not empty."""
+    if data is None and not required:
+        return None
+    if not isinstance(data, dict) or set(data) != set(_LANGS):
+        raise RulesError(f"{where} needs a text in French and English (fr, en)")
+    if not all(isinstance(data[lang], str) and data[lang].strip() for lang in _LANGS):
+        raise RulesError(f"{where} needs a text in French and English, none empty")
+    return {lang: str(data[lang]) for lang in _LANGS}
+
+
+def _fields(data: object, where: str, allowed: set[str], required: set[str]) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise RulesError(f"{where} must be a table")
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise RulesError(f"{where} has an unknown field {unknown[0]!r}")
+    missing = sorted(required - set(data))
+    if missing:
+        raise RulesError(f"{where} is missing the field {missing[0]!r}")
+    return data
+
+
+def _pair(words: Mapping[str, str], tag: str = "span", *, markup: bool = False) -> str:
+    """A text in both languages, each in its element (rules.css shows the page's)."""
+    return "".join(
+        f'<{tag} data-l="{lang}" lang="{lang}">'
+        f"{_no_placeholder(words[lang]) if markup else _esc(words[lang])}</{tag}>"
+        for lang in _LANGS
+    )
+
+
+def _platform(key: str, lang: str, **values: str) -> str:
+    return _RULES_WORDS[key][lang].format(**values)
+
+
+def rules_page(
+    name: str,
+    data: Mapping[str, Any],
+    *,
+    title: Mapping[str, str],
+    tutorials: Sequence[str],
+    pages: Sequence[str],
+    template: str,
+    where: str = "rules",
+) -> str:
+    """The rules page of game `name` from its rules file's `data` (see
+    ``game/bossquest/ui/rules.toml``): `title` is the game's name in each
+    language, `tutorials` its tutorial boards (a section's board must be one),
+    `pages` the games that have a rules page. RulesError says what is wrong."""
+    if not _GAME_NAME.fullmatch(name):
+        raise RulesError(f"{where}: the game's name {name!r} cannot name a page")
+    top = _fields(data, where, {"page", "part"}, {"page", "part"})
+    page = _fields(
+        top["page"],
+        f"{where} [page]",
+        {"heading", "tagline", "description", "intro", "art", "outro_title", "outro", "credit"},
+        {"intro"},
+    )
+
+    def own(key: str, required: bool = False) -> dict[str, str] | None:
+        return _rules_words(page.get(key), f"{where} [page] {key}", required=required)
+
+    def text(key: str, fallback: str) -> dict[str, str]:
+        return own(key) or {lang: _platform(fallback, lang, game=title[lang]) for lang in _LANGS}
+
+    heading = text("heading", "heading")
+    description = text("description", "description")
+    tagline = text("tagline", "tagline")
+    outro_title = text("outro_title", "outro_title")
+    intro = own("intro", required=True)
+    assert intro is not None
+    outro, credit = own("outro"), own("credit")
+    art = page.get("art")
+    if art is not None and not isinstance(art, str):
+        raise RulesError(f"{where} [page] art must be a string of HTML")
+
+    parts = top["part"]
+    if not isinstance(parts, list) or not parts:
+        raise RulesError(f"{where} needs at least one [[part]]")
+    seen: set[str] = set(_RULES_RESERVED)
+    boards: set[str] = set()
+    toc: list[str] = []
+    body: list[str] = []
+    for index, raw in enumerate(parts):
+        here = f"{where} part {index + 1}"
+        part = _fields(raw, here, {"key", "title", "intro", "section"}, {"key", "title", "section"})
+        key = part["key"]
+        if not isinstance(key, str) or not _RULES_KEY.fullmatch(key) or f"part-{key}" in seen:
+            raise RulesError(f"{here}: key {key!r} must be a new lower-case name (a-z, 0-9, -)")
+        seen.add(f"part-{key}")
+        part_title = _rules_words(part["title"], f"{here} title")
+        assert part_title is not None
+        part_intro = _rules_words(part.get("intro"), f"{here} intro", required=False)
+        sections = part["section"]
+        if not isinstance(sections, list) or not sections:
+            raise RulesError(f"{here} needs at least one [[part.section]]")
+        body.append(f'\n    <h2 class="part-title" id="part-{key}">{_pair(part_title)}</h2>')
+        if part_intro is not None:
+            checked = {
+                lang: _safe_html(part_intro[lang], f"{here} intro.{lang}") for lang in _LANGS
+            }
+            body.append(f'    <p class="part-intro">{_pair(checked, markup=True)}</p>')
+        links: list[str] = []
+        for number, raw_section in enumerate(sections):
+            there = f"{here} section {number + 1}"
+            section = _fields(
+                raw_section,
+                there,
+                {"key", "icon", "title", "text", "board", "board_name"},
+                {"key", "title", "text"},
+            )
+            skey = section["key"]
+            if (
+                not isinstance(skey, str)
+                or not _RULES_KEY.fullmatch(skey)
+                or skey in seen
+                or f"{skey}-h" in seen
+            ):
+                raise RulesError(
+                    f"{there}: key {skey!r} must be a new lower-case name (a-z, 0-9, -)"
+                )
+            seen.update({skey, f"{skey}-h"})
+            stitle = _rules_words(section["title"], f"{there} title")
+            stext = _rules_words(section["text"], f"{there} text")
+            assert stitle is not None and stext is not None
+            icon = section.get("icon", "")
+            if not isinstance(icon, str) or (icon and not _RULES_KEY.fullmatch(icon)):
+                raise RulesError(f"{there}: icon {icon!r} must be the name of a sprite icon")
+            board = section.get("board")
+            if board is not None and (not isinstance(board, str) or board not in tutorials):
+                known = ", ".join(tutorials) or "none"
+                raise RulesError(
+                    f"{there}: board {board!r} is not one of the game's tutorials ({known})"
+                )
+            if board is not None and board in boards:
+                raise RulesError(f"{there}: board {board!r} is already beside another section")
+            if board is None and "board_name" in section:
+                raise RulesError(f"{there}: board_name without a board")
+            links.append(f'<li><a href="#{skey}">{_pair(stitle)}</a></li>')
+            svg = (
+                f'<svg class="rule-icon" aria-hidden="true" focusable="false">'
+                f'<use href="#i-{icon}"></use></svg>'
+                if icon
+                else ""
+            )
+            checked = {lang: _safe_html(stext[lang], f"{there} text.{lang}") for lang in _LANGS}
+            texts = "\n".join(
+                f'        <div data-l="{lang}" lang="{lang}">\n{_indent(checked[lang], 10)}\n'
+                "        </div>"
+                for lang in _LANGS
+            )
+            figure = ""
+            if board is not None:
+                boards.add(board)
+                bname = _rules_words(
+                    section.get("board_name"), f"{there} board_name", required=False
+                )
+                figure = _rules_board(name, board, bname or stitle)
+            body.append(
+                f'\n    <section class="rule{" has-board" if board else ""}" id="{skey}" '
+                f'aria-labelledby="{skey}-h">\n'
+                '      <div class="rule-text">\n'
+                f'        <h3 id="{skey}-h" class="rule-h">{svg}{_pair(stitle)}</h3>\n'
+                f"{texts}\n"
+                f"      </div>{figure}\n"
+                "    </section>"
+            )
+        toc.append(
+            "        <li>\n"
+            f'          <span class="toc-part">{_pair(part_title)}</span>\n'
+            "          <ol>\n"
+            + "".join(f"            {link}\n" for link in links)
+            + "          </ol>\n"
+            "        </li>"
+        )
+
+    page_title = {lang: _platform("title", lang, game=title[lang]) for lang in _LANGS}
+    page_json = json.dumps(
+        {
+            "game": name,
+            "gameTitle": dict(title),
+            "title": page_title,
+            "description": description,
+            "pages": list(pages),
+        },
+        ensure_ascii=False,
+        separators=(",", ":"),
+        sort_keys=True,
+    )
+    hero_art = ""
+    if art:
+        checked_art = _safe_html(art, f"{where} [page] art")
+        hero_art = (
+            "      <!-- decoration -->\n"
+            f'      <div class="hero-art" aria-hidden="true">\n{_indent(checked_art, 8)}\n'
+            "      </div>"
+        )
+    intro_html = "\n".join(
+        f'      <div data-l="{lang}" lang="{lang}">\n'
+        f"{_indent(_safe_html(intro[lang], f'{where} [page] intro.{lang}'), 8)}\n      </div>"
+        for lang in _LANGS
+    )
+    outro_html = (
+        ""
+        if outro is None
+        else f"      <p>{_pair(_checked(outro, f'{where} [page] outro'), markup=True)}</p>"
+    )
+    credit_html = (
+        ""
+        if credit is None
+        else '    <p class="fineprint">'
+        f"{_pair(_checked(credit, f'{where} [page] credit'), markup=True)}</p>"
+    )
+    game_title = _esc(title["fr"]) if title["fr"] == title["en"] else _pair(title)
+    slots = {
+        "GAME": name,
+        "DESCRIPTION": _esc(description["fr"]),
+        "TITLE": _esc(page_title["fr"]),
+        "PAGE_JSON": page_json.replace("<", "\\u003c").replace("@", "\\u0040"),
+        "PLAY_HREF": f"index.html?game={name}",
+        "GAME_TITLE": game_title,
+        "TAGLINE": _pair(tagline),
+        # a page without boards reads as one column of text
+        "BODY_CLASS": "rules-body" if boards else "rules-body rules-text-only",
+        "HERO_CLASS": "rules-hero panel" + (" has-art" if art else ""),
+        "HERO_ART": hero_art,
+        "HEADING": _pair(heading),
+        "INTRO": intro_html,
+        "TOC_CLASS": "toc-parts" + (" toc-single" if len(parts) == 1 else ""),
+        "TOC": "\n".join(toc),
+        "PARTS": "\n".join(body),
+        "OUTRO_TITLE": _pair(outro_title),
+        "OUTRO": outro_html,
+        "CREDIT": credit_html,
+    }
+    text_out = template
+    for slot, value in slots.items():
+        text_out = text_out.replace("{{" + slot + "}}", value)
+    leftover = re.search(r"\{\{[A-Z_]+\}\}", text_out)
+    if leftover:
+        raise RulesError(f"the rules template has an unknown slot {leftover.group(0)}")
+    return "\n".join(line.rstrip() for line in text_out.splitlines() if line.strip()) + "\n"
+
+
+def _checked(words: Mapping[str, str], where: str) -> dict[str, str]:
+    return {lang: _safe_html(words[lang], f"{where}.{lang}") for lang in _LANGS}
+
+
+def _indent(text: str, spaces: int) -> str:
+    pad = " " * spaces
+    return "\n".join(pad + line if line.strip() else "" for line in text.splitlines())
+
+
+def _rules_board(game: str, board: str, board_name: Mapping[str, str]) -> str:
+    """The figure a section's tutorial board loads into (rules.js makes its iframe)."""
+    titles = " ".join(
+        f'data-title-{lang}="{_esc(_platform("board_title", lang, name=board_name[lang]))}"'
+        for lang in _LANGS
+    )
+    wait = {lang: _RULES_WORDS["board_wait"][lang] for lang in _LANGS}
+    opening = {lang: _RULES_WORDS["board_open"][lang] for lang in _LANGS}
+    return (
+        f'\n      <figure class="rule-board" data-board data-game="{game}" '
+        f'data-scenario="{_esc(board)}" data-loaded="false"\n'
+        f"              {titles}>\n"
+        '        <div class="board-frame">\n'
+        '          <div class="board-placeholder">\n'
+        f'            <p class="board-name">{_pair(board_name)}</p>\n'
+        f'            <p class="board-wait">{_pair(wait)}</p>\n'
+        f'            <a class="board-open" href="embed.html?game={game}&amp;scenario='
+        f'{_esc(board)}&amp;lang=fr" target="_blank" rel="noopener">{_pair(opening)}</a>\n'
+        "          </div>\n"
+        "        </div>\n"
+        "      </figure>"
+    )
+
+
+def rules_sources(game_dir: Path = GAME, *, test_games: bool = False) -> dict[str, Any]:
+    """Which games have a rules page (``game.registry.rules_sources``: the file,
+    the title, the tutorials) and the default game, worked out by a child
+    Python like ``catalogue_json``."""
+    code = (
+        "import json, sys; from game.registry import rules_sources; "
+        f"sys.stdout.write(json.dumps(rules_sources(test_games={test_games!r})))"
+    )
+    result: dict[str, Any] = json.loads(_registry_output(game_dir, code, "the rules pages"))
+    return result
+
+
+def rules_pages(
+    game_dir: Path = GAME, *, test_games: bool = False, template: Path = RULES_TEMPLATE
+) -> dict[str, str]:
+    """Every rules page of the site, by file name: ``rules-<game>.html`` for
+    each game with a rules file, and ``rules.html`` (the default game's, or the
+    first one's when the default game has none). Before the build's
+    placeholders (``@ICONS@``) and asset names are filled in."""
+    sources = rules_sources(game_dir, test_games=test_games)
+    games: Mapping[str, Any] = sources["games"]
+    pages: dict[str, str] = {}
+    skeleton = template.read_text("utf-8")
+    for name, source in games.items():
+        path = Path(source["file"])
+        where = path.relative_to(game_dir.parent).as_posix() if path.is_absolute() else str(path)
+        try:
+            data = tomllib.loads(path.read_text("utf-8"))
+        except (OSError, tomllib.TOMLDecodeError) as exc:
+            raise RulesError(f"{where}: {exc}") from exc
+        pages[f"rules-{name}.html"] = rules_page(
+            name,
+            data,
+            title=source["title"],
+            tutorials=source["tutorials"],
+            pages=list(games),
+            template=skeleton,
+            where=where,
+        )
+    if games:
+        default = sources["default"] if sources["default"] in games else next(iter(games))
+        pages["rules.html"] = pages[f"rules-{default}.html"]
+    return pages
 
 
 def _html_attr(text: str) -> str:
@@ -460,7 +962,13 @@ def build(
         files[relative] = _hashed_name(relative, data)
         write(files[relative], data)
 
+    # The games' own stylesheets, one hashed file the board pages link.
+    games_css = games_stylesheet(game).encode("utf-8")
+    files["assets/games.css"] = _hashed_name("assets/games.css", games_css)
+    write(files["assets/games.css"], games_css)
+
     # Pages and anything else: never hashed; references rewritten in HTML.
+    catalogue = catalogue_json(game, test_games=test_games)
     replacements = {
         **runtime_paths,
         "@PYSCRIPT_CONFIG@": _html_attr(_pyscript_config(files, pyodide_dir)),
@@ -468,7 +976,8 @@ def build(
         "@PRELOADS@": _preloads(files),
         "@GAME_ZIP@": files["game.zip"],
         "@TUTORIALS_INDEX@": tutorials_index(game),
-        "@CATALOGUE@": catalogue_json(game, test_games=test_games),
+        "@CATALOGUE@": catalogue,
+        "@GAMES@": games_json(catalogue),
         # the board's icons, one copy for every page that draws cards
         "@ICONS@": (site / "partials" / "icons.svg").read_text(encoding="utf-8").strip(),
     }
@@ -479,6 +988,16 @@ def build(
             text = _rewrite(data.decode("utf-8"), files)
             data = _fill(text, replacements, relative).encode("utf-8")
         write(relative, data)
+        files[relative] = relative
+
+    # Each game's rules page (from its rules file), and rules.html: the default game's.
+    try:
+        rules = rules_pages(game, test_games=test_games, template=site / "partials" / "rules.html")
+    except RulesError as exc:
+        raise SystemExit(f"a rules page could not be made: {exc}") from exc
+    for relative, text in rules.items():
+        filled = _fill(_rewrite(text, files), replacements, relative)
+        write(relative, filled.encode("utf-8"))
         files[relative] = relative
 
     result = BuildResult(

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import importlib
 import json
+from pathlib import Path
 from typing import Any, cast
 
 from .bossquest import GAME as BOSSQUEST
-from .engine.client import GameClient
+from .engine.client import GameClient, menu_fields
 from .engine.protocol import JSON, Game
 
 __all__ = [
@@ -27,15 +28,17 @@ __all__ = [
     "get_client",
     "get_game",
     "include_test_games",
+    "rules_sources",
 ]
 
-GAMES: dict[str, Game[Any, Any]] = {BOSSQUEST.name: BOSSQUEST}
 
 #: the game the site opens on (until it offers a list of games)
 DEFAULT_GAME = BOSSQUEST.name
 
 #: each game's client: the module that holds it (as ``CLIENT``), imported lazily
-CLIENTS: dict[str, str] = {BOSSQUEST.name: "game.bossquest.ui"}
+CLIENTS: dict[str, str] = {
+    BOSSQUEST.name: "game.bossquest.ui",
+}
 
 #: games written only for the tests: their package, which holds ``GAME``
 TEST_GAMES: dict[str, str] = {"duel": "game.duel"}
@@ -89,22 +92,34 @@ def _tutorials(client: GameClient) -> list[JSON]:
     return [path.stem for path in sorted(folder.glob("*.json"))]
 
 
+def _rules_file(client: GameClient) -> Path | None:
+    """The client's rules file (``listing.rules``), None if it names none (a
+    listing of old said ``rules=True``: no file, so no page and no link)."""
+    rules: object = client.listing.rules
+    return rules if isinstance(rules, Path) else None
+
+
 def catalogue() -> list[dict[str, JSON]]:
     """What the home and the menus draw before Python has loaded, for every
     playable game: its name, title and one-line description in each language,
     its declared options (``OptionsDeclaration.to_json``: the player range and
-    each option), whether it has a rules page, its tutorial boards' names, the
-    hint's words and how the menu groups and dresses the options."""
+    each option) and the menu's control for each (``menu_fields``), whether it
+    has a rules page (``rules-<name>.html``), its tutorial boards' names, the
+    hint's words, how the menu groups and dresses the options, and the key to
+    its pictures in the footer (``legend``, None for none)."""
     entries: list[dict[str, JSON]] = []
     for name in playable():
         client = get_client(name)
         listing = client.listing
+        declared = get_game(name).declared_options
+        legend = listing.legend
         entry: dict[str, JSON] = {
             "name": name,
             "title": {lang: client.title(lang) for lang in ("fr", "en")},
             "description": dict(listing.description),
-            "declared": get_game(name).declared_options.to_json(),
-            "rules": listing.rules,
+            "declared": declared.to_json(),
+            "menu": menu_fields(declared, listing),
+            "rules": _rules_file(client) is not None,
             "tutorials": _tutorials(client),
             "hint": None
             if listing.hint is None
@@ -119,6 +134,12 @@ def catalogue() -> list[dict[str, JSON]]:
                 for g in listing.groups
             ],
             "badges": dict(listing.badges),
+            "legend": None
+            if legend is None
+            else {
+                "label": dict(legend.label),
+                "items": [{"badge": badge, "label": dict(words)} for badge, words in legend.items],
+            },
             "test": name in TEST_GAMES,
         }
         entries.append(entry)
@@ -131,9 +152,30 @@ def catalogue_json(test_games: bool = False) -> str:
     if test_games:
         include_test_games()
     text = json.dumps(
-        {"test_games": test_games, "games": catalogue()},
+        {"test_games": test_games, "default": DEFAULT_GAME, "games": catalogue()},
         ensure_ascii=False,
         separators=(",", ":"),
         sort_keys=True,
     )
     return text.replace("<", "\\u003c").replace("@", "\\u0040")
+
+
+def rules_sources(test_games: bool = False) -> dict[str, JSON]:
+    """What build.py needs to make the rules pages: the default game, and for
+    each playable game with a rules page (its client's ``listing.rules``) that
+    file, the game's title in each language and its tutorial boards' names;
+    with `test_games`, the test games join first."""
+    if test_games:
+        include_test_games()
+    games: dict[str, JSON] = {}
+    for name in playable():
+        client = get_client(name)
+        rules = _rules_file(client)
+        if rules is None:
+            continue
+        games[name] = {
+            "file": str(rules),
+            "title": {lang: client.title(lang) for lang in ("fr", "en")},
+            "tutorials": _tutorials(client),
+        }
+    return {"default": DEFAULT_GAME, "games": games}

@@ -274,6 +274,22 @@ def test_a_control_for_every_legal_action(game: Game[Any, Any], options: dict[st
 
 
 @pytest.mark.parametrize(("game", "options"), cases())
+def test_a_short_progress_line_from_any_view(game: Game[Any, Any], options: dict[str, Any]) -> None:
+    """The client's progress line (the offer to resume a hosted game shows it),
+    from the spectator's and every seat's view of a running game: in both
+    languages, a few words of plain text."""
+    client = client_of(game)
+    for state, _ in _sampled(_random_steps(game, options, CLIENT_SEEDS[0])):
+        if game.is_over(state):
+            continue
+        for seat in [None, *range(game.seats(state))]:
+            view = game.view(state, seat)
+            for lang in LANGS:
+                line = client.progress(view, lang)
+                assert line.strip() and len(line) <= 60 and "<" not in line, (lang, line)
+
+
+@pytest.mark.parametrize(("game", "options"), cases())
 def test_words_in_both_languages_for_every_event_and_refusal(
     game: Game[Any, Any], options: dict[str, Any]
 ) -> None:

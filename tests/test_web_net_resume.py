@@ -6,24 +6,29 @@ from __future__ import annotations
 
 import re
 from html import unescape
+from typing import Any
 
 from game.bossquest import GAME
+from game.engine.protocol import Game
 from game.net import GuestSession, HostSession, MemoryHub
-from game.web.net_view import ResumeOffer, render_net_menu, render_resume, seat_statuses
+from game.registry import get_game, include_test_games
+from game.web.net_view import ResumeOffer, render_net_menu, render_resume, resume_offer
 
 ROOM = "room_1234"
 
 
-def _host(started: bool) -> HostSession:
-    """A host "<Alice>", a guest "Bob & co" at seat 1 and an easy bot at seat 2."""
-    host = HostSession.new(GAME, {"players": 3}, 41, "<Alice>")
+def _host(started: bool, game: Game[Any, Any] = GAME, players: int = 3) -> HostSession:
+    """A host "<Alice>", a guest "Bob & co" at seat 1 and an easy bot at seat 2
+    (if there is one)."""
+    host = HostSession.new(game, {"players": players}, 41, "<Alice>")
     hub = MemoryHub(host)
-    guest = GuestSession("Bob & co", game=GAME)
+    guest = GuestSession("Bob & co", game=game)
     peer = hub.connect(guest)
     hub.flush()
     hub.send(peer, guest.sit(1))
     hub.flush()
-    host.set_bot(2, "easy")
+    if players > 2:
+        host.set_bot(2, "easy")
     if started:
         hub.route(host.start())
         hub.flush()
@@ -32,8 +37,7 @@ def _host(started: bool) -> HostSession:
 
 def _offer(host: HostSession, room: str = ROOM) -> ResumeOffer:
     """What the page glue makes of a restored host session (net_main._offer_views)."""
-    rnd = 0 if host.phase == "lobby" else int(host.view_for(None)["round"])
-    return ResumeOffer(room, host.phase, rnd, tuple(seat_statuses(host.seats_status())))
+    return resume_offer(room, host)
 
 
 def test_the_offer_says_whose_game_how_far_and_who_else() -> None:
@@ -82,3 +86,14 @@ def test_nothing_to_offer_draws_nothing_but_a_notice() -> None:
     assert 'role="alert"' in alone and "net-offer" not in alone
     menu = render_net_menu("en", game=GAME.name, name="Bob", rooms=[], ice="", resume=alone)
     assert menu.index("effacée") < menu.index('id="net-name"')  # first, above the rest
+
+
+def test_the_offer_asks_the_games_client_how_far_it_went() -> None:
+    """Duel's client words its progress its own way ("Round 1 of 3"): the offer
+    says what the client says, never a field of the view it would guess."""
+    include_test_games()
+    offer = resume_offer(ROOM, _host(started=True, game=get_game("duel"), players=2))
+    assert offer.progress == {"fr": "Manche 1 sur 3", "en": "Round 1 of 3"}
+    assert "Round 1 of 3 · with Bob &amp; co" in render_resume([offer], "en")
+    assert "Manche 1 sur 3 · avec Bob &amp; co" in render_resume([offer], "fr")
+    assert resume_offer(ROOM, _host(started=False)).progress == {}

@@ -14,6 +14,7 @@ from game.bossquest import GAME
 from game.bossquest.ui.client import open_view
 from game.bossquest.ui.summary import game_title
 from game.engine.errors import MalformedData
+from game.registry import get_client
 from game.web.replay import KEYS, Replay, payload_from_hash
 from game.web.replay_strings import REPLAY_STRINGS, link_error_text, rtr, undo_refusal_text
 from game.web.session import Outcome, Session
@@ -226,6 +227,18 @@ def test_every_string_in_both_languages() -> None:
     )
     assert undo_refusal_text("new_code", "something new", "en") == (
         "You cannot undo: something new."
+    )
+
+
+def test_an_undo_refusal_reads_in_the_games_own_words_first() -> None:
+    """The Boss's codes are its client's words (in French too); a code only the
+    platform knows keeps the platform's words."""
+    words = get_client("theboss").reason_text
+    assert undo_refusal_text(
+        "undo_card_shown", "your card is face up under its city", "fr", words
+    ) == ("Impossible d'annuler : votre carte est face visible sous sa ville.")
+    assert undo_refusal_text("undo_drew", "you drew weapons", "fr", words) == (
+        "Impossible d'annuler : vous avez pioché des armes."
     )
 
 

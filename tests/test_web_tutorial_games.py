@@ -24,6 +24,15 @@ def test_a_board_plays_the_game_its_file_names() -> None:
     assert session.client.name == "bossquest"
 
 
+def test_play_a_full_game_opens_the_boards_game() -> None:
+    """The finished board's "Play a full game" names its game: the site's root
+    lists the games, so a bare ``index.html`` would not open it."""
+    session = TutorialSession(load_tutorial("perfect", game="bossquest"), name="perfect")
+    assert session.full_game_href() == "index.html?game=bossquest"
+    session.game = DUEL  # any game's board: the link follows it
+    assert session.full_game_href() == "index.html?game=duel"
+
+
 def test_a_game_without_boards_or_an_unknown_game_is_refused_clearly(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -23,20 +23,22 @@ from html import escape
 from pathlib import Path
 from typing import Any, Protocol
 
-from .options import Words
-from .protocol import Event
+from .options import Option, OptionsDeclaration, Words
+from .protocol import JSON, Event
 
 __all__ = [
     "Control",
     "Dock",
     "GameClient",
     "Group",
+    "Legend",
     "Listing",
     "MenuGroup",
     "Scene",
     "dock_html",
     "e",
     "icon",
+    "menu_fields",
 ]
 
 
@@ -208,6 +210,17 @@ class MenuGroup:
 
 
 @dataclass(frozen=True)
+class Legend:
+    """A key to the game's pictures, shown in the game page's footer (Boss
+    Quest's weapon colours): each item a small picture (a badge, as in
+    ``Listing.badges``) and its name."""
+
+    #: the list's name, for screen readers ("Armes")
+    label: Words
+    items: tuple[tuple[str, Words], ...]
+
+
+@dataclass(frozen=True)
 class Listing:
     """How the site's home and a game's menu present a game, beside what the
     game declares (its options, ``Game.declared_options``) and what its client
@@ -215,8 +228,11 @@ class Listing:
 
     #: one line under the game's name on the home
     description: Words
-    #: the game has a rules page (``rules.html?game=<name>``)
-    rules: bool = False
+    #: the game's rules page: a TOML file of its package (parts, sections in
+    #: French and English, the tutorial board beside each) that build.py turns
+    #: into ``rules-<name>.html``; None when the game has no rules page. The page
+    #: never reads it (it stays out of the game bundle).
+    rules: Path | None = None
     #: the label and help of the menu's hint checkbox (the client's ``hint``),
     #: None when the game offers no hint
     hint: tuple[Words, Words] | None = None
@@ -225,6 +241,69 @@ class Listing:
     #: a small picture before an option's label: "icon:<sprite id>" (the page's
     #: SVG sprite, ``#i-<id>``) or "weapon:<colour>" (a weapon swatch)
     badges: Mapping[str, str] = field(default_factory=dict)
+    #: the key to the game's pictures in the game page's footer, None for none
+    legend: Legend | None = None
+
+
+def menu_fields(declared: OptionsDeclaration, listing: Listing) -> list[dict[str, JSON]]:
+    """The menu's controls for a game's declared options, in the order the menu
+    draws them: the options outside any group first (in declaration order),
+    then each group's (``group``: its key). Each field says its kind ("check"
+    for true/false, "number" for an integer, "choice" for a string), its
+    element id (``KEY`` with "-" for "_", or ``GROUP-KEY`` in a group), its
+    classes, badge, label and help in French and English, its default and its
+    constraints (``min``/``max``, ``choices`` with their names,
+    ``on_from_players``). The menu (site/assets/menu.js) draws exactly these."""
+    grouped = {key: group for group in listing.groups for key in group.options}
+    by_key = {option.key: option for option in declared.options}
+    unknown = sorted(set(grouped) - set(by_key))
+    if unknown:
+        raise ValueError(f"menu groups name undeclared options: {', '.join(unknown)}")
+    order = [option for option in declared.options if option.key not in grouped]
+    order += [by_key[key] for group in listing.groups for key in group.options]
+    return [_menu_field(option, grouped.get(option.key), listing) for option in order]
+
+
+def _menu_field(option: Option, group: MenuGroup | None, listing: Listing) -> dict[str, JSON]:
+    dashed = option.key.replace("_", "-")
+    kind = (
+        "check"
+        if isinstance(option.default, bool)
+        else "number"
+        if isinstance(option.default, int)
+        else "choice"
+    )
+    if group is None:
+        element, css = dashed, f"option-{dashed} option-{kind}"
+    else:
+        element, css = f"{group.key}-{dashed}", f"option-{group.key} option-{dashed} option-{kind}"
+    field_: dict[str, JSON] = {
+        "key": option.key,
+        "id": element,
+        "kind": kind,
+        "group": group.key if group is not None else "",
+        "css": css,
+        "badge": listing.badges.get(option.key, ""),
+        "label": dict(option.label),
+        "help": dict(option.help),
+        "default": option.default,
+    }
+    if option.on_from_players is not None:
+        field_["on_from_players"] = option.on_from_players
+    if kind == "number":
+        if option.minimum is not None:
+            field_["min"] = option.minimum
+        if option.maximum is not None:
+            field_["max"] = option.maximum
+    if kind == "choice":
+        field_["choices"] = [
+            {
+                "value": choice,
+                "label": {lang: option.choice_label(choice, lang) for lang in ("fr", "en")},
+            }
+            for choice in option.choices
+        ]
+    return field_
 
 
 # ------------------------------------------------------------------ protocol
@@ -293,6 +372,12 @@ class GameClient(Protocol):
 
     def markers(self, view: dict[str, Any]) -> dict[str, str]:
         """The game's markers the page sets from a view (``data-round``, ...)."""
+        ...
+
+    def progress(self, view: dict[str, Any], lang: str) -> str:
+        """How far a running game has gone, in a few words, from any seat's or
+        the spectator's view (Boss Quest: "Manche 3"): the offer to resume a
+        hosted game shows it."""
         ...
 
     def result_key(self, view: dict[str, Any]) -> int | None:

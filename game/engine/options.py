@@ -34,12 +34,20 @@ class Option:
     minimum: int | None = None  # ints only
     maximum: int | None = None
     choices: tuple[str, ...] = ()  # strings only: the values allowed
+    choice_labels: Mapping[str, Words] = field(default_factory=dict)
+    """Each choice's name in French and English, as the menu and the lobby show
+    it (a choice without one shows its value)."""
     always_written: bool = False
     """Write the key even at its default (otherwise it appears only when changed,
     so that adding an option never changes older saves, links or hashes)."""
     on_from_players: int | None = None
     """A true/false option that the rules turn on from this many players: the
     menu shows it ticked and locked there."""
+
+    def choice_label(self, value: str, lang: str) -> str:
+        """How the menu and the lobby name choice `value` in `lang`."""
+        words = self.choice_labels.get(value)
+        return words.get(lang, value) if words is not None else value
 
     def read(self, value: object) -> bool | int | str:
         """`value` checked against the option's type and constraints."""
@@ -77,6 +85,8 @@ class Option:
                 data[name] = getattr(self, name)
         if self.choices:
             data["choices"] = list(self.choices)
+        if self.choice_labels:
+            data["choice_labels"] = {key: dict(words) for key, words in self.choice_labels.items()}
         return data
 
 
@@ -98,6 +108,11 @@ class OptionsDeclaration:
         for option in self.options:
             if set(option.label) != set(LANGS) or set(option.help) != set(LANGS):
                 raise ValueError(f"option {option.key} needs a label and help in {LANGS}")
+            for choice, words in option.choice_labels.items():
+                if choice not in option.choices or set(words) != set(LANGS):
+                    raise ValueError(
+                        f"option {option.key}: choice {choice!r} needs a name in {LANGS}"
+                    )
             option.read(option.default)
 
     def normalize(self, data: object) -> dict[str, JSON]:

@@ -5,8 +5,9 @@ The page runs, once PyScript has started Python::
     from game.web.embed_main import boot
     boot()
 
-``boot`` reads ``?scenario=NAME`` from the address and the language that
-``assets/embed.js`` chose (``<html lang>``), starts a
+``boot`` reads ``?game=GAME&scenario=NAME`` from the address (the games of the
+page's catalogue registered first: the test games of a ``--test-games`` build
+too) and the language that ``assets/embed.js`` chose (``<html lang>``), starts a
 ``game.web.tutorial.TutorialSession`` and shows it, then sets
 ``<html data-state="ready">``. Every click on a ``[data-cmd]`` button goes to
 ``TutorialSession.command``; nothing else happens here. No storage is used:
@@ -23,8 +24,7 @@ from pyodide.ffi import create_proxy, jsnull, to_js
 from game.web.tutorial import (
     TutorialError,
     TutorialSession,
-    load_tutorial,
-    query_game,
+    page_tutorial,
     query_tutorial,
     tutr,
 )
@@ -44,7 +44,7 @@ def boot() -> None:
     tutorial = document.getElementById("tutorial")
     try:
         search = str(js.location.search)
-        _session = TutorialSession(load_tutorial(name, game=query_game(search)), name=name)
+        _session = TutorialSession(page_tutorial(_catalogue(), search), name=name)
     except TutorialError as exc:
         _session = None
         tutorial.setAttribute("data-error", "unknown")
@@ -63,6 +63,12 @@ def boot() -> None:
     finally:
         document.getElementById("tut-loading").hidden = True
         document.documentElement.dataset.state = "ready"
+
+
+def _catalogue() -> str:
+    """The games the build offers (``#catalogue``, see build.py)."""
+    element = js.document.getElementById("catalogue")
+    return "" if _absent(element) else str(element.textContent)
 
 
 def _lang() -> str:
@@ -89,6 +95,7 @@ def _render(moved: bool = False) -> None:
     for key, value in shown.markers.items():
         tutorial.setAttribute(f"data-{key}", value)
     document.getElementById("board-status").textContent = shown.status
+    _unfold_expected()
     if not moved:
         return  # never take the focus on load: the page may be an iframe of another site
     # the new caption must be seen: scroll this document (never the host page) back to it
@@ -101,6 +108,17 @@ def _render(moved: bool = False) -> None:
             options = to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries)
             target.focus(options)
             break
+
+
+def _unfold_expected() -> None:
+    """The button a lesson points at may sit in a folded group (The Boss's
+    placements, one group per city): open that group so the outline shows."""
+    expected = js.document.querySelector("[data-tut-expected]")
+    if _absent(expected):
+        return
+    group = expected.closest("details")
+    if not _absent(group):
+        group.open = True
 
 
 def _absent(value: Any) -> bool:

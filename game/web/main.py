@@ -48,7 +48,6 @@ from typing import Any
 import js
 from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js
 
-from game.engine.safejson import load_json
 from game.web.page import put_board
 from game.web.query import bot_delay_ms, game_from_query, seed_from_query
 from game.web.session import LEGACY_SAVE_GAME, LEGACY_SAVE_KEY, Outcome, Session, save_key
@@ -89,24 +88,10 @@ def page_game() -> str | None:
 def _read_catalogue() -> list[str]:
     """The games the build offers (``#catalogue``, see build.py); the test games
     join the registry when the build included them."""
-    from game.registry import GAMES, include_test_games
+    from game.web.catalogue import offered_games
 
     element = js.document.getElementById("catalogue")
-    try:
-        data = load_json(str(element.textContent), "the catalogue", max_bytes=1 << 20)
-    except Exception:
-        data = {}
-    if not isinstance(data, dict):
-        data = {}
-    if data.get("test_games") is True:
-        include_test_games()
-    games = data.get("games")
-    names = (
-        [str(g.get("name")) for g in games if isinstance(g, dict)]
-        if isinstance(games, list)
-        else []
-    )
-    return [name for name in names if name in GAMES]
+    return offered_games("" if _absent(element) else str(element.textContent))
 
 
 def boot() -> None:
@@ -164,8 +149,9 @@ def _on_lang(_event: Any) -> None:
 
 
 def _net_boot() -> bool:
-    """Wire network play, for this page's game (the registry's default on a home
-    of several games); True when it took the screen (a game online resumes)."""
+    """Wire network play, for this page's game (none on a home of several
+    games, which plays nothing online); True when it took the screen (a game
+    online resumes)."""
     from game.web import net_main
 
     return net_main.boot(resume_saved, _game)

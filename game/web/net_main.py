@@ -14,7 +14,8 @@ announce to other tabs, the HTML and markers, the host's bots thinking in
 slices between which the page draws and listens). The network menu, the
 invitation widgets and the offer to resume stay here: they are what the page
 does with the browser's own objects. It plays the page's game (``boot``'s
-`game`, from ``game.web.main``; the registry's default on a home of several):
+`game`, from ``game.web.main``; none on a home of several games, where
+network play does nothing):
 other tabs' tables of another game are not listed, and its records are named
 after it (``game.web.net_prefs``).
 
@@ -104,7 +105,7 @@ from .net_view import (
     render_net_menu,
     render_resume,
     render_resuming,
-    seat_statuses,
+    resume_offer,
 )
 from .page import put_board
 from .query import bot_delay_ms
@@ -195,12 +196,17 @@ def boot(resume_local: Callable[[], None] | None = None, game: str | None = None
     """Wire the page's events; resume a hosted or joined game, or open an
     invitation link. True when network play took the screen. `resume_local`
     resumes the local game's save (when this tab's hosted game cannot come back);
-    `game` is the page's game (``game.web.main.page_game()``; None: the
-    registry's default): the one this page hosts, joins and resumes."""
+    `game` is the page's game (``game.web.main.page_game()``): the one this
+    page hosts, joins and resumes. None is the home of several games, which
+    shows none: it hosts, joins and resumes nothing (the home offers each
+    game's games in progress on the game's own page, and sends an invitation
+    link naming no game to the default game's page, assets/menu.js)."""
     global _delay_ms, _BUILD, _resume_local, GAME
     if resume_local is not None:
         _resume_local = resume_local
-    GAME = get_game(game or DEFAULT_GAME)
+    if game is None:
+        return False
+    GAME = get_game(game)
     _delay_ms = bot_delay_ms(str(js.location.search))
     _BUILD = build_id()
     document = js.document
@@ -766,12 +772,7 @@ def _forsake_offers() -> None:
 
 
 def _offer_views() -> list[ResumeOffer]:
-    views = []
-    for room, (_record, host) in _page.offers.items():
-        rnd = 0 if host.phase == "lobby" else int(host.view_for(None)["round"])
-        seats = tuple(seat_statuses(host.seats_status()))
-        views.append(ResumeOffer(room, host.phase, rnd, seats))
-    return views
+    return [resume_offer(room, host) for room, (_record, host) in _page.offers.items()]
 
 
 def _resume_html() -> str:

@@ -177,7 +177,6 @@ _NET_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
         "en": "Its tab was closed. Resume it here: guests in other tabs come back by "
         "themselves; guests on other devices need a new invitation.",
     },
-    "resume_round": {"fr": "Manche {round}", "en": "Round {round}"},
     "resume_lobby": {"fr": "Pas encore commencée", "en": "Not started yet"},
     "resume_over": {"fr": "Partie terminée", "en": "Game over"},
     "resume_with": {"fr": "avec {names}", "en": "with {names}"},

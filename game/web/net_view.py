@@ -27,7 +27,8 @@ from html import escape
 from typing import Any
 
 from game.engine.client import NO_DOCK, Scene, icon
-from game.engine.options import Option, OptionsDeclaration
+from game.engine.options import LANGS, Option, OptionsDeclaration
+from game.net import HostSession
 from game.registry import get_client, get_game
 
 from .board import dress_over, dress_table
@@ -48,6 +49,7 @@ __all__ = [
     "render_net_menu",
     "render_resume",
     "render_resuming",
+    "resume_offer",
     "seat_statuses",
 ]
 
@@ -282,7 +284,9 @@ class ResumeOffer:
     room: str
     #: "lobby" | "playing" | "over"
     phase: str
-    round: int
+    #: how far a running game has gone, in each language (its client's
+    #: ``progress``: Boss Quest's "Manche 3"); empty before it starts
+    progress: Mapping[str, str]
     seats: tuple[SeatStatus, ...]
 
     def detail(self, lang: str) -> str:
@@ -292,7 +296,7 @@ class ResumeOffer:
         elif self.phase == "over":
             where = ntr("resume_over", lang)
         else:
-            where = ntr("resume_round", lang, round=self.round)
+            where = self.progress.get(lang, "")
         others = [display_name(s, lang) for s in self.seats if s.kind in ("guest", "bot")]
         if not others:
             return where
@@ -300,6 +304,17 @@ class ResumeOffer:
 
     def host_name(self) -> str:
         return next((s.name for s in self.seats if s.kind == "host"), "")
+
+
+def resume_offer(room: str, host: HostSession) -> ResumeOffer:
+    """What the offer says of a restored host session: its phase, how far it
+    went (asked of the game's client) and its seats."""
+    progress: dict[str, str] = {}
+    if host.phase == "playing":
+        client = get_client(host.game.name)
+        view = host.view_for(None)
+        progress = {lang: client.progress(view, lang) for lang in LANGS}
+    return ResumeOffer(room, host.phase, progress, tuple(seat_statuses(host.seats_status())))
 
 
 def render_resume(
@@ -427,7 +442,8 @@ def _option_control(option: Option, options: Mapping[str, Any], count: int, lang
             f'data-net-type="int" value="{e(value)}"{bounds}></label>'
         )
     choices = "".join(
-        f'<option value="{e(choice)}"{" selected" if choice == value else ""}>{e(choice)}</option>'
+        f'<option value="{e(choice)}"{" selected" if choice == value else ""}>'
+        f"{e(option.choice_label(choice, lang))}</option>"
         for choice in option.choices
     )
     return (
@@ -460,6 +476,8 @@ def _options_form(options: Mapping[str, Any], lang: str, game: str) -> str:
 def _option_value(option: Option, value: Any, lang: str) -> str:
     if isinstance(option.default, bool):
         return ntr("yes" if value else "no", lang)
+    if isinstance(option.default, str):
+        return option.choice_label(str(value), lang)
     return str(value)
 
 

@@ -31,9 +31,10 @@ from game.engine.replaylink import ReplayLink, decode_link
 from game.registry import GAMES, get_client, get_game
 
 from .board import dress_table
+from .catalogue import offered_games
 from .replay_strings import rtr
 
-__all__ = ["COMMANDS", "KEYS", "Replay", "payload_from_hash"]
+__all__ = ["COMMANDS", "KEYS", "Replay", "open_page", "payload_from_hash"]
 
 #: the buttons' data-cmd values (and "eye", whose data-act is "all" or a seat)
 COMMANDS = ("first", "prev", "next", "last", "continue", "eye")
@@ -47,6 +48,14 @@ def payload_from_hash(fragment: str) -> str:
     if not values or not values[0]:
         raise MalformedData("the address holds no replay", code="link_missing")
     return values[0]
+
+
+def open_page(catalogue: str, fragment: str) -> Replay:
+    """The replay page's replay: the games the page's catalogue offers first
+    (the test games join the registry on a build made with ``--test-games``,
+    as on the game page), then the link of the address's fragment."""
+    offered_games(catalogue)
+    return Replay.open(fragment)
 
 
 @dataclass

@@ -1,7 +1,10 @@
 """The replay page's glue (runs on Pyodide, in ``site/replay.html``).
 
 ``boot`` reads the address's fragment (``#r=<payload>``), opens the replay
-(``game.web.replay.Replay``) and draws it into ``#replay-root``; buttons
+(``game.web.replay.open_page``: the games of the page's catalogue, the test
+games of a ``--test-games`` build included, then ``Replay``), names its game
+in ``html[data-game]`` (the title and banner follow) and draws it into
+``#replay-root``; buttons
 (``data-cmd``) and the arrow keys (``KEYS``) step through it; a new fragment
 (``hashchange``) opens another replay; ``bq:lang`` (assets/replay.js) draws it
 again in the other language. A link that cannot be opened shows why
@@ -18,7 +21,7 @@ import js
 from pyodide.ffi import create_proxy, jsnull
 
 from game.engine.errors import GameError
-from game.web.replay import KEYS, Replay
+from game.web.replay import KEYS, Replay, open_page
 from game.web.replay_strings import link_error_text, rtr
 
 __all__ = ["boot"]
@@ -47,14 +50,23 @@ def boot() -> None:
 def _open() -> None:
     global _replay, _error
     try:
-        _replay, _error = Replay.open(str(js.location.hash)), ""
+        _replay, _error = open_page(_catalogue(), str(js.location.hash)), ""
     except GameError as exc:
         _replay, _error = None, exc.code
         js.console.warn(f"Boss Quest: the replay link cannot be opened ({exc.message})")
     except Exception as exc:  # a damaged link must never break the page
         _replay, _error = None, "link_data"
         js.console.warn(f"Boss Quest: the replay link cannot be opened ({exc!r})")
+    # the page's title and banner name the replay's game (assets/replay.js)
+    js.document.documentElement.dataset.game = "" if _replay is None else _replay.link.match.game
+    js.window.BossQuestReplay.refresh()
     _render()
+
+
+def _catalogue() -> str:
+    """The games the build offers (``#catalogue``, see build.py)."""
+    element = js.document.getElementById("catalogue")
+    return "" if _absent(element) else str(element.textContent)
 
 
 def _lang() -> str:

@@ -6,6 +6,7 @@ together; ``rtr`` works like ``strings.tr`` (a missing key raises KeyError).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from game.engine.words import Catalogue
@@ -125,9 +126,18 @@ rtr: Final = REPLAY_STRINGS
 """The string `key` in `lang`, with its {placeholders} filled in."""
 
 
-def undo_refusal_text(code: str, english: str, lang: str) -> str:
-    """ "You cannot undo: <why>." for a refusal's code (its English if the code is new)."""
-    reason = rtr(code, lang) if code in REPLAY_STRINGS else english
+def undo_refusal_text(
+    code: str,
+    english: str,
+    lang: str,
+    game_words: Callable[[str, str, str], str] | None = None,
+) -> str:
+    """ "You cannot undo: <why>." for a refusal's code: in the game's own words
+    when its client knows the code (`game_words`, the client's ``reason_text``),
+    else the platform's, else its English."""
+    reason = game_words(code, english, lang) if game_words is not None else english
+    if reason == english and code in REPLAY_STRINGS:
+        reason = rtr(code, lang)
     return rtr("undo_refused", lang, reason=reason)
 
 

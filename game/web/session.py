@@ -573,7 +573,9 @@ class Session:
             if phase == "human":
                 undo = "allowed" if self.undo_allowed() else "refused"
                 if self.undo_notice is not None:
-                    scene.notice = undo_refusal_text(*self.undo_notice, lang)
+                    scene.notice = undo_refusal_text(
+                        *self.undo_notice, lang, self.client.reason_text
+                    )
             dress_table(scene, confirm_quit=self.confirm_quit, undo=undo, **self._share())
             html = self.client.render_table(scene)
             if self.confirm_quit:

@@ -33,8 +33,8 @@ _STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     # -------------------------------------------------------------- curtain
     "curtain_title": {"fr": "Passez l'appareil à {name}", "en": "Pass the device to {name}"},
     "curtain_body": {
-        "fr": "Les autres détournent les yeux : l'arme cachée de {name} va s'afficher.",
-        "en": "Everyone else looks away: {name}'s hidden weapon is about to show.",
+        "fr": "Les autres détournent les yeux : le jeu caché de {name} va s'afficher.",
+        "en": "Everyone else looks away: {name}'s hidden cards are about to show.",
     },
     "curtain_button": {"fr": "Je suis {name}", "en": "I am {name}"},
     # ------------------------------------------------------------------ log

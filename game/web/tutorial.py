@@ -7,7 +7,7 @@ under CPython in the tests; ``game.web.embed_main`` only puts its HTML into
 A tutorial is a scenario file (docs/scenarios.md) of
 ``game/bossquest/tutorials/``, with a top-level ``reader``: the player whose
 eyes the board shows. The board is that player's view, so the other players'
-hidden weapons stay hidden, exactly as at a real table. Its steps are:
+hidden cards stay hidden, exactly as at a real table. Its steps are:
 
 - the reader's moves (``seat`` is the reader, with ``do`` and no ``fails``):
   the board shows the reader's usual buttons and waits for the move the step
@@ -17,7 +17,7 @@ hidden weapons stay hidden, exactly as at a real table. Its steps are:
 - the other steps (another seat's move, a refusal shown on purpose, a bare
   ``expect``): with a ``caption`` they wait for "Next", which plays them;
   without one they are played at once, right after the step before. While a
-  fight's result shows, the first "Next" (or the result's own button) leaves it.
+  round's result shows, the first "Next" (or the result's own button) leaves it.
 
 Each step's ``expect`` is checked as the runner does, so a tutorial that no
 longer matches the rules says so on the board instead of teaching a mistake.
@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
 from typing import Any, Final
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urlencode
 
 from game.engine.client import NO_DOCK, Dock, GameClient, Scene
 from game.engine.errors import GameError, IllegalAction
@@ -44,6 +44,7 @@ from game.engine.words import Catalogue
 from game.registry import DEFAULT_GAME, get_client, get_game
 
 from .board import dress_table
+from .catalogue import offered_games
 
 __all__ = [
     "LANGS",
@@ -52,6 +53,8 @@ __all__ = [
     "TutorialSession",
     "TutorialView",
     "load_tutorial",
+    "page_tutorial",
+    "query_game",
     "query_tutorial",
     "tutorial_names",
     "tutorial_problems",
@@ -88,13 +91,12 @@ _STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     },
     "refused": {"fr": "Coup refusé : {reason}", "en": "Not allowed: {reason}"},
     "see_result": {
-        "fr": "Regardez le combat, puis passez à la manche suivante.",
-        "en": "Look at the fight, then go on to the next round.",
+        "fr": "Regardez le résultat de la manche, puis passez à la suivante.",
+        "en": "Look at the result of the round, then go on to the next one.",
     },
     "viewer": {
-        "fr": "Vous voyez la table comme {name} la voit : "
-        "les armes cachées des autres restent cachées.",
-        "en": "You see the table through {name}'s eyes: the others' hidden weapons stay hidden.",
+        "fr": "Vous voyez la table comme {name} la voit : ce que les autres cachent reste caché.",
+        "en": "You see the table through {name}'s eyes: what the others hide stays hidden.",
     },
     "broken": {
         "fr": "Ce tutoriel ne correspond plus aux règles ({problem}).",
@@ -169,6 +171,15 @@ def load_tutorial(
     if not isinstance(data, dict):
         raise TutorialError(f"tutorial {name!r} is not a JSON object")
     return data
+
+
+def page_tutorial(catalogue: str, search: str) -> dict[str, Any]:
+    """The tutorial the board page's address names (``?game=&scenario=``): the
+    games of the page's catalogue first (the test games join the registry on a
+    build made with ``--test-games``, as on the game page); TutorialError if
+    there is none."""
+    offered_games(catalogue)
+    return load_tutorial(query_tutorial(search), game=query_game(search))
 
 
 def _text(value: Any, lang: str) -> str:
@@ -254,7 +265,7 @@ class TutorialSession:
     progress: int = 0
     #: the explanation shown after a refused click ("" when none)
     explain: str = ""
-    #: the round whose fight result the reader has moved on from
+    #: the round whose result the reader has moved on from
     seen_result: int = 0
     #: a step that did not go as the file says (a broken tutorial)
     problem: str = ""
@@ -320,6 +331,11 @@ class TutorialSession:
 
     # --------------------------------------------------------------- state
 
+    def full_game_href(self) -> str:
+        """Where "Play a full game" leads: the game page of this board's game
+        (``index.html?game=NAME``: the site's root lists several games)."""
+        return "index.html?" + urlencode({"game": self.game.name})
+
     @property
     def done(self) -> bool:
         return self.index >= len(self.steps)
@@ -345,7 +361,7 @@ class TutorialSession:
         ]
 
     def fresh_result(self) -> bool:
-        """A fight happened that the board has not moved on from yet."""
+        """A result showed that the board has not moved on from yet."""
         shown = self.client.result_key(self.game.view(self.state, self.reader))
         return shown is not None and shown > self.seen_result
 
@@ -360,7 +376,7 @@ class TutorialSession:
             if step is None or self.reader_turn() or self.problem:
                 return False
             self.explain = ""
-            if self.fresh_result():  # first "Next" leaves the fight's result
+            if self.fresh_result():  # first "Next" leaves the round's result
                 return self.command("continue")
             self._play_auto(step)
             return True
@@ -408,7 +424,7 @@ class TutorialSession:
         if step.spec is not None and step.seat is not None:
             before = (self.state, len(self.events), self.actions_played)
             try:
-                for action in SCENARIOS.actions(self.state, step.seat, step.spec, self.names):
+                for action in self.scenarios.actions(self.state, step.seat, step.spec, self.names):
                     self._apply(step.seat, action)
                 if step.fails is not None:
                     self.problem = f"step {step.index}: expected refusal {step.fails}"
@@ -427,7 +443,7 @@ class TutorialSession:
         if step.expect is None:
             return
         try:
-            problems = SCENARIOS.mismatches(self.state, step.expect, self.names)
+            problems = self.scenarios.mismatches(self.state, step.expect, self.names)
         except GameError as exc:
             problems = [exc.message]
         if problems:
@@ -444,7 +460,7 @@ class TutorialSession:
                 return
             if step.is_reader_move(self.reader):
                 try:
-                    self.expected = SCENARIOS.actions(
+                    self.expected = self.scenarios.actions(
                         self.state, self.reader, step.spec, self.names
                     )
                 except GameError as exc:
@@ -590,7 +606,7 @@ class TutorialSession:
                 '<div class="tut-actions">'
                 '<button type="button" class="btn btn-primary" data-cmd="restart" '
                 f'id="tut-again">{_e(tutr("restart", lang))}</button>'
-                '<a class="btn btn-secondary" id="tut-full" href="index.html" '
+                f'<a class="btn btn-secondary" id="tut-full" href="{_e(self.full_game_href())}" '
                 f'target="_blank" rel="noopener">{_e(tutr("play_full", lang))}</a></div>'
             )
         else:
@@ -604,7 +620,7 @@ class TutorialSession:
                 )
             caption = _text(step.caption, lang)
             if result and not self.reader_turn():
-                # the fight's result first; the next step's caption after "Next"
+                # the round's result first; the next step's caption after "Next"
                 parts.append(
                     f'<p class="tut-caption" data-who="other">{_e(tutr("see_result", lang))}</p>'
                 )

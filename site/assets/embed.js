@@ -1,12 +1,15 @@
 /*
- * Boss Quest: the embeddable tutorial board (embed.html), before Python.
+ * The embeddable tutorial board (embed.html), before Python.
  *
  * Plain JavaScript with no dependency. It runs as soon as the HTML is parsed and:
  *   - picks the language (?lang=fr|en, else the browser's) and sets <html lang>,
  *     which game/web/embed_main.py reads too;
- *   - draws, from the index build.py wrote into #tutorial-index, the lesson's
- *     title, intro and first caption, and a frame of the board (the boss and the
- *     knights), with a loading line: the reader can start reading at once;
+ *   - draws, from the index build.py wrote into #tutorial-index (by game, then
+ *     lesson: ?game=NAME, else the build's default game), the lesson's title,
+ *     intro and first caption, and a frame of the board (the players, and the
+ *     boss when the lesson has one), with a loading line: the reader can start
+ *     reading at once; the page's title names the lesson and its game (the
+ *     game's title from the catalogue, #catalogue);
  *   - says so clearly when the scenario is unknown (#tutorial[data-error=unknown]);
  *   - sets html[data-state="error"] with a message if the runtime fails to load.
  * It uses no storage and no cookie: in an iframe of another site, third-party
@@ -180,14 +183,31 @@
   var panel = document.getElementById("tut-panel");
   var view = document.getElementById("board-view");
   var loadingText = document.getElementById("tut-loading-text");
-  var index = {};
-  try {
-    index = JSON.parse(document.getElementById("tutorial-index").textContent || "{}");
-  } catch (error) {
-    index = {};
+
+  function readJson(id, fallback) {
+    try {
+      var data = JSON.parse(document.getElementById(id).textContent || "null");
+      return data && typeof data === "object" ? data : fallback;
+    } catch (error) {
+      return fallback;
+    }
   }
+
+  function own(object, key) {
+    return Object.prototype.hasOwnProperty.call(object, key) ? object[key] : null;
+  }
+
+  var catalogue = readJson("catalogue", { games: [] });
+  var gameName = params.get("game") || catalogue.default || "";
+  var game = null;
+  (catalogue.games || []).forEach(function (known) {
+    if (known.name === gameName) game = known;
+  });
+  var gameTitle = game ? pick(game.title) : "";
+  var index = own(readJson("tutorial-index", {}), gameName) || {};
   var name = params.get("scenario") || "";
-  var entry = Object.prototype.hasOwnProperty.call(index, name) ? index[name] : null;
+  var entry = own(index, name);
+  if (gameTitle) document.title = gameTitle;
   document.getElementById("board").setAttribute("aria-label", t("board"));
   loadingText.textContent = t("loading");
 
@@ -200,23 +220,17 @@
     var intro = el("p", "tut-intro", pick(entry.intro));
     panel.appendChild(intro);
     panel.appendChild(el("p", "tut-caption", pick(entry.caption)));
-    document.title = pick(entry.title) + " · Boss Quest";
+    document.title = pick(entry.title) + (gameTitle ? " · " + gameTitle : "");
   }
 
-  /* The board's frame: the bar, the boss and the knights with their two cards
-     face down, in the board's own classes, so Python's first render takes the
-     same place. */
-  function drawBoard() {
-    var table = el("div", "table tut-skeleton");
-    var bar = el("div", "table-bar");
-    bar.appendChild(el("span", "chip chip-round", t("round")));
-    table.appendChild(bar);
+  /* The boss and the Magician of a lesson that has a boss (Boss Quest's). */
+  function drawArena() {
     var arena = el("div", "arena");
     var zone = el("section", "zone boss-zone");
     var boss = el("div", "boss-card");
     boss.appendChild(el("span", "boss-title", t("boss")));
     boss.appendChild(icon("boss", "boss-art"));
-    boss.appendChild(el("span", "boss-hp", entry.boss === null ? "?" : String(entry.boss)));
+    boss.appendChild(el("span", "boss-hp", String(entry.boss)));
     boss.appendChild(el("span", "boss-hp-label", t("hp")));
     zone.appendChild(boss);
     arena.appendChild(zone);
@@ -231,7 +245,18 @@
     offer.appendChild(mystery);
     magician.appendChild(offer);
     arena.appendChild(magician);
-    table.appendChild(arena);
+    return arena;
+  }
+
+  /* The board's frame: the bar, the boss (if any) and the players with their
+     two cards face down, in the board's own classes, so Python's first render
+     takes the same place. */
+  function drawBoard() {
+    var table = el("div", "table tut-skeleton");
+    var bar = el("div", "table-bar");
+    bar.appendChild(el("span", "chip chip-round", t("round")));
+    table.appendChild(bar);
+    if (typeof entry.boss === "number") table.appendChild(drawArena());
     var seats = el("section", "seats-zone");
     var list = el("ol", "seat-list");
     (entry.players || []).forEach(function (player) {
@@ -263,7 +288,13 @@
       names.forEach(function (known) {
         var item = el("li");
         var link = el("a", "", pick(index[known].title) || known);
-        link.href = "embed.html?scenario=" + encodeURIComponent(known) + "&lang=" + lang;
+        link.href =
+          "embed.html?game=" +
+          encodeURIComponent(gameName) +
+          "&scenario=" +
+          encodeURIComponent(known) +
+          "&lang=" +
+          lang;
         item.appendChild(link);
         list.appendChild(item);
       });

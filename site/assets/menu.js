@@ -6,12 +6,22 @@
  *   - every string of the page shell, in French and English (STRINGS);
  *   - the home: the site's games, from the catalogue build.py puts in the page
  *     (<script id="catalogue">, game/registry.py: catalogue_json), each with
- *     its description and its links (play, rules, tutorials);
- *   - the game the page shows (?game=NAME, or the only game offered) and its
- *     menu, drawn from its declared options (player range, a checkbox per
- *     true/false option, locked and ticked from `on_from_players`) and the
- *     game's hint; the menu's state is remembered per game in localStorage
- *     ("bq.<game>.menu.v1"; Boss Quest's older "bossquest.menu.v1" is read);
+ *     its description and its links (play, rules, tutorials), and the offer
+ *     to resume a game of it in progress on this device (a local save, a game
+ *     online: .game-card[data-resume] and its [data-link=resume]; the hosted
+ *     games no tab holds are known once #games[data-checked="true"]);
+ *   - an invitation link that names no game (index.html#join=..., made before
+ *     the site offered several games): the default game's page, its address
+ *     then naming it;
+ *   - the game the page shows (?game=NAME, or the only game offered): its
+ *     title, its footer's key to its pictures (the catalogue's `legend`, none
+ *     for a game without one), and its menu, drawn from its declared options
+ *     (the player range, and each option's control as the catalogue's `menu`
+ *     lists them: a checkbox per true/false option, locked and ticked from
+ *     `on_from_players`, a number field per integer option, a list per choice
+ *     option, each with its label and help) and the game's hint; the menu's
+ *     state is remembered per game in localStorage ("bq.<game>.menu.v1";
+ *     Boss Quest's older "bossquest.menu.v1" is read);
  *   - the loading bar, fed by PyScript's `py:progress` events and by the
  *     resource timing of the runtime files;
  *   - html[data-state="error"] and its message when the runtime fails to load.
@@ -28,10 +38,6 @@
   var STRINGS = {
     language: { fr: "Langue", en: "Language" },
     rulesLink: { fr: "Apprendre les règles, plateau en main", en: "Learn the rules, board in hand" },
-    description: {
-      fr: "Boss Quest : un jeu de cartes de chevaliers et de boss, dans votre navigateur.",
-      en: "Boss Quest: a card game of knights and bosses, in your browser.",
-    },
     siteTitle: { fr: "Jeux de cartes", en: "Card games" },
     siteTagline: {
       fr: "Des jeux de cartes dans votre navigateur, sans serveur.",
@@ -41,6 +47,15 @@
     play: { fr: "Jouer", en: "Play" },
     rules: { fr: "Règles", en: "Rules" },
     tutorials: { fr: "Tutoriels", en: "Tutorials" },
+    resume: { fr: "Reprendre", en: "Resume" },
+    resumeLocal: {
+      fr: "Une partie est en cours sur cet appareil.",
+      en: "A game is in progress on this device.",
+    },
+    resumeOnline: {
+      fr: "Une partie en ligne attend d’être reprise.",
+      en: "A game online is waiting to be resumed.",
+    },
     players: { fr: "Joueurs", en: "Players" },
     playersRange: { fr: "{min} à {max} joueurs", en: "{min} to {max} players" },
     playersExact: { fr: "{min} joueurs", en: "{min} players" },
@@ -82,12 +97,6 @@
     },
     errorDetails: { fr: "Détails techniques", en: "Technical details" },
     reload: { fr: "Recharger la page", en: "Reload the page" },
-    weapons: { fr: "Armes", en: "Weapons" },
-    red: { fr: "Rouge", en: "Red" },
-    blue: { fr: "Bleu", en: "Blue" },
-    green: { fr: "Vert", en: "Green" },
-    purple: { fr: "Violet", en: "Purple" },
-    yellow: { fr: "Jaune", en: "Yellow" },
     poweredBy: {
       fr: "Règles en Python, exécutées dans votre navigateur.",
       en: "Rules in Python, running in your browser.",
@@ -197,7 +206,34 @@
     return null;
   }
 
+  /** The game a page naming none stands for: the build's default (Boss Quest). */
+  function defaultGame() {
+    return gameNamed(CATALOGUE.default) || CATALOGUE.games[0] || null;
+  }
+
+  function isInvitation(hash) {
+    return /^#join=./.test(hash);
+  }
+
+  /** This page's address, naming `entry` (?game=), the rest of it kept. */
+  function addressOf(entry) {
+    var params = new URLSearchParams(window.location.search);
+    params.set("game", entry.name);
+    return window.location.pathname + "?" + params.toString() + window.location.hash;
+  }
+
   var asked = gameNamed(new URLSearchParams(window.location.search).get("game"));
+  // An invitation link made before the site offered several games names no
+  // game (index.html#join=...): it is the default game's. Its page opens, the
+  // address now naming the game, which net.js and Python read.
+  if (!asked && isInvitation(window.location.hash) && defaultGame()) {
+    asked = defaultGame();
+    try {
+      window.history.replaceState(window.history.state, "", addressOf(asked));
+    } catch (e) {
+      window.location.replace(addressOf(asked)); // no history here: load it so
+    }
+  }
   // the site's root (or an unknown game) shows the list; with one game offered,
   // that game's menu opens beneath it
   var onHome = !asked;
@@ -223,7 +259,86 @@
     return node;
   }
 
-  /** The home's list: each game with its description and links. */
+  /** A game's rules page (build.py writes one per game that has a rules file). */
+  function rulesPage(entry) {
+    return "rules-" + encodeURIComponent(entry.name) + ".html";
+  }
+
+  // ---------------------------------------------- games in progress (home)
+
+  /** The Web Locks held in this origin (a hosting tab holds its room's), once
+   *  asked; null before, or where the browser has none. */
+  var heldLocks = null;
+
+  function sessionItem(key) {
+    try {
+      return window.sessionStorage.getItem(key);
+    } catch (e) {
+      return null;
+    }
+  }
+
+  function localKeys() {
+    var keys = [];
+    try {
+      for (var i = 0; i < window.localStorage.length; i++) keys.push(window.localStorage.key(i));
+    } catch (e) {
+      /* storage off: nothing kept */
+    }
+    return keys;
+  }
+
+  /** What this browser keeps of a game of `entry` in progress, which the home
+   *  offers to resume on the game's own page (where it resumes at once, or is
+   *  offered at the top of the menu): "local", a game saved on this device
+   *  ("bq.<game>.save.v1", game/web/main.py; Boss Quest's older
+   *  "bossquest.save.v1"); "online", a game this tab plays online or a game
+   *  hosted here whose tab was closed (a sealed record whose room's lock no
+   *  tab holds), named as game/web/net_prefs.py and net.js name them; "" none. */
+  function inProgress(entry) {
+    var name = entry.name;
+    if (load("bq." + name + ".save.v1") || (name === LEGACY_GAME && load(LEGACY_SAVE_KEY))) {
+      return "local";
+    }
+    var mine = [name + ".net.hosting.v1", name + ".net.host.v1", name + ".net.guest.v1"];
+    for (var i = 0; i < mine.length; i++) if (sessionItem(mine[i])) return "online";
+    if (heldLocks) {
+      var prefix = name + ".net.host.v2.";
+      var keys = localKeys();
+      for (var k = 0; k < keys.length; k++) {
+        if (keys[k] && keys[k].indexOf(prefix) === 0) {
+          var room = keys[k].slice(prefix.length);
+          if (heldLocks.indexOf(name + ".host." + room) < 0) return "online";
+        }
+      }
+    }
+    return "";
+  }
+
+  /** Ask which locks are held, then offer the hosted games no tab holds;
+   *  #games[data-checked="true"] once done. */
+  function lookForHostedGames() {
+    var list = document.getElementById("games");
+    var done = function () {
+      list.setAttribute("data-checked", "true");
+      renderHome();
+    };
+    if (!navigator.locks || typeof navigator.locks.query !== "function") return done();
+    navigator.locks
+      .query()
+      .then(function (state) {
+        heldLocks = (state.held || []).map(function (lock) {
+          return lock.name;
+        });
+      })
+      .catch(function () {
+        heldLocks = null; // unknown: only what is surely this device's is offered
+      })
+      .then(done);
+  }
+
+  /** The home's list: each game with its description and links, and the
+   *  offer to resume its game in progress. */
   function renderHome() {
     var list = document.getElementById("games");
     list.replaceChildren();
@@ -234,13 +349,22 @@
       var range = entry.declared.players;
       var count = t(range.min === range.max ? "playersExact" : "playersRange", range);
       item.appendChild(el("p", { class: "hint game-players" }, count));
-      var links = el("p", { class: "game-links" });
       var query = "game=" + encodeURIComponent(entry.name);
+      var progress = inProgress(entry);
+      if (progress) {
+        item.setAttribute("data-resume", progress);
+        var offer = el("p", { class: "game-resume" });
+        offer.appendChild(el("span", {}, t(progress === "local" ? "resumeLocal" : "resumeOnline")));
+        var resume = { class: "btn btn-primary btn-small", href: "?" + query, "data-link": "resume" };
+        offer.appendChild(el("a", resume, t("resume")));
+        item.appendChild(offer);
+      }
+      var links = el("p", { class: "game-links" });
       links.appendChild(
         el("a", { class: "btn btn-primary btn-small", href: "?" + query, "data-link": "play" }, t("play")),
       );
       if (entry.rules) {
-        var rules = { class: "btn btn-secondary btn-small", href: "rules.html?" + query, "data-link": "rules" };
+        var rules = { class: "btn btn-secondary btn-small", href: rulesPage(entry), "data-link": "rules" };
         links.appendChild(el("a", rules, t("rules")));
       }
       if (entry.tutorials && entry.tutorials.length) {
@@ -258,7 +382,27 @@
     var title = game ? words(game.title) : t("siteTitle");
     document.title = title;
     document.querySelector(".banner .title").textContent = title;
-    document.querySelector(".banner .tagline").textContent = game ? words(game.description) : t("siteTagline");
+    var line = game ? words(game.description) : t("siteTagline");
+    document.querySelector(".banner .tagline").textContent = line;
+    document.querySelector("meta[name=description]").setAttribute("content", game ? title + " — " + line : line);
+  }
+
+  /** The footer's key to the game's pictures (Boss Quest's weapons); none for a
+   *  game without one, or on a home of several games. */
+  function renderLegend() {
+    var list = document.getElementById("legend");
+    var legend = game && game.legend;
+    list.replaceChildren();
+    list.hidden = !legend;
+    if (!legend) return;
+    list.setAttribute("aria-label", words(legend.label));
+    legend.items.forEach(function (item) {
+      var entry = el("li");
+      var picture = badge(item.badge);
+      if (picture) entry.appendChild(picture);
+      entry.appendChild(el("span", {}, words(item.label)));
+      list.appendChild(entry);
+    });
   }
 
   // --------------------------------------------------------------- menu
@@ -268,18 +412,15 @@
   var startHint = document.querySelector(".start-hint");
   var optionsBox = document.getElementById("menu-options");
 
-  /** The ids of an option's checkbox: KEY with "-" for "_", GROUP-KEY in a group. */
-  function groupOf(key) {
-    var groups = (game && game.groups) || [];
-    for (var i = 0; i < groups.length; i++) {
-      if (groups[i].options.indexOf(key) >= 0) return groups[i];
-    }
-    return null;
-  }
+  /** The menu's controls, one per declared option (game/engine/client.py,
+   *  menu_fields): kind "check", "number" or "choice", its element id, classes,
+   *  badge, words, default and constraints; ungrouped ones first. */
+  var FIELDS = (game && game.menu) || [];
 
-  function optionId(key) {
-    var group = groupOf(key);
-    return (group ? group.key + "-" : "") + key.replace(/_/g, "-");
+  function groupNamed(key) {
+    var groups = (game && game.groups) || [];
+    for (var i = 0; i < groups.length; i++) if (groups[i].key === key) return groups[i];
+    return null;
   }
 
   function badge(spec) {
@@ -298,6 +439,55 @@
       return svg;
     }
     return null;
+  }
+
+  /** An integer or choice option: its label (badge, words) and `control`, the help beneath. */
+  function labelledField(field, control) {
+    var box = el("div", { class: "field option " + field.css });
+    var label = el("label", { class: "option-label", for: field.id });
+    var badgeNode = badge(field.badge);
+    if (badgeNode) label.appendChild(badgeNode);
+    label.appendChild(el("span", { class: "option-text" }));
+    box.appendChild(label);
+    box.appendChild(control);
+    box.appendChild(el("p", { class: "hint", id: field.id + "-hint" }));
+    return box;
+  }
+
+  /** An integer option: a number field within its bounds. */
+  function numberField(field) {
+    var attrs = {
+      type: "number",
+      id: field.id,
+      name: field.id,
+      step: "1",
+      inputmode: "numeric",
+      "data-option": field.key,
+      "aria-describedby": field.id + "-hint",
+    };
+    if (typeof field.min === "number") attrs.min = String(field.min);
+    if (typeof field.max === "number") attrs.max = String(field.max);
+    return labelledField(field, el("input", attrs));
+  }
+
+  /** A choice option: a list of its choices, each with its name. */
+  function choiceField(field) {
+    var select = el("select", {
+      id: field.id,
+      name: field.id,
+      "data-option": field.key,
+      "aria-describedby": field.id + "-hint",
+    });
+    field.choices.forEach(function (choice) {
+      select.appendChild(el("option", { value: choice.value }));
+    });
+    return labelledField(field, select);
+  }
+
+  function optionField(field) {
+    if (field.kind === "number") return numberField(field);
+    if (field.kind === "choice") return choiceField(field);
+    return checkField(field.id, field.css, badge(field.badge), field.key);
   }
 
   /** One checkbox: a declared option (data-option=KEY) or the hint. */
@@ -340,20 +530,8 @@
       });
       seats.appendChild(copy);
     }
-    var grouped = {};
-    ((game && game.groups) || []).forEach(function (group) {
-      group.options.forEach(function (key) {
-        grouped[key] = group;
-      });
-    });
-    var badges = (game && game.badges) || {};
-    var bools = declared.options.filter(function (option) {
-      return option.type === "bool";
-    });
-    bools.forEach(function (option) {
-      if (grouped[option.key]) return;
-      var id = optionId(option.key);
-      optionsBox.appendChild(checkField(id, "option-" + id, badge(badges[option.key]), option.key));
+    FIELDS.forEach(function (field) {
+      if (!field.group) optionsBox.appendChild(optionField(field));
     });
     if (game && game.hint) {
       var coin = el("span", { class: "odds-badge", "aria-hidden": "true" }, "%");
@@ -364,14 +542,24 @@
         class: "field option-group option-group-" + group.key + (group.css ? " " + group.css : ""),
       });
       fieldset.appendChild(el("legend", { "data-group": group.key }));
-      bools.forEach(function (option) {
-        if (grouped[option.key] !== group) return;
-        var id = optionId(option.key);
-        var classes = "option-" + group.key + " option-" + option.key.replace(/_/g, "-");
-        fieldset.appendChild(checkField(id, classes, badge(badges[option.key]), option.key));
+      FIELDS.forEach(function (field) {
+        if (field.group === group.key) fieldset.appendChild(optionField(field));
       });
       optionsBox.appendChild(fieldset);
     });
+  }
+
+  /** `value` if the option `field` may take it, else undefined. */
+  function optionValue(field, value) {
+    if (field.kind === "check") return typeof value === "boolean" ? value : undefined;
+    if (field.kind === "number") {
+      if (typeof value !== "number" || value % 1 !== 0) return undefined;
+      if (typeof field.min === "number" && value < field.min) return undefined;
+      if (typeof field.max === "number" && value > field.max) return undefined;
+      return value;
+    }
+    for (var i = 0; i < field.choices.length; i++) if (field.choices[i].value === value) return value;
+    return undefined;
   }
 
   if (game) buildMenu();
@@ -383,8 +571,8 @@
       seats.push({ kind: i === 0 ? "human" : "bot", name: null, level: DEFAULT_LEVEL });
     }
     var options = {};
-    declared.options.forEach(function (option) {
-      if (option.type === "bool") options[option.key] = option.default === true;
+    FIELDS.forEach(function (field) {
+      options[field.key] = field.default;
     });
     return { count: declared.players.default, seats: seats, options: options, hint: false };
   }
@@ -406,9 +594,10 @@
         if (count >= MIN_PLAYERS && count <= MAX_PLAYERS && count % 1 === 0) menu.count = count;
         menu.hint = saved.hint === true;
         if (saved.options && typeof saved.options === "object") {
-          for (var key in menu.options) {
-            if (typeof saved.options[key] === "boolean") menu.options[key] = saved.options[key];
-          }
+          FIELDS.forEach(function (field) {
+            var value = optionValue(field, saved.options[field.key]);
+            if (value !== undefined) menu.options[field.key] = value;
+          });
         }
         if (Array.isArray(saved.seats)) {
           for (var i = 0; i < MAX_PLAYERS && i < saved.seats.length; i++) {
@@ -444,11 +633,12 @@
 
   function renderMenu() {
     renderTitle();
+    renderLegend();
     renderHome();
     if (!game) return;
     var rulesLink = document.getElementById("rules-link");
     rulesLink.hidden = !game.rules;
-    rulesLink.setAttribute("href", "rules.html?game=" + encodeURIComponent(game.name));
+    rulesLink.setAttribute("href", rulesPage(game));
     var countInputs = form.querySelectorAll("input[name=count]");
     for (var c = 0; c < countInputs.length; c++) {
       countInputs[c].checked = Number(countInputs[c].value) === menu.count;
@@ -469,17 +659,27 @@
       // a bot's level, shown (and focusable) for bots only
       levels[0].closest(".level").hidden = menu.seats[i].kind !== "bot";
     }
-    declared.options.forEach(function (option) {
-      var box = document.getElementById(optionId(option.key));
-      if (!box) return;
-      var always = locked(option);
-      box.checked = always || menu.options[option.key];
-      box.disabled = always;
-      box.parentNode.querySelector(".check-text").textContent = words(option.label);
-      document.getElementById(box.id + "-hint").textContent = words(option.help);
+    FIELDS.forEach(function (field) {
+      var control = document.getElementById(field.id);
+      if (!control) return;
+      if (field.kind === "check") {
+        var always = locked(field);
+        control.checked = always || menu.options[field.key] === true;
+        control.disabled = always;
+        control.parentNode.querySelector(".check-text").textContent = words(field.label);
+      } else {
+        if (document.activeElement !== control) control.value = String(menu.options[field.key]);
+        control.parentNode.querySelector(".option-text").textContent = words(field.label);
+        if (field.kind === "choice") {
+          for (var o = 0; o < control.options.length; o++) {
+            control.options[o].textContent = words(field.choices[o].label);
+          }
+        }
+      }
+      document.getElementById(field.id + "-hint").textContent = words(field.help);
     });
     optionsBox.querySelectorAll("legend[data-group]").forEach(function (legend) {
-      legend.textContent = words(groupOf(groupKeyOption(legend.dataset.group)).legend);
+      legend.textContent = words(groupNamed(legend.dataset.group).legend);
     });
     var oddsBox = document.getElementById("show-odds");
     if (oddsBox) {
@@ -487,12 +687,6 @@
       oddsBox.parentNode.querySelector(".check-text").textContent = words(game.hint.label);
       document.getElementById("show-odds-hint").textContent = words(game.hint.help);
     }
-  }
-
-  function groupKeyOption(key) {
-    var groups = game.groups;
-    for (var i = 0; i < groups.length; i++) if (groups[i].key === key) return groups[i].options[0];
-    return "";
   }
 
   function storeMenu() {
@@ -512,9 +706,10 @@
       players.push(player);
     }
     var options = {};
-    declared.options.forEach(function (option) {
+    FIELDS.forEach(function (field) {
       // the effective rule: on where the rules turn it on
-      if (option.type === "bool") options[option.key] = locked(option) || menu.options[option.key] === true;
+      if (field.kind === "check") options[field.key] = locked(field) || menu.options[field.key] === true;
+      else options[field.key] = menu.options[field.key];
     });
     return {
       version: SETTINGS_VERSION,
@@ -524,6 +719,11 @@
       options: options,
       hint: !!(game && game.hint) && menu.hint,
     };
+  }
+
+  function fieldOf(key) {
+    for (var i = 0; i < FIELDS.length; i++) if (FIELDS[i].key === key) return FIELDS[i];
+    return null;
   }
 
   form.addEventListener("change", function (event) {
@@ -537,7 +737,13 @@
     } else if (target.id === "show-odds") {
       menu.hint = target.checked;
     } else if (target.dataset && target.dataset.option) {
-      if (!target.disabled) menu.options[target.dataset.option] = target.checked;
+      var field = fieldOf(target.dataset.option);
+      if (field && !target.disabled) {
+        var raw = field.kind === "check" ? target.checked : field.kind === "number" ? Number(target.value) : target.value;
+        var value = target.value === "" && field.kind === "number" ? undefined : optionValue(field, raw);
+        if (value !== undefined) menu.options[field.key] = value;
+        else if (field.kind === "number") target.value = String(menu.options[field.key]); // out of range: put back
+      }
     }
     renderMenu();
     storeMenu();
@@ -758,6 +964,15 @@
   }
 
   setLanguage(lang, false);
+  if (onHome && !game) {
+    lookForHostedGames();
+    // an invitation opened on the home later (a pasted link): the default game's page
+    window.addEventListener("hashchange", function () {
+      if (isInvitation(window.location.hash) && defaultGame()) {
+        window.location.replace(addressOf(defaultGame()));
+      }
+    });
+  }
   paint();
   if (root.dataset.state === "ready") onReady();
 })();

@@ -52,8 +52,9 @@
  *   // --- devices: WebRTC data channels, paired by copied codes ---
  *   rtcInvite({iceServers = []}) -> Promise<Invite>
  *       Invite = {code, url, accept(answerCode) -> Promise<Link>, cancel()}.
- *       One invite per guest. url = this page with "#join=<code>" (the
- *       fragment never reaches a server). accept() takes the guest's answer
+ *       One invite per guest. url = this page with "#join=<code>", its
+ *       address naming the page's game (?game=; the fragment never reaches
+ *       a server). accept() takes the guest's answer
  *       code (or text holding it); a bad code rejects without harm, so the
  *       host can paste again.
  *   rtcAnswer(offerCode, {iceServers = []}) -> Promise<{code, link, cancel()}>
@@ -1267,9 +1268,15 @@
     return made.link;
   }
 
+  /** The invitation link: this page with "#join=<code>", its address naming
+   *  the page's game (?game=, added when the address names none: a site of
+   *  several games opens its list of games at its root, so the link must say
+   *  which game to join). */
   function pageUrlWith(code) {
-    var base = location.href.split("#")[0];
-    return base + "#join=" + code;
+    var url = new URL(location.href);
+    url.hash = "";
+    if (!url.searchParams.get("game")) url.searchParams.set("game", PAGE_GAME);
+    return url.href.split("#")[0] + "#join=" + code;
   }
 
   async function rtcInvite(options) {
@@ -1362,7 +1369,7 @@
    * included, so it is stored SEALED: AES-GCM-256 under one key made here by
    * crypto.subtle, NON-EXTRACTABLE, kept as a CryptoKey in IndexedDB (it is
    * never exported, and no storage ever holds the match in clear). A Web Lock
-   * per room ("bossquest.host.<room>") says which tab owns a record: the tab
+   * per room ("<game>.host.<room>") says which tab owns a record: the tab
    * that hosts holds it for its lifetime, so a second tab is never offered a
    * game that is hosted (or offered) elsewhere, and two tabs never host one room.
    * The limit: any script of this origin (devtools included) could ask the
@@ -1378,20 +1385,29 @@
    * it is a guest's page (GUEST_KEY in sessionStorage, or an invitation
    * link), every record whose lock is free: those are the games to offer.
    *
-   * The records, the mark and the guest's record are named after the page's
-   * game (html[data-game], which menu.js sets from ?game= before this runs;
-   * Boss Quest, the default, on a home of several games), as game/web/net_prefs.py
-   * names them: a page claims and offers only its own game's records, never
-   * another game's, which it could not restore. Boss Quest's names are the
-   * ones it always had, so nothing kept before is lost.
+   * The records, the mark, the guest's record, the Web Locks (a room's and
+   * the key's), the IndexedDB database of the key and the records' sealing
+   * label are named after the page's game (html[data-game], which menu.js
+   * sets from ?game= before this runs; Boss Quest on a page that has none,
+   * and on a home of several games, html[data-game=""], nothing is claimed at
+   * all), as game/web/net_prefs.py names them: a page claims and
+   * offers only its own game's records, never another game's, which it could
+   * not restore, and one game's key never seals another's. Boss Quest's names
+   * are the ones it always had ("bossquest.host.<room>", the database
+   * "bossquest.host", ...), so nothing kept before is lost.
    */
-  var PAGE_GAME = document.documentElement.getAttribute("data-game") || "bossquest";
+  var SHOWN_GAME = document.documentElement.getAttribute("data-game");
+  // "": the home of several games, which shows no game: it claims no record
+  // (the home offers each game's to resume on the game's own page)
+  var ON_HOME = SHOWN_GAME === "";
+  var PAGE_GAME = SHOWN_GAME || "bossquest";
   var HOST_PREFIX = PAGE_GAME + ".net.host.v2.";
   var HOSTING_KEY = PAGE_GAME + ".net.hosting.v1";
   var GUEST_KEY = PAGE_GAME + ".net.guest.v1";
-  var LOCK_PREFIX = "bossquest.host.";
-  var KEY_LOCK = "bossquest.hostkey.v1";
-  var KEY_DB = "bossquest.host";
+  var LOCK_PREFIX = PAGE_GAME + ".host.";
+  var KEY_LOCK = PAGE_GAME + ".hostkey.v1";
+  var KEY_DB = PAGE_GAME + ".host";
+  var KEY_AAD = PAGE_GAME + "-host-v1|";
   var KEY_STORE = "keys";
   var KEY_ID = "host.v1";
   var RELOAD_WAIT_MS = 5000;
@@ -1484,7 +1500,7 @@
   }
 
   function claimAtLoad() {
-    if (storeProblem()) return Promise.resolve([]);
+    if (ON_HOME || storeProblem()) return Promise.resolve([]);
     var mine = hostingRoom();
     if (mine) {
       return takeLock(mine, true).then(function (ok) {
@@ -1558,7 +1574,7 @@
   }
 
   function recordAad(room) {
-    return ENC.encode("bossquest-host-v1|" + room);
+    return ENC.encode(KEY_AAD + room);
   }
 
   async function sealRecord(room, text) {

@@ -1,11 +1,14 @@
 /*
- * Boss Quest replays: what the page needs before Python has loaded.
+ * Replays: what the page needs before Python has loaded.
  *
  * It picks the language (the game's saved choice, "bossquest.lang", else the
- * browser's), translates the few static strings of replay.html, wires the
- * FR/EN switch (document "bq:lang" tells Python, game/web/replay_main.py), and
- * shows an error if the runtime fails to load (html[data-state="error"]).
- * window.BossQuestReplay = { lang(), fail(detail) }.
+ * browser's), translates the few static strings of replay.html, names the
+ * replay's game in the title and the banner (html[data-game], which Python
+ * sets once it has read the link, else the only game the build offers; the
+ * titles come from the catalogue, <script id="catalogue">), wires the FR/EN
+ * switch (document "bq:lang" tells Python, game/web/replay_main.py), and shows
+ * an error if the runtime fails to load (html[data-state="error"]).
+ * window.BossQuestReplay = { lang(), fail(detail), refresh() }.
  */
 (function () {
   "use strict";
@@ -13,7 +16,8 @@
   var LANG_KEY = "bossquest.lang";
   var LANGS = ["fr", "en"];
   var STRINGS = {
-    title: { fr: "Boss Quest · replay", en: "Boss Quest · replay" },
+    title: { fr: "{game} · replay", en: "{game} · replay" },
+    siteTitle: { fr: "Jeux de cartes", en: "Card games" },
     language: { fr: "Langue", en: "Language" },
     loading: { fr: "Chargement du replay…", en: "Loading the replay…" },
     play: { fr: "Jouer une partie", en: "Play a game" },
@@ -34,6 +38,29 @@
 
   var lang = pick();
 
+  /** The games the build offers: {default, games: [{name, title}]} (build.py). */
+  function readCatalogue() {
+    try {
+      var data = JSON.parse(document.getElementById("catalogue").textContent);
+      if (data && Array.isArray(data.games)) return data;
+    } catch (e) {
+      /* a page built without it: the site's title */
+    }
+    return { games: [] };
+  }
+
+  var CATALOGUE = readCatalogue();
+
+  /** The replay's game: the one Python read in the link, else the only one offered. */
+  function game() {
+    var name = root.dataset.game;
+    if (!name) return CATALOGUE.games.length === 1 ? CATALOGUE.games[0] : null;
+    for (var i = 0; i < CATALOGUE.games.length; i++) {
+      if (CATALOGUE.games[i].name === name) return CATALOGUE.games[i];
+    }
+    return null;
+  }
+
   function translate() {
     var nodes = document.querySelectorAll("[data-i18n]");
     for (var i = 0; i < nodes.length; i++) {
@@ -42,7 +69,17 @@
     }
     var group = document.querySelector(".lang-switch");
     if (group) group.setAttribute("aria-label", STRINGS.language[lang]);
-    document.title = STRINGS.title[lang];
+    var shown = game();
+    var name = shown ? shown.title[lang] || shown.title.fr : STRINGS.siteTitle[lang];
+    document.title = STRINGS.title[lang].replace("{game}", name);
+    var home = shown ? "./?game=" + encodeURIComponent(shown.name) : "./";
+    var banner = document.getElementById("replay-game");
+    if (banner) {
+      banner.textContent = name;
+      banner.setAttribute("href", home);
+    }
+    var play = document.getElementById("replay-play");
+    if (play) play.setAttribute("href", home);
   }
 
   function setLanguage(next, announce) {
@@ -80,6 +117,7 @@
       return lang;
     },
     fail: fail,
+    refresh: translate,
   };
 
   setLanguage(lang, false);

@@ -1,12 +1,16 @@
 /*
- * Boss Quest: the rules page (rules.html). Plain JavaScript, no dependency, no
- * Python: the page must stay light, and only its boards (embed.html in
- * iframes) start Python, each when the reader gets near it.
+ * A game's rules page (rules-<game>.html, and rules.html: the default game's;
+ * build.py makes them from the game's rules file). Plain JavaScript, no
+ * dependency, no Python: the page must stay light, and only its boards
+ * (embed.html in iframes) start Python, each when the reader gets near it.
  *
- * It owns:
+ * It reads the page's game, title and description in each language from
+ * <script id="rules-page"> (build.py). It owns:
  *   - the language: ?lang=fr|en, else the one remembered by the game's pages
  *     (localStorage "bossquest.lang", when storage is allowed), else the
  *     browser's; the FR/EN switch; document title and board titles;
+ *   - a ?game= naming a game with no rules page (rules-go.js sends the others
+ *     to theirs): said in #rules-notice;
  *   - where the boards come from: this page's directory, or ?boards=<http(s)
  *     origin or directory> (anything else is refused, with the reason shown);
  *   - lazy boards: an IntersectionObserver creates a board's iframe only when
@@ -15,8 +19,8 @@
  *     one out of view going back to its placeholder.
  * Markers: html[data-rules]=loading|ready, html[data-boards-origin],
  * figure[data-board][data-loaded]=false|loading|true and [data-lang],
- * #rules-notice (visible when a bad ?boards= or ?lang= was ignored, or when
- * the host's Content-Security-Policy blocks the boards' origin:
+ * #rules-notice (visible when a bad ?boards=, ?lang= or ?game= was ignored, or
+ * when the host's Content-Security-Policy blocks the boards' origin:
  * html[data-boards-blocked]).
  */
 (function () {
@@ -28,11 +32,6 @@
   var MAX_LIVE = 3; // boards loaded at once, the ones near the viewport always kept
 
   var STRINGS = {
-    title: { fr: "Règles de Boss Quest", en: "Boss Quest rules" },
-    description: {
-      fr: "Les règles de Boss Quest, section par section, avec un plateau à jouer à côté de chaque règle.",
-      en: "The rules of Boss Quest, section by section, with a board to play beside each rule.",
-    },
     language: { fr: "Langue", en: "Language" },
     boardsFrom: { fr: "Plateaux servis par {origin}.", en: "Boards served from {origin}." },
     badBoards: {
@@ -60,11 +59,32 @@
       fr: "Paramètre ?lang={value} ignoré\u00a0: choisissez fr ou en.",
       en: "The ?lang={value} parameter was ignored: choose fr or en.",
     },
+    noRules: {
+      fr: "Le jeu «\u00a0{value}\u00a0» n’a pas de page de règles\u00a0: voici celles de {game}.",
+      en: "The game “{value}” has no rules page: here are the rules of {game}.",
+    },
   };
 
   var root = document.documentElement;
   var params = new URLSearchParams(window.location.search);
   var notices = []; // [key, vars] pairs, shown in the page's language
+
+  /* This page's game, its title and description in each language (build.py). */
+  function readPage() {
+    try {
+      var data = JSON.parse(document.getElementById("rules-page").textContent);
+      if (data && typeof data.game === "string") return data;
+    } catch (e) {
+      /* a page built without it: the game of html[data-game], no title */
+    }
+    return { game: root.getAttribute("data-game") || "", title: {}, description: {}, pages: [] };
+  }
+
+  var PAGE = readPage();
+  var GAME = PAGE.game;
+  STRINGS.title = PAGE.title;
+  STRINGS.description = PAGE.description;
+  STRINGS.gameTitle = PAGE.gameTitle || {};
 
   // ------------------------------------------------------------ storage
 
@@ -84,9 +104,15 @@
 
   var lang = pickLanguage();
 
+  // rules-go.js has sent a game with a rules page to it: any other stays here
+  var askedGame = params.get("game");
+  if (askedGame !== null && askedGame !== GAME) {
+    notices.push(["noRules", { value: askedGame.slice(0, 40), game: { key: "gameTitle" } }]);
+  }
+
   function t(key, vars) {
     var entry = STRINGS[key];
-    var text = entry ? entry[lang] || entry.fr : key;
+    var text = entry ? entry[lang] || entry.fr || "" : key;
     if (vars) {
       text = text.replace(/\{(\w+)\}/g, function (all, name) {
         return name in vars ? String(vars[name]) : all;
@@ -130,7 +156,9 @@
     var name = figure.getAttribute("data-scenario");
     return (
       source.base +
-      "embed.html?scenario=" +
+      "embed.html?game=" +
+      encodeURIComponent(figure.getAttribute("data-game") || GAME) +
+      "&scenario=" +
       encodeURIComponent(name) +
       "&lang=" +
       encodeURIComponent(lang)
@@ -246,9 +274,9 @@
 
   function applyLanguage() {
     root.lang = lang;
-    document.title = t("title");
+    if (t("title")) document.title = t("title");
     var meta = document.getElementById("meta-description");
-    if (meta) meta.setAttribute("content", t("description"));
+    if (meta && t("description")) meta.setAttribute("content", t("description"));
     var buttons = document.querySelectorAll(".lang-btn");
     for (var i = 0; i < buttons.length; i++) {
       buttons[i].setAttribute("aria-pressed", String(buttons[i].getAttribute("data-lang") === lang));

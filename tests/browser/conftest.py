@@ -8,12 +8,18 @@ Debian's (``/usr/bin/chromium``), driven by Playwright.
 Fixtures:
     built_site  session  build.BuildResult of the temporary dist/
     site        session  Site: the built site served WITH netlify.toml's headers
+    duel_site   session  Site: a build with the test games (Duel), with the headers
     plain_site  session  Site: the same files served with no extra header
     browser     session  a Playwright Browser (Chromium)
     context     test     a fresh BrowserContext (empty storage and cache), 1280x800
     page_log    test     PageLog: every request, console error, failed response
     page        test     a Page of ``context``, watched by ``page_log``
-    app         test     App: ``page`` with helpers (open, wait_state, screenshot)
+    app         test     App: ``page`` with helpers (open, home, wait_state, screenshot)
+
+The site's root lists its games; a test of one game opens that game's page:
+``App.open`` and the network helpers (``net_play.Table``) name ``GAME``, Boss
+Quest, unless the query names a game (``with_game``); ``App.home`` opens the
+root itself.
 
 The ``page`` fixture fails the test, at teardown, if the page made any request
 to an origin other than the served one (such requests are also aborted, so
@@ -27,6 +33,7 @@ Tests wait on the markers the page sets (``html[data-state]``,
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -57,6 +64,27 @@ DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 PHONE: ViewportSize = {"width": 375, "height": 812}
 #: Pyodide starts in a few seconds; a cold, loaded machine may take longer.
 READY_TIMEOUT_MS = 60_000
+#: the game a test of the game page means unless its query names one
+GAME = "bossquest"
+
+_NAMES_GAME = re.compile(r"(?:^|&)game=")
+
+
+def with_game(query: str, game: str = GAME) -> str:
+    """The address (relative to the site) of the game page's `query` ("",
+    "?botdelay=0", "#join=..."), naming `game` unless the query names a game
+    already; another page's path ("replay.html#r=...", "embed.html?...") as it is.
+
+    >>> with_game("?botdelay=0&seed=5")
+    '?game=bossquest&botdelay=0&seed=5'
+    """
+    if query[:1] not in ("", "?", "#"):
+        return query
+    search, mark, fragment = query.partition("#")
+    params = search.removeprefix("?")
+    if _NAMES_GAME.search(params):
+        return query
+    return f"?game={game}" + (f"&{params}" if params else "") + mark + fragment
 
 
 @dataclass(frozen=True)
@@ -103,6 +131,15 @@ class PageLog:
         self.foreign.append(route.request.url)
         route.abort("blockedbyclient")
 
+    def watch(self, page: Page) -> Page:
+        """Record what `page` does here, and abort its requests to other origins."""
+        page.on("request", self.on_request)
+        page.on("console", self.on_console)
+        page.on("pageerror", self.on_page_error)
+        page.on("response", self.on_response)
+        page.route(self.is_foreign, self.block_foreign)
+        return page
+
     def is_foreign(self, url: str) -> bool:
         parts = urlsplit(url)
         if parts.scheme not in ("http", "https", "ws", "wss"):
@@ -133,7 +170,13 @@ class App:
         self.log.origin = site.origin
 
     def open(self, query: str = "") -> None:
-        """Load the page; returns once the HTML is parsed (not once Python is ready)."""
+        """Load the game page of `query` (``with_game``: Boss Quest's unless it
+        names a game), or another page by its path; returns once the HTML is
+        parsed (not once Python is ready)."""
+        self.page.goto(self.site.url + with_game(query), wait_until="domcontentloaded")
+
+    def home(self, query: str = "") -> None:
+        """Load the site's root (the list of its games), with `query` as it is."""
         self.page.goto(self.site.url + query, wait_until="domcontentloaded")
 
     def wait_state(self, state: str, timeout: float = READY_TIMEOUT_MS) -> None:
@@ -192,6 +235,15 @@ def site(built_site: build.BuildResult) -> Iterator[Site]:
 
 
 @pytest.fixture(scope="session")
+def duel_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    """A build with the test games (``build.py --test-games``: Duel), served
+    with netlify.toml's headers."""
+    built = build.build(tmp_path_factory.mktemp("duel") / "dist", quiet=True, test_games=True)
+    for origin in serve(built.out, build.load_netlify_headers()):
+        yield Site(url=origin + "/", origin=origin, build=built, headers=True)
+
+
+@pytest.fixture(scope="session")
 def plain_site(built_site: build.BuildResult) -> Iterator[Site]:
     for origin in serve(built_site.out, []):
         yield Site(url=origin + "/", origin=origin, build=built_site, headers=False)
@@ -226,12 +278,7 @@ def page_log(site: Site) -> PageLog:
 
 @pytest.fixture
 def page(context: BrowserContext, page_log: PageLog) -> Iterator[Page]:
-    page = context.new_page()
-    page.on("request", page_log.on_request)
-    page.on("console", page_log.on_console)
-    page.on("pageerror", page_log.on_page_error)
-    page.on("response", page_log.on_response)
-    page.route(page_log.is_foreign, page_log.block_foreign)
+    page = page_log.watch(context.new_page())
     yield page
     problems = page_log.problems()
     page.close()

@@ -10,6 +10,12 @@ page sets (``#lobby[data-phase]``, ``#board[data-actions]``, ...), never on time
 ``HiddenCheck`` searches a guest's DOM, storage (local, session and IndexedDB)
 and every frame it received for another seat's hidden cards, from the host's
 full state (its save, unsealed by the host's page, replayed here under CPython).
+
+The set-ups the network tests share: ``tab_table`` (the tabs of one new
+browser context, checked at the end: a test module's ``table`` fixture),
+``host_with_guest`` (a host and a guest tab at the table, the game started),
+``until_guest_turn`` (play on until the guest is to act) and ``open_home`` (a
+tab on the site's root, which offers the games this browser keeps).
 """
 
 from __future__ import annotations
@@ -17,11 +23,12 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from playwright.sync_api import BrowserContext, Page
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from game.bossquest import GAME
 from game.bossquest.cards import weapon_name
@@ -29,7 +36,14 @@ from game.engine.events import event_for_seat
 from game.engine.match import replay_steps
 from game.net import HostSession
 from game.web.net_prefs import GUEST_KEY, HOST_KEY, HOST_SEALED_PREFIX, HostRecord
-from tests.browser.conftest import READY_TIMEOUT_MS, PageLog, Site
+from tests.browser.conftest import (
+    DESKTOP,
+    READY_TIMEOUT_MS,
+    SCREENSHOTS,
+    PageLog,
+    Site,
+    with_game,
+)
 
 #: how long one step of a game may take on a loaded machine (not a speed check)
 STEP_MS = 60_000
@@ -90,6 +104,14 @@ _RECORD_CAUGHT_UP_JS = """() => {
 
 _B64URL = re.compile(r"[A-Za-z0-9_-]+")
 
+#: the Web Locks held in the origin and its IndexedDB databases, by name (net.js's
+#: hostStore names them after the page's game), PyScript's own (IDBMap/...) left out
+LOCKS_AND_DATABASES_JS = """async () => [
+    (await navigator.locks.query()).held.map((lock) => lock.name).sort(),
+    (await indexedDB.databases()).map((db) => db.name)
+        .filter((name) => !name.startsWith("IDBMap/")).sort(),
+]"""
+
 
 @dataclass
 class NetPage:
@@ -114,13 +136,8 @@ class NetPage:
         """A new page of `context` at `url`, watched like the ``page`` fixture;
         with `record`, every frame its session receives is kept (``__bqNetFrames``);
         `init`, a script to run in it before the page's own."""
-        page = context.new_page()
         log = PageLog(origin=origin)
-        page.on("request", log.on_request)
-        page.on("console", log.on_console)
-        page.on("pageerror", log.on_page_error)
-        page.on("response", log.on_response)
-        page.route(log.is_foreign, log.block_foreign)
+        page = log.watch(context.new_page())
         if record:
             page.add_init_script("window.__bqNetFrames = [];")
         if init:
@@ -143,6 +160,13 @@ class NetPage:
 
     def problems(self) -> list[str]:
         return [f"{self.name}: {problem}" for problem in self.log.problems()]
+
+    def shot(self, name: str) -> None:
+        """A screenshot of the whole page under artifacts/screenshots/."""
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        self.page.screenshot(
+            path=str(SCREENSHOTS / f"{name}.png"), full_page=True, animations="disabled"
+        )
 
     def lobby_phase(self, phase: str) -> None:
         self.page.wait_for_selector(
@@ -212,6 +236,10 @@ class NetPage:
 
     # --------------------------------------------------------------- board
 
+    def room(self) -> str:
+        """The room this page hosts or joined (``#lobby[data-room]``)."""
+        return str(self.page.get_attribute("#lobby", "data-room") or "")
+
     def marker(self, name: str) -> str:
         return str(self.page.get_attribute("#board", f"data-{name}") or "")
 
@@ -279,7 +307,8 @@ class NetPage:
 
 class Table:
     """The pages of one test (tabs of one browser context), checked for errors
-    and foreign requests at the end."""
+    and foreign requests at the end. Each opens the game page of `query`
+    (``with_game``: Boss Quest's unless it names a game)."""
 
     def __init__(self, context: BrowserContext, site: Site, query: str = "?botdelay=0") -> None:
         self.context = context
@@ -288,14 +317,88 @@ class Table:
         self.pages: list[NetPage] = []
 
     def open(self, name: str, *, init: str = "") -> NetPage:
-        page = NetPage.open(
-            self.context, self.site.url + self.query, self.site.origin, name, init=init
-        )
+        url = self.site.url + with_game(self.query)
+        page = NetPage.open(self.context, url, self.site.origin, name, init=init)
         self.pages.append(page)
         return page
 
     def problems(self) -> list[str]:
         return [problem for page in self.pages for problem in page.problems()]
+
+
+def tab_table(browser: Browser, site: Site, query: str = "?botdelay=0") -> Iterator[Table]:
+    """A table of tabs of one new browser context (1280 px wide, English), on
+    the game page of `query` (Boss Quest's unless it names a game), for a
+    test: the test fails at the end if any of its pages misbehaved. A test
+    module's ``table`` fixture yields from it."""
+    context = browser.new_context(viewport=DESKTOP, locale="en-GB")
+    table = Table(context, site, query)
+    yield table
+    problems = table.problems()
+    context.close()
+    if problems:
+        pytest.fail("a page misbehaved:\n  " + "\n  ".join(problems), pytrace=False)
+
+
+#: the home has looked which hosted games no tab holds (assets/menu.js)
+HOME_CHECKED = "#games[data-checked='true']"
+
+
+def open_home(table: Table, name: str) -> NetPage:
+    """The site's root (the list of games) in a new tab of the table, ready,
+    having looked for games to resume; checked at the end like the others."""
+    home = NetPage.open(table.context, table.site.url, table.site.origin, name)
+    table.pages.append(home)
+    home.page.wait_for_selector(HOME_CHECKED, state="attached", timeout=STEP_MS)
+    return home
+
+
+def reload_home(home: NetPage) -> None:
+    """Load the home again, and wait until it has looked for games to resume."""
+    home.page.reload(wait_until="domcontentloaded")
+    home.wait_ready()
+    home.page.wait_for_selector(HOME_CHECKED, state="attached", timeout=STEP_MS)
+
+
+def host_with_guest(
+    table: Table,
+    players: int = 2,
+    *,
+    bots: Mapping[int, str] | None = None,
+    init: str = "",
+    prepare: str = "",
+) -> tuple[NetPage, NetPage]:
+    """Alice hosts a game of `players` seats in one tab, Bob joins seat 1 from
+    another, `bots` ({seat: level}) take their seats, and the game starts: both
+    pages show the board. `init` runs in each page before its own scripts,
+    `prepare` once it is ready (before hosting or joining)."""
+    host = table.open("Alice", init=init)
+    if prepare:
+        host.page.evaluate(prepare)
+    room = host.host(players)
+    guest = table.open("Bob", init=init)
+    if prepare:
+        guest.page.evaluate(prepare)
+    guest.join_tab(room, 1)
+    for seat, level in (bots or {}).items():
+        host.page.click(f"[data-cmd=net-bot][data-seat='{seat}'][data-level='{level}']")
+        host.seat_row(seat, "bot")
+    host.start()
+    guest.on_board()
+    return host, guest
+
+
+def until_guest_turn(host: NetPage, guest: NetPage, rng: random.Random) -> int:
+    """Play on (the bots, and the humans' random moves) until the guest is to
+    act; its board shows that state, any round result acknowledged. Returns the
+    version (actions played)."""
+    seat = guest.marker("viewer")
+    while not (host.marker("to-act") == seat and guest.phase() in ("human", "result")):
+        play_to_end(host, [guest], rng, stop_at=host.version() + 1)
+    version = host.version()
+    guest.wait_version(version)
+    guest.acknowledge()
+    return version
 
 
 _VERSION_STAGE_TO_ACT_JS = """() => {

@@ -1,8 +1,10 @@
 """The test game Duel through the shared shell, in a build made with
-`--test-games`: the home offers it, a whole game against a bot,
-pass-and-play where its simultaneous commit step goes behind the curtain, and
-a whole game online between two tabs of one browser, the guest's page never
-holding the host's committed card before the reveal."""
+`--test-games`: the home offers it, its page names it (title, rules link, no
+weapon legend), a whole game against a bot, pass-and-play where its
+simultaneous commit step goes behind the curtain, a replay link, and a whole
+game online between two tabs of one browser, the guest's page never holding
+the host's committed card before the reveal, its records, locks and key
+database named after Duel."""
 
 from __future__ import annotations
 
@@ -11,22 +13,22 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
-import build
 from game.net import HostSession
 from game.registry import get_game, include_test_games
 from game.web.net_prefs import HOST_SEALED_PREFIX, guest_key, host_key, host_sealed_prefix
-from tests.browser.conftest import DESKTOP, App, PageLog, Site, serve
-from tests.browser.net_play import NetPage, Table, finish, sealed_only
+from tests.browser.conftest import App, PageLog, Site
+from tests.browser.net_play import (
+    LOCKS_AND_DATABASES_JS,
+    NetPage,
+    Table,
+    finish,
+    sealed_only,
+    tab_table,
+)
 from tests.browser.play import SETTLED
-
-
-@pytest.fixture(scope="module")
-def duel_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    built = build.build(tmp_path_factory.mktemp("duel") / "dist", quiet=True, test_games=True)
-    for origin in serve(built.out, build.load_netlify_headers()):
-        yield Site(url=origin + "/", origin=origin, build=built, headers=True)
+from tests.test_game_pages import duel_link
 
 
 @pytest.fixture
@@ -74,8 +76,48 @@ def _play_to_end(page: Page, each: object = None) -> list[str]:
 
 
 def test_the_home_offers_the_test_game_in_a_test_build(duel: App) -> None:
-    duel.open("")
+    duel.home()
     duel.page.wait_for_selector(".game-card[data-game='duel']", state="attached")
+    page = duel.page
+    for name in ("bossquest", "duel"):  # each game's own rules page
+        card = page.locator(f".game-card[data-game='{name}']")
+        expect(card.locator("[data-link=rules]")).to_have_attribute("href", f"rules-{name}.html")
+
+
+def test_the_duel_page_names_duel_and_shows_no_weapon_legend(duel: App) -> None:
+    page = duel.page
+    duel.open("?game=duel")
+    page.locator(".lang-btn[data-lang='en']").click()
+    assert page.title() == "Duel"
+    expect(page.locator(".banner .title")).to_have_text("Duel")
+    expect(page.locator("#legend")).to_be_hidden()
+    expect(page.locator("#legend li")).to_have_count(0)
+    expect(page.locator("#rules-link")).to_have_attribute("href", "rules-duel.html")
+    expect(page.locator("#rules-link")).to_be_visible()
+    # Boss Quest's page of the same build: its weapons in the footer, in the page's language
+    duel.open("?game=bossquest")
+    expect(page.locator("#legend")).to_be_visible()
+    expect(page.locator("#legend li")).to_have_count(5)
+    expect(page.locator("#legend li").first).to_have_text("Red")
+    expect(page.locator("#legend")).to_have_attribute("aria-label", "Weapons")
+    page.locator(".lang-btn[data-lang='fr']").click()
+    expect(page.locator("#legend li").first).to_have_text("Rouge")
+    expect(page.locator("#rules-link")).to_have_attribute("href", "rules-bossquest.html")
+
+
+def test_a_duel_replay_link_opens_on_a_test_build(duel: App) -> None:
+    """The replay page registers the test games of the build, as the game page does."""
+    page = duel.page
+    duel.open("replay.html" + duel_link())
+    duel.wait_ready()
+    page.wait_for_selector("#replay[data-step='0'][data-steps='4']", state="attached")
+    assert page.get_attribute("html", "data-game") == "duel"
+    assert page.title() == "Duel · replay"
+    expect(page.locator("#replay-game")).to_have_text("Duel")
+    expect(page.locator("#replay-game")).to_have_attribute("href", "./?game=duel")
+    page.locator("#replay [data-cmd=next]").click()
+    page.wait_for_selector("#replay[data-step='1']", state="attached")
+    duel.screenshot("duel-replay-1280")
 
 
 def test_a_whole_duel_against_a_bot(duel: App) -> None:
@@ -125,13 +167,7 @@ def test_screens_at_phone_width(duel: App) -> None:
 @pytest.fixture
 def duel_table(browser: Browser, duel_site: Site) -> Iterator[Table]:
     """Tabs of one browser context on the Duel page (``?game=duel``)."""
-    context = browser.new_context(viewport=DESKTOP, locale="en-GB")
-    table = Table(context, duel_site, query="?game=duel&botdelay=0")
-    yield table
-    problems = table.problems()
-    context.close()
-    if problems:
-        pytest.fail("a page misbehaved:\n  " + "\n  ".join(problems), pytrace=False)
+    yield from tab_table(browser, duel_site, query="?game=duel&botdelay=0")
 
 
 def _card_hidden_in(frames: list[str], card: int) -> None:
@@ -203,6 +239,10 @@ def test_two_tabs_play_a_whole_duel_online(duel_table: Table, duel_site: Site) -
     assert other.page.locator("#net-rooms-none").count() == 1
     host.start()
     guest.on_board()
+    # the host's Web Lock and its key's database are Duel's, none of Boss Quest's
+    host.wait_saved(0)
+    locks, databases = host.page.evaluate(LOCKS_AND_DATABASES_JS)
+    assert locks == [f"duel.host.{room}"] and databases == ["duel.host"]
     assert guest.marker("net") == "guest" and guest.marker("viewer") == "1"
     assert guest.page.locator("#board-view #table[data-game='duel']").count() == 1
     commits = _play_online_duel(host, guest, random.Random(7))

@@ -171,11 +171,13 @@ def test_frame_and_caption_show_before_python_in_both_languages(app: App) -> Non
     page = app.page
     page.set_viewport_size(IFRAME)
     page.route("**/pyodide.asm.wasm", _keep_loading)
-    index = json.loads(build.tutorials_index())
+    index = json.loads(build.tutorials_index())["bossquest"]
     for lang in ("fr", "en"):
         app.open(f"embed.html?scenario=spells_boss&lang={lang}")
         entry = index["spells_boss"]
         expect(page.locator(".tut-title")).to_have_text(entry["title"][lang])
+        # the lesson and its game (the default one: no ?game= in the address)
+        assert page.title() == f"{entry['title'][lang]} · Boss Quest"
         expect(page.locator(".tut-caption")).to_have_text(entry["caption"][lang])
         expect(page.locator(".tut-intro")).to_have_text(entry["intro"][lang])
         expect(page.locator("#tut-loading")).to_be_visible()
@@ -231,7 +233,7 @@ def test_each_tutorial_plays_to_its_end(app: App, name: str) -> None:
     data = load_tutorial(name)
     expect(page.locator(".tut-outro")).to_have_text(data["outro"][lang])
     full = page.locator("#tut-full")
-    expect(full).to_have_attribute("href", "index.html")
+    expect(full).to_have_attribute("href", "index.html?game=bossquest")  # the board's game
     expect(full).to_have_attribute("target", "_blank")
     if name == "basic_turn":
         _shot(page, "embed-basic-turn-done-720")

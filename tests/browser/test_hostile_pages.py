@@ -48,7 +48,14 @@ from game.web.replay import Replay
 from game.web.replay_strings import link_error_text, rtr
 from game.web.session import Session
 from tests.browser.conftest import DESKTOP, PHONE, App, PageLog, Site
-from tests.browser.net_play import STEP_MS, NetPage, Table, play_to_end
+from tests.browser.net_play import (
+    STEP_MS,
+    NetPage,
+    Table,
+    host_with_guest,
+    tab_table,
+    until_guest_turn,
+)
 from tests.browser.test_board import LONG_TASKS_JS
 from tests.test_web_session import play, settings
 
@@ -253,13 +260,8 @@ def replay_tab(browser: Browser, site: Site) -> Iterator[App]:
     """One tab for every link, each opened as a new document (a new query): the
     renderer and the cache stay warm, so Pyodide starts faster than in a new tab."""
     context = browser.new_context(viewport=DESKTOP, locale="en-GB")
-    page = context.new_page()
     log = PageLog(origin=site.origin)
-    page.on("request", log.on_request)
-    page.on("console", log.on_console)
-    page.on("pageerror", log.on_page_error)
-    page.on("response", log.on_response)
-    page.route(log.is_foreign, log.block_foreign)
+    page = log.watch(context.new_page())
     page.add_init_script(LONG_TASKS_JS)
     page.add_init_script(LANG_FROM_QUERY_JS)
     page.add_init_script(CRASH_WATCH_JS)
@@ -445,13 +447,8 @@ def _lab_page(context: BrowserContext, site: Site) -> tuple[Page, PageLog]:
         route.fulfill(status=200, headers=headers, body=html)
 
     context.route(lambda url: urlsplit(url).path == "/" + LAB, fulfil)
-    page = context.new_page()
     log = PageLog(origin=site.origin)
-    page.on("console", log.on_console)
-    page.on("pageerror", log.on_page_error)
-    page.on("request", log.on_request)
-    page.on("response", log.on_response)
-    page.route(log.is_foreign, log.block_foreign)
+    page = log.watch(context.new_page())
     page.add_init_script(CRASH_WATCH_JS)
     page.goto(site.url + LAB, wait_until="domcontentloaded")
     page.wait_for_function("() => window.BossQuestNet && window.BossQuestNet.tabsJoin")
@@ -470,19 +467,8 @@ def _warnings(page: Page) -> list[str]:
 
 
 @pytest.fixture
-def tabs(browser: Browser) -> Iterator[BrowserContext]:
-    context = browser.new_context(viewport=DESKTOP, locale="en-GB")
-    yield context
-    context.close()
-
-
-@pytest.fixture
-def table(tabs: BrowserContext, site: Site) -> Iterator[Table]:
-    table = Table(tabs, site)
-    yield table
-    problems = table.problems()
-    if problems:
-        pytest.fail("a page misbehaved:\n  " + "\n  ".join(problems), pytrace=False)
+def table(browser: Browser, site: Site) -> Iterator[Table]:
+    yield from tab_table(browser, site)
 
 
 def _alive(page: NetPage) -> None:
@@ -543,21 +529,13 @@ def _inject(
 
 
 def test_hostile_frames_are_refused_and_the_game_goes_on(table: Table, site: Site) -> None:
-    host = table.open("Alice", init=LONG_TASKS_JS + CRASH_WATCH_JS)
-    guest = table.open("Bob", init=LONG_TASKS_JS + CRASH_WATCH_JS)
+    host, guest = host_with_guest(
+        table, init=LONG_TASKS_JS + CRASH_WATCH_JS, prepare=CAPTURE_LINKS_JS
+    )
     host_warnings = _warnings(host.page)
-    for page in (host, guest):
-        page.page.evaluate(CAPTURE_LINKS_JS)
-    room = host.host(2)
-    guest.join_tab(room, 1)
-    host.start()
-    guest.on_board()
+    room = host.room()
     rng = random.Random(21)
-    while not (host.marker("to-act") == "1" and guest.phase() in ("human", "result")):
-        play_to_end(host, [guest], rng, stop_at=host.version() + 1)
-    version = host.version()
-    guest.wait_version(version)
-    guest.acknowledge()
+    version = until_guest_turn(host, guest, rng)
     protocol = json.loads(guest.frames()[0])["v"]
     frames = _hostile_frames(protocol)
     # from here on, count the frames that reach the guest's session

@@ -1,5 +1,6 @@
 """A hosted game outlives its tab: closing the host's tab and opening the site
-again offers to resume it, the tab guests rejoin their seats by themselves and
+again offers to resume it (on the site's root, which lists the games, and on
+Boss Quest's page), the tab guests rejoin their seats by themselves and
 nothing played is lost. The host's record is sealed (net.js hostStore) and
 held by one tab at a time (a Web Lock): another tab is never offered a game
 whose host is alive, and a guest's storage holds no card in clear."""
@@ -11,39 +12,34 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext
+from playwright.sync_api import Browser, expect
 
 from game.bossquest import GAME
 from game.net import HostSession
 from game.web.net_prefs import HOST_SEALED_PREFIX, HOSTING_KEY
-from tests.browser.conftest import DESKTOP, PHONE, SCREENSHOTS, Site
-from tests.browser.net_play import STEP_MS, HiddenCheck, NetPage, Table, play_to_end
+from tests.browser.conftest import DESKTOP, PHONE, Site
+from tests.browser.net_play import (
+    LOCKS_AND_DATABASES_JS,
+    STEP_MS,
+    HiddenCheck,
+    NetPage,
+    Table,
+    host_with_guest,
+    open_home,
+    play_to_end,
+    reload_home,
+    tab_table,
+    until_guest_turn,
+)
 
 OFFER = "#net-resume .net-offer[data-room='{room}']"
+HOME_CARD = "#games .game-card[data-game='bossquest']"
 CHECKED = "#net-resume[data-checked='true']"
 
 
 @pytest.fixture
-def tabs(browser: Browser) -> Iterator[BrowserContext]:
-    context = browser.new_context(viewport=DESKTOP, locale="en-GB")
-    yield context
-    context.close()
-
-
-@pytest.fixture
-def table(tabs: BrowserContext, site: Site) -> Iterator[Table]:
-    table = Table(tabs, site)
-    yield table
-    problems = table.problems()
-    if problems:
-        pytest.fail("a page misbehaved:\n  " + "\n  ".join(problems), pytrace=False)
-
-
-def _shot(page: NetPage, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.page.screenshot(
-        path=str(SCREENSHOTS / f"{name}.png"), full_page=True, animations="disabled"
-    )
+def table(browser: Browser, site: Site) -> Iterator[Table]:
+    yield from tab_table(browser, site)
 
 
 def _shots(page: NetPage, name: str) -> None:
@@ -51,9 +47,9 @@ def _shots(page: NetPage, name: str) -> None:
     for lang in ("en", "fr"):
         page.page.click(f".lang-btn[data-lang='{lang}']")
         page.page.wait_for_selector(f"html[lang='{lang}']", state="attached")
-        _shot(page, f"{name}-{lang}-1280")
+        page.shot(f"{name}-{lang}-1280")
         page.page.set_viewport_size(PHONE)
-        _shot(page, f"{name}-{lang}-375")
+        page.shot(f"{name}-{lang}-375")
         page.page.set_viewport_size(DESKTOP)
     page.page.click(".lang-btn[data-lang='en']")
 
@@ -80,20 +76,17 @@ def _stored_records(page: NetPage) -> list[str]:
 
 
 def test_closing_the_host_tab_then_opening_the_site_resumes_the_game(table: Table) -> None:
-    host = table.open("Alice")
-    room = host.host(3)
-    guest = table.open("Bob")
-    guest.join_tab(room, 1)
-    host.page.click("[data-cmd=net-bot][data-seat='2'][data-level='easy']")
-    host.seat_row(2, "bot")
-    host.start()
-    guest.on_board()
+    host, guest = host_with_guest(table, 3, bots={2: "easy"})
+    room = host.room()
 
-    # while the host's tab is open, another tab is offered nothing (its lock is held)
+    # while the host's tab is open, another tab is offered nothing (its lock is held),
+    # nor is the site's root
     bystander = table.open("Carol")
     _no_offer(bystander)
     bystander.open_net_menu()
     assert bystander.page.locator("#lobby-view .net-offer").count() == 0
+    home = open_home(table, "Home")
+    assert home.page.get_attribute(HOME_CARD, "data-resume") is None
 
     rng = random.Random(11)
     version = play_to_end(host, [guest], rng, stop_at=9)
@@ -108,9 +101,16 @@ def test_closing_the_host_tab_then_opening_the_site_resumes_the_game(table: Tabl
     guest.page.wait_for_selector(
         "#net-strip [data-seat='0'][data-connected='false'][data-dropped='true']", state="attached"
     )
-    _shot(guest, "net-host-away-guest-en-1280")
+    guest.shot("net-host-away-guest-en-1280")
 
-    # the site opened again in a new tab of the same browser offers the game
+    # the site's root offers it on Boss Quest's card (claiming nothing itself) ...
+    reload_home(home)
+    expect(home.page.locator(HOME_CARD)).to_have_attribute("data-resume", "online")
+    resume = home.page.locator(f"{HOME_CARD} [data-link=resume]")
+    expect(resume).to_have_attribute("href", "?game=bossquest")
+    assert home.page.evaluate("async () => (await navigator.locks.query()).held.length") == 0
+
+    # ... and Boss Quest's page opened again in a new tab of the same browser offers it
     again = table.open("Alice")
     offer = again.page.wait_for_selector(OFFER.format(room=room), timeout=STEP_MS)
     assert offer is not None
@@ -120,7 +120,7 @@ def test_closing_the_host_tab_then_opening_the_site_resumes_the_game(table: Tabl
     _shots(again, "net-resume-offer")
     again.open_net_menu()  # the network menu shows the same offer first
     again.page.wait_for_selector(f"#lobby-view .net-offer[data-room='{room}']")
-    _shot(again, "net-resume-offer-netmenu-en-1280")
+    again.shot("net-resume-offer-netmenu-en-1280")
     again.page.click(f"#lobby-view [data-cmd=net-resume][data-room='{room}']")
 
     # nothing played is lost, and the tab guest is back in its seat by itself
@@ -142,11 +142,7 @@ def test_closing_the_host_tab_then_opening_the_site_resumes_the_game(table: Tabl
     check.run()
 
     # the game goes on: a move of the guest is accepted
-    while not (again.marker("to-act") == "1" and guest.phase() in ("human", "result")):
-        play_to_end(again, [guest], rng, stop_at=again.version() + 1)
-    before = again.version()
-    guest.wait_version(before)
-    guest.acknowledge()
+    before = until_guest_turn(again, guest, rng)
     guest.act(rng)
     again.wait_past(before)
     assert _actions(again)[: len(played)] == played
@@ -173,6 +169,9 @@ def test_an_unreadable_record_is_cleared_and_an_offer_can_be_declined(table: Tab
     room = host.host(2)
     host.wait_saved(0)
     key = HOST_SEALED_PREFIX + room
+    # Boss Quest's names, as they always were: its room's Web Lock and its key's database
+    locks, databases = host.page.evaluate(LOCKS_AND_DATABASES_JS)
+    assert locks == [f"bossquest.host.{room}"] and databases == ["bossquest.host"]
 
     # a copy of the host's tab (sessionStorage copied, as "Duplicate tab" does) waits
     # for the room's lock, does not get it, and says the game is in another tab
@@ -202,7 +201,7 @@ def test_an_unreadable_record_is_cleared_and_an_offer_can_be_declined(table: Tab
     assert notice is not None
     assert again.page.locator("#net-resume .net-offer").count() == 0
     assert _stored_records(again) == []
-    _shot(again, "net-resume-corrupt-en-1280")
+    again.shot("net-resume-corrupt-en-1280")
     again.page.click(".lang-btn[data-lang='fr']")
     again.page.locator("#net-resume [role=alert]", has_text="pas pu être relue").wait_for()
     again.page.click(".lang-btn[data-lang='en']")
@@ -215,7 +214,7 @@ def test_an_unreadable_record_is_cleared_and_an_offer_can_be_declined(table: Tab
     last.page.wait_for_selector(OFFER.format(room=second), timeout=STEP_MS)
     last.page.click(f"#net-resume [data-cmd=net-discard][data-room='{second}']")
     last.page.wait_for_selector("#net-resume [data-cmd=net-discard-yes]")
-    _shot(last, "net-resume-end-confirm-en-1280")
+    last.shot("net-resume-end-confirm-en-1280")
     last.page.click("#net-resume [data-cmd=net-discard-no]")
     last.page.click(f"#net-resume [data-cmd=net-discard][data-room='{second}']")
     last.page.click("#net-resume [data-cmd=net-discard-yes]")

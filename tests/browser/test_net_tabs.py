@@ -8,52 +8,44 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext
+from playwright.sync_api import Browser
 
-from tests.browser.conftest import DESKTOP, PHONE, SCREENSHOTS, Site
-from tests.browser.net_play import HiddenCheck, NetPage, Table, finish, play_to_end
+from tests.browser.conftest import DESKTOP, PHONE, Site
+from tests.browser.net_play import (
+    HiddenCheck,
+    Table,
+    finish,
+    host_with_guest,
+    play_to_end,
+    tab_table,
+    until_guest_turn,
+)
 
 
 @pytest.fixture
-def tabs(browser: Browser) -> Iterator[BrowserContext]:
-    context = browser.new_context(viewport=DESKTOP, locale="en-GB")
-    yield context
-    context.close()
-
-
-@pytest.fixture
-def table(tabs: BrowserContext, site: Site) -> Iterator[Table]:
-    table = Table(tabs, site)
-    yield table
-    problems = table.problems()
-    if problems:
-        pytest.fail("a page misbehaved:\n  " + "\n  ".join(problems), pytrace=False)
-
-
-def _shot(page: NetPage, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+def table(browser: Browser, site: Site) -> Iterator[Table]:
+    yield from tab_table(browser, site)
 
 
 def test_two_tabs_play_a_whole_game(table: Table) -> None:
     host = table.open("Alice")
     room = host.host(2)
     guest = table.open("Bob")
-    _shot(guest, "net-menu-entry-1280")
+    guest.shot("net-menu-entry-1280")
     guest.open_net_menu()
     guest.page.wait_for_selector(f"[data-cmd=net-join-tab][data-room='{room}']")
-    _shot(guest, "net-menu-1280")
+    guest.shot("net-menu-1280")
     guest.join_tab(room, 1)
     host.seat_row(1, "guest")
-    _shot(host, "net-lobby-host-1280")
-    _shot(guest, "net-lobby-guest-1280")
+    host.shot("net-lobby-host-1280")
+    guest.shot("net-lobby-guest-1280")
     # the live language switch redraws the lobby, then the board, in French
     guest.page.click(".lang-btn[data-lang='fr']")
     guest.page.wait_for_selector("#lobby-title:has-text('Partie de Alice')")
     guest.page.set_viewport_size(PHONE)
-    _shot(guest, "net-lobby-guest-fr-375")
+    guest.shot("net-lobby-guest-fr-375")
     host.page.set_viewport_size(PHONE)
-    _shot(host, "net-lobby-host-375")
+    host.shot("net-lobby-host-375")
     host.page.set_viewport_size(DESKTOP)
     host.start()
     guest.on_board()
@@ -97,10 +89,10 @@ def test_three_tabs_and_a_bot_play_a_whole_game(table: Table) -> None:
     host.start()
     for page in guests:
         page.on_board()
-    _shot(host, "net-board-host-1280")
-    _shot(guests[0], "net-board-guest-1280")
+    host.shot("net-board-host-1280")
+    guests[0].shot("net-board-guest-1280")
     guests[1].page.set_viewport_size({"width": 375, "height": 812})
-    _shot(guests[1], "net-board-guest-375")
+    guests[1].shot("net-board-guest-375")
     check = HiddenCheck(host, guests)
     play_to_end(host, guests, random.Random(3), check=check, check_every=15)
     check.run()
@@ -109,14 +101,7 @@ def test_three_tabs_and_a_bot_play_a_whole_game(table: Table) -> None:
 
 
 def test_a_guest_reloads_and_the_host_reloads_mid_game(table: Table) -> None:
-    host = table.open("Alice")
-    room = host.host(3)
-    guest = table.open("Bob")
-    guest.join_tab(room, 1)
-    host.page.click("[data-cmd=net-bot][data-seat='2'][data-level='normal']")
-    host.seat_row(2, "bot")
-    host.start()
-    guest.on_board()
+    host, guest = host_with_guest(table, 3, bots={2: "normal"})
     rng = random.Random(5)
     version = play_to_end(host, [guest], rng, stop_at=8)
     assert host.marker("stage") != "over"
@@ -151,18 +136,13 @@ def test_a_guest_reloads_and_the_host_reloads_mid_game(table: Table) -> None:
 
 
 def test_a_dropped_tab_waits_and_can_be_handed_to_a_bot(table: Table) -> None:
-    host = table.open("Alice")
-    room = host.host(2)
-    guest = table.open("Bob")
-    guest.join_tab(room, 1)
-    host.start()
-    guest.on_board()
+    host, guest = host_with_guest(table)
     guest.page.close()
     table.pages.remove(guest)
     dropped = "#net-strip [data-seat='1'][data-dropped='true']"
     host.page.wait_for_selector(dropped, state="attached", timeout=60_000)
     host.page.wait_for_selector("#board-seats [data-seat='1'][data-dropped='true']")
-    _shot(host, "net-board-dropped-1280")
+    host.shot("net-board-dropped-1280")
     host.page.click("[data-cmd=net-hand][data-seat='1']")
     host.page.wait_for_selector("#net-strip [data-seat='1'][data-handed='true']", state="attached")
     play_to_end(host, [], random.Random(7), stop_at=6)
@@ -173,18 +153,9 @@ def test_a_dropped_tab_waits_and_can_be_handed_to_a_bot(table: Table) -> None:
 
 
 def test_a_refused_move_is_explained_in_the_guest_dock(table: Table) -> None:
-    host = table.open("Alice")
-    room = host.host(2)
-    guest = table.open("Bob")
-    guest.join_tab(room, 1)
-    host.start()
-    guest.on_board()
+    host, guest = host_with_guest(table)
     rng = random.Random(21)
-    while not (host.marker("to-act") == "1" and guest.phase() in ("human", "result")):
-        play_to_end(host, [guest], rng, stop_at=host.version() + 1)
-    version = host.version()
-    guest.wait_version(version)
-    guest.acknowledge()
+    version = until_guest_turn(host, guest, rng)
     # a hand-made button (as a hostile page could send): the host refuses it,
     # nothing changes, and the guest's dock says why in words
     guest.page.evaluate(
@@ -197,6 +168,6 @@ def test_a_refused_move_is_explained_in_the_guest_dock(table: Table) -> None:
     notice = guest.page.wait_for_selector("#actions .notice[role=alert]")
     assert notice is not None and notice.inner_text().startswith("Refused")
     assert host.version() == version and guest.version() == version
-    _shot(guest, "net-refused-1280")
+    guest.shot("net-refused-1280")
     # the real buttons still work
     guest.act(rng)

@@ -781,6 +781,9 @@ def _pair(lab: Lab) -> tuple[Page, Page]:
     expect(host.locator(".bq-pair[data-pairing='waiting'] [data-qr] svg")).to_be_visible()
     invitation = host.locator("[data-invite-link]").input_value()
     assert "#join=" in invitation
+    # the link names the page's game though the lab's address names none (the
+    # site's root lists several games); the lab has none: Boss Quest's names
+    assert urlsplit(invitation).query == "game=bossquest"
 
     # The guest opens the invitation link on the other device.
     guest = lab.page(lab.context(), invitation)

@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext
 
-from tests.browser.conftest import DESKTOP, PHONE, SCREENSHOTS, Site
+from tests.browser.conftest import DESKTOP, PHONE, SCREENSHOTS, Site, with_game
 from tests.browser.net_play import HiddenCheck, NetPage, finish, play_to_end
 from tests.browser.netns import rtc_browser, rtc_netns, rtc_site  # noqa: F401
 
-QUERY = "?botdelay=0"
+#: Boss Quest's page (the site's root lists the games)
+QUERY = with_game("?botdelay=0")
 
 
 def pair_devices(
@@ -49,10 +51,14 @@ def pair_devices(
 
 
 def _invitation(host: NetPage) -> str:
+    """The invitation link the host's page shows: it names the host's game
+    (``?game=``), since the site's root lists several games."""
     field = host.page.locator("#net-pairing [data-invite-link]")
     field.wait_for(timeout=60_000)
     url = field.input_value()
     assert "#join=" in url
+    game = host.page.get_attribute("html", "data-game")
+    assert game and parse_qs(urlsplit(url).query).get("game") == [game], url
     return url
 
 

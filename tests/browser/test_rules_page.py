@@ -1,4 +1,8 @@
-"""The rules page (site/rules.html): FR/EN text, lazy boards, boards from another origin.
+"""The rules pages (build.py makes one per game from its rules file, with
+site/partials/rules.html; rules.html is Boss Quest's): FR/EN text, lazy boards,
+boards from another origin, and Duel's page in a build with the test games
+(rules.html?game=duel opens it; sections without boards; readable without
+JavaScript).
 
 The main check serves the built site twice, on two ports of 127.0.0.1 (two
 origins): origin A serves rules.html with no extra header, like any other
@@ -22,6 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -41,14 +46,13 @@ from tests.browser.conftest import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-RULES = ROOT / "site" / "rules.html"
 #: the board the cross-origin test plays: far below the fold, short, one click a move
 PLAYED = "closest_wins"
 #: a board at the very end of the page, which must never load in these tests
 LAST = "reaper"
 #: all the rules page may fetch from its own origin: no runtime, no game bundle
 OWN_FILES = re.compile(
-    r"/rules\.html|/assets/(app|rules|shared|favicon)\.[0-9a-f]{10}\.(css|js|svg)"
+    r"/rules(-\w+)?\.html|/assets/(app|rules|rules-go|shared|favicon)\.[0-9a-f]{10}\.(css|js|svg)"
 )
 
 
@@ -89,9 +93,14 @@ class _Page(HTMLParser):
 _VOID = {"meta", "link", "br", "img", "input", "hr", "source", "use", "path", "circle"}
 
 
+def _rules_html() -> str:
+    """rules.html as the build makes it (before asset names and icons)."""
+    return build.rules_pages()["rules.html"]
+
+
 def _parse() -> _Page:
     page = _Page()
-    page.feed(RULES.read_text("utf-8"))
+    page.feed(_rules_html())
     return page
 
 
@@ -109,13 +118,14 @@ def test_the_page_embeds_every_tutorial_and_only_tutorials() -> None:
 
 def test_the_game_and_the_rules_page_link_to_each_other() -> None:
     index = (ROOT / "site" / "index.html").read_text("utf-8")
-    assert re.search(r'<a [^>]*href="rules\.html(\?game=bossquest)?"', index)
-    assert re.search(r'<a [^>]*href="index\.html"', RULES.read_text("utf-8"))
+    assert re.search(r'<a [^>]*href="rules\.html"', index)
+    assert re.search(r'<a [^>]*href="index\.html\?game=bossquest"', _rules_html())
 
 
 def test_the_page_runs_no_python() -> None:
-    scripts = _parse().scripts
-    assert [s.get("src") for s in scripts] == ["assets/shared.js", "assets/rules.js"]
+    scripts = [s for s in _parse().scripts if s.get("type") != "application/json"]
+    srcs = [s.get("src") for s in scripts]
+    assert srcs == ["assets/rules-go.js", "assets/shared.js", "assets/rules.js"]
     assert not any(s.get("type") in ("py", "mpy", "module") for s in scripts)
 
 
@@ -285,7 +295,7 @@ def test_boards_load_lazily_from_another_origin_and_play(
     # Scroll to one section: its board comes from B, in the page's language.
     _scroll_to(page, PLAYED)
     src = page.get_attribute(f"{_board(page, PLAYED)} iframe", "src")
-    assert src == f"{boards_site.origin}/embed.html?scenario={PLAYED}&lang=en"
+    assert src == f"{boards_site.origin}/embed.html?game=bossquest&scenario={PLAYED}&lang=en"
     assert page.get_attribute(f"{_board(page, PLAYED)} iframe", "loading") == "lazy"
     assert page.get_attribute(f"{_board(page, PLAYED)} iframe", "title")
     frame = _frame(page, PLAYED)
@@ -336,7 +346,7 @@ def test_both_languages_show_their_text_and_the_switch_reloads_boards(
         f"{board}[data-lang='en'][data-loaded='true']", state="attached", timeout=READY_TIMEOUT_MS
     )
     src = page.get_attribute(f"{board} iframe", "src") or ""
-    assert src == f"{boards_site.origin}/embed.html?scenario=tie_breaks&lang=en"
+    assert src == f"{boards_site.origin}/embed.html?game=bossquest&scenario=tie_breaks&lang=en"
     frame = _frame(page, "tie_breaks")
     _wait_board_ready(frame)
     expect(frame.locator("html")).to_have_attribute("lang", "en")
@@ -377,7 +387,7 @@ def test_a_bad_boards_address_is_refused_under_the_real_headers(
 
         _scroll_to(page, "perfect")
         src = page.get_attribute(f"{_board(page, 'perfect')} iframe", "src")
-        assert src == "embed.html?scenario=perfect&lang=fr"
+        assert src == "embed.html?game=bossquest&scenario=perfect&lang=fr"
         _wait_board_ready(_frame(page, "perfect"))
         _screenshot(page, "rules-375-board")
 
@@ -453,4 +463,96 @@ def test_a_host_policy_that_forbids_the_boards_origin_is_explained(
         assert not any(u.startswith(boards_site.origin) for u in log.requests)
     finally:
         page.close()
+    _check(log)
+
+
+# ------------------------------------------------------- every game's page
+
+
+def _duel_page(browser: Browser, site: Site, **options: Any) -> tuple[Page, PageLog]:
+    context = browser.new_context(viewport=DESKTOP, locale="en-GB", **options)
+    log = PageLog(origin=site.origin)
+    return log.watch(context.new_page()), log
+
+
+def test_rules_html_names_a_game_and_opens_its_page(browser: Browser, duel_site: Site) -> None:
+    """In a build with the test games: rules.html?game=duel opens Duel's own
+    page (keeping the language and the section), which names Duel and lays out
+    its sections without boards; a game with no page stays on Boss Quest's, and
+    says so."""
+    page, log = _duel_page(browser, duel_site)
+    try:
+        page.goto(duel_site.url + "rules.html?game=duel&lang=en#trick", wait_until="load")
+        page.wait_for_selector("html[data-rules='ready'][data-game='duel']", state="attached")
+        assert urlsplit(page.url).path == "/rules-duel.html"
+        assert urlsplit(page.url).query == "lang=en" and urlsplit(page.url).fragment == "trick"
+        assert page.title() == "Duel rules"
+        expect(page.locator(".banner .title")).to_have_text("Duel")
+        expect(page.locator("#trick-h")).to_have_text(
+            "The trick and the end of the duel", use_inner_text=True
+        )
+        assert page.locator("section.rule").count() == 3
+        assert page.locator("figure[data-board]").count() == 0
+        expect(page.locator("#rules-notice")).to_be_hidden()
+        expect(page.locator(".outro-play")).to_have_attribute("href", "index.html?game=duel")
+        # the sections fill the width the boards would have taken: no empty column
+        text = page.locator("#swap .rule-text").bounding_box()
+        main = page.locator("main.rules").bounding_box()
+        assert text is not None and main is not None and text["width"] > main["width"] * 0.8
+        page.evaluate("window.scrollTo(0, 0)")  # the sticky banner at the top of the shot
+        for width, height in ((1280, 800), (375, 812)):
+            page.set_viewport_size({"width": width, "height": height})
+            _screenshot(page, f"rules-duel-{width}", full_page=True)
+        page.click(".lang-btn[data-lang='fr']")
+        assert page.title() == "Règles de Duel"
+        expect(page.locator("#trick-h")).to_have_text(
+            "Le pli et la fin du duel", use_inner_text=True
+        )
+        page.set_viewport_size({"width": 1280, "height": 800})
+        _screenshot(page, "rules-duel-fr-1280", full_page=True)
+
+        # a game with no rules page: Boss Quest's, and the notice
+        page.goto(duel_site.url + "rules.html?game=nope&lang=en", wait_until="load")
+        page.wait_for_selector("html[data-rules='ready']", state="attached")
+        assert urlsplit(page.url).path == "/rules.html"
+        assert page.get_attribute("html", "data-game") == "bossquest"
+        expect(page.locator("#rules-notice")).to_have_text(
+            "The game \u201cnope\u201d has no rules page: here are the rules of Boss Quest."
+        )
+        # rules.html?game=bossquest (the menu's links of old) is Boss Quest's page already
+        page.goto(duel_site.url + "rules.html?game=bossquest&lang=en", wait_until="load")
+        page.wait_for_selector("html[data-rules='ready']", state="attached")
+        assert urlsplit(page.url).path == "/rules.html"
+        assert page.get_attribute("html", "data-game") == "bossquest"
+        expect(page.locator("#rules-notice")).to_be_hidden()
+        page.goto(duel_site.url + "rules-bossquest.html?lang=en", wait_until="load")
+        page.wait_for_selector("html[data-rules='ready']", state="attached")
+        assert page.title() == "Boss Quest rules"
+        page.set_viewport_size({"width": 375, "height": 812})
+        page.evaluate("window.scrollTo(0, 0)")
+        _screenshot(page, "rules-bossquest-375-full", full_page=True)
+    finally:
+        page.context.close()
+    _check(log)
+
+
+def test_a_rules_page_reads_without_javascript(browser: Browser, duel_site: Site) -> None:
+    page, log = _duel_page(browser, duel_site, java_script_enabled=False)
+    try:
+        page.goto(duel_site.url + "rules-duel.html", wait_until="load")
+        assert page.get_attribute("html", "data-rules") == "loading"  # no script ran
+        expect(page.locator("#cards-h")).to_have_text("Les cartes et la donne", use_inner_text=True)
+        expect(page.locator("#cards [data-l='en']").first).to_be_hidden()
+        assert page.title() == "Règles de Duel"
+        page.goto(duel_site.url + "rules.html", wait_until="load")
+        expect(page.locator("#goal-h")).to_have_text(
+            "Le but du jeu et les cartes", use_inner_text=True
+        )
+        opening = page.locator(f"{_board(page, 'perfect')} .board-open")
+        expect(opening).to_be_visible()
+        expect(opening).to_have_attribute(
+            "href", "embed.html?game=bossquest&scenario=perfect&lang=fr"
+        )
+    finally:
+        page.context.close()
     _check(log)

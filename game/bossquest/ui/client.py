@@ -9,7 +9,7 @@ from typing import Any
 from game.bossquest.game import GAME
 from game.bossquest.state import NO_CARD, State
 from game.bossquest.text import describe, reason_text
-from game.engine.client import Dock, GameClient, Listing, MenuGroup, Scene
+from game.engine.client import Dock, GameClient, Legend, Listing, MenuGroup, Scene
 from game.engine.protocol import Event
 
 from . import render
@@ -21,6 +21,8 @@ from .summary import game_title
 __all__ = ["CLIENT", "BossQuestClient", "open_view"]
 
 TUTORIALS = Path(__file__).resolve().parent.parent / "tutorials"
+#: the rules page's text and boards (build.py makes rules-bossquest.html and rules.html)
+RULES = Path(__file__).resolve().parent / "rules.toml"
 
 
 def open_view(state: State) -> dict[str, Any]:
@@ -38,7 +40,7 @@ LISTING = Listing(
         "fr": "Un jeu de cartes de chevaliers, de sorts et de boss.",
         "en": "A card game of knights, spells and bosses.",
     },
-    rules=True,
+    rules=RULES,
     hint=(
         {"fr": "Afficher mes risques de dépasser", "en": "Show my odds of going over"},
         {
@@ -62,6 +64,16 @@ LISTING = Listing(
         "companions": "icon:paw",
         "reaper": "icon:scythe",
     },
+    legend=Legend(
+        {"fr": "Armes", "en": "Weapons"},
+        (
+            ("weapon:red", {"fr": "Rouge", "en": "Red"}),
+            ("weapon:blue", {"fr": "Bleu", "en": "Blue"}),
+            ("weapon:green", {"fr": "Vert", "en": "Green"}),
+            ("weapon:purple", {"fr": "Violet", "en": "Purple"}),
+            ("weapon:yellow", {"fr": "Jaune", "en": "Yellow"}),
+        ),
+    ),
 )
 """How the home and the menu present Boss Quest."""
 
@@ -110,6 +122,9 @@ class BossQuestClient:
 
     def markers(self, view: dict[str, Any]) -> dict[str, str]:
         return {"round": str(view["round"]), "stage": str(view["stage"])}
+
+    def progress(self, view: dict[str, Any], lang: str) -> str:
+        return tr("round", lang, n=view["round"])
 
     def result_key(self, view: dict[str, Any]) -> int | None:
         result = view.get("result")

@@ -71,6 +71,7 @@ class DuelClient:
             "fr": "Un petit jeu à deux, écrit pour les tests.",
             "en": "A small two-player game, written for the tests.",
         },
+        rules=Path(__file__).resolve().parent / "rules.toml",
     )
 
     def title(self, lang: str) -> str:
@@ -114,6 +115,9 @@ class DuelClient:
 
     def markers(self, view: dict[str, Any]) -> dict[str, str]:
         return {"round": str(view["round"]), "stage": str(view["stage"])}
+
+    def progress(self, view: dict[str, Any], lang: str) -> str:
+        return tr("round", lang, n=view["round"], of=ROUNDS)
 
     def result_key(self, view: dict[str, Any]) -> int | None:
         """The number of tricks revealed so far (None before the first): the
