@@ -18,6 +18,7 @@ from typing import Any, cast
 from .bossquest import GAME as BOSSQUEST
 from .engine.client import GameClient, menu_fields
 from .engine.protocol import JSON, Game
+from .theboss import GAME as THEBOSS
 
 __all__ = [
     "CLIENTS",
@@ -31,6 +32,7 @@ __all__ = [
     "rules_sources",
 ]
 
+GAMES: dict[str, Game[Any, Any]] = {BOSSQUEST.name: BOSSQUEST, THEBOSS.name: THEBOSS}
 
 #: the game the site opens on (until it offers a list of games)
 DEFAULT_GAME = BOSSQUEST.name
@@ -38,6 +40,7 @@ DEFAULT_GAME = BOSSQUEST.name
 #: each game's client: the module that holds it (as ``CLIENT``), imported lazily
 CLIENTS: dict[str, str] = {
     BOSSQUEST.name: "game.bossquest.ui",
+    THEBOSS.name: "game.theboss.ui",
 }
 
 #: games written only for the tests: their package, which holds ``GAME``

@@ -1,0 +1,437 @@
+"""The Boss's client (game/theboss/ui/): every phase drawn at 2, 3 and 4
+players from random play, for every seat and the spectator; no seat's HTML
+or log names another hand's face or a face-down card before the reveal; one
+control per legal action, laid out by city; the words in both languages, with
+plurals and French typography; the hint, the markers and the replay's open
+view."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from html import unescape
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.engine.client import Scene
+from game.engine.events import event_for_seat
+from game.engine.rng import seed_state
+from game.registry import CLIENTS, GAMES, catalogue, get_client
+from game.theboss import GAME
+from game.theboss.cards import CARD_CITY, CARD_COUNT, CARD_KIND, CHICAGO, CITY_CARDS, MONEY
+from game.theboss.scoring import EFFECTS
+from game.theboss.setup import first_state
+from game.theboss.state import Place, Play, Stage, State
+from game.theboss.ui import CLIENT
+from game.theboss.ui.client import RULES, STYLESHEET, TUTORIALS, open_view
+from game.theboss.ui.hint import money_chances
+from game.theboss.ui.strings import (
+    BOARD,
+    LOG,
+    card_text,
+    describe,
+    gangsters_text,
+    reason_text,
+    rounds_text,
+    typeset,
+)
+from tests.test_conformance import assert_well_formed
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGS = ("fr", "en")
+NAMES = ["Anne", "Bruno", "Chloé", "Dan"]
+EVENT_TYPES = {
+    "deal", "place", "play", "police", "last_turn", "reveal", "take", "chicago", "round_over",
+    "game_over",
+}  # fmt: skip
+
+
+def _steps(players: int, seed: int) -> Iterator[tuple[State, Any, list[dict[str, Any]]]]:
+    """(state before, action, events) for every move of a random game that
+    places gangsters often, then (final state, None, [])."""
+    state = GAME.new_game({"players": players}, seed)
+    dice = random.Random(seed)
+    opening = GAME.capabilities.opening_events
+    assert opening is not None
+    yield state, None, list(opening(state))
+    while not GAME.is_over(state):
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        places = [action for action in legal if isinstance(action, Place)]
+        pool = places if places and dice.random() < 0.45 else legal
+        action = dice.choice(pool)
+        before = state
+        state, events = GAME.apply(state, seat, action)
+        yield before, action, list(events)
+    yield state, None, []
+
+
+def _secrets(state: State, seat: int | None) -> set[int]:
+    """The cards `seat` may not see: other hands' faces, face-down cards."""
+    hidden = {card for other, hand in enumerate(state.hands) if other != seat for card in hand}
+    if state.stage is not Stage.OVER:
+        hidden |= {card for card in state.hidden[1:]}
+    return hidden
+
+
+def _public_result(view: dict[str, Any]) -> set[int]:
+    """Cards the last round's result shows (they may be dealt again since)."""
+    result = view["result"]
+    if result is None:
+        return set()
+    cards = {entry["card"] for entry in result["cities"]}
+    cards |= {card for entry in result["cities"] for card in entry["played"]}
+    cards |= {card for card in result["chicago"]["cards"] if card is not None}
+    return cards
+
+
+def _scene(state: State, seat: int | None, lang: str, **extra: Any) -> Scene:
+    view = GAME.view(state, seat)
+    count = len(state.hands)
+    kinds = ["human" if other == seat else "bot" for other in range(count)]
+    levels = ["" if other == seat else "normal" for other in range(count)]
+    return Scene(view=view, names=NAMES[:count], kinds=kinds, lang=lang, levels=levels, **extra)
+
+
+def _renders(state: State, seat: int | None, lang: str) -> Iterator[tuple[str, str]]:
+    """Every phase the state can show `seat`: (phase, HTML)."""
+    view = GAME.view(state, seat)
+    names = NAMES[: len(state.hands)]
+    if GAME.is_over(state):
+        yield "over", CLIENT.render_game_over(_scene(state, seat, lang))
+    elif seat is not None and seat in GAME.to_act(state):
+        legal = GAME.legal_actions(state, seat)
+        dock = CLIENT.dock(view, legal, names, lang, CLIENT.hint(view, legal))
+        yield "table", CLIENT.render_table(_scene(state, seat, lang, dock=dock))
+    else:
+        yield "table", CLIENT.render_table(_scene(state, seat, lang, thinking=0))
+    if CLIENT.result_key(view) is not None:
+        yield "result", CLIENT.render_result(_scene(state, seat, lang))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_phase_is_drawn_and_no_seat_sees_a_secret(players: int) -> None:
+    phases: set[str] = set()
+    checked = 0
+    for seed in (1, 2):
+        for index, (state, _action, _events) in enumerate(_steps(players, seed)):
+            if index % 2 and not GAME.is_over(state):
+                continue
+            for seat in [None, *range(players)]:
+                secrets = _secrets(state, seat)
+                public = _public_result(GAME.view(state, seat))
+                for lang in LANGS:
+                    for phase, html in _renders(state, seat, lang):
+                        phases.add(phase)
+                        if lang == "en" and (index + (seat or 0)) % 5 == 0:
+                            assert_well_formed(html)
+                        for card in secrets:
+                            if phase == "result" and card in public:
+                                continue
+                            assert f'data-card="{card}"' not in html, (phase, seat, card)
+                            text = card_text(card, lang)
+                            assert text not in unescape(html), (phase, seat, text)
+                            checked += 1
+    assert phases == {"table", "result", "over"}
+    assert checked > 1000
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_no_log_line_names_a_card_its_reader_may_not_see(players: int) -> None:
+    told: set[str] = set()
+    for seed in (3, 4):
+        for before, action, events in _steps(players, seed):
+            if action is None and not events:
+                continue
+            ended = any(event["type"] == "reveal" for event in events)
+            shown = {action.card} if isinstance(action, Play) else set()
+            for seat in [None, *range(players)]:
+                # what the move may show: the card played, the face-down cards
+                # at a round's end; a new deal's hands only to their owners
+                allowed = shown | (set(before.hidden[1:]) if ended else set())
+                secrets = _secrets(before, seat) - allowed
+                for event in events:
+                    seen = event_for_seat(event, seat)
+                    if seen["type"] == "deal":
+                        mine = set(seen.get("hand", ()))
+                        secrets |= set(range(CARD_COUNT)) - mine
+                    for lang in LANGS:
+                        lines = describe(seen, NAMES[:players], lang)
+                        assert lines and all(line.strip() for line in lines)
+                        told.add(seen["type"])
+                        text = "\n".join(lines)
+                        for card in secrets:
+                            assert card_text(card, lang) not in text, (seen, card)
+    assert told == EVENT_TYPES
+
+
+def test_the_deal_tells_its_reader_their_own_hand_only() -> None:
+    state = GAME.new_game({"players": 3}, 5)
+    opening = GAME.capabilities.opening_events
+    assert opening is not None
+    (deal,) = opening(state)
+    for seat in range(3):
+        lines = describe(event_for_seat(deal, seat), NAMES[:3], "en")
+        assert lines[-1].startswith("Your hand: ")
+        for card in state.hands[seat]:
+            assert card_text(card, "en") in lines[-1]
+    spectator = describe(event_for_seat(deal, None), NAMES[:3], "fr")
+    assert len(spectator) == 2 and "Votre main" not in "".join(spectator)
+    assert spectator[1] == "Chicago se tient entre New York et Boston."
+
+
+# ------------------------------------------------------------------ the dock
+
+
+def _first(players: int, **figures: Any) -> State:
+    police = (0, 2, 1, 3, 4)
+    return first_state(players, seed_state(9), police, **figures)
+
+
+def _groups(state: State, seat: int, lang: str = "en") -> dict[str, Any]:
+    view = GAME.view(state, seat)
+    legal = GAME.legal_actions(state, seat)
+    dock = CLIENT.dock(view, legal, NAMES[: len(state.hands)], lang)
+    assert sorted(map(repr, dock.actions())) == sorted(map(repr, legal))
+    return {group.key: group for group in dock.groups} | {"_prompt": dock.prompt}
+
+
+def test_the_dock_offers_the_cards_then_a_grid_per_city() -> None:
+    state = _first(4)
+    groups = _groups(state, 0)
+    assert groups["_prompt"] == "Place gangsters on one city, or play a card."
+    cards = groups["cards"].controls
+    assert [control.action.card for control in cards] == list(state.hands[0])
+    assert all(control.card == control.action.card for control in cards)
+    # Chicago first needs a gangster elsewhere: a group with no button, saying why
+    assert groups["place-0"].controls == () and "another city" in groups["place-0"].note
+    boston = groups["place-2"]
+    labels = [control.label for control in boston.controls]
+    assert labels[:4] == ["1", "1 + 1", "1 + 2", "1 + 3"] and "6 + 3" in labels
+    assert len(boston.controls) == 6 * 4
+    primary = [control for control in boston.controls if control.tone == "primary"]
+    assert [control.label for control in primary] == ["1"]
+    assert boston.controls[1].aria == "Place 1 expert and 1 occasional in Boston"
+    assert boston.note == "Majority from 1 gangster"
+    # after placing, only the cards: "Now play a card"
+    placed, _ = GAME.apply(state, 0, Place(2, 2, 0))
+    after = _groups(placed, 0, "fr")
+    assert after["_prompt"] == "Jouez maintenant une carte."
+    assert set(after) == {"cards", "_prompt"}
+
+
+def test_a_city_not_offered_says_why() -> None:
+    state = _first(2, banned=((1,), ()))
+    state, _ = GAME.apply(state, 0, Place(2, 3, 0))
+    state, _ = GAME.apply(state, 0, Play(state.hands[0][0]))
+    groups = _groups(state, 1)
+    # seat 1 needs 4 gangsters against seat 0's 3 in Boston: 4 experts is the least
+    assert groups["place-2"].controls
+    need = min(c.action.experts + c.action.occasionals for c in groups["place-2"].controls)
+    assert need == 4 and groups["place-2"].note == "Majority from 4 gangsters"
+    primary = [c.label for c in groups["place-2"].controls if c.tone == "primary"]
+    assert primary == ["4"]
+    # seat 0 is banned from New York; Chicago is open to it now (it holds Boston)
+    state, _ = GAME.apply(state, 1, Play(state.hands[1][0]))
+    groups = _groups(state, 0, "fr")
+    assert groups["place-1"].controls == ()
+    assert groups["place-1"].note == "vous y êtes interdit de séjour"
+    assert groups["place-0"].controls and groups["place-2"].note == "Vous y avez la majorité"
+
+
+def test_a_player_with_no_gangster_left_is_told_so() -> None:
+    state = _first(2, dead=(6, 0), occasionals_used=(3, 0))
+    groups = _groups(state, 0)
+    assert groups["_prompt"] == "Play a card: you cannot place anyone."
+    assert groups["place"].controls == ()
+    assert groups["place"].note == "You have no gangster left to place this round."
+
+
+def test_the_hint_is_the_chance_of_money_from_what_the_seat_saw() -> None:
+    state = _first(3)
+    view = GAME.view(state, 0)
+    chances = money_chances(view)
+    assert set(chances) == {1, 2, 3, 4, 5}
+    for city, chance in chances.items():
+        unseen = [c for c in CITY_CARDS[city] if c not in state.hands[0]]
+        assert chance == sum(CARD_KIND[c] == MONEY for c in unseen) / len(unseen)
+    assert CLIENT.hint(view, GAME.legal_actions(state, 0)) == chances
+    dock = CLIENT.dock(view, GAME.legal_actions(state, 0), NAMES[:3], "en", chances)
+    for group in dock.groups:
+        if group.key.startswith("place-") and group.controls and group.key != "place-0":
+            city = int(group.key.split("-")[1])
+            assert all(control.odds == chances[city] for control in group.controls)
+    html = CLIENT.render_table(_scene(state, 0, "en", dock=dock))
+    assert 'class="act-odds tb-odds"' in html and "money: " in html
+    assert money_chances(GAME.view(state, None)) != {}  # a spectator's, from no hand
+
+
+# ------------------------------------------------------------------ the words
+
+
+def _refusal_codes() -> set[str]:
+    text = "".join(
+        (ROOT / "game" / "theboss" / name).read_text("utf-8")
+        for name in ("rules.py", "scoring.py", "codec.py", "undo.py")
+    )
+    return set(re.findall(r'Reason\(\s*"([a-z_]+)"', text))
+
+
+def test_every_refusal_has_french_and_english_words() -> None:
+    codes = _refusal_codes()
+    assert {"no_majority", "chicago_first", "occasional_alone", "undo_card_shown"} <= codes
+    for code in codes:
+        french = reason_text(code, "the English", "fr")
+        english = reason_text(code, "the English", "en")
+        assert french != "the English" and english != "the English", code
+        assert french != english, code
+    banned = "you are banned from Kansas City for the rest of the game"
+    assert reason_text("banned", banned, "fr").endswith("à Kansas City jusqu'à la fin de la partie")
+    assert reason_text("something_new", "as the engine says", "fr") == "as the engine says"
+
+
+def test_every_effect_and_event_has_words() -> None:
+    for effect in EFFECTS:
+        for lang in LANGS:
+            line = describe(
+                {"type": "take", "city": 3, "card": 10, "seat": 1, "effect": effect},
+                NAMES,
+                lang,
+            )
+            assert line[0].startswith("Detroit")
+    nobody = describe(
+        {"type": "chicago", "seat": None, "cards": [None], "total": 0, "gain": 0}, NAMES, "en"
+    )
+    assert nobody == ["Chicago: nobody there, Alcapo keeps it all ($0)."]
+    shared = describe(
+        {"type": "chicago", "seat": 2, "cards": [3, 7], "total": 7, "gain": 3}, NAMES, "fr"
+    )
+    assert shared == ["Chicago\u00a0: Chloé prend 3\u00a0$ sur 7\u00a0$, Alcapo garde 4\u00a0$."]
+
+
+def test_plurals_in_both_languages() -> None:
+    assert gangsters_text(1, 0, "en") == "1 expert"
+    assert gangsters_text(2, 0, "en") == "2 experts"
+    assert gangsters_text(0, 1, "en") == "1 occasional"
+    assert gangsters_text(3, 2, "en") == "3 experts and 2 occasionals"
+    assert gangsters_text(1, 1, "fr") == "1 expert et 1 occasionnel"
+    assert gangsters_text(2, 3, "fr") == "2 experts et 3 occasionnels"
+    assert rounds_text(1, "en") == "1 round" and rounds_text(4, "en") == "4 rounds"
+    assert rounds_text(1, "fr") == "1 manche" and rounds_text(3, "fr") == "3 manches"
+    assert BOARD.plural("police_left", "police_left_many", 1, "en") == "1 card left"
+    assert BOARD.plural("police_left", "police_left_many", 0, "fr") == "0 carte en pile"
+    assert BOARD.plural("police_left", "police_left_many", 2, "fr") == "2 cartes en pile"
+    line = describe(
+        {"type": "place", "seat": 0, "city": 5, "experts": 1, "occasionals": 2}, NAMES, "en"
+    )
+    assert line == ["Anne places 1 expert and 2 occasionals in Kansas City."]
+
+
+def test_french_typography_and_both_languages_everywhere() -> None:
+    assert typeset("Prêt ? « Oui » : allons-y ; vite !") == (
+        "Prêt\u00a0? «\u00a0Oui\u00a0»\u00a0: allons-y\u00a0; vite\u00a0!"
+    )
+    for words in (BOARD, LOG):
+        assert words.problems() == []
+        for key, texts in words.items():
+            french = texts["fr"]
+            assert not re.search(r" [:;!?]", french), (key, french)
+            assert "« " not in french and " »" not in french, key
+    # a whole French board: no plain space before the high punctuation
+    state = _first(4)
+    view = GAME.view(state, 0)
+    dock = CLIENT.dock(view, GAME.legal_actions(state, 0), NAMES, "fr")
+    html = CLIENT.render_table(_scene(state, 0, "fr", dock=dock))
+    text = unescape(re.sub(r"<[^>]+>", "\n", html))
+    assert not re.search(r" [:;!?]", text)
+
+
+# --------------------------------------------------------- client's other parts
+
+
+def test_markers_progress_and_result_key() -> None:
+    state = _first(3)
+    view = GAME.view(state, None)
+    assert CLIENT.markers(view) == {
+        "round": "1",
+        "turn": "1",
+        "stage": "place_or_play",
+        "police": "0",
+        "last-round": "false",
+    }
+    assert CLIENT.progress(view, "en") == "Round 1 · turn 1"
+    assert CLIENT.progress(view, "fr") == "Manche 1 · tour 1"
+    assert CLIENT.result_key(view) is None
+    for _state, _action, _events in _steps(3, 6):
+        pass
+    final = _state
+    assert CLIENT.result_key(GAME.view(final, 1)) == final.round
+    assert CLIENT.progress(GAME.view(final, 1), "en") == "Game over"
+    assert CLIENT.title("fr") == CLIENT.title("en") == "The Boss"
+
+
+def test_the_replay_shows_every_hand_and_face_down_card() -> None:
+    state = _first(3)
+    shown = open_view(state)
+    html = CLIENT.render_table(
+        Scene(view=shown, names=NAMES[:3], kinds=["bot"] * 3, lang="en", caption="…")
+    )
+    assert_well_formed(html)
+    for hand in state.hands:
+        for card in hand:
+            assert f'data-card="{card}"' in html
+    for city in range(1, 6):
+        assert f'data-card="{state.hidden[city]}" data-city="{city}"' in html
+    assert html.count('data-hidden="open"') == 5
+
+
+def test_the_game_over_panel_ranks_and_shares_wins() -> None:
+    state = GAME.new_game({"players": 2}, 1)
+    view = GAME.view(state, 0)
+    view["outcome"] = {
+        "winners": [0, 1],
+        "money": [9, 9],
+        "last_round_money": [4, 4],
+        "gangsters_left": [7, 7],
+        "rounds": 3,
+    }
+    html = CLIENT.render_game_over(
+        Scene(view=view, names=NAMES[:2], kinds=["human"] * 2, lang="en")
+    )
+    assert "A shared win: Anne and Bruno" in html
+    assert html.count("Shared win") == 2 and "After 3 rounds" in html
+    view["outcome"] = {**view["outcome"], "winners": [1], "money": [9, 12]}
+    html = CLIENT.render_game_over(
+        Scene(view=view, names=NAMES[:2], kinds=["human"] * 2, lang="fr")
+    )
+    assert "Bruno est le Boss\u00a0!" in html
+    assert html.index('data-seat="1"') < html.index('data-seat="0"')
+
+
+def test_the_game_is_registered_with_its_listing() -> None:
+    assert "theboss" in GAMES and CLIENTS["theboss"] == "game.theboss.ui"
+    assert get_client("theboss") is CLIENT
+    entry = next(item for item in catalogue() if item["name"] == "theboss")
+    assert entry["title"] == {"fr": "The Boss", "en": "The Boss"}
+    assert entry["description"]["fr"] and entry["description"]["en"]
+    assert STYLESHEET.is_file() and RULES.parent == STYLESHEET.parent
+    assert CLIENT.tutorials == TUTORIALS
+
+
+def test_a_missing_tutorial_folder_breaks_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(type(CLIENT), "tutorials", ROOT / "no" / "such" / "folder")
+    entry = next(item for item in catalogue() if item["name"] == "theboss")
+    assert entry["tutorials"] == []
+
+
+def test_city_cards_name_their_city_on_every_back() -> None:
+    state = _first(4)
+    html = CLIENT.render_table(_scene(state, 0, "en"))
+    for seat in range(1, 4):
+        for card in state.hands[seat]:
+            city = CARD_CITY[card]
+            assert f'data-city="{city}" data-hidden="back"' in html
+    assert 'data-chicago="true"' in html and CHICAGO == 0
