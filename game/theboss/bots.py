@@ -1,12 +1,19 @@
 """The Boss's bots, each deciding from its seat's view alone: every bot of the
-game lives here, behind `BOTS` (levels "easy", "normal" and "hard").
+game lives behind `BOTS` (levels "easy", "normal" and "hard").
 
-"easy" and "normal" are heuristics. "hard" is the engine's search bot
-(game.engine.search): its playouts are played by `PLAYOUT_LEVEL`, stop at
-`search_horizon` and are judged by `search_score`. The game declares these
-three through its search hooks, which is how the engine builds its hard bot
-(and lets the page think in slices), so `GAME.capabilities.bots` lists only
-the heuristic levels; `BOTS["hard"]` is the same search bot, for direct use.
+- easy: a random card; at two of its turns' starts in three, first the fewest
+  gangsters it needs (or up to two more) on a city where it sees money (it
+  holds one of its sanctions: naive, the city may hold others), or any city.
+- normal: reckons each city's face-down card from everything it has seen
+  (odds.py), weighs what a city is worth against the chance of being outbid
+  and the gangsters it costs, and plays the card that tells others least
+  about the cities it holds and helps its Chicago share (bots_normal.py).
+- hard: the engine's search (game.engine.search) over worlds dealt from the
+  view, played out by the normal bot; `search_horizon` and `search_score`
+  (bots_search.py) say how far and how it judges. The game declares these
+  through its search hooks, which is how the engine builds its hard bot (and
+  lets the page think in slices), so `GAME.capabilities.bots` lists only the
+  heuristic levels; `BOTS["hard"]` is the same search bot, for direct use.
 """
 
 from __future__ import annotations
@@ -16,9 +23,11 @@ from typing import Any, Final
 
 from ..engine import rng
 from ..engine.capabilities import Policy
-from .cards import CARD_CITY, CARD_KIND, CARD_VALUE, CHICAGO, CITY_CARDS, MONEY
-from .scoring import outcome
-from .state import Action, Place, Play, Stage, State
+from .bots_normal import Reckoning
+from .bots_search import determinize as search_determinize
+from .bots_search import search_horizon, search_score
+from .cards import CARD_CITY, CARD_KIND, MONEY
+from .state import Action, Place, Play
 
 __all__ = [
     "BOTS",
@@ -27,21 +36,14 @@ __all__ = [
     "easy_bot",
     "hard_bot",
     "normal_bot",
+    "search_determinize",
     "search_horizon",
     "search_score",
 ]
 
 View = dict[str, Any]
 
-# What taking a sanction is worth to the normal bot, against money's face value.
-_SANCTION_WORTH: Final = {"revolver": -3.0, "jail": -2.5, "hospital": -1.5, "banned": -1.0}
-# What a placed gangster costs: an expert comes back, an occasional is gone for good.
-_EXPERT_COST: Final = 0.4
-_OCCASIONAL_COST: Final = 0.9
-# The normal bot places when a city's worth beats the cost by this much, by
-# turn: it waits for cards to show, but not too long (others may outbid it).
-_THRESHOLD_BY_TURN: Final = (2.5, 2.0, 1.5, 1.0, 0.5)
-_EASY_PLACES_ONE_IN: Final = 5
+_EASY_PLACES_ONE_IN: Final = 3
 
 
 def _dice(view: View) -> int:
@@ -51,18 +53,43 @@ def _dice(view: View) -> int:
         key = key * 31 + card
     for entry in view["cities"]:
         key = key * 7 + len(entry["played"]) + 3 * sum(entry["experts"])
-    return rng.seed_state(key)
+    return rng.seed_state(key & 0xFFFF_FFFF_FFFF)
+
+
+def _sees_money(view: View, city: int) -> bool:
+    """The easy bot's look at a city: it holds a sanction card of it, so it
+    guesses money lies under it (forgetting the city's other sanctions)."""
+    return any(CARD_CITY[card] == city and CARD_KIND[card] != MONEY for card in view["hand"] or ())
 
 
 def easy_bot(view: View, legal: Sequence[Action]) -> Action:
-    """A random card; one time in five at a turn's start, a random placement first."""
+    """A random card; at two of its turns' starts in three, first a placement
+    on a random city where it sees money (any city if none), of the fewest
+    gangsters it needs or up to two more, experts first."""
     dice = _dice(view)
-    places = [action for action in legal if type(action) is Place]
     plays = [action for action in legal if type(action) is Play]
+    fewest: dict[int, int] = {}
+    for action in legal:
+        if type(action) is Place:
+            size = action.experts + action.occasionals
+            fewest[action.city] = min(size, fewest.get(action.city, size))
     roll, dice = rng.below(dice, _EASY_PLACES_ONE_IN)
-    if places and (roll == 0 or not plays):
-        index, dice = rng.below(dice, len(places))
-        return places[index]
+    if fewest and (roll != 0 or not plays):
+        cities = sorted(city for city in fewest if _sees_money(view, city)) or sorted(fewest)
+        index, dice = rng.below(dice, len(cities))
+        city = cities[index]
+        extra, dice = rng.below(dice, 3)
+        sizes = [
+            action
+            for action in legal
+            if type(action) is Place
+            and action.city == city
+            and action.experts + action.occasionals <= fewest[city] + extra
+        ]
+        # The most experts among the biggest placements kept (occasionals last).
+        return max(sizes, key=lambda a: (a.experts + a.occasionals, a.experts))
+    if not plays:
+        return legal[0]
     index, dice = rng.below(dice, len(plays))
     return plays[index]
 
@@ -70,86 +97,18 @@ def easy_bot(view: View, legal: Sequence[Action]) -> Action:
 # ------------------------------------------------------------------- normal
 
 
-def _count(entry: dict[str, Any], seat: int) -> int:
-    return int(entry["experts"][seat] + entry["occasionals"][seat])
-
-
-def _holder(entry: dict[str, Any]) -> int | None:
-    counts = [e + o for e, o in zip(entry["experts"], entry["occasionals"], strict=True)]
-    best = max(counts)
-    return counts.index(best) if best else None
-
-
-def _chicago_pot(view: View) -> int:
-    """The money on the last card under each city left of Chicago, now."""
-    row = view["row"]
-    last = (view["cities"][city]["played"] for city in row[: row.index(CHICAGO)])
-    return sum(CARD_VALUE[cards[-1]] for cards in last if cards)
-
-
-def _city_worth(view: View, city: int) -> float:
-    """The face-down card's expected worth, its face being any of the city's
-    faces this seat has not seen (the others are in other hands)."""
-    if city == CHICAGO:
-        return _chicago_pot(view) / 2
-    seen = set(view["cities"][city]["played"]) | set(view["hand"] or ())
-    unseen = [card for card in CITY_CARDS[city] if card not in seen]
-    worth = [
-        float(CARD_VALUE[card]) if CARD_KIND[card] == MONEY else _SANCTION_WORTH[CARD_KIND[card]]
-        for card in unseen
-    ]
-    return sum(worth) / len(worth) if worth else 0.0
-
-
-def _placement(view: View, places: Sequence[Place]) -> Place | None:
-    """The cheapest placement on the city worth most above its cost, if it beats
-    the turn's threshold; None to play a card at once."""
-    seat = view["seat"]
-    threshold = _THRESHOLD_BY_TURN[min(view["turn"], len(_THRESHOLD_BY_TURN)) - 1]
-    occasional_cost = _OCCASIONAL_COST if not view["last_round"] else _EXPERT_COST
-    best: tuple[float, Place] | None = None
-    worth: dict[int, float | None] = {}
-    for place in places:
-        if place.city not in worth:
-            # Already the holder: no need to spend more there (None).
-            mine = _holder(view["cities"][place.city]) == seat
-            worth[place.city] = None if mine else _city_worth(view, place.city)
-        value = worth[place.city]
-        if value is None:
-            continue
-        gain = value - place.experts * _EXPERT_COST - place.occasionals * occasional_cost
-        if gain >= threshold and (best is None or gain > best[0]):
-            best = (gain, place)
-    return None if best is None else best[1]
-
-
-def _card_score(view: View, card: int) -> float:
-    """Chicago's holder wants big last cards left of Chicago, the others small
-    ones; otherwise a card from a city one has no stake in gives least away."""
-    seat = view["seat"]
-    row = view["row"]
-    city = CARD_CITY[card]
-    chicago = _holder(view["cities"][CHICAGO])
-    score = 0.0
-    if row.index(city) < row.index(CHICAGO) and chicago is not None:
-        score += CARD_VALUE[card] if chicago == seat else -CARD_VALUE[card]
-    if _count(view["cities"][city], seat):
-        score -= 0.5
-    return score
-
-
 def normal_bot(view: View, legal: Sequence[Action]) -> Action:
-    """Places where the face-down card looks worth it, then plays the card that
-    helps its Chicago share most (or hurts a rival's)."""
-    places = [action for action in legal if type(action) is Place]
-    if places and view["stage"] == Stage.PLACE_OR_PLAY.value:
-        choice = _placement(view, places)
-        if choice is not None:
-            return choice
-    plays = [action for action in legal if type(action) is Play]
-    if not plays:
+    """Places where the odds pay (a city's expected worth, the chance to keep it,
+    the gangsters it costs), then plays the card that gives least away."""
+    if len(legal) == 1:
         return legal[0]
-    return max(plays, key=lambda action: (_card_score(view, action.card), -action.card))
+    reckoning = Reckoning(view)
+    if type(legal[-1]) is Place:  # the placements come after the cards
+        place = reckoning.best_placement()
+        if place is not None:
+            return place
+    plays = [action for action in legal if type(action) is Play]
+    return max(plays, key=lambda action: (reckoning.card_score(action.card), -action.card))
 
 
 # --------------------------------------------------------------------- hard
@@ -157,28 +116,6 @@ def normal_bot(view: View, legal: Sequence[Action]) -> Action:
 
 PLAYOUT_LEVEL: Final = "normal"
 HEURISTIC_LEVELS: Final = ("easy", "normal")
-
-
-def search_horizon(start: State, state: State) -> bool:
-    """Playouts stop at the end of the round: money and sanctions have fallen."""
-    return state.round != start.round or state.stage is Stage.OVER
-
-
-def search_score(start: State, end: State, seat: int) -> float:
-    """Money won against the best rival's, less experts lost; the game's end
-    weighs most."""
-
-    def gained(who: int) -> int:
-        return end.money[who] - start.money[who]
-
-    others = [who for who in range(len(end.hands)) if who != seat]
-    lost = (end.dead[seat] - start.dead[seat]) * 2.0
-    lost += max(0, len(end.away[seat]) - len(start.away[seat])) * 1.0
-    lost += (len(end.banned[seat]) - len(start.banned[seat])) * 1.0
-    score = gained(seat) - 0.7 * max(map(gained, others)) - lost
-    if end.stage is Stage.OVER:
-        score += 5.0 if seat in outcome(end)["winners"] else -5.0
-    return score
 
 
 def hard_bot(view: View, legal: Sequence[Action]) -> Action:

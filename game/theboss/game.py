@@ -37,7 +37,10 @@ class TheBoss:
             rounds=self.rounds,
             bots={level: bots.BOTS[level] for level in bots.HEURISTIC_LEVELS},
             search=SearchHooks(
-                self.determinize, bots.search_horizon, bots.search_score, bots.PLAYOUT_LEVEL
+                bots.search_determinize,
+                bots.search_horizon,
+                bots.search_score,
+                bots.PLAYOUT_LEVEL,
             ),
             undo=UndoHooks(undo.turn_goes_on, undo.undo_barrier),
             scenarios=SCENARIOS,

@@ -1,0 +1,312 @@
+"""The normal bot's reckoning of one position, from one seat's view alone.
+
+What a city is worth to a player (odds.py: its expected money less the
+sanctions' expected costs); the chance that a player keeps a city it holds
+(each rival who could still outbid it, with the gangsters it has left and a turn
+left to do so, does so the more likely the richer the city looks to it and the
+cheaper the outbid is); what a gangster costs (an expert is worth something
+until the round's last turn, an occasional also for the rounds after). The
+normal bot places where the gain beats the turn's threshold (waiting shows
+more cards, but leaves cities to others), then plays the card that tells others
+least about the cities it cares for and helps its Chicago share most. The hard
+bot's search judges the positions its playouts reach with `Reckoning.gains`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from .cards import CARD_CITY, CARD_VALUE, CHICAGO, TURNS
+from .odds import (
+    CityOdds,
+    chicago_pot,
+    city_odds,
+    pool_odds,
+    rounds_after_view,
+    sanction_costs,
+    unseen_faces,
+)
+from .state import Place
+
+__all__ = ["Reckoning", "Tuning"]
+
+View = dict[str, Any]
+
+
+class Tuning:
+    """The normal bot's weights (class attributes, so that a test or a tuning
+    run can try others). Tuned in the arena at 4 players, one changed against
+    three bots of the values before, 300 games a try: a cautious bot wins (a
+    rival's outbid rated likely, ALPHA 0.3 -> 0.8, and a higher bar early,
+    WAIT), and caring what its cards tell matters most (INFO 0: 10% instead
+    of the fair 25%); no single change from the values below wins more than
+    25% against them."""
+
+    # A rival outbids with chance ALPHA * worth / (gangsters it needs + NEED_BIAS),
+    # at most CAP, scaled by its turns left (1 - 0.5 ** turns).
+    ALPHA: float = 0.8
+    NEED_BIAS: float = 0.5
+    CAP: float = 0.85
+    # An unplaced expert's worth this round, at the first turn (none at the last).
+    EXPERT: float = 0.6
+    # What an unused occasional is worth for the rounds after this one.
+    OCCASIONAL_LATER: float = 0.8
+    # The least gain to place now, by turn: waiting shows more cards.
+    WAIT: tuple[float, ...] = (1.3, 0.9, 0.5, 0.2, 0.0)
+    # Placements tried on a city: the fewest gangsters it needs, and up to this many more.
+    MARGIN: int = 2
+    # Card play: keep for last the card of a city left of Chicago that helps
+    # Chicago's holder (if it is me) or hurts it (a rival).
+    CHICAGO_KEEP: float = 0.3
+    # How much the change in what others think a city is worth counts, by stake.
+    INFO: float = 1.0
+    RIVAL_INTEREST: float = -0.3  # a rival's city: let it look rich to the others
+    WANT: float = 1.5  # a city nobody holds that is worth this much to me: hide its worth
+
+
+_NO_TURN: Final = 0
+
+
+class Reckoning:
+    """Everything the normal bot weighs, computed from one view. With `judge`,
+    a position is judged rather than decided: the player to act at a turn's
+    start still has that turn to place."""
+
+    def __init__(self, view: View, tuning: type[Tuning] = Tuning, judge: bool = False) -> None:
+        self.view = view
+        self.tuning = tuning
+        seat = view["seat"]
+        self.seat: int = seat
+        self.players: int = view["players"]
+        self.turn: int = view["turn"]
+        self.row: list[int] = view["row"]
+        self.chicago_at = self.row.index(CHICAGO)
+        cities = view["cities"]
+        self.cities = cities
+        self.count: list[list[int]] = [
+            [e + o for e, o in zip(entry["experts"], entry["occasionals"], strict=True)]
+            for entry in cities
+        ]
+        self.holders: list[int | None] = [_top(counts) for counts in self.count]
+        self.experts_available: list[int] = view["experts_available"]
+        self.occasionals_available: list[int] = view["occasionals_available"]
+        self.banned: list[list[int]] = view["banned"]
+        self.odds: list[CityOdds] = city_odds(view)
+        self.after = rounds_after_view(view)
+        self.costs = sanction_costs(self.after)
+        turns_after = TURNS - self.turn
+        self.expert_cost: float = tuning.EXPERT * turns_after / (TURNS - 1)
+        self.occasional_cost: float = self.expert_cost + tuning.OCCASIONAL_LATER * min(
+            1.0, self.after
+        )
+        # By seat: ALPHA scaled by the turns it has left to outbid (0: none).
+        self.urge: list[float] = [
+            tuning.ALPHA * (1.0 - 0.5**turns) for turns in self._opportunities(judge)
+        ]
+        self._looks: list[float] | None = None
+        self._pot: dict[int, float] = {}
+        self._keep: dict[tuple[int, int, int], float] = {}
+
+    # ------------------------------------------------------------ the table
+
+    def _opportunities(self, judge: bool) -> list[int]:
+        """By seat: the turn starts it still has this round (where it may place),
+        after the one being played now (when judging, that one too)."""
+        view = self.view
+        players = self.players
+        actor = view["to_act"]
+        if actor is None:
+            return [_NO_TURN] * players
+        order = view["last_order"]
+        now = judge and view["stage"] == "place_or_play"
+        if self.turn == TURNS and order:
+            at = order.index(actor)
+            return [
+                1 if order.index(seat) > at or (now and seat == actor) else 0
+                for seat in range(players)
+            ]
+        marker = view["marker"]
+        at = (actor - marker) % players
+        return [
+            (TURNS - self.turn)
+            + (1 if (seat - marker) % players > at or (now and seat == actor) else 0)
+            for seat in range(players)
+        ]
+
+    def holder(self, city: int) -> int | None:
+        return self.holders[city]
+
+    # ------------------------------------------------------------ worth
+
+    def worth(self, city: int, seat: int) -> float:
+        """What holding `city` at the round's end is worth to `seat`, as this
+        seat reckons it."""
+        if city == CHICAGO:
+            return self.pot(1 if seat == self.seat else -1) / 2
+        return self.costs.worth(self.odds[city], city in self.banned[seat])
+
+    def public_worth(self, city: int) -> float:
+        """What the city looks worth to the others (they do not see this hand)."""
+        return self.looks()[city]
+
+    def looks(self) -> list[float]:
+        """By city id, what it looks worth to the others."""
+        if self._looks is None:
+            costs = self.costs
+            self._looks = [self.pot(0) / 2] + [
+                costs.worth(pool_odds(unseen_faces(entry["city"], entry["played"])))
+                for entry in self.cities[1:]
+            ]
+        return self._looks
+
+    def pot(self, keen: int) -> float:
+        """Chicago's expected pot (see odds.chicago_pot)."""
+        known = self._pot.get(keen)
+        if known is None:
+            known = chicago_pot(self.view, self.odds, keen)
+            self._pot[keen] = known
+        return known
+
+    # ------------------------------------------------------------ outbids
+
+    def threat(self, rival: int, city: int, top: int) -> float:
+        """The chance that `rival` outbids a holder with `top` gangsters on `city`."""
+        urge = self.urge[rival]
+        if not urge or city in self.banned[rival]:
+            return 0.0
+        looks = self.looks()[city]
+        if looks <= 0.0:
+            return 0.0
+        need = top - self.count[city][rival] + 1
+        have = self.experts_available[rival]
+        if have or self.cities[city]["experts"][rival]:
+            have += self.occasionals_available[rival]
+        if need > have:
+            return 0.0
+        tuning = self.tuning
+        return min(tuning.CAP, urge * looks / (need + tuning.NEED_BIAS))
+
+    def keep(self, city: int, holder: int, top: int) -> float:
+        """The chance that `holder`, with `top` gangsters there, keeps `city`."""
+        key = (city, holder, top)
+        known = self._keep.get(key)
+        if known is not None:
+            return known
+        chance = 1.0
+        for rival in range(self.players):
+            if rival != holder:
+                chance *= 1.0 - self.threat(rival, city, top)
+        self._keep[key] = chance
+        return chance
+
+    # ------------------------------------------------------------ placing
+
+    def best_placement(self) -> Place | None:
+        """The placement that gains most over its cost, if the gain beats the
+        turn's threshold; None to play a card at once."""
+        tuning = self.tuning
+        best: tuple[float, Place] | None = None
+        for gain, action in self.rated_places():
+            if best is None or gain > best[0]:
+                best = (gain, action)
+        threshold = tuning.WAIT[min(self.turn, len(tuning.WAIT)) - 1]
+        if best is None or best[0] <= threshold:
+            return None
+        return best[1]
+
+    def rated_places(self) -> list[tuple[float, Place]]:
+        """The placements worth weighing, each with its gain: on each city the
+        seat may place on (as rules.legal_actions allows: not where it is
+        banned, on Chicago only with a gangster elsewhere, occasionals only
+        with an expert placed or already there, strictly more gangsters than
+        every rival), the fewest gangsters it needs and up to `Tuning.MARGIN`
+        more, each with as many experts as it has (an occasional costs what an
+        expert does, and more). The gain is what the placement adds to the
+        seat's expected round (`keep` times `worth`), less its cost."""
+        seat = self.seat
+        experts = self.experts_available[seat]
+        occasionals = self.occasionals_available[seat]
+        if not experts and not occasionals:
+            return []
+        banned = self.banned[seat]
+        elsewhere = any(counts[seat] for counts in self.count[1:])
+        expert_cost, occasional_cost = self.expert_cost, self.occasional_cost
+        rated = []
+        for city in self.row:
+            if city in banned or (city == CHICAGO and not elsewhere):
+                continue
+            counts = self.count[city]
+            mine = counts[seat]
+            rival = max(count for who, count in enumerate(counts) if who != seat)
+            least = max(1, rival - mine + 1)
+            there = self.cities[city]["experts"][seat] > 0
+            worth = self.worth(city, seat)
+            now = self.keep(city, seat, mine) * worth if self.holders[city] == seat else 0.0
+            for size in range(least, least + self.tuning.MARGIN + 1):
+                placed = min(size, experts)
+                extra = size - placed
+                if extra > occasionals or (extra and not placed and not there):
+                    break
+                gain = (
+                    self.keep(city, seat, mine + size) * worth
+                    - now
+                    - placed * expert_cost
+                    - extra * occasional_cost
+                )
+                rated.append((gain, Place(city, placed, extra)))
+        return rated
+
+    # ------------------------------------------------------------ card play
+
+    def card_score(self, card: int) -> float:
+        """How good playing `card` now is: keep for last the card of a city left
+        of Chicago that suits me as its last card; show others least about the
+        cities I hold or want (a sanction shown makes a city look richer, a big
+        money card poorer), and let a rival's city look rich."""
+        tuning = self.tuning
+        seat = self.seat
+        city = CARD_CITY[card]
+        score = 0.0
+        chicago = self.holder(CHICAGO)
+        if chicago is not None and self.row.index(city) < self.chicago_at:
+            keen = 1.0 if chicago == seat else -1.0
+            score -= keen * tuning.CHICAGO_KEEP * CARD_VALUE[card]
+        holder = self.holder(city)
+        if holder == seat:
+            interest = 1.0
+        elif holder is not None:
+            interest = tuning.RIVAL_INTEREST if self.players > 2 else 0.0
+        else:
+            interest = 1.0 if self.worth(city, seat) >= tuning.WANT else 0.0
+        if interest:
+            faces = unseen_faces(city, self.cities[city]["played"])
+            before = self.costs.worth(pool_odds(faces))
+            after = self.costs.worth(pool_odds(tuple(face for face in faces if face != card)))
+            score -= tuning.INFO * interest * (after - before)
+        return score
+
+    # ------------------------------------------------------------ judging
+
+    def gains(self) -> list[float]:
+        """By seat: what it may still expect from this round as this seat reckons
+        it (the cities it holds, by the chance to keep them, Chicago too), plus
+        the worth of the gangsters it has not placed."""
+        players = self.players
+        gains = [
+            self.experts_available[seat] * self.expert_cost
+            + self.occasionals_available[seat] * self.occasional_cost
+            for seat in range(players)
+        ]
+        for city in self.row:
+            holder = self.holder(city)
+            if holder is None:
+                continue
+            top = self.count[city][holder]
+            gains[holder] += self.keep(city, holder, top) * self.worth(city, holder)
+        return gains
+
+
+def _top(counts: list[int]) -> int | None:
+    """The majority holder (placing never ties), None when nobody is there."""
+    best = max(counts)
+    return counts.index(best) if best else None

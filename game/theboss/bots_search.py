@@ -1,0 +1,205 @@
+"""How the hard bot's search (game.engine.search) plays out and judges a world.
+
+The search tries every legal action at least once, and at a turn's start a seat
+may have a hundred and more placements, most of them silly (six experts where
+one would do). So the first check of the horizon, right after the seat's
+action, stops a playout at once when that action is a placement outside the
+few the normal bot rates best (`CANDIDATES` of them, each city's fewest
+gangsters and a little more, `Reckoning.placements`), and the score gives it
+`PRUNED`: such an action costs one dealt world and is never tried again. The
+other actions (every card, the candidate placements) are played out by the
+normal bot to the round's end: then the face-down cards are known, gains and
+sanctions fall.
+
+The score is the seat's gains less the best rival's, each player's gains being
+what it took judged by what the seat knew when it decided (the expected worth
+of each city's card, odds.py, not the card the world dealt: the same
+difference between actions, far less noise), its Chicago share as won, less
+the occasionals spent (gone for the rounds after).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from ..engine import rng
+from ..engine.evolve import evolve
+from . import views
+from .bots_normal import Reckoning, Tuning
+from .cards import CARD_CITY, CITY_CARDS, POLICE
+from .odds import pool_odds, rounds_after, sanction_costs, unseen_faces
+from .state import Stage, State, game_ends
+from .views import view
+
+__all__ = ["CANDIDATES", "PRUNED", "determinize", "search_horizon", "search_score"]
+
+CANDIDATES: Final = 4
+"""The placements played out at a turn's start: the normal bot's best rated."""
+PRUNED: Final = -100.0
+"""The score of a placement left out: below any played out."""
+
+_Key = tuple[object, ...]
+_candidates: dict[_Key, frozenset[tuple[int, int, int]]] = {}
+
+
+def _decision(start: State) -> _Key:
+    """What identifies the seat's decision, whatever world was dealt."""
+    seat = start.seat
+    return (
+        start.round,
+        start.turn,
+        seat,
+        start.hands[seat],
+        start.played,
+        start.experts,
+        start.occasionals,
+        start.money,
+        start.dead,
+        start.away,
+        start.occasionals_used,
+        start.banned,
+        start.police_shown,
+    )
+
+
+def candidates(start: State) -> frozenset[tuple[int, int, int]]:
+    """The placements (city, experts, occasionals) worth playing out from the
+    seat's turn start: the normal bot's best rated. Computed once a decision."""
+    key = _decision(start)
+    known = _candidates.get(key)
+    if known is None:
+        reckoning = Reckoning(view(start, start.seat))
+        rated = sorted(
+            (-gain, place.city, place.experts, place.occasionals)
+            for gain, place in reckoning.rated_places()
+        )
+        known = frozenset((city, e, o) for _gain, city, e, o in rated[:CANDIDATES])
+        if len(_candidates) > 64:
+            _candidates.clear()
+        _candidates[key] = known
+    return known
+
+
+def _placed_only(start: State, state: State) -> tuple[int, int, int] | None:
+    """The placement, if `state` is `start` after the seat's placement alone."""
+    if state.stage is not Stage.PLAY or state.turn != start.turn or state.seat != start.seat:
+        return None
+    if start.stage is not Stage.PLACE_OR_PLAY or state.round != start.round:
+        return None
+    seat = start.seat
+    before_e, after_e = start.experts[seat], state.experts[seat]
+    before_o, after_o = start.occasionals[seat], state.occasionals[seat]
+    for city in range(len(after_e)):
+        experts = after_e[city] - before_e[city]
+        occasionals = after_o[city] - before_o[city]
+        if experts or occasionals:
+            return (city, experts, occasionals)
+    return None
+
+
+def search_horizon(start: State, state: State) -> bool:
+    """At the round's end; at once after a placement left out."""
+    if state.round != start.round or state.stage is Stage.OVER:
+        return True
+    placed = _placed_only(start, state)
+    return placed is not None and placed not in candidates(start)
+
+
+def search_score(start: State, end: State, seat: int) -> float:
+    """The seat's gains less the best rival's (see the module's docstring)."""
+    if end.round == start.round and end.stage is not Stage.OVER:
+        if _placed_only(start, end) is not None:
+            return PRUNED
+        gains = Reckoning(view(end, seat), judge=True).gains()
+    else:
+        gains = _round_gains(start, end, seat)
+    mine = gains[seat]
+    return mine - max(gain for who, gain in enumerate(gains) if who != seat)
+
+
+def _round_gains(start: State, end: State, seat: int) -> list[float]:
+    """By player, what the round that `start` was in gave, as `seat` reckoned
+    the face-down cards at `start`; Chicago's share as won; less the
+    occasionals spent."""
+    players = len(start.hands)
+    result = end.result
+    gains = [0.0] * players
+    if result is None:  # cannot happen: a round has ended
+        return gains
+    police = start.police_shown
+    badges = tuple(sorted(POLICE[card] for card in police))
+    after = 0.0 if game_ends(police) else float(rounds_after(badges, len(police) >= start.round))
+    costs = sanction_costs(after)
+    hand = start.hands[seat]
+    for taken in result.cities:
+        if taken.seat is None:
+            continue
+        city = taken.city
+        seen = (*start.played[city], *(card for card in hand if CARD_CITY[card] == city))
+        odds = pool_odds(unseen_faces(city, seen))
+        gains[taken.seat] += costs.worth(odds, city in start.banned[taken.seat])
+    if result.chicago.seat is not None:
+        gains[result.chicago.seat] += result.chicago.gain
+    later = Tuning.OCCASIONAL_LATER * min(1.0, after)
+    for who in range(players):
+        gains[who] -= later * (end.occasionals_used[who] - start.occasionals_used[who])
+    return gains
+
+
+# ------------------------------------------------------------- determinize
+
+
+class _Template:
+    """What every world dealt from one view shares: the view read once."""
+
+    def __init__(self, seen: dict[str, Any]) -> None:
+        # A world as views.determinize deals it; only the deal changes with the seed.
+        base = views.determinize(seen, 0)
+        self.base = base
+        seat = seen["seat"]
+        blind = [who for who in range(len(base.hands)) if seen["hand"] is None or who != seat]
+        self.blind = blind
+        over = base.stage is Stage.OVER
+        # By city: its unseen faces, and whether its face-down card is among them.
+        self.cities: list[tuple[int, tuple[int, ...], bool]] = []
+        own = set(seen["hand"] or ())
+        for city in range(1, len(base.hidden)):
+            known = own | set(base.played[city])
+            if over:
+                known.add(base.hidden[city])
+            unseen = tuple(card for card in CITY_CARDS[city] if card not in known)
+            self.cities.append((city, unseen, not over))
+        # By blind seat, the city of each card it holds, in hand order.
+        self.backs = [[CARD_CITY[card] for card in base.hands[who]] for who in blind]
+        self.police = tuple(sorted(base.police))
+
+
+_template: list[tuple[dict[str, Any], _Template]] = []
+
+
+def determinize(seen: dict[str, Any], seed: int) -> State:
+    """A whole state in which `seen` is its seat's view, every face it cannot see
+    dealt at random into the places it cannot see (as views.determinize does);
+    the view is read once for all the worlds of one decision (the search asks
+    with the same view object each time)."""
+    if _template and _template[0][0] is seen:
+        template = _template[0][1]
+    else:
+        template = _Template(seen)
+        _template[:] = [(seen, template)]
+    base = template.base
+    generator = rng.seed_state(seed)
+    hidden = list(base.hidden)
+    # Per city, the faces for the blind seats' cards of that back, in turn.
+    faces: list[list[int]] = [[] for _ in hidden]
+    for city, unseen, face_down in template.cities:
+        shuffled, generator = rng.shuffle(generator, unseen)
+        dealt = list(shuffled)
+        if face_down:
+            hidden[city] = dealt.pop()
+        faces[city] = dealt
+    hands = list(base.hands)
+    for who, backs in zip(template.blind, template.backs, strict=True):
+        hands[who] = tuple(sorted(faces[city].pop() for city in backs))
+    police, generator = rng.shuffle(generator, template.police)
+    return evolve(base, rng=generator, hidden=tuple(hidden), hands=tuple(hands), police=police)

@@ -1,0 +1,236 @@
+"""What one seat can reckon about The Boss's hidden cards, from its view alone.
+
+Every card of the cities in play is either face down under its city or in a
+hand, and everyone sees each hand's backs. So, for a city, the faces this seat
+has not seen (neither in its hand nor played this round) lie in the places it
+cannot see: the face-down card and the other hands' cards of that back, one
+face to a place, every arrangement as likely as another. The face-down card is
+therefore any of those unseen faces with equal chance, and so is each card of
+that back in another hand.
+
+From that: the expected money under each city, the chance of each sanction, and
+what a sanction costs its taker in money (`SanctionCosts`); the expected number
+of rounds still to come after this one, from the police cards shown (exact); and
+Chicago's expected pot, the last card of each city to its left.
+
+A sanction's cost is an expert's worth for the rounds it misses (`EXPERT_ROUND`
+money a round): a revolver kills one for every round after this one, the jail
+takes one for the next 2 rounds, the hospital for the next 1; a ban costs
+`BAN_ROUND` a round for the rest of the game (one city fewer to fight for).
+In the last round a sanction costs nothing (the tie-break aside).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Final
+
+from .cards import (
+    BADGES_TO_END,
+    BANNED,
+    CARD_CITY,
+    CARD_KIND,
+    CARD_VALUE,
+    CHICAGO,
+    CITY_CARDS,
+    HOSPITAL,
+    HOSPITAL_ROUNDS,
+    JAIL,
+    JAIL_ROUNDS,
+    POLICE,
+    REVOLVER,
+)
+
+__all__ = [
+    "BAN_ROUND",
+    "EXPERT_ROUND",
+    "CityOdds",
+    "SanctionCosts",
+    "chicago_pot",
+    "city_odds",
+    "last_card_worth",
+    "pool_odds",
+    "rounds_after",
+    "rounds_after_view",
+    "sanction_costs",
+    "unseen_faces",
+]
+
+View = dict[str, Any]
+
+EXPERT_ROUND: Final = 0.8
+"""What one expert is worth to its player for one round, in money: about what a
+gangster brings in a round (the money on the table shared among the gangsters)."""
+BAN_ROUND: Final = 0.4
+"""What being barred from one city costs a round, in money."""
+
+
+@dataclass(frozen=True, slots=True)
+class CityOdds:
+    """The face-down card of one city as a seat reckons it."""
+
+    unseen: int  # how many faces it may be
+    money: float  # its expected money
+    revolver: float  # the chance of each sanction
+    jail: float
+    hospital: float
+    banned: float
+
+    @property
+    def loss(self) -> float:
+        """The chance that it is a sanction."""
+        return self.revolver + self.jail + self.hospital + self.banned
+
+
+@dataclass(frozen=True, slots=True)
+class SanctionCosts:
+    """What each sanction costs its taker, in money."""
+
+    revolver: float
+    jail: float
+    hospital: float
+    banned: float
+
+    def worth(self, odds: CityOdds, banned_there: bool = False) -> float:
+        """The city's expected worth to its taker: money less the sanctions' costs
+        (a ban costs nothing to a player already banned from it)."""
+        return (
+            odds.money
+            - odds.revolver * self.revolver
+            - odds.jail * self.jail
+            - odds.hospital * self.hospital
+            - (0.0 if banned_there else odds.banned * self.banned)
+        )
+
+
+_NOTHING: Final = CityOdds(0, 0.0, 0.0, 0.0, 0.0, 0.0)
+
+
+@functools.lru_cache(maxsize=8192)
+def pool_odds(faces: tuple[int, ...]) -> CityOdds:
+    """The odds of a card drawn uniformly from `faces` (card ids)."""
+    if not faces:
+        return _NOTHING
+    share = 1.0 / len(faces)
+    kinds = [CARD_KIND[card] for card in faces]
+    return CityOdds(
+        unseen=len(faces),
+        money=sum(CARD_VALUE[card] for card in faces) * share,
+        revolver=kinds.count(REVOLVER) * share,
+        jail=kinds.count(JAIL) * share,
+        hospital=kinds.count(HOSPITAL) * share,
+        banned=kinds.count(BANNED) * share,
+    )
+
+
+def unseen_faces(city: int, seen: Iterable[int]) -> tuple[int, ...]:
+    """The city's faces not among `seen` (card ids), in id order."""
+    known = set(seen)
+    return tuple(card for card in CITY_CARDS[city] if card not in known)
+
+
+def city_odds(view: View) -> list[CityOdds]:
+    """By city id (Chicago's entry is empty): the odds of each face-down card,
+    from the seat's hand and the cards played this round."""
+    hand = view["hand"] or ()
+    by_city: list[list[int]] = [[] for _ in view["cities"]]
+    for card in hand:
+        by_city[CARD_CITY[card]].append(card)
+    odds = [_NOTHING]
+    for entry in view["cities"][1:]:
+        city = entry["city"]
+        odds.append(pool_odds(unseen_faces(city, (*entry["played"], *by_city[city]))))
+    return odds
+
+
+# ------------------------------------------------------------------ police
+
+
+@functools.lru_cache(maxsize=256)
+def rounds_after(shown: tuple[str, ...], this_round_shown: bool) -> Fraction:
+    """The expected number of rounds after the current one, exactly: every order
+    of the police cards not yet shown is as likely. `shown` are the badges shown
+    (in any order); `this_round_shown` says whether the current round's card is
+    among them (it turns after the third turn)."""
+    left = list(POLICE)
+    for badge in shown:
+        left.remove(badge)
+
+    def ended(cards: Sequence[str]) -> bool:
+        gold = sum(card in ("gold", "both") for card in cards)
+        silver = sum(card in ("silver", "both") for card in cards)
+        return max(gold, silver) >= BADGES_TO_END
+
+    orders = list(itertools.permutations(left))
+    total = 0
+    for order in orders:
+        seen = list(shown)
+        if not this_round_shown:
+            seen.append(order[0])
+            order = order[1:]
+        more = 0
+        while not ended(seen) and more < len(order):
+            seen.append(order[more])
+            more += 1
+        total += more
+    return Fraction(total, len(orders)) if orders else Fraction(0)
+
+
+def rounds_after_view(view: View) -> float:
+    """The expected rounds after the current one, from what the view shows."""
+    if view["last_round"] or view["stage"] == "over":
+        return 0.0
+    shown = tuple(sorted(view["police"]))
+    return float(rounds_after(shown, len(shown) >= view["round"]))
+
+
+def sanction_costs(after: float) -> SanctionCosts:
+    """What each sanction costs, with `after` rounds expected after this one."""
+    return SanctionCosts(
+        revolver=EXPERT_ROUND * after,
+        jail=EXPERT_ROUND * min(float(JAIL_ROUNDS), after),
+        hospital=EXPERT_ROUND * min(float(HOSPITAL_ROUNDS), after),
+        banned=BAN_ROUND * after,
+    )
+
+
+# ----------------------------------------------------------------- Chicago
+
+
+def last_card_worth(
+    played: Sequence[int], mine: Sequence[int], others: int, odds: CityOdds, keen: int
+) -> float:
+    """The expected money on a city's last card at the round's end.
+
+    Every card in the hands is played before the round ends, so the last one is
+    among the cards of that city still in hands, if any: `mine` (this seat's,
+    known) and `others` cards of that back in other hands (each worth the
+    unseen faces' mean, `odds.money`). With no such card it is the last played
+    (0 for none). `keen` is +1 when this seat wants it high (and, holding the
+    only ones left, will keep its best for last), -1 when it wants it low, 0
+    when it does not care."""
+    if not mine and not others:
+        return float(CARD_VALUE[played[-1]]) if played else 0.0
+    values = [float(CARD_VALUE[card]) for card in mine]
+    if not others and keen:
+        return max(values) if keen > 0 else min(values)
+    return (sum(values) + others * odds.money) / (len(values) + others)
+
+
+def chicago_pot(view: View, odds: Sequence[CityOdds], keen: int) -> float:
+    """Chicago's expected pot at the round's end: the last cards of the cities
+    to its left (its holder takes half, rounded down)."""
+    row = view["row"]
+    hand = view["hand"] or ()
+    seat = view["seat"]
+    backs = view["hands"]
+    total = 0.0
+    for city in row[: row.index(CHICAGO)]:
+        mine = [card for card in hand if CARD_CITY[card] == city]
+        others = sum(hand_backs.count(city) for who, hand_backs in enumerate(backs) if who != seat)
+        total += last_card_worth(view["cities"][city]["played"], mine, others, odds[city], keen)
+    return total
