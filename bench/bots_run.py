@@ -1,5 +1,9 @@
-"""Hard-bot decision times, the same under CPython and Pyodide: decisions taken
-at the positions of seeded 4-player games played by normal bots. One JSON line."""
+"""Hard-bot decision times, the same under CPython and Pyodide and for any
+checkout of the `game` package (the one on the path): decisions taken at the
+positions of seeded 4-player games played by normal bots. One JSON line.
+
+    bots_run.py GAMES PLAYOUTS BUDGET [SLICE]
+"""
 
 from __future__ import annotations
 
@@ -12,7 +16,9 @@ from game.bossquest.bots import normal_bot
 from game.engine.search import SearchBot, SearchSettings
 
 games, playouts, budget = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
-bot = SearchBot(GAME, normal_bot, SearchSettings(playouts=playouts, time_budget=budget), seed=1)
+slice_playouts = int(sys.argv[4]) if len(sys.argv) > 4 else SearchSettings.slice_playouts
+settings = SearchSettings(playouts=playouts, time_budget=budget, slice_playouts=slice_playouts)
+bot = SearchBot(GAME, normal_bot, settings, seed=1)
 times: list[float] = []
 done: list[int] = []
 for seed in range(games):

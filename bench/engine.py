@@ -1,54 +1,183 @@
-"""Engine speed, printed and never asserted: random 4-player games on CPython
-and inside Pyodide under Node, measured in the same run, and their ratio.
+"""Engine speed before and after, printed and never asserted.
 
-    python bench/engine.py [--players 4] [--games 300] [--seed 1]
+Measures, in the same run, the `game` package of this working tree ("after")
+and of an older checkout ("before": by default commit 25f55c5, the code before
+issue #14's speed work, unpacked with `git archive` into a temporary folder;
+or any checkout given with --baseline), on CPython and inside Pyodide under
+Node. The measuring scripts (engine_run.py, bots_run.py) are this tree's, so
+both checkouts are timed the same way.
+
+- Random play: actions per second of random games (invariants off) for each
+  configuration, the best of --repeat runs of --games games. Both checkouts
+  must play exactly the same games (the same actions count), or it says so.
+- The hard bot: playouts per decision at the page's budget (at most 300
+  playouts or 0.12 s, in slices of 4: `PAGE_SEARCH` in game/web/session.py),
+  and with the time budget alone (no playout cap), which shows the speed-up
+  beyond the cap.
+
+    python bench/engine.py [--games 100] [--repeat 3] [--configs 4 6+potions]
+                           [--baseline PATH | --base COMMIT] [--bot-games 2]
+                           [--no-bots] [--no-pyodide]
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import shutil
 import subprocess
 import sys
+import tarfile
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "bench" / "engine_run.py"
+BOTS_SCRIPT = ROOT / "bench" / "bots_run.py"
 RUNNER = ROOT / "tests" / "pyodide" / "run_python.mjs"
 
+#: the code before the speed work of issue #14
+BASE_COMMIT = "25f55c5"
+ALL_EXTENSIONS = "+potions+companions+reaper"
+DEFAULT_CONFIGS = [
+    *(str(players) for players in range(2, 7)),
+    "3+keep_yellow",
+    *(f"{players}{ALL_EXTENSIONS}" for players in range(2, 7)),
+]
+#: the page's hard bot (game/web/session.py's PAGE_SEARCH)
+PAGE_PLAYOUTS, PAGE_BUDGET, PAGE_SLICE = 300, 0.12, 4
+NO_CAP = 1_000_000
 
-def measure(command: list[str]) -> dict[str, Any]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+
+def measure(command: list[str], tree: Path = ROOT) -> dict[str, Any]:
+    """Run one measuring script with `tree`'s `game` package; its last JSON line."""
+    env = {**os.environ, "PYTHONPATH": str(tree), "PYODIDE_GAME_ROOT": str(tree)}
+    done = subprocess.run(command, cwd=tree, env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed:\n{done.stderr}")
     result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     return result
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--games", type=int, default=300)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
-    run_args = [str(SCRIPT), str(args.players), str(args.games), str(args.seed)]
-    results = {"cpython": measure([sys.executable, *run_args])}
+@contextmanager
+def baseline_tree(path: str | None, commit: str) -> Iterator[Path]:
+    """The older checkout: the folder given, or `commit`'s `game/` unpacked."""
+    if path is not None:
+        yield Path(path).resolve()
+        return
+    archive = subprocess.run(
+        ["git", "archive", "--format=tar", commit, "game"], cwd=ROOT, capture_output=True
+    )
+    if archive.returncode != 0:
+        raise SystemExit(f"git archive {commit} failed (give --baseline PATH instead)")
+    with tempfile.TemporaryDirectory(prefix="bench-baseline-") as folder:
+        with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+            tar.extractall(folder, filter="data")
+        yield Path(folder)
+
+
+def runtimes(skip_pyodide: bool) -> dict[str, list[str]]:
+    found = {"cpython": [sys.executable]}
     node = shutil.which("node")
-    if node and (ROOT / "node_modules" / "pyodide").is_dir():
-        results["pyodide"] = measure([node, str(RUNNER), *run_args])
+    if skip_pyodide:
+        pass
+    elif node and (ROOT / "node_modules" / "pyodide").is_dir():
+        found["pyodide"] = [node, str(RUNNER)]
     else:
         print("Pyodide skipped: needs node and `npm ci`", file=sys.stderr)
-    for name, result in results.items():
-        print(
-            f"{name:8} Python {result['python']:7} {result['actions_per_s']:>10,.0f} actions/s "
-            f"{result['games_per_s']:>8,.1f} games/s  ({result['actions']} actions)"
-        )
-    if "pyodide" in results:
-        ratio = results["cpython"]["actions_per_s"] / results["pyodide"]["actions_per_s"]
-        print(f"CPython / Pyodide speed ratio: {ratio:.2f}x")
+    return found
+
+
+def ratio(before: float, after: float) -> str:
+    return f"{after / before:5.2f}x" if before else "  n/a"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--configs", nargs="+", default=DEFAULT_CONFIGS)
+    parser.add_argument("--baseline", help="a checkout holding the older game/ package")
+    parser.add_argument("--base", default=BASE_COMMIT, help="the commit to unpack otherwise")
+    parser.add_argument("--bot-games", type=int, default=2)
+    parser.add_argument("--no-bots", action="store_true")
+    parser.add_argument("--no-pyodide", action="store_true")
+    args = parser.parse_args()
+    found = runtimes(args.no_pyodide)
+    engine_args = [str(SCRIPT), str(args.games), str(args.seed), str(args.repeat), *args.configs]
+    bot_runs = {
+        "page": [str(args.bot_games), str(PAGE_PLAYOUTS), str(PAGE_BUDGET), str(PAGE_SLICE)],
+        "no_cap": [str(args.bot_games), str(NO_CAP), str(PAGE_BUDGET), str(PAGE_SLICE)],
+    }
+    results: dict[str, Any] = {}
+    with baseline_tree(args.baseline, args.base) as before:
+        trees = {"before": before, "after": ROOT}
+        for runtime, command in found.items():
+            results[runtime] = {"engine": {}, "bots": {}}
+            for label, tree in trees.items():
+                results[runtime]["engine"][label] = measure([*command, *engine_args], tree)
+                print(f"{runtime} {label}: random play measured", file=sys.stderr)
+            if args.no_bots:
+                continue
+            for label, tree in trees.items():
+                results[runtime]["bots"][label] = {
+                    name: measure([*command, str(BOTS_SCRIPT), *run_args], tree)
+                    for name, run_args in bot_runs.items()
+                }
+                print(f"{runtime} {label}: hard bot measured", file=sys.stderr)
+    report(results, args)
     print(json.dumps(results))
+
+
+def report(results: dict[str, Any], args: argparse.Namespace) -> None:
+    print(
+        f"Random play, actions/s: best of {args.repeat} runs of {args.games} games "
+        f"(seed {args.seed}), invariants off; before = {args.baseline or args.base}"
+    )
+    print(f"{'config':32} {'runtime':8} {'before':>9} {'after':>9} {'ratio':>6}  same games")
+    lowest: dict[str, float] = {}
+    for config in args.configs:
+        for runtime, measured in results.items():
+            old = measured["engine"]["before"]["results"][config]
+            new = measured["engine"]["after"]["results"][config]
+            gain = new["actions_per_s"] / old["actions_per_s"]
+            lowest[runtime] = min(lowest.get(runtime, gain), gain)
+            same = "yes" if old["actions"] == new["actions"] else "NO"
+            print(
+                f"{config:32} {runtime:8} {old['actions_per_s']:9,.0f} "
+                f"{new['actions_per_s']:9,.0f} {ratio(old['actions_per_s'], new['actions_per_s'])}"
+                f"  {same} ({new['actions']} actions)"
+            )
+    for runtime, gain in lowest.items():
+        python = results[runtime]["engine"]["after"]["python"]
+        print(f"lowest ratio on {runtime} (Python {python}): {gain:.2f}x")
+    if args.no_bots:
+        return
+    print(
+        f"Hard bot, playouts per decision ({args.bot_games} games of 4 normal-bot players): "
+        f"at the page's budget ({PAGE_PLAYOUTS} playouts or {PAGE_BUDGET} s), "
+        "and with the time budget alone"
+    )
+    print(
+        f"{'runtime':8} {'page before':>11} {'after':>6} {'ratio':>6}   "
+        f"{'no cap before':>13} {'after':>6} {'ratio':>6}   p95 ms before/after (page)"
+    )
+    for runtime, measured in results.items():
+        old, new = measured["bots"]["before"], measured["bots"]["after"]
+        cells = []
+        for name in ("page", "no_cap"):
+            was, now = old[name]["mean_playouts"], new[name]["mean_playouts"]
+            cells.append(f"{was:{11 if name == 'page' else 13}.1f} {now:6.1f} {ratio(was, now)}")
+        print(
+            f"{runtime:8} {cells[0]}   {cells[1]}   "
+            f"{old['page']['p95_ms']:.1f} / {new['page']['p95_ms']:.1f}"
+        )
 
 
 if __name__ == "__main__":
