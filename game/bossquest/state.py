@@ -50,7 +50,7 @@ class Fate:
     ALL = (KNIGHT, GHOST, GONE, REAPER)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # without slots, as State: copied as one dict
 class Player:
     hidden: int
     visible: tuple[int, ...]

@@ -32,8 +32,9 @@ _new = object.__new__
 _set = object.__setattr__
 
 
-#: the field names of each dataclass without slots seen so far
-_DICT_FIELDS: dict[type, frozenset[str]] = {}
+#: for each dataclass without slots seen so far: its number of fields and the
+#: setter of its objects' `__dict__`
+_DICT_CLASSES: dict[type, tuple[int, Callable[[Any, dict[str, Any]], None]]] = {}
 #: the copier of each slotted dataclass seen so far
 _SLOT_COPIERS: dict[type, Callable[..., Any]] = {}
 
@@ -51,25 +52,34 @@ def _slot_copier(cls: type) -> Callable[..., Any]:
     return copier
 
 
+def _learn(cls: type) -> None:
+    """Note how to copy the dataclass `cls` (TypeError if it is none)."""
+    if not dataclasses.is_dataclass(cls):
+        raise TypeError(f"evolve needs a dataclass, not {cls.__name__}")
+    if hasattr(cls, "__slots__"):
+        _SLOT_COPIERS[cls] = _slot_copier(cls)
+        return
+    # The `__dict__` descriptor's own setter: no lookup by name on each copy.
+    holder = next(klass for klass in cls.__mro__ if "__dict__" in vars(klass))
+    _DICT_CLASSES[cls] = (len(dataclasses.fields(cls)), vars(holder)["__dict__"].__set__)
+
+
 def evolve(obj: T, **changes: Any) -> T:
     """A copy of the frozen dataclass `obj` with `changes`; unknown names raise TypeError."""
     cls: type = type(obj)
-    names = _DICT_FIELDS.get(cls)
-    if names is None:
+    known = _DICT_CLASSES.get(cls)
+    if known is None:
         copier = _SLOT_COPIERS.get(cls)
         if copier is None:
-            if not dataclasses.is_dataclass(cls):
-                raise TypeError(f"evolve needs a dataclass, not {cls.__name__}")
-            if not hasattr(cls, "__slots__"):
-                _DICT_FIELDS[cls] = frozenset(field.name for field in dataclasses.fields(cls))
-                return evolve(obj, **changes)
-            copier = _SLOT_COPIERS[cls] = _slot_copier(cls)
+            _learn(cls)
+            return evolve(obj, **changes)
         result: T = copier(obj, **changes)
         return result
-    if not changes.keys() <= names:
-        raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(changes.keys() - names))}")
-    values = obj.__dict__.copy()
-    values.update(changes)
+    size, set_dict = known
+    values = {**obj.__dict__, **changes}
+    if len(values) != size:  # a name that is no field was added
+        unknown = sorted(set(changes) - {field.name for field in dataclasses.fields(cls)})
+        raise TypeError(f"{cls.__name__} has no field {', '.join(unknown)}")
     new: T = _new(cls)
-    _set(new, "__dict__", values)
+    set_dict(new, values)
     return new
