@@ -6,6 +6,7 @@ The counts settle what the rulebook leaves open; see docs/rules-decisions.md.
 
 from __future__ import annotations
 
+import functools
 from typing import Final
 
 __all__ = [
@@ -125,6 +126,7 @@ def weapon_name(card: int) -> str:
     return f"{COLOURS[weapon_colour(card)]}{weapon_value(card)}"
 
 
+@functools.cache  # every deal asks; the tuples are immutable
 def weapon_ids(keep_yellow: bool, potions: bool = False) -> tuple[int, ...]:
     colours = (
         range(len(COLOURS)) if keep_yellow else [c for c in range(len(COLOURS)) if c != YELLOW]
@@ -147,6 +149,7 @@ def spell_colour(card: int) -> int | None:
     return COLOURS.index(kind.removeprefix("colour_")) if kind.startswith("colour_") else None
 
 
+@functools.cache  # every deal asks; the tuples are immutable
 def companion_ids(players: int) -> tuple[int, ...]:
     """The companions of a game: at 2 players the owl is out ("retiré du jeu")."""
     return tuple(
@@ -154,6 +157,7 @@ def companion_ids(players: int) -> tuple[int, ...]:
     )
 
 
+@functools.cache  # every deal asks; the tuples are immutable
 def spell_ids(
     keep_yellow: bool, potions: bool = False, companions: bool = False
 ) -> tuple[int, ...]:

@@ -26,6 +26,10 @@ __all__ = [
 
 # The tortoise's owner loses no heart when over the boss by at most this much.
 _TORTOISE_MARGIN = 2
+# The spells a player can fail (fails_conditions).
+_CONDITIONS = frozenset(
+    kind for kind in SPELL_KINDS if kind.startswith("colour_") or kind == "pair"
+)
 
 
 def fails_conditions(state: State, seat: int) -> bool:
@@ -106,13 +110,16 @@ def _score(state: State, events: list[dict[str, Any]]) -> State:
     kinds = {SPELL_KINDS[spell.card] for spell in state.active}
     hp = current_hp(state)
     count = len(state.players)
-    playing = [in_game(state, seat) for seat in range(count)]
+    playing = [in_game(state, seat) for seat in range(count)] if state.fates else [True] * count
     strengths = [strength(state, seat) for seat in range(count)]
     weapon_counts = [
         len(player.weapons) if playing[seat] else 0 for seat, player in enumerate(state.players)
     ]
     over = [playing[seat] and strengths[seat] > hp for seat in range(count)]
-    out = [playing[seat] and fails_conditions(state, seat) for seat in range(count)]
+    if kinds.isdisjoint(_CONDITIONS):  # nobody can fail a condition
+        out = [False] * count
+    else:
+        out = [playing[seat] and fails_conditions(state, seat) for seat in range(count)]
     reaper = state.fates.index(Fate.REAPER) if Fate.REAPER in state.fates else -1
     eligible = [
         seat
@@ -152,6 +159,8 @@ def _score(state: State, events: list[dict[str, Any]]) -> State:
             hearts=player.hearts - hearts_lost[seat],
             keys=player.keys + keys_won[seat],
         )
+        if hearts_lost[seat] or keys_won[seat]
+        else player  # unchanged: no copy
         for seat, player in enumerate(state.players)
     )
     result = RoundResult(

@@ -345,6 +345,8 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[dict[str
     if isinstance(action, Visit):
         events.append({"type": "visit", "seat": seat})
         return _visit(state, seat, events), events
+    if isinstance(action, _SPELL_ACTIONS):  # the commonest after these two
+        return _use_spell(state, seat, action, events), events
     if isinstance(action, Stop):
         events.append({"type": "stop", "seat": seat})
         return fight(state, events), events
@@ -367,9 +369,8 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[dict[str
         return companions.look_mystery(state, seat, events), events
     if isinstance(action, Replace):
         return companions.replace(state, seat, action.card, events), events
-    if isinstance(action, AskVisit):
-        return _ask_visit(state, seat, action.count, events), events
-    return _use_spell(state, seat, action, events), events
+    assert isinstance(action, AskVisit)
+    return _ask_visit(state, seat, action.count, events), events
 
 
 def _listed(action: Action, legal: tuple[Action, ...]) -> bool:
@@ -502,15 +503,17 @@ def _end_turn(state: State, events: list[dict[str, Any]], **changes: Any) -> Sta
         return evolve(
             state, **changes, seat=last_turn[0], last_turn=last_turn[1:], stage=Stage.TURN
         )
-    if all(player.at_magician for player in players):
-        return fight(evolve(state, **changes), events)
     count = len(players)
-    # The 2-player repeat at the Magician, while a spell is left there.
-    repeat = count == 2 and bool(
-        changes.get("offer", state.offer) or changes.get("mystery", state.mystery) != NO_CARD
-    )
+    current = state.seat
     for step in range(1, count + 1):
-        seat = (state.seat + step) % count
-        if not players[seat].at_magician or repeat:
-            return evolve(state, **changes, seat=seat, stage=Stage.TURN)
-    raise AssertionError("someone is still at the Armorer")
+        seat = (current + step) % count
+        if not players[seat].at_magician:
+            break
+    else:  # everyone is at the Magician
+        return fight(evolve(state, **changes), events)
+    # The 2-player repeat at the Magician, while a spell is left there.
+    if count == 2 and (
+        changes.get("offer", state.offer) or changes.get("mystery", state.mystery) != NO_CARD
+    ):
+        seat = 1 - current
+    return evolve(state, **changes, seat=seat, stage=Stage.TURN)
