@@ -22,7 +22,7 @@ from .actions import (
     Visit,
 )
 from .cards import SPELL_KINDS, WEAPON_COUNT, spell_colour, weapon_colour, weapon_value
-from .odds import over_probability, unseen_weapons
+from .odds import riskier_than, unseen_weapons, value_counts
 
 __all__ = ["easy_bot", "normal_bot"]
 
@@ -232,10 +232,11 @@ def _safe_ask(view: View, legal: Sequence[Action]) -> int:
     if not counts or gap <= 2:
         return 0
     pool = unseen_weapons(view)
-    strength, hp = view["you"]["strength"], view["boss"]["hp"] + slack
+    values = value_counts(pool)
+    room = view["boss"]["hp"] + slack - view["you"]["strength"]
     best = 0
     for count in counts:
-        if count > len(pool) or over_probability(strength, hp, pool, count) > _NORMAL_RISK:
+        if count > len(pool) or riskier_than(values, room, count, _NORMAL_RISK):
             break
         best = count
     return best
