@@ -22,6 +22,7 @@ __all__ = [
     "REAPER_HP",
     "SPELL_COUNT",
     "SPELL_KINDS",
+    "WEAPON_COLOURS",
     "WEAPON_COUNT",
     "YELLOW",
     "boss_hp",
@@ -105,6 +106,10 @@ def weapon_colour(card: int) -> int:
     return card // VALUES_PER_COLOUR if card < WEAPON_COUNT else NO_COLOUR
 
 
+#: every weapon card's colour, by id (NO_COLOUR for a potion), read as a table
+WEAPON_COLOURS: Final = tuple(weapon_colour(card) for card in range(ALL_WEAPON_COUNT))
+
+
 def weapon_value(card: int) -> int:
     """A weapon's printed value; 0 for a potion, whose value is its reading."""
     return card % VALUES_PER_COLOUR + 1 if card < WEAPON_COUNT else 0
@@ -145,8 +150,14 @@ def spell_kind(card: int) -> str:
 
 def spell_colour(card: int) -> int | None:
     """The colour a colour-condition spell asks for, else None."""
-    kind = SPELL_KINDS[card]
+    return _SPELL_COLOURS[card]
+
+
+def _spell_colour(kind: str) -> int | None:
     return COLOURS.index(kind.removeprefix("colour_")) if kind.startswith("colour_") else None
+
+
+_SPELL_COLOURS: Final = tuple(_spell_colour(kind) for kind in SPELL_KINDS)
 
 
 @functools.cache  # every deal asks; the tuples are immutable
