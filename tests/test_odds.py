@@ -10,7 +10,13 @@ import pytest
 
 from game.bossquest import GAME
 from game.bossquest.cards import weapon_value
-from game.bossquest.odds import over_odds, over_probability, unseen_weapons
+from game.bossquest.odds import (
+    over_odds,
+    over_probability,
+    riskier_than,
+    unseen_weapons,
+    value_counts,
+)
 from game.bossquest.scenario import SCENARIOS
 
 
@@ -27,6 +33,21 @@ def test_over_probability_matches_enumeration(seed: int) -> None:
     count = dice.randint(0, min(4, len(pool)))
     strength, hp = dice.randint(2, 20), dice.randint(14, 21)
     assert over_probability(strength, hp, pool, count) == enumerate_over(strength, hp, pool, count)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_cached_risk_test_is_the_exact_comparison(seed: int) -> None:
+    """The normal bot asks `riskier_than`, cached and in integers: the same answer
+    as comparing the exact probability with the float, for 1 to 4 weapons and
+    beyond (a larger count is counted on its own)."""
+    dice = random.Random(seed)
+    pool = dice.sample(range(38), dice.randint(5, 30))
+    counts = value_counts(pool)
+    for count in range(0, 7):
+        for room in range(-4, 30, 3):
+            probability = over_probability(10, 10 + room, pool, count)
+            for risk in (0.0, 0.1, 0.3, 0.5, 1.0):
+                assert riskier_than(counts, room, count, risk) == (probability > risk)
 
 
 def test_edge_cases() -> None:

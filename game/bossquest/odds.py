@@ -104,18 +104,27 @@ def _over_count(per_value: tuple[int, ...], room: int, count: int) -> tuple[int,
     return (above[threshold] if threshold < len(above) else 0), draws
 
 
-@functools.lru_cache(maxsize=4096)
 def _totals_above(per_value: tuple[int, ...], count: int) -> tuple[int, ...]:
     """For each shifted total t: how many `count`-card subsets of the pool add up
-    to more than t. Cached, whatever the room: search bots ask the same pools
+    to more than t. A request of 1 to 4 weapons shares one count for every size
+    (a bot asks about 1, 2, 3... of the same pool in turn)."""
+    if count <= MAX_ASK:
+        return _all_totals_above(per_value, MAX_ASK)[count]
+    return _all_totals_above(per_value, count)[count]
+
+
+@functools.lru_cache(maxsize=4096)
+def _all_totals_above(per_value: tuple[int, ...], most: int) -> tuple[tuple[int, ...], ...]:
+    """`_totals_above` for every count from 0 to `most`, from one count of the
+    subsets. Cached, whatever the room: search bots ask about the same pools
     often. Totals are counted shifted by 3 a card, so that none is negative."""
     # ways[j][t]: the number of j-card subsets whose shifted values add up to t,
     # each row only as long as its totals reach.
-    ways: list[list[int]] = [[1], *([] for _ in range(count))]
+    ways: list[list[int]] = [[1], *([] for _ in range(most))]
     for value, copies in enumerate(per_value):
         if not copies:
             continue
-        for j in range(count, 0, -1):
+        for j in range(most, 0, -1):
             row = ways[j]
             for taken in range(1, min(copies, j) + 1):
                 below = ways[j - taken]
@@ -128,13 +137,16 @@ def _totals_above(per_value: tuple[int, ...], count: int) -> tuple[int, ...]:
                 for total, n in enumerate(below, shift):
                     if n:
                         row[total] += factor * n
-    above = []
-    running = 0
-    for n in reversed(ways[count]):
-        above.append(running)
-        running += n
-    above.reverse()
-    return tuple(above)
+    tails = []
+    for row in ways:
+        above = []
+        running = 0
+        for n in reversed(row):
+            above.append(running)
+            running += n
+        above.reverse()
+        tails.append(tuple(above))
+    return tuple(tails)
 
 
 def over_odds(view: Mapping[str, Any]) -> dict[int, float]:
