@@ -118,5 +118,7 @@ class SearchBot:
                 break
             actor = to_act(state)[0]
             legal = legal_actions(state, actor)
-            state, _ = apply(state, actor, policy(view(state, actor), legal))
+            # An only choice is every policy's choice: no view needs building.
+            action = legal[0] if len(legal) == 1 else policy(view(state, actor), legal)
+            state, _ = apply(state, actor, action)
         return hooks.score(start, state, seat)
