@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..engine.evolve import dict_backed
 from .options import Options
 
 __all__ = [
@@ -50,7 +51,8 @@ class Fate:
     ALL = (KNIGHT, GHOST, GONE, REAPER)
 
 
-@dataclass(frozen=True)  # without slots, as State: copied as one dict
+@dict_backed  # without slots, as State: made and copied as one dict
+@dataclass(frozen=True)
 class Player:
     hidden: int
     visible: tuple[int, ...]
@@ -101,6 +103,7 @@ class RoundResult:
 
 # Without slots: evolve copies a state's fields as one dict (see engine/evolve.py),
 # several times faster than slot by slot, and its fields read as fast.
+@dict_backed
 @dataclass(frozen=True)
 class State:
     options: Options

@@ -16,6 +16,11 @@ their time there. Two kinds of frozen dataclass are copied here:
   compiled (with exec) that copies every slot and takes the changed ones.
 
 Either way the result is a new frozen object; the old one never changes.
+
+`@dict_backed`, put above `@dataclass(frozen=True)`, gives such a class an
+`__init__` that hands the new object its fields as one dict too, in place of
+one `object.__setattr__` per field: states and players are built twice as
+fast, and read as fast as their copies.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-__all__ = ["evolve"]
+__all__ = ["dict_backed", "evolve"]
 
 T = TypeVar("T")
 _UNCHANGED = object()
@@ -60,8 +65,44 @@ def _learn(cls: type) -> None:
         _SLOT_COPIERS[cls] = _slot_copier(cls)
         return
     # The `__dict__` descriptor's own setter: no lookup by name on each copy.
+    _DICT_CLASSES[cls] = (len(dataclasses.fields(cls)), _dict_setter(cls))
+
+
+def _dict_setter(cls: type) -> Callable[[Any, dict[str, Any]], None]:
+    """The setter of the `__dict__` of `cls`'s objects (the descriptor's own)."""
     holder = next(klass for klass in cls.__mro__ if "__dict__" in vars(klass))
-    _DICT_CLASSES[cls] = (len(dataclasses.fields(cls)), vars(holder)["__dict__"].__set__)
+    setter: Callable[[Any, dict[str, Any]], None] = vars(holder)["__dict__"].__set__
+    return setter
+
+
+C = TypeVar("C", bound=type)
+
+
+def dict_backed(cls: C) -> C:
+    """Give the frozen dataclass `cls` (without slots) an `__init__` that sets its
+    fields as one dict, with the same parameters and defaults."""
+    if not dataclasses.is_dataclass(cls) or hasattr(cls, "__slots__"):
+        raise TypeError(f"dict_backed needs a dataclass without slots, not {cls.__name__}")
+    if hasattr(cls, "__post_init__"):
+        raise TypeError(f"dict_backed does not run {cls.__name__}.__post_init__")
+    fields = dataclasses.fields(cls)
+    namespace: dict[str, Any] = {"_set_dict": _dict_setter(cls)}
+    parameters = []
+    for field in fields:
+        if field.default_factory is not dataclasses.MISSING or not field.init:
+            raise TypeError(f"dict_backed takes plain fields only, not {cls.__name__}.{field.name}")
+        if field.default is dataclasses.MISSING:
+            parameters.append(field.name)
+        else:
+            namespace[f"_default_{field.name}"] = field.default
+            parameters.append(f"{field.name}=_default_{field.name}")
+    values = ", ".join(f"{field.name!r}: {field.name}" for field in fields)
+    source = f"def __init__(self, {', '.join(parameters)}):\n    _set_dict(self, {{{values}}})\n"
+    exec(source, namespace)
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = init  # type: ignore[method-assign]
+    return cls
 
 
 def evolve(obj: T, **changes: Any) -> T:
