@@ -75,17 +75,12 @@ class BossQuest:
     def to_act(self, state: State) -> tuple[int, ...]:
         return () if state.stage == Stage.OVER else (state.seat,)
 
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        return rules.legal_actions(state, seat)
-
-    def check(self, state: State, seat: int, action: Action) -> Reason | None:
-        return rules.check(state, seat, action)
-
-    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[dict[str, Any]]]:
-        return rules.apply(state, seat, action)
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return views.view(state, seat)
+    # The rules' own functions, called without a method in between: the
+    # simulator and the search bot's playouts call these for every action.
+    legal_actions = staticmethod(rules.legal_actions)
+    check = staticmethod(rules.check)
+    apply = staticmethod(rules.apply)
+    view = staticmethod(views.view)
 
     def redeal(self, state: State, seat: int | None, seed: int) -> State:
         return views.redeal(state, seat, seed)

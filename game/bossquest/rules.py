@@ -203,13 +203,12 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     checks on every state of random play, at every player count and with
     every option, that this list is exactly what `check` allows."""
     global _last
-    legal = _legal(state, seat)
+    legal = _legal(state, seat, state.stage)
     _last = (state, seat, tuple(legal))
     return legal
 
 
-def _legal(state: State, seat: int) -> list[Action]:
-    stage = state.stage
+def _legal(state: State, seat: int, stage: str) -> list[Action]:
     if stage == Stage.OVER or seat != state.seat:
         return []
     if stage == Stage.CHOOSE:
@@ -335,10 +334,14 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[dict[str
     An action taken from the last legal list of this very state and seat is
     known to be legal; any other is checked."""
     last_state, last_seat, last_legal = _last
-    if not (state is last_state and seat == last_seat and _listed(action, last_legal)):
-        reason = check(state, seat, action)
-        if reason is not None:
-            raise IllegalAction(reason)
+    if state is last_state and seat == last_seat:
+        for listed in last_legal:
+            if listed is action:  # the very object, not an equal one
+                break
+        else:
+            _refuse_if_illegal(state, seat, action)
+    else:
+        _refuse_if_illegal(state, seat, action)
     events: list[dict[str, Any]] = []
     if isinstance(action, Ask):
         return _ask(state, seat, action.count, events), events
@@ -373,13 +376,10 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[dict[str
     return _ask_visit(state, seat, action.count, events), events
 
 
-def _listed(action: Action, legal: tuple[Action, ...]) -> bool:
-    """Whether `action` is one of the objects of `legal` (not an equal one: a
-    caller's own action is checked). A plain loop: faster than any() here."""
-    for listed in legal:  # noqa: SIM110
-        if listed is action:
-            return True
-    return False
+def _refuse_if_illegal(state: State, seat: int, action: Action) -> None:
+    reason = check(state, seat, action)
+    if reason is not None:
+        raise IllegalAction(reason)
 
 
 def _with_player(state: State, seat: int, **changes: Any) -> tuple[Player, ...]:

@@ -29,6 +29,8 @@ def complete_order(
 ) -> tuple[tuple[int, ...], int]:
     """A deck that starts with `prefix` (stacked by a scenario) and goes on with
     the rest of `cards` shuffled."""
+    if not prefix:  # every deal but a scenario's
+        return rng.shuffle(state, cards)
     stacked = set(prefix)
     rest = [card for card in cards if card not in stacked]
     shuffled, state = rng.shuffle(state, rest)
