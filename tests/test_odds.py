@@ -14,6 +14,7 @@ from game.bossquest.odds import (
     over_odds,
     over_probability,
     riskier_than,
+    unseen_value_counts,
     unseen_weapons,
     value_counts,
 )
@@ -86,3 +87,19 @@ def test_odds_from_a_view_use_only_what_the_seat_sees() -> None:
         small = float(enumerate_over(11, 15, pool, count)) if count <= 2 else chance
         assert chance == pytest.approx(small)
     assert odds[1] < odds[2] < odds[3] < odds[4]
+
+
+@pytest.mark.parametrize("options", [{}, {"potions": True}, {"keep_yellow": True}])
+def test_the_unseen_counts_are_those_of_the_unseen_weapons(options: dict[str, bool]) -> None:
+    for players in (2, 4, 6):
+        game_options = {"players": players, **options}
+        state = GAME.new_game(game_options, players)
+        for _step in range(40):
+            if GAME.is_over(state):
+                break
+            seat = GAME.to_act(state)[0]
+            view = GAME.view(state, seat)
+            pool = unseen_weapons(view)
+            assert unseen_value_counts(view) == (value_counts(pool), len(pool))
+            legal = GAME.legal_actions(state, seat)
+            state, _ = GAME.apply(state, seat, legal[_step % len(legal)])

@@ -22,7 +22,7 @@ from .actions import (
     Visit,
 )
 from .cards import SPELL_KINDS, WEAPON_COLOURS, WEAPON_COUNT, spell_colour, weapon_value
-from .odds import riskier_than, unseen_weapons, value_counts
+from .odds import riskier_than, unseen_value_counts, unseen_weapons
 
 __all__ = ["easy_bot", "normal_bot"]
 
@@ -217,7 +217,8 @@ _EQUIPPING = (Ask, Visit, Stop)
 
 
 def _equipping(legal: Sequence[Action]) -> bool:
-    return any(isinstance(a, _EQUIPPING) for a in legal)
+    # At the Armorer the list starts with a request, the visit or the stop.
+    return isinstance(legal[0], _EQUIPPING) or any(isinstance(a, _EQUIPPING) for a in legal)
 
 
 def easy_bot(view: View, legal: Sequence[Action]) -> Action:
@@ -256,12 +257,11 @@ def _safe_ask(view: View, legal: Sequence[Action]) -> int:
     gap = _gap(view) + slack
     if not counts or gap <= 2:
         return 0
-    pool = unseen_weapons(view)
-    values = value_counts(pool)
+    values, unseen = unseen_value_counts(view)
     room = view["boss"]["hp"] + slack - view["you"]["strength"]
     best = 0
     for count in counts:
-        if count > len(pool) or riskier_than(values, room, count, _NORMAL_RISK):
+        if count > unseen or riskier_than(values, room, count, _NORMAL_RISK):
             break
         best = count
     return best

@@ -14,6 +14,7 @@ potion the seat already holds counts at its reading, 0 while unread.
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from math import comb
@@ -26,6 +27,7 @@ __all__ = [
     "over_odds",
     "over_probability",
     "riskier_than",
+    "unseen_value_counts",
     "unseen_weapons",
     "value_counts",
 ]
@@ -57,6 +59,28 @@ def unseen_weapons(view: Mapping[str, Any]) -> list[int]:
             seen.add(seat["hidden"])
     cards = weapon_ids(view["uses_yellow"], potions="potions" in view)
     return [card for card in cards if card not in seen]
+
+
+def unseen_value_counts(view: Mapping[str, Any]) -> tuple[tuple[int, ...], int]:
+    """`value_counts(unseen_weapons(view))` and the number of those weapons, from
+    the game's counts less the weapons in view (fewer than the unseen ones)."""
+    seen: set[int] = set()
+    for seat in view["seats"]:
+        seen.update(seat["visible"])
+        if seat["hidden"] is not None:
+            seen.add(seat["hidden"])
+    per_value, size = _game_counts(view["uses_yellow"], "potions" in view)
+    counts = list(per_value)
+    values = _CARD_VALUES
+    for card in seen:
+        counts[values[card] + _SHIFT] -= 1
+    return tuple(counts), size - len(seen)
+
+
+@functools.cache
+def _game_counts(uses_yellow: bool, potions: bool) -> tuple[tuple[int, ...], int]:
+    cards = weapon_ids(uses_yellow, potions=potions)
+    return value_counts(cards), len(cards)
 
 
 def value_counts(pool: Iterable[int]) -> tuple[int, ...]:
@@ -104,49 +128,40 @@ def _over_count(per_value: tuple[int, ...], room: int, count: int) -> tuple[int,
     return (above[threshold] if threshold < len(above) else 0), draws
 
 
+@functools.lru_cache(maxsize=8192)
 def _totals_above(per_value: tuple[int, ...], count: int) -> tuple[int, ...]:
     """For each shifted total t: how many `count`-card subsets of the pool add up
-    to more than t. A request of 1 to 4 weapons shares one count for every size
-    (a bot asks about 1, 2, 3... of the same pool in turn)."""
-    if count <= MAX_ASK:
-        return _all_totals_above(per_value, MAX_ASK)[count]
-    return _all_totals_above(per_value, count)[count]
-
-
-@functools.lru_cache(maxsize=4096)
-def _all_totals_above(per_value: tuple[int, ...], most: int) -> tuple[tuple[int, ...], ...]:
-    """`_totals_above` for every count from 0 to `most`, from one count of the
-    subsets. Cached, whatever the room: search bots ask about the same pools
-    often. Totals are counted shifted by 3 a card, so that none is negative."""
-    # ways[j][t]: the number of j-card subsets whose shifted values add up to t,
-    # each row only as long as its totals reach.
-    ways: list[list[int]] = [[1], *([] for _ in range(most))]
+    to more than t. Cached, whatever the room: search bots ask about the same
+    pools often. Totals are counted shifted by 3 a card, so that none is negative."""
+    if count == 1:  # one card: the counts themselves
+        ways_1 = list(per_value)
+        sums_1 = list(itertools.accumulate(ways_1))
+        return tuple(sums_1[-1] - below for below in sums_1)
+    top = _VALUES - 1
+    # ways[j][t]: the number of j-card subsets whose shifted values add up to t.
+    ways = [[1], *([0] * (top * j + 1) for j in range(1, count + 1))]
     for value, copies in enumerate(per_value):
         if not copies:
             continue
-        for j in range(most, 0, -1):
+        if copies < _COMB_SIZE:
+            chosen = _COMB[copies]
+        else:
+            chosen = [comb(copies, taken) for taken in range(count + 1)]
+        for j in range(count, 0, -1):
             row = ways[j]
             for taken in range(1, min(copies, j) + 1):
-                below = ways[j - taken]
-                if not below:
-                    continue
-                factor = comb(copies, taken)
-                shift = value * taken
-                if len(row) < shift + len(below):
-                    row.extend([0] * (shift + len(below) - len(row)))
-                for total, n in enumerate(below, shift):
+                factor = chosen[taken]
+                for total, n in enumerate(ways[j - taken], value * taken):
                     if n:
                         row[total] += factor * n
-    tails = []
-    for row in ways:
-        above = []
-        running = 0
-        for n in reversed(row):
-            above.append(running)
-            running += n
-        above.reverse()
-        tails.append(tuple(above))
-    return tuple(tails)
+    sums = list(itertools.accumulate(ways[count]))
+    every = sums[-1]
+    return tuple(every - below for below in sums)
+
+
+# comb(n, k) for the counts of cards of one value, up to a whole deck.
+_COMB_SIZE = 64
+_COMB = [[comb(copies, taken) for taken in range(_COMB_SIZE)] for copies in range(_COMB_SIZE)]
 
 
 def over_odds(view: Mapping[str, Any]) -> dict[int, float]:
