@@ -13,7 +13,7 @@ from .potions import hidden_reader
 from .reaper import ending, settle
 from .setup import next_round
 from .state import NO_CARD, Fate, RoundResult, SeatResult, Stage, State
-from .table import current_hp, game_winners, in_game, strength
+from .table import current_hp, game_winners, strength
 
 __all__ = [
     "conclude",
@@ -93,8 +93,9 @@ def conclude(state: State, events: list[dict[str, Any]]) -> State:
     if state.fates:
         final = ending(state)
     else:
+        target = state.options.keys_to_win
         someone_dead = any(player.hearts == 0 for player in state.players)
-        someone_won = any(player.keys >= state.options.keys_to_win for player in state.players)
+        someone_won = any(player.keys >= target for player in state.players)
         if someone_dead or someone_won:
             final = game_winners(state)
     if final is not None:
@@ -110,16 +111,21 @@ def _score(state: State, events: list[dict[str, Any]]) -> State:
     kinds = {SPELL_KINDS[spell.card] for spell in state.active}
     hp = current_hp(state)
     count = len(state.players)
-    playing = [in_game(state, seat) for seat in range(count)] if state.fates else [True] * count
-    strengths = [strength(state, seat) for seat in range(count)]
-    weapon_counts = [
-        len(player.weapons) if playing[seat] else 0 for seat, player in enumerate(state.players)
-    ]
-    over = [playing[seat] and strengths[seat] > hp for seat in range(count)]
-    if kinds.isdisjoint(_CONDITIONS):  # nobody can fail a condition
-        out = [False] * count
-    else:
-        out = [playing[seat] and fails_conditions(state, seat) for seat in range(count)]
+    fates = state.fates
+    conditions = not kinds.isdisjoint(_CONDITIONS)  # else nobody can fail one
+    playing: list[bool] = []
+    strengths: list[int] = []
+    weapon_counts: list[int] = []
+    over: list[bool] = []
+    out: list[bool] = []
+    for seat, player in enumerate(state.players):  # one pass: this runs every round
+        in_play = not fates or fates[seat] != Fate.GONE
+        power = strength(state, seat)
+        playing.append(in_play)
+        strengths.append(power)
+        weapon_counts.append(len(player.visible) + (player.hidden != NO_CARD) if in_play else 0)
+        over.append(in_play and power > hp)
+        out.append(in_play and conditions and fails_conditions(state, seat))
     reaper = state.fates.index(Fate.REAPER) if Fate.REAPER in state.fates else -1
     eligible = [
         seat
