@@ -233,7 +233,8 @@ def _legal(state: State, seat: int, stage: str) -> list[Action]:
     else:
         over = strength(state, seat) > current_hp(state)
         legal = list(_ASKS[: _asks_allowed(state, seat, over)])
-        legal.append(_STOP if _big_table(state) and is_lone(state, seat) else _VISIT)
+        big_table = len(state.players) >= 5
+        legal.append(_STOP if big_table and is_lone(state, seat) else _VISIT)
     if state.companions:
         legal += _legal_powers(state, seat, over)
     return legal

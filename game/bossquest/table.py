@@ -76,9 +76,13 @@ def at_armorer(state: State) -> list[int]:
 
 def is_alone(state: State, seat: int) -> bool:
     """Whether `seat` is the only player left at the Armorer."""
-    if state.players[seat].at_magician:
+    players = state.players
+    if players[seat].at_magician:
         return False
-    return all(player.at_magician for other, player in enumerate(state.players) if other != seat)
+    for other, player in enumerate(players):  # a loop: no generator for each action
+        if other != seat and not player.at_magician:
+            return False
+    return True
 
 
 def is_lone(state: State, seat: int) -> bool:
