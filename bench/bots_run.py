@@ -1,43 +1,78 @@
-"""Hard-bot decision times, the same under CPython and Pyodide: decisions taken
-at the positions of seeded 4-player games played by normal bots. One JSON line."""
+"""Hard-bot decisions, the same under CPython and Pyodide and for any checkout
+of the `game` package (the one on the path). One JSON line.
+
+    bots_run.py GAMES PLAYOUTS BUDGET [SLICE [cost]]
+
+By default: decisions taken at the positions of seeded 4-player games in which
+seat 0 plays the hard bot (PLAYOUTS or BUDGET seconds, whichever binds first)
+and the others the normal bot: times and playouts per decision. With "cost":
+every seat plays the normal bot (the same positions for any checkout), and at
+each of seat 0's decisions the hard bot runs exactly PLAYOUTS playouts, timed
+on the wall clock and on the CPU clock (Node's count under Pyodide): the cost
+of one playout, whatever else the machine runs.
+"""
 
 from __future__ import annotations
 
 import json
 import sys
 import time
+from collections.abc import Callable
 
 from game.bossquest import GAME
 from game.bossquest.bots import normal_bot
 from game.engine.search import SearchBot, SearchSettings
 
+
+def cpu_clock() -> Callable[[], float]:
+    """Seconds of CPU time this process has used."""
+    if sys.platform == "emscripten":
+        from js import process  # Node's: Pyodide runs here under Node
+
+        def node_cpu() -> float:
+            usage = process.cpuUsage()
+            return float(usage.user + usage.system) / 1e6
+
+        return node_cpu
+    return time.process_time
+
+
 games, playouts, budget = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
-bot = SearchBot(GAME, normal_bot, SearchSettings(playouts=playouts, time_budget=budget), seed=1)
+slice_playouts = int(sys.argv[4]) if len(sys.argv) > 4 else SearchSettings.slice_playouts
+cost = len(sys.argv) > 5 and sys.argv[5] == "cost"
+if cost:
+    budget = 1e9  # the count binds
+settings = SearchSettings(playouts=playouts, time_budget=budget, slice_playouts=slice_playouts)
+bot = SearchBot(GAME, normal_bot, settings, seed=1)
+cpu = cpu_clock()
 times: list[float] = []
+cpu_times: list[float] = []
 done: list[int] = []
 for seed in range(games):
     state = GAME.new_game({"players": 4}, seed)
     while not GAME.is_over(state):
         seat = GAME.to_act(state)[0]
         view, legal = GAME.view(state, seat), GAME.legal_actions(state, seat)
+        action = None
         if seat == 0 and len(legal) > 1:
-            started = time.perf_counter()
+            started, cpu_started = time.perf_counter(), cpu()
             action = bot(view, legal)
             times.append(time.perf_counter() - started)
+            cpu_times.append(cpu() - cpu_started)
             done.append(bot.last_playouts)
-        else:
+        if cost or action is None:
             action = normal_bot(view, legal)
         state, _ = GAME.apply(state, seat, action)
 times.sort()
-print(
-    json.dumps(
-        {
-            "python": sys.version.split()[0],
-            "decisions": len(times),
-            "mean_ms": round(1000 * sum(times) / len(times), 1),
-            "p95_ms": round(1000 * times[int(0.95 * (len(times) - 1))], 1),
-            "max_ms": round(1000 * times[-1], 1),
-            "mean_playouts": round(sum(done) / len(done), 1),
-        }
-    )
-)
+result: dict[str, object] = {
+    "python": sys.version.split()[0],
+    "decisions": len(times),
+    "mean_ms": round(1000 * sum(times) / len(times), 1),
+    "p95_ms": round(1000 * times[int(0.95 * (len(times) - 1))], 1),
+    "max_ms": round(1000 * times[-1], 1),
+    "mean_playouts": round(sum(done) / len(done), 1),
+}
+if cost:
+    result["wall_us_per_playout"] = round(1e6 * sum(times) / sum(done), 1)
+    result["cpu_us_per_playout"] = round(1e6 * sum(cpu_times) / sum(done), 1)
+print(json.dumps(result))

@@ -1,54 +1,231 @@
-"""Engine speed, printed and never asserted: random 4-player games on CPython
-and inside Pyodide under Node, measured in the same run, and their ratio.
+"""Engine speed before and after, printed and never asserted.
 
-    python bench/engine.py [--players 4] [--games 300] [--seed 1]
+Measures, in the same run, the `game` package of this working tree ("after")
+and of an older checkout ("before": by default commit 25f55c5, the code before
+issue #14's speed work, unpacked with `git archive` into a temporary folder;
+or any checkout given with --baseline), on CPython and inside Pyodide under
+Node. The measuring scripts (engine_run.py, bots_run.py) are this tree's, so
+both checkouts are timed the same way.
+
+- Random play: actions per second of random games (invariants off) for each
+  configuration, the run with the best CPU rate of --repeat runs of --games
+  games in each of --rounds processes per checkout (before and after taking
+  turns). Both checkouts must play exactly the same games (the same actions
+  count), or it says so.
+- The hard bot: playouts per decision at the page's budget (at most 300
+  playouts or 0.12 s, in slices of 4: `PAGE_SEARCH` in game/web/session.py),
+  and with the time budget alone (no playout cap), which shows the speed-up
+  beyond the cap; and the CPU time of one playout at the same positions before
+  and after, with how many playouts would fit in 0.12 s of CPU at that cost.
+
+Every figure is measured on the wall clock and, where it can be, on the
+process's CPU clock (Node's count under Pyodide): on a machine shared with
+other work the wall clock moves with their load, the CPU clock much less.
+
+    python bench/engine.py [--games 100] [--repeat 3] [--rounds 2] [--configs 4 6+potions]
+                           [--baseline PATH | --base COMMIT] [--bot-games 2]
+                           [--no-bots] [--no-pyodide]
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import shutil
 import subprocess
 import sys
+import tarfile
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "bench" / "engine_run.py"
+BOTS_SCRIPT = ROOT / "bench" / "bots_run.py"
 RUNNER = ROOT / "tests" / "pyodide" / "run_python.mjs"
 
+#: the code before the speed work of issue #14
+BASE_COMMIT = "25f55c5"
+ALL_EXTENSIONS = "+potions+companions+reaper"
+DEFAULT_CONFIGS = [
+    *(str(players) for players in range(2, 7)),
+    "3+keep_yellow",
+    *(f"{players}{ALL_EXTENSIONS}" for players in range(2, 7)),
+]
+#: the page's hard bot (game/web/session.py's PAGE_SEARCH)
+PAGE_PLAYOUTS, PAGE_BUDGET, PAGE_SLICE = 300, 0.12, 4
+NO_CAP = 1_000_000
+#: playouts per decision when the cost of one playout is measured
+COST_PLAYOUTS = 40
 
-def measure(command: list[str]) -> dict[str, Any]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+
+def measure(command: list[str], tree: Path = ROOT) -> dict[str, Any]:
+    """Run one measuring script with `tree`'s `game` package; its last JSON line."""
+    env = {**os.environ, "PYTHONPATH": str(tree), "PYODIDE_GAME_ROOT": str(tree)}
+    done = subprocess.run(command, cwd=tree, env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed:\n{done.stderr}")
     result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     return result
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--games", type=int, default=300)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
-    run_args = [str(SCRIPT), str(args.players), str(args.games), str(args.seed)]
-    results = {"cpython": measure([sys.executable, *run_args])}
+@contextmanager
+def baseline_tree(path: str | None, commit: str) -> Iterator[Path]:
+    """The older checkout: the folder given, or `commit`'s `game/` unpacked."""
+    if path is not None:
+        yield Path(path).resolve()
+        return
+    archive = subprocess.run(
+        ["git", "archive", "--format=tar", commit, "game"], cwd=ROOT, capture_output=True
+    )
+    if archive.returncode != 0:
+        raise SystemExit(f"git archive {commit} failed (give --baseline PATH instead)")
+    with tempfile.TemporaryDirectory(prefix="bench-baseline-") as folder:
+        with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+            tar.extractall(folder, filter="data")
+        yield Path(folder)
+
+
+def runtimes(skip_pyodide: bool) -> dict[str, list[str]]:
+    found = {"cpython": [sys.executable]}
     node = shutil.which("node")
-    if node and (ROOT / "node_modules" / "pyodide").is_dir():
-        results["pyodide"] = measure([node, str(RUNNER), *run_args])
+    if skip_pyodide:
+        pass
+    elif node and (ROOT / "node_modules" / "pyodide").is_dir():
+        found["pyodide"] = [node, str(RUNNER)]
     else:
         print("Pyodide skipped: needs node and `npm ci`", file=sys.stderr)
-    for name, result in results.items():
-        print(
-            f"{name:8} Python {result['python']:7} {result['actions_per_s']:>10,.0f} actions/s "
-            f"{result['games_per_s']:>8,.1f} games/s  ({result['actions']} actions)"
-        )
-    if "pyodide" in results:
-        ratio = results["cpython"]["actions_per_s"] / results["pyodide"]["actions_per_s"]
-        print(f"CPython / Pyodide speed ratio: {ratio:.2f}x")
+    return found
+
+
+def best_of(kept: dict[str, Any] | None, measured: dict[str, Any]) -> dict[str, Any]:
+    """The run with the best CPU rate of each configuration, from two measurements
+    of one checkout."""
+    if kept is None:
+        return measured
+    for config, result in measured["results"].items():
+        if result["actions_per_cpu_s"] > kept["results"][config]["actions_per_cpu_s"]:
+            kept["results"][config] = result
+    return kept
+
+
+def ratio(before: float, after: float) -> str:
+    return f"{after / before:5.2f}x" if before else "  n/a"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each config per process")
+    parser.add_argument("--rounds", type=int, default=2, help="processes per checkout, in turn")
+    parser.add_argument("--configs", nargs="+", default=DEFAULT_CONFIGS)
+    parser.add_argument("--baseline", help="a checkout holding the older game/ package")
+    parser.add_argument("--base", default=BASE_COMMIT, help="the commit to unpack otherwise")
+    parser.add_argument("--bot-games", type=int, default=2)
+    parser.add_argument("--no-bots", action="store_true")
+    parser.add_argument("--no-pyodide", action="store_true")
+    args = parser.parse_args()
+    found = runtimes(args.no_pyodide)
+    engine_args = [str(SCRIPT), str(args.games), str(args.seed), str(args.repeat), *args.configs]
+    bot_runs = {
+        "page": [str(args.bot_games), str(PAGE_PLAYOUTS), str(PAGE_BUDGET), str(PAGE_SLICE)],
+        "no_cap": [str(args.bot_games), str(NO_CAP), str(PAGE_BUDGET), str(PAGE_SLICE)],
+        "cost": [
+            str(args.bot_games),
+            str(COST_PLAYOUTS),
+            str(PAGE_BUDGET),
+            str(PAGE_SLICE),
+            "cost",
+        ],
+    }
+    results: dict[str, Any] = {}
+    with baseline_tree(args.baseline, args.base) as before:
+        trees = {"before": before, "after": ROOT}
+        for runtime, command in found.items():
+            results[runtime] = {"engine": {}, "bots": {}}
+            # Before and after take turns, so that a burst of the machine's
+            # other load is less likely to hit only one of them.
+            for _ in range(args.rounds):
+                for label, tree in trees.items():
+                    measured = measure([*command, *engine_args], tree)
+                    results[runtime]["engine"][label] = best_of(
+                        results[runtime]["engine"].get(label), measured
+                    )
+                    print(f"{runtime} {label}: random play measured", file=sys.stderr)
+            if args.no_bots:
+                continue
+            for label, tree in trees.items():
+                results[runtime]["bots"][label] = {
+                    name: measure([*command, str(BOTS_SCRIPT), *run_args], tree)
+                    for name, run_args in bot_runs.items()
+                }
+                print(f"{runtime} {label}: hard bot measured", file=sys.stderr)
+    report(results, args)
     print(json.dumps(results))
+
+
+def report(results: dict[str, Any], args: argparse.Namespace) -> None:
+    print(
+        f"Random play, actions per second of CPU time and of wall-clock time: the run "
+        f"with the best CPU rate of {args.rounds} x {args.repeat} runs of {args.games} "
+        f"games (seed {args.seed}), invariants off; before = {args.baseline or args.base}"
+    )
+    print(
+        f"{'config':30} {'runtime':8} {'cpu before':>10} {'after':>8} {'ratio':>6}   "
+        f"{'wall before':>11} {'after':>8} {'ratio':>6}  same games"
+    )
+    lowest: dict[str, list[float]] = {}
+    for config in args.configs:
+        for runtime, measured in results.items():
+            old = measured["engine"]["before"]["results"][config]
+            new = measured["engine"]["after"]["results"][config]
+            cpu = (old["actions_per_cpu_s"], new["actions_per_cpu_s"])
+            wall = (old["actions_per_s"], new["actions_per_s"])
+            gains = lowest.setdefault(runtime, [])
+            gains.append(cpu[1] / cpu[0])
+            same = "yes" if old["actions"] == new["actions"] else "NO"
+            print(
+                f"{config:30} {runtime:8} {cpu[0]:10,.0f} {cpu[1]:8,.0f} {ratio(*cpu)}   "
+                f"{wall[0]:11,.0f} {wall[1]:8,.0f} {ratio(*wall)}  {same} ({new['actions']})"
+            )
+    for runtime, gains in lowest.items():
+        python = results[runtime]["engine"]["after"]["python"]
+        print(
+            f"{runtime} (Python {python}): CPU-time ratio lowest {min(gains):.2f}x, "
+            f"highest {max(gains):.2f}x over {len(gains)} configs"
+        )
+    if args.no_bots:
+        return
+    print(
+        f"Hard bot ({args.bot_games} games of 4 players): playouts per decision at the "
+        f"page's budget ({PAGE_PLAYOUTS} playouts or {PAGE_BUDGET} s of wall-clock time) "
+        "and with that time alone (no cap); the CPU time of one playout "
+        f"({COST_PLAYOUTS} a decision, at the same positions before and after) and the "
+        f"playouts that fit in {PAGE_BUDGET} s of CPU time at that cost"
+    )
+    print(
+        f"{'runtime':8} {'page before':>11} {'after':>6} {'ratio':>6}   "
+        f"{'no cap before':>13} {'after':>6} {'ratio':>6}   "
+        f"{'cpu us/playout before':>21} {'after':>6} {'ratio':>6}   "
+        f"{'in 0.12 s cpu before':>20} {'after':>6}"
+    )
+    for runtime, measured in results.items():
+        old, new = measured["bots"]["before"], measured["bots"]["after"]
+        page = (old["page"]["mean_playouts"], new["page"]["mean_playouts"])
+        no_cap = (old["no_cap"]["mean_playouts"], new["no_cap"]["mean_playouts"])
+        cost = (old["cost"]["cpu_us_per_playout"], new["cost"]["cpu_us_per_playout"])
+        fit = [PAGE_BUDGET * 1e6 / us for us in cost]
+        print(
+            f"{runtime:8} {page[0]:11.1f} {page[1]:6.1f} {ratio(*page)}   "
+            f"{no_cap[0]:13.1f} {no_cap[1]:6.1f} {ratio(*no_cap)}   "
+            f"{cost[0]:21.0f} {cost[1]:6.0f} {ratio(cost[1], cost[0])}   "
+            f"{fit[0]:20.0f} {fit[1]:6.0f}"
+        )
 
 
 if __name__ == "__main__":

@@ -9,8 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.bossquest import GAME
-from game.bossquest.actions import action_from_json, action_to_json
+from game.bossquest import GAME, rules
+from game.bossquest.actions import Ask, Visit, action_from_json, action_to_json
+from game.bossquest.state import State
+from game.engine.errors import IllegalAction
 from game.engine.invariants import check_invariants
 from game.engine.simulate import random_game, simulate
 
@@ -65,6 +67,66 @@ def test_every_combination_of_extensions_at_every_player_count(
     report = simulate(GAME, {"players": players, **extensions}, games=2, seed=players * 7)
     assert report.violations == []
     assert report.games == 2
+
+
+OPTION_SETS = [
+    dict(zip(("keep_yellow", "potions", "companions", "reaper"), flags, strict=True))
+    for flags in itertools.product((False, True), repeat=4)
+]
+
+
+def legal_list_problems(state: State) -> list[str]:
+    """Where the legal list (built directly, for speed) and the checker disagree:
+    the list must be exactly the checker's candidates that it allows, in their
+    order, and hold every action of the universe that the checker allows."""
+    problems = []
+    universe = GAME.action_universe(state)
+    for seat in range(GAME.seats(state)):
+        legal = GAME.legal_actions(state, seat)
+        by_checker = rules.legal_by_checker(state, seat)
+        if legal != by_checker:
+            problems.append(f"seat {seat}: listed {legal}, the checker allows {by_checker}")
+        allowed = {action for action in universe if GAME.check(state, seat, action) is None}
+        if len(set(legal)) != len(legal) or set(legal) != allowed:
+            problems.append(f"seat {seat}: listed {legal}, allowed in the universe {allowed}")
+    return problems
+
+
+@pytest.mark.parametrize(
+    "options", OPTION_SETS, ids=lambda o: "+".join(k for k in o if o[k]) or "base"
+)
+@pytest.mark.parametrize("players", range(2, 7))
+def test_the_legal_list_is_what_the_checker_allows_on_every_state(
+    options: dict[str, bool], players: int
+) -> None:
+    """On every state of random games, at every player count, with every option."""
+    for seed in (players * 13, players * 13 + 1):
+        game_options = {"players": players, **options}
+        _final, played, _ = random_game(GAME, game_options, seed)
+        state = GAME.new_game(game_options, seed)
+        problems = legal_list_problems(state)
+        for seat, action in played:
+            state, _events = GAME.apply(state, seat, action)
+            problems += legal_list_problems(state)
+        assert problems == [], problems[:3]
+
+
+def test_apply_trusts_only_the_very_actions_of_its_last_legal_list() -> None:
+    state = GAME.new_game({"players": 3}, 5)
+    seat = GAME.to_act(state)[0]
+    legal = GAME.legal_actions(state, seat)
+    assert Visit() in legal
+    other = (seat + 1) % 3
+    with pytest.raises(IllegalAction):  # a listed action, but not this seat's
+        GAME.apply(state, other, legal[0])
+    legal.append(Ask(9))  # the caller's list is the caller's: apply checks this one
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, seat, legal[-1])
+    GAME.legal_actions(state, seat)
+    with pytest.raises(IllegalAction):  # an action of its own, equal to none listed
+        GAME.apply(state, seat, Ask(5))
+    after, _ = GAME.apply(state, seat, Visit())  # equal to a listed one: checked, legal
+    assert after.players[seat].at_magician
 
 
 @settings(max_examples=40, deadline=None)

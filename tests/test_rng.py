@@ -68,3 +68,28 @@ def test_shuffle_keeps_every_item_and_does_not_touch_the_input() -> None:
     assert sorted(shuffled) == items
     assert items == list(range(35))
     assert shuffled != tuple(items)
+
+
+def _below_by_steps(state: int, bound: int) -> tuple[int, int]:
+    limit = (1 << 64) - ((1 << 64) % bound)
+    while True:
+        value, state = rng.next_u64(state)
+        if value < limit:
+            return value % bound, state
+
+
+def test_the_written_out_draws_are_next_u64s() -> None:
+    """`below` and `shuffle` write SplitMix64's step out for speed: they must
+    draw exactly as rejection sampling over `next_u64` does, for any bound."""
+    state = rng.seed_state(99)
+    for bound in [1, 2, 3, 6, 35, 256, 257, 1000, 2**40 + 3, 2**63 + 1, 2**64 - 1]:
+        for _ in range(50):
+            assert rng.below(state, bound) == _below_by_steps(state, bound)
+            state = rng.next_u64(state)[1]
+    for size in [0, 1, 2, 38, 300]:
+        cards = list(range(size))
+        expected = state
+        for i in range(size - 1, 0, -1):
+            j, expected = _below_by_steps(expected, i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+        assert rng.shuffle(state, range(size)) == (tuple(cards), expected)

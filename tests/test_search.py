@@ -35,6 +35,21 @@ def test_determinize_keeps_the_view_and_every_invariant() -> None:
                 assert GAME.view(world, seat) == view
 
 
+def test_the_dealer_deals_the_worlds_of_determinize() -> None:
+    """The search reads a view once (`dealer`) and deals a world per playout:
+    the same worlds as `determinize`, each with the same view, none leaking
+    into the next."""
+    hooks = GAME.capabilities.search
+    assert hooks is not None and hooks.dealer is not None
+    for state, seat in decision_points():
+        view = GAME.view(state, seat)
+        deal = hooks.dealer(view)
+        for seed in (1, 2, 1):
+            world = deal(seed)
+            assert world == hooks.determinize(view, seed)
+            assert GAME.view(world, seat) == view
+
+
 def test_every_level_decides_from_the_view_alone() -> None:
     bots: dict[str, Policy] = {
         "easy": easy_bot,

@@ -21,8 +21,8 @@ from .actions import (
     Stop,
     Visit,
 )
-from .cards import SPELL_KINDS, WEAPON_COUNT, spell_colour, weapon_colour, weapon_value
-from .odds import over_probability, unseen_weapons
+from .cards import SPELL_KINDS, WEAPON_COLOURS, WEAPON_COUNT, spell_colour, weapon_value
+from .odds import riskier_than, unseen_value_counts, unseen_weapons
 
 __all__ = ["easy_bot", "normal_bot"]
 
@@ -36,7 +36,9 @@ _NORMAL_RISK = 0.3
 
 def _gap(view: View) -> int:
     """Hit points left above the seat's strength (negative: over the boss)."""
-    return int(view["boss"]["hp"]) - int(view["you"]["strength"])
+    hp: int = view["boss"]["hp"]
+    mine: int = view["you"]["strength"]
+    return hp - mine
 
 
 def _my_weapons(view: View) -> list[int]:
@@ -46,7 +48,7 @@ def _my_weapons(view: View) -> list[int]:
 
 def _my_colours(view: View) -> list[int]:
     """My weapons' colours (a potion has none)."""
-    return [weapon_colour(card) for card in _my_weapons(view) if card < WEAPON_COUNT]
+    return [WEAPON_COLOURS[card] for card in _my_weapons(view) if card < WEAPON_COUNT]
 
 
 def _leader(view: View) -> int:
@@ -56,16 +58,24 @@ def _leader(view: View) -> int:
     return max(others, key=lambda s: (view["seats"][s]["keys"], view["seats"][s]["hearts"], -s))
 
 
+# The condition spells (a colour, or a pair), which the chameleon passes.
+_CONDITIONS = frozenset(
+    kind for kind in SPELL_KINDS if kind.startswith("colour_") or kind == "pair"
+)
+# The extensions' spells, which bots_extensions scores.
+_EXTENSION_SPELLS = frozenset({"invert_potion", "swap_companions"})
+
+
 def _hurts_me(view: View, spell: dict[str, Any]) -> bool:
     kind = spell["kind"]
-    colours = _my_colours(view)
-    gap = _gap(view)
-    if not ext.colours_count(view) and (kind.startswith("colour_") or kind == "pair"):
-        return False  # the chameleon's weapons are of every colour
-    if kind.startswith("colour_"):
+    if kind in _CONDITIONS:
+        if not ext.colours_count(view):
+            return False  # the chameleon's weapons are of every colour
+        colours = _my_colours(view)
+        if kind == "pair":
+            return len(set(colours)) == len(colours)
         return spell_colour(spell["card"]) not in colours
-    if kind == "pair":
-        return len(set(colours)) == len(colours)
+    gap = _gap(view)
     mine = spell["target"] == view["seat"]
     if kind == "strength_down":
         return mine and gap >= 0
@@ -79,13 +89,18 @@ def _hurts_me(view: View, spell: dict[str, Any]) -> bool:
 def _spell_score(view: View, card: int) -> float:
     """How much activating this face-up spell helps this seat (<= 0: rather not)."""
     kind = SPELL_KINDS[card]
-    extension = ext.spell_score(view, card)
-    if extension is not None:
+    if kind in _EXTENSION_SPELLS:
+        extension = ext.spell_score(view, card)
+        assert extension is not None
         return extension
+    if kind in _CONDITIONS:
+        if not ext.colours_count(view):
+            return 2.0  # the chameleon passes every colour condition
+        colours = _my_colours(view)
+        if kind == "pair":
+            return 2.0 if len(set(colours)) < len(colours) else -2.0
+        return 2.0 if spell_colour(card) in colours else -2.0
     gap = _gap(view)
-    colours = _my_colours(view)
-    if not ext.colours_count(view) and (kind.startswith("colour_") or kind == "pair"):
-        return 2.0  # the chameleon passes every colour condition
     if kind == "strength_up":
         return 4.0 if 1 <= gap <= 2 else 2.5 if gap >= 3 else 1.0
     if kind == "strength_down":
@@ -94,10 +109,6 @@ def _spell_score(view: View, card: int) -> float:
         return 5.0 if -2 <= gap < 0 else 0.2
     if kind == "boss_down":
         return 3.5 if 1 <= gap <= 2 else -1.0 if gap <= 0 else 0.1
-    if kind.startswith("colour_"):
-        return 2.0 if spell_colour(card) in colours else -2.0
-    if kind == "pair":
-        return 2.0 if len(set(colours)) < len(colours) else -2.0
     if kind == "no_heart_loss":
         return 4.0 if gap < 0 else 0.5
     if kind == "extra_key":
@@ -123,9 +134,20 @@ def _swap_helps(view: View) -> bool:
     return mine - average >= -_gap(view)
 
 
-def _pick(legal: Sequence[Action], **wanted: Any) -> Action | None:
+def _pick(
+    legal: Sequence[Action],
+    target: int | None = None,
+    amount: int | None = None,
+    card: int | None = None,
+) -> Action | None:
+    """The first choice with these fields (each one given that is not None)."""
     for action in legal:
-        if isinstance(action, Choose) and all(getattr(action, k) == v for k, v in wanted.items()):
+        if (
+            isinstance(action, Choose)
+            and (target is None or action.target == target)
+            and (amount is None or action.amount == amount)
+            and (card is None or action.card == card)
+        ):
             return action
     return None
 
@@ -191,8 +213,12 @@ def _equip(view: View, legal: Sequence[Action], wanted: int) -> Action:
     return legal[0]
 
 
+_EQUIPPING = (Ask, Visit, Stop)
+
+
 def _equipping(legal: Sequence[Action]) -> bool:
-    return any(isinstance(a, Ask | Visit | Stop) for a in legal)
+    # At the Armorer the list starts with a request, the visit or the stop.
+    return isinstance(legal[0], _EQUIPPING) or any(isinstance(a, _EQUIPPING) for a in legal)
 
 
 def easy_bot(view: View, legal: Sequence[Action]) -> Action:
@@ -231,11 +257,11 @@ def _safe_ask(view: View, legal: Sequence[Action]) -> int:
     gap = _gap(view) + slack
     if not counts or gap <= 2:
         return 0
-    pool = unseen_weapons(view)
-    strength, hp = view["you"]["strength"], view["boss"]["hp"] + slack
+    values, unseen = unseen_value_counts(view)
+    room = view["boss"]["hp"] + slack - view["you"]["strength"]
     best = 0
     for count in counts:
-        if count > len(pool) or over_probability(strength, hp, pool, count) > _NORMAL_RISK:
+        if count > unseen or riskier_than(values, room, count, _NORMAL_RISK):
             break
         best = count
     return best

@@ -129,8 +129,8 @@ def decide(view: View, legal: Sequence[Action], normal: bool, score: Scorer) -> 
         return _read(view, legal)
     if stage == "destiny":
         return _destiny(view, legal, normal)
-    if stage != "spell":
-        return None
+    if stage != "spell" or "companions" not in view:
+        return None  # (the owl and the magpie come with the companions)
     # Just arrived at the Magician: use the owl and the magpie before choosing.
     look = next((a for a in legal if isinstance(a, LookMystery)), None)
     if look is not None:
@@ -146,6 +146,8 @@ def decide(view: View, legal: Sequence[Action], normal: bool, score: Scorer) -> 
 def hare_ask(view: View, legal: Sequence[Action], count: int) -> Action | None:
     """With the hare, go to the Magician in the same turn when the request should
     land close under the boss."""
+    if "companions" not in view:
+        return None  # (the hare comes with the companions)
     dash = next((a for a in legal if isinstance(a, AskVisit) and a.count == count), None)
     if dash is None:
         return None

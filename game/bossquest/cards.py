@@ -6,6 +6,7 @@ The counts settle what the rulebook leaves open; see docs/rules-decisions.md.
 
 from __future__ import annotations
 
+import functools
 from typing import Final
 
 __all__ = [
@@ -21,6 +22,7 @@ __all__ = [
     "REAPER_HP",
     "SPELL_COUNT",
     "SPELL_KINDS",
+    "WEAPON_COLOURS",
     "WEAPON_COUNT",
     "YELLOW",
     "boss_hp",
@@ -104,6 +106,10 @@ def weapon_colour(card: int) -> int:
     return card // VALUES_PER_COLOUR if card < WEAPON_COUNT else NO_COLOUR
 
 
+#: every weapon card's colour, by id (NO_COLOUR for a potion), read as a table
+WEAPON_COLOURS: Final = tuple(weapon_colour(card) for card in range(ALL_WEAPON_COUNT))
+
+
 def weapon_value(card: int) -> int:
     """A weapon's printed value; 0 for a potion, whose value is its reading."""
     return card % VALUES_PER_COLOUR + 1 if card < WEAPON_COUNT else 0
@@ -125,6 +131,7 @@ def weapon_name(card: int) -> str:
     return f"{COLOURS[weapon_colour(card)]}{weapon_value(card)}"
 
 
+@functools.cache  # every deal asks; the tuples are immutable
 def weapon_ids(keep_yellow: bool, potions: bool = False) -> tuple[int, ...]:
     colours = (
         range(len(COLOURS)) if keep_yellow else [c for c in range(len(COLOURS)) if c != YELLOW]
@@ -143,10 +150,17 @@ def spell_kind(card: int) -> str:
 
 def spell_colour(card: int) -> int | None:
     """The colour a colour-condition spell asks for, else None."""
-    kind = SPELL_KINDS[card]
+    return _SPELL_COLOURS[card]
+
+
+def _spell_colour(kind: str) -> int | None:
     return COLOURS.index(kind.removeprefix("colour_")) if kind.startswith("colour_") else None
 
 
+_SPELL_COLOURS: Final = tuple(_spell_colour(kind) for kind in SPELL_KINDS)
+
+
+@functools.cache  # every deal asks; the tuples are immutable
 def companion_ids(players: int) -> tuple[int, ...]:
     """The companions of a game: at 2 players the owl is out ("retiré du jeu")."""
     return tuple(
@@ -154,6 +168,7 @@ def companion_ids(players: int) -> tuple[int, ...]:
     )
 
 
+@functools.cache  # every deal asks; the tuples are immutable
 def spell_ids(
     keep_yellow: bool, potions: bool = False, companions: bool = False
 ) -> tuple[int, ...]:

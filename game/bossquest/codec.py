@@ -42,30 +42,33 @@ _SEAT_RESULT_FIELDS = (
 
 
 def result_to_json(result: RoundResult) -> dict[str, Any]:
+    # Each view holds the last fight's result, so this is written out: no call per seat.
+    seats = []
+    for seat in result.seats:
+        data: dict[str, Any] = {
+            "weapons": list(seat.weapons),
+            "strength": seat.strength,
+            "over": seat.over,
+            "out": seat.out,
+            "hearts_lost": seat.hearts_lost,
+            "keys_won": seat.keys_won,
+            "perfect": seat.perfect,
+            "winner": seat.winner,
+        }
+        if seat.reaper_hit:  # the Reaper extension, only when it struck
+            data["reaper_hit"] = True
+        seats.append(data)
     return {
         "round": result.round,
         "boss": result.boss,
         "boss_hp": result.boss_hp,
-        "active": [_active_to_json(spell) for spell in result.active],
+        "active": [
+            {"card": spell.card, "target": spell.target, "amount": spell.amount}
+            for spell in result.active
+        ],
         "mystery": result.mystery,
-        "seats": [_seat_result_to_json(seat) for seat in result.seats],
+        "seats": seats,
     }
-
-
-def _seat_result_to_json(seat: SeatResult) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "weapons": list(seat.weapons),
-        "strength": seat.strength,
-        "over": seat.over,
-        "out": seat.out,
-        "hearts_lost": seat.hearts_lost,
-        "keys_won": seat.keys_won,
-        "perfect": seat.perfect,
-        "winner": seat.winner,
-    }
-    if seat.reaper_hit:  # the Reaper extension, only when it struck
-        data["reaper_hit"] = True
-    return data
 
 
 def _seat_result_from_json(data: object) -> SeatResult:

@@ -13,7 +13,7 @@ from .potions import hidden_reader
 from .reaper import ending, settle
 from .setup import next_round
 from .state import NO_CARD, Fate, RoundResult, SeatResult, Stage, State
-from .table import current_hp, game_winners, in_game, strength
+from .table import current_hp, game_winners, strength
 
 __all__ = [
     "conclude",
@@ -26,6 +26,10 @@ __all__ = [
 
 # The tortoise's owner loses no heart when over the boss by at most this much.
 _TORTOISE_MARGIN = 2
+# The spells a player can fail (fails_conditions).
+_CONDITIONS = frozenset(
+    kind for kind in SPELL_KINDS if kind.startswith("colour_") or kind == "pair"
+)
 
 
 def fails_conditions(state: State, seat: int) -> bool:
@@ -89,8 +93,9 @@ def conclude(state: State, events: list[dict[str, Any]]) -> State:
     if state.fates:
         final = ending(state)
     else:
+        target = state.options.keys_to_win
         someone_dead = any(player.hearts == 0 for player in state.players)
-        someone_won = any(player.keys >= state.options.keys_to_win for player in state.players)
+        someone_won = any(player.keys >= target for player in state.players)
         if someone_dead or someone_won:
             final = game_winners(state)
     if final is not None:
@@ -106,13 +111,21 @@ def _score(state: State, events: list[dict[str, Any]]) -> State:
     kinds = {SPELL_KINDS[spell.card] for spell in state.active}
     hp = current_hp(state)
     count = len(state.players)
-    playing = [in_game(state, seat) for seat in range(count)]
-    strengths = [strength(state, seat) for seat in range(count)]
-    weapon_counts = [
-        len(player.weapons) if playing[seat] else 0 for seat, player in enumerate(state.players)
-    ]
-    over = [playing[seat] and strengths[seat] > hp for seat in range(count)]
-    out = [playing[seat] and fails_conditions(state, seat) for seat in range(count)]
+    fates = state.fates
+    conditions = not kinds.isdisjoint(_CONDITIONS)  # else nobody can fail one
+    playing: list[bool] = []
+    strengths: list[int] = []
+    weapon_counts: list[int] = []
+    over: list[bool] = []
+    out: list[bool] = []
+    for seat, player in enumerate(state.players):  # one pass: this runs every round
+        in_play = not fates or fates[seat] != Fate.GONE
+        power = strength(state, seat)
+        playing.append(in_play)
+        strengths.append(power)
+        weapon_counts.append(len(player.visible) + (player.hidden != NO_CARD) if in_play else 0)
+        over.append(in_play and power > hp)
+        out.append(in_play and conditions and fails_conditions(state, seat))
     reaper = state.fates.index(Fate.REAPER) if Fate.REAPER in state.fates else -1
     eligible = [
         seat
@@ -152,6 +165,8 @@ def _score(state: State, events: list[dict[str, Any]]) -> State:
             hearts=player.hearts - hearts_lost[seat],
             keys=player.keys + keys_won[seat],
         )
+        if hearts_lost[seat] or keys_won[seat]
+        else player  # unchanged: no copy
         for seat, player in enumerate(state.players)
     )
     result = RoundResult(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cached_property
 from typing import Any, Final
 
@@ -12,7 +12,7 @@ from ..engine.safejson import quote
 from . import actions, codec, rules, setup, undo, views
 from .actions import Action
 from .bots import easy_bot, normal_bot
-from .determinize import determinize
+from .determinize import dealer, determinize
 from .fight import round_start_event
 from .invariants import state_problems
 from .options import DECLARED, Options
@@ -42,7 +42,11 @@ class BossQuest:
             rounds=self.rounds,
             bots=self.bots,
             search=SearchHooks(
-                self.determinize, self.search_horizon, self.search_score, self.playout_policy
+                self.determinize,
+                self.search_horizon,
+                self.search_score,
+                self.playout_policy,
+                dealer=self.dealer,
             ),
             undo=UndoHooks(self.turn_goes_on, self.undo_barrier),
             scenarios=self.scenarios,
@@ -71,17 +75,12 @@ class BossQuest:
     def to_act(self, state: State) -> tuple[int, ...]:
         return () if state.stage == Stage.OVER else (state.seat,)
 
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        return rules.legal_actions(state, seat)
-
-    def check(self, state: State, seat: int, action: Action) -> Reason | None:
-        return rules.check(state, seat, action)
-
-    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[dict[str, Any]]]:
-        return rules.apply(state, seat, action)
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return views.view(state, seat)
+    # The rules' own functions, called without a method in between: the
+    # simulator and the search bot's playouts call these for every action.
+    legal_actions = staticmethod(rules.legal_actions)
+    check = staticmethod(rules.check)
+    apply = staticmethod(rules.apply)
+    view = staticmethod(views.view)
 
     def redeal(self, state: State, seat: int | None, seed: int) -> State:
         return views.redeal(state, seat, seed)
@@ -101,6 +100,10 @@ class BossQuest:
 
     def determinize(self, view: dict[str, Any], seed: int) -> State:
         return determinize(view, seed)
+
+    def dealer(self, view: dict[str, Any]) -> Callable[[int], State]:
+        """`determinize` with the view read once, for the search's playouts."""
+        return dealer(view)
 
     def search_horizon(self, start: State, state: State) -> bool:
         """Playouts stop at the end of the round: keys and hearts have moved."""

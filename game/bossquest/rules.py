@@ -31,10 +31,17 @@ from .actions import (
 from .cards import ALL_WEAPON_COUNT, COMPANIONS, SPELL_COUNT, SPELL_KINDS
 from .fight import conclude, fight
 from .spells import NEEDS_CHOICE, check_choice, choices, has_use, resolve
-from .state import NO_CARD, Player, Stage, State
-from .table import current_hp, is_alone, is_lone, spells_available, strength
+from .state import NO_CARD, Fate, Player, Stage, State
+from .table import current_hp, in_game, is_alone, is_lone, spells_available, strength
 
-__all__ = ["MAX_ASK", "action_universe", "apply", "check", "legal_actions"]
+__all__ = [
+    "MAX_ASK",
+    "action_universe",
+    "apply",
+    "check",
+    "legal_actions",
+    "legal_by_checker",
+]
 
 MAX_ASK = 4
 _SPELL_ACTIONS = (Activate, Discard, ActivateMystery, DiscardMystery)
@@ -164,61 +171,138 @@ def _check_power(state: State, seat: int, action: Action) -> Reason | None:
     return _check_at_armorer(state, seat, Ask(action.count))
 
 
-# Actions are immutable, so the ones without a card can be made once.
-_AT_ARMORER: tuple[Action, ...] = (
-    *(Ask(count) for count in range(1, MAX_ASK + 1)),
-    Visit(),
-    Stop(),
-)
-_MYSTERY_AND_PASS: tuple[Action, ...] = (ActivateMystery(), DiscardMystery(), Pass())
+# Actions are immutable, so the legal lists share them: made once, for every card.
+_ASKS: tuple[Ask, ...] = tuple(Ask(count) for count in range(1, MAX_ASK + 1))
+_ASK_VISITS: tuple[AskVisit, ...] = tuple(AskVisit(count) for count in range(1, MAX_ASK + 1))
+_VISIT, _STOP, _PASS = Visit(), Stop(), Pass()
+_MYSTERY: tuple[Action, ...] = (ActivateMystery(), DiscardMystery())
+_LOOK_MYSTERY = LookMystery()
+_ACTIVATES = tuple(Activate(card) for card in range(SPELL_COUNT))
+_DISCARDS = tuple(Discard(card) for card in range(SPELL_COUNT))
+_REPLACES = tuple(Replace(card) for card in range(SPELL_COUNT))
+_READINGS = {
+    card: tuple(ReadPotion(card, sign) for sign in potions.SIGNS)
+    for card in range(NO_CARD, ALL_WEAPON_COUNT)
+}
+_TAKE_LIFE, _BECOME_REAPER = TakeLife(), BecomeReaper()
+
+# The legal list `apply` last handed out, as (state, seat, actions): an action
+# taken from it, the very object, for the same state and seat, is legal
+# without asking the checker again (states and actions are immutable, and the
+# tests hold the list and the checker to the same answer on every state).
+_last: tuple[State | None, int, tuple[Action, ...]] = (None, NO_CARD, ())
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
-    """Every candidate action that the checker allows, in a stable order.
-
-    The branches past the first test are the ones `check` takes after its own
-    first tests (game over, seat, turn), so they call the same checks directly:
-    this runs for every action of every playout."""
-    stage = state.stage
-    if stage == Stage.OVER or seat != state.seat:
-        return []
-    if stage == Stage.CHOOSE:
-        pending = state.pending
-        return [
-            choice
-            for choice in choices(state, seat, pending)
-            if check_choice(state, seat, pending, choice) is None
-        ]
-    if stage == Stage.POTION or stage == Stage.REVEAL:
-        card = potions.next_to_read(state, seat)
-        return [ReadPotion(card, sign) for sign in potions.SIGNS]
-    if stage == Stage.DESTINY:
-        destinies: list[TakeLife | BecomeReaper] = [TakeLife(), BecomeReaper()]
-        return [a for a in destinies if reaper.check_destiny(state, seat, a) is None]
-    if stage == Stage.SPELL or state.players[seat].at_magician:
-        candidates: list[Action] = []
-        for card in state.offer:
-            candidates += [Activate(card), Discard(card)]
-        candidates += _MYSTERY_AND_PASS
-        legal = [action for action in candidates if _check_at_magician(state, action) is None]
-    else:
-        over = strength(state, seat) > current_hp(state)  # once for the six candidates
-        legal = [a for a in _AT_ARMORER if _check_at_armorer(state, seat, a, over) is None]
-    if state.companions:
-        legal += [a for a in _power_candidates(state, seat) if _check_power(state, seat, a) is None]
+    """Every action that the checker allows, in a stable order, built directly
+    from the state rather than by asking the checker about each candidate:
+    this runs for every action of every playout. The order is the checker's
+    candidates' order: the requests (1 to 4), the visit, the stop; or each
+    face-up spell (activate, discard), the mystery spell (activate, discard)
+    and the pass; then the companion's powers. `tests/test_properties.py`
+    checks on every state of random play, at every player count and with
+    every option, that this list is exactly what `check` allows."""
+    global _last
+    legal = _legal(state, seat, state.stage)
+    _last = (state, seat, tuple(legal))
     return legal
 
 
-def _power_candidates(state: State, seat: int) -> list[Action]:
-    """The power actions the companion of `seat` could take (the checker decides)."""
-    animal = COMPANIONS[state.companions[seat]] if state.companions[seat] != NO_CARD else ""
-    if animal == "owl":
-        return [LookMystery(), *(Look(target) for target in range(len(state.players)))]
-    if animal == "magpie":
-        return [Replace(card) for card in state.offer]
-    if animal == "hare":
-        return [AskVisit(count) for count in range(1, MAX_ASK + 1)]
+def _legal(state: State, seat: int, stage: str) -> list[Action]:
+    if stage == Stage.OVER or seat != state.seat:
+        return []
+    if stage == Stage.CHOOSE:
+        return list(choices(state, seat, state.pending))  # each one is legal
+    if stage == Stage.POTION or stage == Stage.REVEAL:
+        return list(_READINGS[potions.next_to_read(state, seat)])
+    if stage == Stage.DESTINY:
+        if Fate.REAPER in state.fates:
+            return [_TAKE_LIFE]
+        return [_TAKE_LIFE, _BECOME_REAPER]
+    over = False
+    if stage == Stage.SPELL or state.players[seat].at_magician:
+        legal: list[Action] = []
+        for card in state.offer:
+            if has_use(state, card):
+                legal.append(_ACTIVATES[card])
+            legal.append(_DISCARDS[card])
+        if state.mystery != NO_CARD:
+            legal += _MYSTERY
+        if stage != Stage.SPELL:
+            legal.append(_PASS)
+    else:
+        over = strength(state, seat) > current_hp(state)
+        legal = list(_ASKS[: _asks_allowed(state, seat, over)])
+        big_table = len(state.players) >= 5
+        legal.append(_STOP if big_table and is_lone(state, seat) else _VISIT)
+    if state.companions:
+        legal += _legal_powers(state, seat, over)
+    return legal
+
+
+def _asks_allowed(state: State, seat: int, over: bool) -> int:
+    """How many weapons `seat` may ask for at the Armorer (0: none), as `_check_at_armorer`."""
+    if over or (state.lone_asked and is_alone(state, seat)):
+        return 0
+    return min(MAX_ASK, len(state.weapon_deck))
+
+
+def _legal_powers(state: State, seat: int, over: bool) -> list[Action]:
+    """The companion's powers `seat` may use now, as `_check_power` allows them."""
+    companion = state.companions[seat]
+    if companion == NO_CARD or companion in state.used:
+        return []
+    if companion == companions.OWL:
+        looks: list[Action] = [_LOOK_MYSTERY] if state.mystery != NO_CARD else []
+        return looks + [
+            Look(target)
+            for target in range(len(state.players))
+            if target != seat and in_game(state, target)
+        ]
+    if companion == companions.MAGPIE:
+        if not state.spell_deck and not state.spell_discard:
+            return []
+        return [_REPLACES[card] for card in state.offer]
+    if companion == companions.HARE:
+        if state.players[seat].at_magician or state.stage != Stage.TURN:
+            return []
+        if _big_table(state) and is_lone(state, seat):
+            return []
+        return list(_ASK_VISITS[: _asks_allowed(state, seat, over)])
     return []
+
+
+def legal_by_checker(state: State, seat: int) -> list[Action]:
+    """What `legal_actions` must return, by definition, slowly: every candidate,
+    in the stable order, that the checker allows. For the tests only."""
+    return [action for action in _candidates(state, seat) if check(state, seat, action) is None]
+
+
+def _candidates(state: State, seat: int) -> list[Action]:
+    """The actions `seat` could play at this stage, legal or not, in the stable order."""
+    stage = state.stage
+    if stage == Stage.OVER:
+        return []
+    if stage == Stage.CHOOSE:
+        return list(choices(state, seat, state.pending))
+    if stage == Stage.POTION or stage == Stage.REVEAL:
+        return [ReadPotion(potions.next_to_read(state, seat), sign) for sign in potions.SIGNS]
+    if stage == Stage.DESTINY:
+        return [TakeLife(), BecomeReaper()]
+    candidates: list[Action] = [Ask(count) for count in range(1, MAX_ASK + 1)]
+    candidates += [Visit(), Stop()]
+    for card in state.offer:
+        candidates += [Activate(card), Discard(card)]
+    candidates += [ActivateMystery(), DiscardMystery(), Pass()]
+    if state.companions:
+        animal = COMPANIONS[state.companions[seat]] if state.companions[seat] != NO_CARD else ""
+        if animal == "owl":
+            candidates += [LookMystery(), *(Look(target) for target in range(len(state.players)))]
+        elif animal == "magpie":
+            candidates += [Replace(card) for card in state.offer]
+        elif animal == "hare":
+            candidates += [AskVisit(count) for count in range(1, MAX_ASK + 1)]
+    return candidates
 
 
 def action_universe(state: State) -> list[Action]:
@@ -247,16 +331,26 @@ def action_universe(state: State) -> list[Action]:
 
 
 def apply(state: State, seat: int, action: Action) -> tuple[State, list[dict[str, Any]]]:
-    """Play `action` for `seat`; raise IllegalAction, changing nothing, if it is illegal."""
-    reason = check(state, seat, action)
-    if reason is not None:
-        raise IllegalAction(reason)
+    """Play `action` for `seat`; raise IllegalAction, changing nothing, if it is illegal.
+    An action taken from the last legal list of this very state and seat is
+    known to be legal; any other is checked."""
+    last_state, last_seat, last_legal = _last
+    if state is last_state and seat == last_seat:
+        for listed in last_legal:
+            if listed is action:  # the very object, not an equal one
+                break
+        else:
+            _refuse_if_illegal(state, seat, action)
+    else:
+        _refuse_if_illegal(state, seat, action)
     events: list[dict[str, Any]] = []
     if isinstance(action, Ask):
         return _ask(state, seat, action.count, events), events
     if isinstance(action, Visit):
         events.append({"type": "visit", "seat": seat})
         return _visit(state, seat, events), events
+    if isinstance(action, _SPELL_ACTIONS):  # the commonest after these two
+        return _use_spell(state, seat, action, events), events
     if isinstance(action, Stop):
         events.append({"type": "stop", "seat": seat})
         return fight(state, events), events
@@ -279,9 +373,14 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[dict[str
         return companions.look_mystery(state, seat, events), events
     if isinstance(action, Replace):
         return companions.replace(state, seat, action.card, events), events
-    if isinstance(action, AskVisit):
-        return _ask_visit(state, seat, action.count, events), events
-    return _use_spell(state, seat, action, events), events
+    assert isinstance(action, AskVisit)
+    return _ask_visit(state, seat, action.count, events), events
+
+
+def _refuse_if_illegal(state: State, seat: int, action: Action) -> None:
+    reason = check(state, seat, action)
+    if reason is not None:
+        raise IllegalAction(reason)
 
 
 def _with_player(state: State, seat: int, **changes: Any) -> tuple[Player, ...]:
@@ -405,15 +504,17 @@ def _end_turn(state: State, events: list[dict[str, Any]], **changes: Any) -> Sta
         return evolve(
             state, **changes, seat=last_turn[0], last_turn=last_turn[1:], stage=Stage.TURN
         )
-    if all(player.at_magician for player in players):
-        return fight(evolve(state, **changes), events)
     count = len(players)
-    # The 2-player repeat at the Magician, while a spell is left there.
-    repeat = count == 2 and bool(
-        changes.get("offer", state.offer) or changes.get("mystery", state.mystery) != NO_CARD
-    )
+    current = state.seat
     for step in range(1, count + 1):
-        seat = (state.seat + step) % count
-        if not players[seat].at_magician or repeat:
-            return evolve(state, **changes, seat=seat, stage=Stage.TURN)
-    raise AssertionError("someone is still at the Armorer")
+        seat = (current + step) % count
+        if not players[seat].at_magician:
+            break
+    else:  # everyone is at the Magician
+        return fight(evolve(state, **changes), events)
+    # The 2-player repeat at the Magician, while a spell is left there.
+    if count == 2 and (
+        changes.get("offer", state.offer) or changes.get("mystery", state.mystery) != NO_CARD
+    ):
+        seat = 1 - current
+    return evolve(state, **changes, seat=seat, stage=Stage.TURN)

@@ -29,6 +29,8 @@ def complete_order(
 ) -> tuple[tuple[int, ...], int]:
     """A deck that starts with `prefix` (stacked by a scenario) and goes on with
     the rest of `cards` shuffled."""
+    if not prefix:  # every deal but a scenario's
+        return rng.shuffle(state, cards)
     stacked = set(prefix)
     rest = [card for card in cards if card not in stacked]
     shuffled, state = rng.shuffle(state, rest)
@@ -106,46 +108,70 @@ def first_state(
 
 def draw_spell(state: State) -> tuple[int, State]:
     """The top spell; an empty deck is first rebuilt from the shuffled discard."""
-    if not state.spell_deck:
-        deck, generator = rng.shuffle(state.rng, state.spell_discard)
-        state = evolve(state, spell_deck=deck, spell_discard=(), rng=generator)
-    return state.spell_deck[0], evolve(state, spell_deck=state.spell_deck[1:])
+    (card,), deck, discard, generator = _draw_spells(
+        state.spell_deck, state.spell_discard, state.rng, 1
+    )
+    return card, evolve(state, spell_deck=deck, spell_discard=discard, rng=generator)
+
+
+def _draw_spells(
+    deck: tuple[int, ...], discard: tuple[int, ...], generator: int, count: int
+) -> tuple[list[int], tuple[int, ...], tuple[int, ...], int]:
+    """`count` spells drawn one by one from the top of `deck`, the discard
+    shuffled into a new deck whenever it runs out: (the cards, the deck and
+    discard left, the generator), without copying the state."""
+    cards = []
+    for _ in range(count):
+        if not deck:
+            deck, generator = rng.shuffle(generator, discard)
+            discard = ()
+        cards.append(deck[0])
+        deck = deck[1:]
+    return cards, deck, discard, generator
 
 
 def deal_round(state: State, weapon_prefix: Sequence[int]) -> State:
     """Shuffle every weapon back, deal the spells at the Magician and each player's
-    hidden then visible weapon, starting at the Armorer's left."""
+    hidden then visible weapon, starting at the Armorer's left. One copy of the
+    state (two when a potion is dealt face up): this runs every round of every
+    playout."""
     options = state.options
     weapons, generator = complete_order(state.rng, weapon_prefix, options.weapons)
-    state = evolve(state, rng=generator)
-    offer = []
-    for _ in range(options.spells_face_up):
-        card, state = draw_spell(state)
-        offer.append(card)
-    mystery, state = draw_spell(state)
+    spells, spell_deck, spell_discard, generator = _draw_spells(
+        state.spell_deck, state.spell_discard, generator, options.spells_face_up + 1
+    )
     count = options.players
+    fates = state.fates
     order = [
         seat
         for seat in ((state.armorer + step) % count for step in range(1, count + 1))
-        if not state.fates or state.fates[seat] != Fate.GONE
+        if not fates or fates[seat] != Fate.GONE
     ]
     dealt = len(order)
     hidden = dict(zip(order, weapons[:dealt], strict=True))
     visible = dict(zip(order, weapons[dealt : 2 * dealt], strict=True))
     # A player who has left the game (the Reaper) gets nothing and is never to act.
     players = tuple(
-        evolve(player, hidden=hidden[seat], visible=(visible[seat],), at_magician=False)
+        Player(hidden[seat], (visible[seat],), player.hearts, player.keys, False)
         if seat in hidden
-        else evolve(player, hidden=NO_CARD, visible=(), at_magician=True)
+        else Player(NO_CARD, (), player.hearts, player.keys, True)
         for seat, player in enumerate(state.players)
     )
+    extensions: dict[str, object] = {}
+    if options.companions:
+        extensions.update(used=(), saw_mystery=())
+    if options.potions:
+        extensions["readings"] = potions.unread(state)
     state = evolve(
         state,
+        rng=generator,
+        spell_deck=spell_deck,
+        spell_discard=spell_discard,
         players=players,
         weapon_deck=tuple(weapons[2 * dealt :]),
         weapon_discard=(),
-        offer=tuple(offer),
-        mystery=mystery,
+        offer=tuple(spells[:-1]),
+        mystery=spells[-1],
         active=(),
         pending=NO_CARD,
         last_turn=None,
@@ -153,11 +179,9 @@ def deal_round(state: State, weapon_prefix: Sequence[int]) -> State:
         known=(),
         seat=order[0],
         stage=Stage.TURN,
+        **extensions,
     )
-    if options.companions:
-        state = evolve(state, used=(), saw_mystery=())
     if options.potions:
-        state = evolve(state, readings=potions.unread(state))
         reader = potions.face_up_reader(state)
         if reader is not None:  # a potion dealt face up is read before the first turn
             state = evolve(
@@ -176,29 +200,32 @@ def next_round(state: State) -> State:
     spells_on_table = (*state.offer, *(s.card for s in state.active))
     if state.mystery != NO_CARD:
         spells_on_table = (*spells_on_table, state.mystery)
+    # The Reaper never goes to the boss discard: it comes once a game.
+    boss_discard = state.boss_discard if state.boss == REAPER else (*state.boss_discard, state.boss)
+    changes: dict[str, object] = {}
+    if Fate.GHOST in state.fates:  # a ghost is waiting: the Reaper is the next boss
+        changes["boss"] = REAPER
+    else:
+        boss_deck, generator = state.boss_deck, state.rng
+        if not boss_deck:
+            boss_deck, generator = rng.shuffle(generator, boss_discard)
+            boss_discard = ()
+        changes.update(boss=boss_deck[0], boss_deck=boss_deck[1:], rng=generator)
+    prefix: tuple[int, ...] = ()
+    if state.stacked:
+        prefix = state.stacked[0]
+        changes["stacked"] = state.stacked[1:]
     state = evolve(
         state,
         round=state.round + 1,
         armorer=_next_armorer(state),
-        # The Reaper never goes to the boss discard: it comes once a game.
-        boss_discard=(
-            state.boss_discard if state.boss == REAPER else (*state.boss_discard, state.boss)
-        ),
+        boss_discard=boss_discard,
         spell_discard=(*state.spell_discard, *spells_on_table),
         offer=(),
         mystery=NO_CARD,
         active=(),
+        **changes,
     )
-    if Fate.GHOST in state.fates:  # a ghost is waiting: the Reaper is the next boss
-        state = evolve(state, boss=REAPER)
-    else:
-        if not state.boss_deck:
-            deck, generator = rng.shuffle(state.rng, state.boss_discard)
-            state = evolve(state, boss_deck=deck, boss_discard=(), rng=generator)
-        state = evolve(state, boss=state.boss_deck[0], boss_deck=state.boss_deck[1:])
-    prefix: tuple[int, ...] = ()
-    if state.stacked:
-        prefix, state = state.stacked[0], evolve(state, stacked=state.stacked[1:])
     return deal_round(state, prefix)
 
 

@@ -9,8 +9,9 @@ from ..engine.errors import Reason
 from ..engine.evolve import evolve
 from ..engine.safejson import quote
 from .actions import Choose
-from .cards import SPELL_KINDS, WEAPON_COUNT, is_potion
+from .cards import ALL_WEAPON_COUNT, SPELL_COUNT, SPELL_KINDS, WEAPON_COUNT, is_potion
 from .companions import companion_places, swappable_pairs
+from .options import MAX_PLAYERS
 from .potions import readable_potions
 from .state import ActiveSpell, State
 from .table import at_armorer, in_game, turn_order
@@ -38,6 +39,17 @@ def has_use(state: State, card: int) -> bool:
     return True
 
 
+# Choices are immutable, so the lists share them: made once.
+_BY_TARGET_AND_AMOUNT = {
+    (target, amount): Choose(target=target, amount=amount)
+    for target in range(MAX_PLAYERS)
+    for amount in AMOUNTS
+}
+_BY_AMOUNT = [Choose(amount=amount) for amount in AMOUNTS]
+_BY_TARGET = [Choose(target=target) for target in range(MAX_PLAYERS)]
+_BY_CARD = [Choose(card=card) for card in range(max(ALL_WEAPON_COUNT, SPELL_COUNT))]
+
+
 def choices(state: State, seat: int, card: int) -> list[Choose]:
     """Every way to finish the spell `card` activated by `seat`, in a stable order."""
     kind = SPELL_KINDS[card]
@@ -45,17 +57,17 @@ def choices(state: State, seat: int, card: int) -> list[Choose]:
     if state.fates:  # nobody acts on a player who has left the game
         seats = [target for target in seats if in_game(state, target)]
     if kind in _TARGET_AND_AMOUNT:
-        return [Choose(target=target, amount=amount) for target in seats for amount in AMOUNTS]
+        return [_BY_TARGET_AND_AMOUNT[target, amount] for target in seats for amount in AMOUNTS]
     if kind in _AMOUNT:
-        return [Choose(amount=amount) for amount in AMOUNTS]
+        return list(_BY_AMOUNT)
     if kind == "swap_hidden":
-        return [Choose(target=target) for target in seats if target != seat]
+        return [_BY_TARGET[target] for target in seats if target != seat]
     if kind == "exchange":
-        return [Choose(card=weapon) for weapon in state.players[seat].weapons]
+        return [_BY_CARD[weapon] for weapon in state.players[seat].weapons]
     if kind == "cancel":
-        return [Choose(card=spell.card) for spell in state.active]
+        return [_BY_CARD[spell.card] for spell in state.active]
     if kind == "invert_potion":
-        return [Choose(card=card) for card in readable_potions(state)]
+        return [_BY_CARD[card] for card in readable_potions(state)]
     if kind == "swap_companions":
         return [Choose(card=first, other=second) for first, second in swappable_pairs(state)]
     return []

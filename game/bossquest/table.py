@@ -25,26 +25,35 @@ __all__ = [
 WEAPON_VALUES: Final = tuple(weapon_value(card) for card in range(ALL_WEAPON_COUNT))
 
 
+# What each spell in play does to its target's strength and to the boss's hit
+# points, per unit of its amount: read from a table rather than by kind names.
+_STRENGTH_SIGN: Final = tuple(
+    {"strength_up": 1, "strength_down": -1}.get(kind, 0) for kind in SPELL_KINDS
+)
+_BOSS_SIGN: Final = tuple({"boss_up": 1, "boss_down": -1}.get(kind, 0) for kind in SPELL_KINDS)
+
+
 def strength(state: State, seat: int) -> int:
     """The sum of a player's weapons (a potion at its reading, 0 while unread) and
     of the strength spells in front of them."""
     player = state.players[seat]
-    if player.hidden == NO_CARD:
+    hidden = player.hidden
+    if hidden == NO_CARD:
         return 0  # a player who has left the game holds nothing
-    total = WEAPON_VALUES[player.hidden]
+    values = WEAPON_VALUES
+    total = values[hidden]
     for card in player.visible:
-        total += WEAPON_VALUES[card]
-    if state.readings:
-        for card in player.weapons:
+        total += values[card]
+    readings = state.readings
+    if readings:
+        if hidden >= WEAPON_COUNT:
+            total += readings[hidden - WEAPON_COUNT]
+        for card in player.visible:
             if card >= WEAPON_COUNT:
-                total += state.readings[card - WEAPON_COUNT]
+                total += readings[card - WEAPON_COUNT]
     for spell in state.active:
         if spell.target == seat:
-            kind = SPELL_KINDS[spell.card]
-            if kind == "strength_up":
-                total += spell.amount
-            elif kind == "strength_down":
-                total -= spell.amount
+            total += _STRENGTH_SIGN[spell.card] * spell.amount
     return total
 
 
@@ -52,11 +61,7 @@ def current_hp(state: State) -> int:
     """The boss's printed hit points changed by the boss spells in play."""
     hp = boss_hp(state.boss)
     for spell in state.active:
-        kind = SPELL_KINDS[spell.card]
-        if kind == "boss_up":
-            hp += spell.amount
-        elif kind == "boss_down":
-            hp -= spell.amount
+        hp += _BOSS_SIGN[spell.card] * spell.amount
     return hp
 
 
@@ -71,9 +76,13 @@ def at_armorer(state: State) -> list[int]:
 
 def is_alone(state: State, seat: int) -> bool:
     """Whether `seat` is the only player left at the Armorer."""
-    if state.players[seat].at_magician:
+    players = state.players
+    if players[seat].at_magician:
         return False
-    return all(player.at_magician for other, player in enumerate(state.players) if other != seat)
+    for other, player in enumerate(players):  # a loop: no generator for each action
+        if other != seat and not player.at_magician:
+            return False
+    return True
 
 
 def is_lone(state: State, seat: int) -> bool:

@@ -32,22 +32,27 @@ def sees_hidden(state: State, viewer: int | None, owner: int) -> bool:
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
+    # Written for speed (a search bot's playouts build one view per action):
+    # the test of `sees_hidden` inline, each reading of the table made once.
+    revealed = state.stage in _REVEALED
+    known = state.known
     seats = []
     for owner, player in enumerate(state.players):
+        hidden = player.hidden
+        shown = hidden != NO_CARD and (
+            revealed or (seat is not None and (seat == owner or (seat, hidden) in known))
+        )
         seats.append(
             {
                 "hearts": player.hearts,
                 "keys": player.keys,
                 "at_magician": player.at_magician,
-                "hidden": (
-                    player.hidden
-                    if player.hidden != NO_CARD and sees_hidden(state, seat, owner)
-                    else None
-                ),
+                "hidden": hidden if shown else None,
                 "visible": list(player.visible),
-                "weapons": len(player.weapons),
+                "weapons": len(player.visible) + (hidden != NO_CARD),
             }
         )
+    hp = current_hp(state)
     data: dict[str, Any] = {
         "game": "bossquest",
         "seat": seat,
@@ -59,7 +64,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "to_act": None if state.seat == NO_CARD else state.seat,
         "stage": state.stage,
         "pending": None if state.pending == NO_CARD else state.pending,
-        "boss": {"card": state.boss, "printed_hp": boss_hp(state.boss), "hp": current_hp(state)},
+        "boss": {"card": state.boss, "printed_hp": boss_hp(state.boss), "hp": hp},
         "boss_deck": len(state.boss_deck),
         "boss_discard": list(state.boss_discard),
         "offer": list(state.offer),
@@ -79,10 +84,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "winners": list(state.winners),
     }
     if seat is not None:
-        data["you"] = {
-            "strength": strength(state, seat),
-            "over": strength(state, seat) > current_hp(state),
-        }
+        mine = strength(state, seat)
+        data["you"] = {"strength": mine, "over": mine > hp}
     options = state.options
     # Each extension adds its own keys, only when it is on.
     if options.potions:

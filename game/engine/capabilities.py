@@ -38,6 +38,10 @@ class SearchHooks:
     """How good the second state is for the seat, compared with the first."""
     policy: str
     """The level, among the game's `bots`, that plays the playouts out."""
+    dealer: Callable[[dict[str, JSON]], Callable[[int], Any]] | None = None
+    """Optional, for speed: `determinize` in two steps, the view read once for
+    all the worlds of a decision. `dealer(view)(seed)` must equal
+    `determinize(view, seed)`."""
 
 
 @dataclass(frozen=True)

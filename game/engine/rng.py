@@ -36,21 +36,39 @@ def next_u64(state: int) -> tuple[int, int]:
     return z ^ (z >> 31), state
 
 
+# The rejection limit of `below` for small bounds: the largest multiple of the
+# bound that fits in 64 bits.
+_LIMITS = tuple((1 << 64) - ((1 << 64) % bound) if bound else 0 for bound in range(257))
+
+
 def below(state: int, bound: int) -> tuple[int, int]:
     """A uniform integer in [0, bound), by rejection so that no value is favoured."""
     if bound <= 0:
         raise ValueError(f"bound must be positive, got {bound}")
-    limit = (1 << 64) - ((1 << 64) % bound)
-    while True:
-        value, state = next_u64(state)
+    limit = _LIMITS[bound] if bound < 257 else (1 << 64) - ((1 << 64) % bound)
+    while True:  # next_u64, written out: this runs for every draw of every game
+        state = (state + _GOLDEN_GAMMA) & MASK64
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        value = z ^ (z >> 31)
         if value < limit:
             return value % bound, state
 
 
 def shuffle(state: int, items: Sequence[T]) -> tuple[tuple[T, ...], int]:
-    """A Fisher-Yates shuffle of `items`: return (the shuffled tuple, the next state)."""
+    """A Fisher-Yates shuffle of `items`: return (the shuffled tuple, the next state).
+    The draws are `below`'s, written out: a deal shuffles dozens of cards."""
     cards = list(items)
     for i in range(len(cards) - 1, 0, -1):
-        j, state = below(state, i + 1)
+        bound = i + 1
+        limit = _LIMITS[bound] if bound < 257 else (1 << 64) - ((1 << 64) % bound)
+        while True:
+            state = (state + _GOLDEN_GAMMA) & MASK64
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            value = z ^ (z >> 31)
+            if value < limit:
+                break
+        j = value % bound
         cards[i], cards[j] = cards[j], cards[i]
     return tuple(cards), state

@@ -14,6 +14,7 @@ count binding first, the same view and seed always give the same decision.
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 import zlib
@@ -77,12 +78,17 @@ class SearchBot:
         visits = [0] * len(legal)
         totals = [0.0] * len(legal)
         deadline = time.perf_counter() + settings.time_budget
+        hooks = self.hooks
+        if hooks.dealer is not None:
+            deal = hooks.dealer(view)  # the view read once for every world
+        else:
+            deal = functools.partial(hooks.determinize, view)
         for playout in range(settings.playouts):
             if playout >= len(legal) and time.perf_counter() > deadline:
                 break
             arm = self._pick_arm(visits, totals, playout)
             world_seed, dice = rng.next_u64(dice)
-            totals[arm] += self._playout(view, seat, legal[arm], world_seed)
+            totals[arm] += self._playout(deal(world_seed), seat, legal[arm])
             visits[arm] += 1
             self.last_playouts = playout + 1
             if playout % settings.slice_playouts == settings.slice_playouts - 1:
@@ -101,14 +107,18 @@ class SearchBot:
             key=lambda i: totals[i] / visits[i] + c * math.sqrt(log_total / visits[i]),
         )
 
-    def _playout(self, view: dict[str, Any], seat: int, action: Any, seed: int) -> float:
-        game = self.game
-        start = self.hooks.determinize(view, seed)
-        state, _ = game.apply(start, seat, action)
+    def _playout(self, start: Any, seat: int, action: Any) -> float:
+        """Play `action` in the world `start`, then the policy for everyone to the horizon."""
+        game, hooks, policy = self.game, self.hooks, self.policy
+        is_over, horizon, to_act = game.is_over, hooks.horizon, game.to_act
+        legal_actions, apply, view = game.legal_actions, game.apply, game.view
+        state, _ = apply(start, seat, action)
         for _ in range(self.settings.max_playout_actions):
-            if game.is_over(state) or self.hooks.horizon(start, state):
+            if is_over(state) or horizon(start, state):
                 break
-            actor = game.to_act(state)[0]
-            legal = game.legal_actions(state, actor)
-            state, _ = game.apply(state, actor, self.policy(game.view(state, actor), legal))
-        return self.hooks.score(start, state, seat)
+            actor = to_act(state)[0]
+            legal = legal_actions(state, actor)
+            # An only choice is every policy's choice: no view needs building.
+            action = legal[0] if len(legal) == 1 else policy(view(state, actor), legal)
+            state, _ = apply(state, actor, action)
+        return hooks.score(start, state, seat)

@@ -4,7 +4,9 @@
 //
 //   node tests/pyodide/run_python.mjs SCRIPT.py [ARGS...]
 //
-// The script's stdout is printed; its arguments are in sys.argv[1:].
+// The script's stdout is printed; its arguments are in sys.argv[1:]. With
+// PYODIDE_GAME_ROOT set, the `game` package is taken from that folder instead
+// (the engine benchmark runs an older checkout of it beside this one).
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative, resolve, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -29,8 +31,9 @@ if (!script) {
   process.exit(2);
 }
 const pyodide = await loadPyodide({ stdout: (line) => console.log(line), stderr: (line) => console.error(line) });
-for (const file of pythonFiles(join(root, "game"))) {
-  const target = "/home/pyodide/" + relative(root, file);
+const gameRoot = resolve(process.env.PYODIDE_GAME_ROOT || root);
+for (const file of pythonFiles(join(gameRoot, "game"))) {
+  const target = "/home/pyodide/" + relative(gameRoot, file);
   pyodide.FS.mkdirTree(dirname(target));
   pyodide.FS.writeFile(target, readFileSync(file));
 }
