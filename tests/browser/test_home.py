@@ -1,0 +1,187 @@
+"""The site's root, a home of several games (Boss Quest and The Boss): it
+offers to resume a game of either that this browser keeps (a game saved on
+this device, a game hosted online whose tab was closed) on the game's own
+page, claims none of them itself, and sends an invitation link made before
+the site offered several games (``index.html#join=...``, naming none) to Boss
+Quest's page. Every wait is on a marker the page sets, never on time."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from game.web.session import LEGACY_SAVE_KEY, Session, save_key
+from game.web.settings import parse_settings
+from tests.browser.conftest import DESKTOP, PHONE, App, Site
+from tests.browser.net_play import STEP_MS, Table, open_home, reload_home, tab_table
+
+OFFER = "#net-resume .net-offer[data-room='{room}']"
+
+
+def _session(game: str, players: int, seed: int) -> Session:
+    """A new game of `game`: a human in seat 0, easy bots in the others."""
+    seats = [{"seat": 0, "name": "Ana", "kind": "human"}]
+    seats += [
+        {"seat": i, "name": f"Bot{i}", "kind": "bot", "level": "easy"} for i in range(1, players)
+    ]
+    data = {
+        "version": 3,
+        "game": game,
+        "lang": "en",
+        "players": seats,
+        "options": {},
+        "hint": False,
+    }
+    return Session.new(parse_settings(json.dumps(data)), seed)
+
+
+def _card(page: Page, game: str) -> str:
+    return f"#games .game-card[data-game='{game}']"
+
+
+def _stored(page: Page) -> dict[str, str]:
+    found: dict[str, str] = page.evaluate("() => ({...localStorage})")
+    return found
+
+
+def test_the_home_offers_the_saved_game_of_each_game(app: App) -> None:
+    """A game saved on this device, of either game (Boss Quest's under the key
+    it had before the site offered several games), is offered on the home; the
+    home leaves the saves alone, and each game's page resumes its own."""
+    page = app.page
+    page.emulate_media(reduced_motion="reduce")
+    boss_quest = _session("bossquest", 3, seed=7)
+    the_boss = _session("theboss", 2, seed=7)
+    app.home()
+    saves = [[LEGACY_SAVE_KEY, boss_quest.to_save()], [save_key("theboss"), the_boss.to_save()]]
+    page.evaluate("(saves) => saves.forEach(([k, text]) => localStorage.setItem(k, text))", saves)
+    page.reload(wait_until="domcontentloaded")
+    page.locator(".lang-btn[data-lang='en']").click()
+    for game in ("bossquest", "theboss"):
+        card = page.locator(_card(page, game))
+        expect(card).to_have_attribute("data-resume", "local")
+        expect(card.locator(".game-resume")).to_contain_text("A game is in progress")
+        resume = card.locator("[data-link=resume]")
+        expect(resume).to_be_visible()
+        expect(resume).to_have_attribute("href", f"?game={game}")
+        expect(resume).to_have_text("Resume")
+    app.screenshot("home-resume-en-1280")
+    page.set_viewport_size(PHONE)
+    page.locator(".lang-btn[data-lang='fr']").click()
+    expect(page.locator(_card(page, "theboss")).locator("[data-link=resume]")).to_have_text(
+        "Reprendre"
+    )
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    app.screenshot("home-resume-fr-375")
+    page.set_viewport_size(DESKTOP)
+    page.locator(".lang-btn[data-lang='en']").click()
+    app.wait_ready()
+    # the home shows no game: it resumed nothing and moved no save
+    assert page.get_attribute("html", "data-screen") == "menu"
+    stored = _stored(page)
+    assert stored[LEGACY_SAVE_KEY] == boss_quest.to_save()
+    assert stored[save_key("theboss")] == the_boss.to_save()
+    assert save_key("bossquest") not in stored
+
+    # The Boss's page resumes The Boss's game, and only it
+    page.locator(_card(page, "theboss")).locator("[data-link=resume]").click()
+    page.wait_for_url(re.compile(r"\?game=theboss$"))
+    app.wait_ready()
+    page.wait_for_selector("html[data-screen='board'] #board[data-phase]", state="attached")
+    settings = json.loads(page.get_attribute("#board", "data-settings") or "null")
+    assert settings["game"] == "theboss"
+    assert LEGACY_SAVE_KEY in _stored(page)
+    # back home: both still offered (a game in progress keeps its save)
+    app.home()
+    expect(page.locator(_card(page, "theboss"))).to_have_attribute("data-resume", "local")
+    expect(page.locator(_card(page, "bossquest"))).to_have_attribute("data-resume", "local")
+    page.locator(_card(page, "bossquest")).locator("[data-link=resume]").click()
+    page.wait_for_url(re.compile(r"\?game=bossquest$"))
+    app.wait_ready()
+    page.wait_for_selector("html[data-screen='board'] #board[data-phase]", state="attached")
+    settings = json.loads(page.get_attribute("#board", "data-settings") or "null")
+    assert settings["game"] == "bossquest"
+    assert [player["name"] for player in settings["players"]] == ["Ana", "Bot1", "Bot2"]
+    # the older save now lives under Boss Quest's own key
+    stored = _stored(page)
+    assert LEGACY_SAVE_KEY not in stored and save_key("bossquest") in stored
+
+
+def test_an_invitation_link_naming_no_game_opens_boss_quest(app: App) -> None:
+    """``index.html#join=<code>``, as links were made when Boss Quest was the
+    site's only game: Boss Quest's page opens on the join screen, its address
+    now naming it; one pasted into the home's address later does the same."""
+    page = app.page
+    app.home("#join=QgEBbCQABHp2QlYYZWhXT2pvSFV5YlFLN3Rad1ZnU054")
+    page.wait_for_url(re.compile(r"/\?game=bossquest#join=QgEBbCQ"))
+    assert page.get_attribute("html", "data-game") == "bossquest"
+    app.wait_ready()
+    page.wait_for_selector(
+        "html[data-screen='lobby'] #lobby[data-phase='join']", state="attached", timeout=STEP_MS
+    )
+    expect(page.locator("#home")).to_be_hidden()
+    expect(page.locator("#net-name")).to_be_visible()
+
+    app.home()
+    app.wait_ready()
+    expect(page.locator("#games .game-card")).to_have_count(2)
+    page.evaluate("() => { location.hash = 'join=QgEBbCQABHp2QlYYZWhXT2pvSFV5YlFLN3Rad1ZnU054'; }")
+    page.wait_for_url(re.compile(r"/\?game=bossquest#join=QgEBbCQ"))
+    app.wait_ready()
+    page.wait_for_selector(
+        "html[data-screen='lobby'] #lobby[data-phase='join']", state="attached", timeout=STEP_MS
+    )
+
+
+# ------------------------------------------------------------------ online
+
+
+@pytest.fixture
+def table(browser: Browser, site: Site) -> Iterator[Table]:
+    """Tabs of one browser context on The Boss's page."""
+    yield from tab_table(browser, site, query="?game=theboss&botdelay=0")
+
+
+def test_the_home_offers_a_game_hosted_online_whose_tab_was_closed(table: Table) -> None:
+    """A game of The Boss hosted in a tab since closed is offered on the home
+    (not while its host's tab is open); the home claims none of it, so the
+    game's own page offers it too; from the home it resumes on that page."""
+    host = table.open("Alice")
+    room = host.host(2)
+    host.wait_saved(0)
+    home = open_home(table, "Home")
+    # its host's tab is open (the room's lock is held): nothing to resume
+    for game in ("bossquest", "theboss"):
+        assert home.page.get_attribute(_card(home.page, game), "data-resume") is None
+    host.page.close()
+
+    reload_home(home)
+    card = home.page.locator(_card(home.page, "theboss"))
+    expect(card).to_have_attribute("data-resume", "online")
+    expect(card.locator(".game-resume")).to_contain_text("A game online is waiting")
+    expect(card.locator("[data-link=resume]")).to_have_attribute("href", "?game=theboss")
+    assert home.page.get_attribute(_card(home.page, "bossquest"), "data-resume") is None
+    # the home holds no lock and opened no key: The Boss's page offers the game
+    locks = home.page.evaluate("async () => (await navigator.locks.query()).held.length")
+    assert locks == 0
+    other = table.open("Alice")
+    other.page.wait_for_selector(OFFER.format(room=room), timeout=STEP_MS)
+    other.page.close()  # it lets the room's lock go
+
+    reload_home(home)  # offered once more: no tab holds it now
+    expect(card).to_have_attribute("data-resume", "online")
+    card.locator("[data-link=resume]").click()
+    home.page.wait_for_url(re.compile(r"\?game=theboss$"))
+    home.wait_ready()
+    assert home.page.get_attribute("html", "data-game") == "theboss"
+    home.page.wait_for_selector(OFFER.format(room=room), timeout=STEP_MS)
+    home.page.click(f"#net-resume [data-cmd=net-resume][data-room='{room}']")
+    home.page.wait_for_selector(
+        f"html[data-screen='lobby'] #lobby[data-phase='host'][data-room='{room}']",
+        state="attached",
+        timeout=STEP_MS,
+    )
