@@ -45,6 +45,16 @@ if cost:
 settings = SearchSettings(playouts=playouts, time_budget=budget, slice_playouts=slice_playouts)
 bot = SearchBot(GAME, normal_bot, settings, seed=1)
 cpu = cpu_clock()
+# Warm-up, untimed: a few decisions of another game (under Node the first
+# seconds also compile Pyodide's WebAssembly, on other threads of the process).
+warm = GAME.new_game({"players": 4}, 10**6)
+for _warm_up in range(3):
+    warm_seat = GAME.to_act(warm)[0]
+    warm_legal = GAME.legal_actions(warm, warm_seat)
+    SearchBot(GAME, normal_bot, SearchSettings(playouts=60, time_budget=1e9), seed=2)(
+        GAME.view(warm, warm_seat), warm_legal
+    )
+    warm, _ = GAME.apply(warm, warm_seat, normal_bot(GAME.view(warm, warm_seat), warm_legal))
 times: list[float] = []
 cpu_times: list[float] = []
 done: list[int] = []

@@ -23,8 +23,8 @@ process's CPU clock (Node's count under Pyodide): on a machine shared with
 other work the wall clock moves with their load, the CPU clock much less.
 
     python bench/engine.py [--games 100] [--repeat 3] [--rounds 2] [--configs 4 6+potions]
-                           [--baseline PATH | --base COMMIT] [--bot-games 2]
-                           [--no-bots] [--no-pyodide]
+                           [--baseline PATH | --base COMMIT] [--bot-games 3]
+                           [--no-bots | --no-engine] [--no-pyodide]
 """
 
 from __future__ import annotations
@@ -126,8 +126,9 @@ def main() -> None:
     parser.add_argument("--configs", nargs="+", default=DEFAULT_CONFIGS)
     parser.add_argument("--baseline", help="a checkout holding the older game/ package")
     parser.add_argument("--base", default=BASE_COMMIT, help="the commit to unpack otherwise")
-    parser.add_argument("--bot-games", type=int, default=2)
+    parser.add_argument("--bot-games", type=int, default=3)
     parser.add_argument("--no-bots", action="store_true")
+    parser.add_argument("--no-engine", action="store_true", help="the hard bot only")
     parser.add_argument("--no-pyodide", action="store_true")
     args = parser.parse_args()
     found = runtimes(args.no_pyodide)
@@ -150,7 +151,7 @@ def main() -> None:
             results[runtime] = {"engine": {}, "bots": {}}
             # Before and after take turns, so that a burst of the machine's
             # other load is less likely to hit only one of them.
-            for _ in range(args.rounds):
+            for _ in range(0 if args.no_engine else args.rounds):
                 for label, tree in trees.items():
                     measured = measure([*command, *engine_args], tree)
                     results[runtime]["engine"][label] = best_of(
@@ -170,6 +171,13 @@ def main() -> None:
 
 
 def report(results: dict[str, Any], args: argparse.Namespace) -> None:
+    if not args.no_engine:
+        report_engine(results, args)
+    if not args.no_bots:
+        report_bots(results, args)
+
+
+def report_engine(results: dict[str, Any], args: argparse.Namespace) -> None:
     print(
         f"Random play, actions per second of CPU time and of wall-clock time: the run "
         f"with the best CPU rate of {args.rounds} x {args.repeat} runs of {args.games} "
@@ -199,8 +207,9 @@ def report(results: dict[str, Any], args: argparse.Namespace) -> None:
             f"{runtime} (Python {python}): CPU-time ratio lowest {min(gains):.2f}x, "
             f"highest {max(gains):.2f}x over {len(gains)} configs"
         )
-    if args.no_bots:
-        return
+
+
+def report_bots(results: dict[str, Any], args: argparse.Namespace) -> None:
     print(
         f"Hard bot ({args.bot_games} games of 4 players): playouts per decision at the "
         f"page's budget ({PAGE_PLAYOUTS} playouts or {PAGE_BUDGET} s of wall-clock time) "
