@@ -18,6 +18,7 @@ from playwright.sync_api import Browser, Frame, Page, Route, ViewportSize, expec
 
 import build
 from game.bossquest import GAME
+from game.theboss import GAME as THEBOSS
 from game.web.tutorial import TutorialSession, load_tutorial, tutorial_names, tutr
 from tests.browser.conftest import READY_TIMEOUT_MS, SCREENSHOTS, App, Site, serve
 
@@ -304,3 +305,28 @@ def test_the_board_plays_in_an_iframe_of_another_origin(
     _shot(page, "embed-iframe-other-origin")
     # Python ran in the frame, from the board's own origin
     assert any(url.startswith(site.origin) and url.endswith(".wasm") for url in seen)
+
+
+def test_a_wrong_move_unfolds_the_group_of_the_expected_placement(app: App) -> None:
+    """The Boss's placements sit in folded groups, one per city: after a wrong
+    click, the lesson's expected placement is outlined with its group open."""
+    page = app.page
+    page.set_viewport_size(IFRAME)
+    app.open("embed.html?game=theboss&scenario=majority&lang=en")
+    _wait_ready(page)
+    session = TutorialSession(load_tutorial("majority", game="theboss"), name="majority")
+    page.wait_for_selector(_selector(session), state="attached")
+    while not session.reader_turn():
+        page.click("#tut-next")
+        session.command("next")
+        page.wait_for_selector(_selector(session), state="attached")
+    action = session.expected_action()
+    assert action is not None
+    wanted = json.dumps(THEBOSS.action_to_json(action), separators=(",", ":"), sort_keys=True)
+    assert '"place"' in wanted
+    expect(page.locator(f"#actions [data-cmd='act'][data-act='{wanted}']")).to_be_hidden()
+    page.locator("#actions [data-cmd='act'][data-act*='\"play\"']").first.click()
+    expect(page.locator("[data-explain]")).to_have_count(1)
+    outlined = page.locator("[data-tut-expected]")
+    expect(outlined).to_have_attribute("data-act", wanted)
+    expect(outlined).to_be_visible()
