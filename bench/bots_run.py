@@ -17,25 +17,12 @@ from __future__ import annotations
 import json
 import sys
 import time
-from collections.abc import Callable
+
+from cpu_clock import cpu_clock  # bench/cpu_clock.py, beside this script
 
 from game.bossquest import GAME
 from game.bossquest.bots import normal_bot
 from game.engine.search import SearchBot, SearchSettings
-
-
-def cpu_clock() -> Callable[[], float]:
-    """Seconds of CPU time this process has used."""
-    if sys.platform == "emscripten":
-        from js import process  # Node's: Pyodide runs here under Node
-
-        def node_cpu() -> float:
-            usage = process.cpuUsage()
-            return float(usage.user + usage.system) / 1e6
-
-        return node_cpu
-    return time.process_time
-
 
 games, playouts, budget = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
 slice_playouts = int(sys.argv[4]) if len(sys.argv) > 4 else SearchSettings.slice_playouts

@@ -15,26 +15,12 @@ from __future__ import annotations
 
 import json
 import sys
-import time
-from collections.abc import Callable
 from typing import Any
+
+from cpu_clock import cpu_clock  # bench/cpu_clock.py, beside this script
 
 from game.bossquest import GAME
 from game.engine.simulate import simulate
-
-
-def cpu_clock() -> Callable[[], float]:
-    """Seconds of CPU time this process has used."""
-    if sys.platform == "emscripten":
-        from js import process  # Node's: Pyodide runs here under Node
-
-        def node_cpu() -> float:
-            usage = process.cpuUsage()
-            return float(usage.user + usage.system) / 1e6
-
-        return node_cpu
-    return time.process_time
-
 
 CPU = cpu_clock()
 

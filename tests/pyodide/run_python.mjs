@@ -6,7 +6,8 @@
 //
 // The script's stdout is printed; its arguments are in sys.argv[1:]. With
 // PYODIDE_GAME_ROOT set, the `game` package is taken from that folder instead
-// (the engine benchmark runs an older checkout of it beside this one).
+// (the engine benchmark runs an older checkout of it beside this one). The
+// script's sibling .py files are importable too, as under CPython.
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative, resolve, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -36,6 +37,11 @@ for (const file of pythonFiles(join(gameRoot, "game"))) {
   const target = "/home/pyodide/" + relative(gameRoot, file);
   pyodide.FS.mkdirTree(dirname(target));
   pyodide.FS.writeFile(target, readFileSync(file));
+}
+// the script's own folder is importable, as CPython makes it (bench/cpu_clock.py)
+const scriptDir = dirname(resolve(script));
+for (const name of readdirSync(scriptDir)) {
+  if (name.endsWith(".py")) pyodide.FS.writeFile("/home/pyodide/" + name, readFileSync(join(scriptDir, name)));
 }
 pyodide.runPython(`import sys; sys.path.insert(0, "/home/pyodide"); sys.argv = ${JSON.stringify([script, ...args])}`);
 try {
