@@ -6,6 +6,9 @@ it prints one JSON object: for each decoder and each hostile input, the outcome
 json.loads is fatal (no except catches it), so merely finishing is half the test.
 tests/test_hostile_input.py loads the same tables for its CPython tests.
 
+Boss Quest's readers are named by their kind ("state", "link", ...); those of
+every other registered game repeat the game-specific kinds as "<game>:<kind>".
+
 Outcomes never seen from a sound decoder: "CRASH <exception>" (an undocumented
 exception type) and "... CHANGED" (a refused input changed a session).
 """
@@ -29,6 +32,7 @@ from game.engine.cli import main as cli_main
 from game.engine.codec import decode_state, encode_state, parse_json
 from game.engine.errors import MalformedData
 from game.engine.match import Match
+from game.engine.protocol import Game
 from game.engine.replaylink import ReplayLink, decode_link, encode_link
 from game.engine.safejson import MAX_SAVE_BYTES
 from game.engine.scenario import load_scenario
@@ -40,6 +44,7 @@ from game.web.session import SaveError, Session
 from game.web.settings import MAX_SETTINGS_BYTES, parse_settings
 
 PROTOCOL = protocol_id(GAME)
+AnyGame = Game[Any, Any]
 DEEP = 100_000
 """Brackets of the deepest inputs: far past where Pyodide's stack gives out."""
 
@@ -77,18 +82,18 @@ def _to_bytes(text: str) -> bytes:
     return text.encode("utf-8", "surrogatepass")
 
 
-def _small_match() -> Match:
-    match = Match("bossquest", GAME.normalize_options({"players": 3}), 11)
-    state = GAME.new_game(match.options, match.seed)
+def _small_match(game: AnyGame) -> Match:
+    match = Match(game.name, game.normalize_options({"players": 3}), 11)
+    state = game.new_game(match.options, match.seed)
     for _ in range(6):
-        seat = GAME.to_act(state)[0]
-        action = GAME.legal_actions(state, seat)[0]
-        state, _events = GAME.apply(state, seat, action)
-        match = match.played(seat, GAME.action_to_json(action))
+        seat = game.to_act(state)[0]
+        action = game.legal_actions(state, seat)[0]
+        state, _events = game.apply(state, seat, action)
+        match = match.played(seat, game.action_to_json(action))
     return match
 
 
-MATCH = _small_match()
+MATCH = _small_match(GAME)
 
 
 def _link(text: str) -> str:
@@ -101,20 +106,20 @@ def _link(text: str) -> str:
     return "ok"
 
 
-def _state(text: str) -> str:
-    return _malformed(lambda: decode_state(GAME, parse_json(text, "the state")))
+def _state(game: AnyGame) -> Callable[[str], str]:
+    return lambda text: _malformed(lambda: decode_state(game, parse_json(text, "the state")))
 
 
 def _match(text: str) -> str:
     return _malformed(lambda: Match.from_json(parse_json(text, "the match")))
 
 
-def _host_save(text: str) -> str:
-    return _malformed(lambda: HostSession.from_save(GAME, text))
+def _host_save(game: AnyGame) -> Callable[[str], str]:
+    return lambda text: _malformed(lambda: HostSession.from_save(game, text))
 
 
-def _guest_save(text: str) -> str:
-    return _malformed(lambda: GuestSession.from_save(text, game=GAME))
+def _guest_save(game: AnyGame) -> Callable[[str], str]:
+    return lambda text: _malformed(lambda: GuestSession.from_save(text, game=game))
 
 
 def _local_save(text: str) -> str:
@@ -182,10 +187,10 @@ def _cli(command: str) -> Callable[[str], str]:
 # Network play: a started 3-seat table, Bob (a guest) at seat 1, a bot at seat 2.
 
 
-def _table() -> tuple[HostSession, MemoryHub, str, GuestSession]:
-    host = HostSession.new(GAME, {"players": 3}, 5, "Ana")
+def _table(game: AnyGame = GAME) -> tuple[HostSession, MemoryHub, str, GuestSession]:
+    host = HostSession.new(game, {"players": 3}, 5, "Ana")
     hub = MemoryHub(host)
-    guest = GuestSession("Bob", game=GAME)
+    guest = GuestSession("Bob", game=game)
     peer = hub.connect(guest)
     hub.flush()
     hub.send(peer, guest.sit(1))
@@ -196,10 +201,14 @@ def _table() -> tuple[HostSession, MemoryHub, str, GuestSession]:
     return host, hub, peer, guest
 
 
-def _host_receives(text: str) -> str:
+def _host_receives(game: AnyGame) -> Callable[[str], str]:
+    return lambda text: _host_reads(game, text)
+
+
+def _host_reads(game: AnyGame, text: str) -> str:
     """A guest frame at the host: the reject code (or "ok"); the table must not
     change on a reject."""
-    host, _hub, peer, _guest = _table()
+    host, _hub, peer, _guest = _table(game)
     before = (host.to_save(), host.seats_status(), host.version)
     try:
         sends = host.receive(peer, text)
@@ -218,9 +227,13 @@ def _guest_snapshot(guest: GuestSession) -> str:
     return json.dumps(kept, sort_keys=True, default=str)
 
 
-def _guest_receives(text: str) -> str:
+def _guest_receives(game: AnyGame) -> Callable[[str], str]:
+    return lambda text: _guest_reads(game, text)
+
+
+def _guest_reads(game: AnyGame, text: str) -> str:
     """A host frame at a guest: "ignored:<code>" leaves the guest as it was."""
-    _host, _hub, _peer, guest = _table()
+    _host, _hub, _peer, guest = _table(game)
     before = _guest_snapshot(guest)
     try:
         answer = guest.receive(text)
@@ -233,9 +246,47 @@ def _guest_receives(text: str) -> str:
     return f"ignored:{guest.last_ignored[0]}" + (" CHANGED" if changed else "")
 
 
-def _samples() -> dict[str, str]:
-    """A valid text for each decoder, from a real session where there is one."""
-    host, hub, peer, guest = _table()
+def _game_samples(game: AnyGame) -> dict[str, str]:
+    """A valid text for each of a game's own readers, from a real session."""
+    host, hub, peer, guest = _table(game)
+    match = _small_match(game)
+    link = ReplayLink(match, 0, ("A", "B", "C"), (True, False, False))
+    scenario = json.dumps({"game": game.name, "setup": {"players": ["A", "B"]}, "steps": []})
+    host_frames = [json.loads(frame) for frame in hub.sent_to[peer]]
+    state_frame = next(f for f in reversed(host_frames) if f["t"] == "state")
+    state_frame["n"] = 10**6  # newer than anything the guest took in
+    return {
+        "link": encode_link(game, link),
+        "state": json.dumps(encode_state(game, game.new_game({"players": 3}, 1))),
+        "match": match.canonical(),
+        "host_save": host.to_save(),
+        "guest_save": guest.to_save(),
+        "scenario": scenario,
+        "cli_replay": match.canonical(),
+        "cli_scenario": scenario,
+        "host_frame": encode(protocol_id(game), "sync", 10**6, {}),
+        "guest_frame": json.dumps(state_frame),
+    }
+
+
+def _game_decoders(game: AnyGame, samples: dict[str, str]) -> dict[str, Decoder]:
+    return {
+        "link": Decoder(samples["link"], 64_000, _link),
+        "state": Decoder(samples["state"], MAX_SAVE_BYTES, _state(game)),
+        "match": Decoder(samples["match"], MAX_SAVE_BYTES, _match),
+        "host_save": Decoder(samples["host_save"], MAX_SAVE_BYTES, _host_save(game)),
+        "guest_save": Decoder(samples["guest_save"], 4096, _guest_save(game)),
+        "scenario": Decoder(samples["scenario"], MAX_SAVE_BYTES, _scenario_file),
+        "cli_replay": Decoder(samples["cli_replay"], MAX_SAVE_BYTES, _cli("replay")),
+        "cli_scenario": Decoder(samples["cli_scenario"], MAX_SAVE_BYTES, _cli("scenario")),
+        "host_frame": Decoder(samples["host_frame"], MAX_GUEST_FRAME, _host_receives(game)),
+        "guest_frame": Decoder(samples["guest_frame"], MAX_HOST_FRAME, _guest_receives(game)),
+    }
+
+
+def _platform_samples() -> dict[str, str]:
+    """A valid text for each reader of the browser shell's own records."""
+    host, _hub, _peer, guest = _table()
     settings = {
         "version": 2,
         "lang": "en",
@@ -247,48 +298,38 @@ def _samples() -> dict[str, str]:
         "hint": False,
     }
     session = Session.new(parse_settings(json.dumps(settings)), 4)
-    link = ReplayLink(MATCH, 0, ("A", "B", "C"), (True, False, False))
-    scenario = json.dumps({"game": "bossquest", "setup": {"players": ["A", "B"]}, "steps": []})
-    host_frames = [json.loads(frame) for frame in hub.sent_to[peer]]
-    state_frame = next(f for f in reversed(host_frames) if f["t"] == "state")
-    state_frame["n"] = 10**6  # newer than anything the guest took in
     return {
-        "link": encode_link(GAME, link),
-        "state": json.dumps(encode_state(GAME, GAME.new_game({"players": 3}, 1))),
-        "match": MATCH.canonical(),
-        "host_save": host.to_save(),
-        "guest_save": guest.to_save(),
         "local_save": session.to_save(),
         "settings": json.dumps(settings),
         "guest_record": GuestRecord("Bob", "room-1234", "tabs", guest.to_save()).to_json(),
         "host_record": HostRecord("room-1234", host.to_save()).to_json(),
-        "scenario": scenario,
-        "cli_replay": MATCH.canonical(),
-        "cli_scenario": scenario,
-        "host_frame": encode(PROTOCOL, "sync", 10**6, {}),
-        "guest_frame": json.dumps(state_frame),
     }
 
 
-SAMPLES = _samples()
-DECODERS: dict[str, Decoder] = {
-    "link": Decoder(SAMPLES["link"], 64_000, _link),
-    "state": Decoder(SAMPLES["state"], MAX_SAVE_BYTES, _state),
-    "match": Decoder(SAMPLES["match"], MAX_SAVE_BYTES, _match),
-    "host_save": Decoder(SAMPLES["host_save"], MAX_SAVE_BYTES, _host_save),
-    "guest_save": Decoder(SAMPLES["guest_save"], 4096, _guest_save),
-    "local_save": Decoder(SAMPLES["local_save"], MAX_SAVE_BYTES, _local_save),
-    "settings": Decoder(SAMPLES["settings"], MAX_SETTINGS_BYTES, _settings),
-    "guest_record": Decoder(SAMPLES["guest_record"], 4096, _prefs(GuestRecord.from_json)),
-    "host_record": Decoder(
-        SAMPLES["host_record"], 2 * MAX_SAVE_BYTES + 1024, _prefs(HostRecord.from_json)
-    ),
-    "scenario": Decoder(SAMPLES["scenario"], MAX_SAVE_BYTES, _scenario_file),
-    "cli_replay": Decoder(SAMPLES["cli_replay"], MAX_SAVE_BYTES, _cli("replay")),
-    "cli_scenario": Decoder(SAMPLES["cli_scenario"], MAX_SAVE_BYTES, _cli("scenario")),
-    "host_frame": Decoder(SAMPLES["host_frame"], MAX_GUEST_FRAME, _host_receives),
-    "guest_frame": Decoder(SAMPLES["guest_frame"], MAX_HOST_FRAME, _guest_receives),
-}
+def _all_decoders() -> dict[str, Decoder]:
+    platform = _platform_samples()
+    found = {
+        "local_save": Decoder(platform["local_save"], MAX_SAVE_BYTES, _local_save),
+        "settings": Decoder(platform["settings"], MAX_SETTINGS_BYTES, _settings),
+        "guest_record": Decoder(platform["guest_record"], 4096, _prefs(GuestRecord.from_json)),
+        "host_record": Decoder(
+            platform["host_record"], 2 * MAX_SAVE_BYTES + 1024, _prefs(HostRecord.from_json)
+        ),
+    }
+    for name, game in GAMES.items():
+        prefix = "" if game is GAME else f"{name}:"
+        for kind, decoder in _game_decoders(game, _game_samples(game)).items():
+            found[prefix + kind] = decoder
+    return found
+
+
+def kind(name: str) -> str:
+    """What a decoder reads ("state", "link", ...), whichever game it is for."""
+    return name.rpartition(":")[2]
+
+
+DECODERS = _all_decoders()
+SAMPLES = {name: decoder.sample for name, decoder in DECODERS.items()}
 """Every decoder of outside text, by name. "host_frame" is a guest's frame as
 the host reads it (at most MAX_GUEST_FRAME bytes); "guest_frame" a host's frame
 as a guest reads it."""
@@ -311,9 +352,9 @@ def _pack(raw: bytes) -> str:
     return base64.urlsafe_b64encode(zlib.compress(raw)).decode("ascii").rstrip("=")
 
 
-def link_payloads() -> dict[str, str]:
+def link_payloads(name: str = "link") -> dict[str, str]:
     """Hostile replay links: their header, their zlib stream, their base64."""
-    good = SAMPLES["link"]
+    good = SAMPLES[name]
     packed = base64.urlsafe_b64decode(good + "=" * (-len(good) % 4))
     raw = zlib.decompress(packed)
     head, _, body = raw.partition(b"\n")
@@ -345,8 +386,8 @@ def link_payloads() -> dict[str, str]:
 def hostile(name: str) -> dict[str, str]:
     """The hostile texts for one decoder, by what each tries."""
     decoder = DECODERS[name]
-    if name == "link":
-        return link_payloads()
+    if kind(name) == "link":
+        return link_payloads(name)
     sample, limit = decoder.sample, decoder.limit
     pad = limit - len(sample.encode()) + 1
     texts = {
@@ -372,23 +413,25 @@ def hostile(name: str) -> dict[str, str]:
         "too big in UTF-8": _inside(sample, '"' + "é" * (pad // 2 + 1) + '"'),
         "valid": sample,
     }
-    if name == "host_frame":
+    if kind(name) == "host_frame":
         # Within the guest's 4 KB: nested in each frame type's own fields.
+        protocol = json.loads(decoder.sample)["v"]
         deep = _nest(1500)
         texts |= {
-            "deep hello": _frame("hello", f'"name":"Eve","token":null,"x":{deep}'),
-            "deep act": _frame("act", f'"version":0,"action":{{"type":{deep}}}'),
-            "deep sit": _frame("sit", f'"seat":{deep}'),
+            "deep hello": _frame(protocol, "hello", f'"name":"Eve","token":null,"x":{deep}'),
+            "deep act": _frame(protocol, "act", f'"version":0,"action":{{"type":{deep}}}'),
+            "deep sit": _frame(protocol, "sit", f'"seat":{deep}'),
         }
-    if name == "guest_frame":
-        for kind in ("welcome", "lobby", "state", "reject", "closed"):
-            texts[f"deep {kind}"] = _frame(kind, f'"x":{_nest(DEEP)}')
+    if kind(name) == "guest_frame":
+        protocol = json.loads(decoder.sample)["v"]
+        for frame_type in ("welcome", "lobby", "state", "reject", "closed"):
+            texts[f"deep {frame_type}"] = _frame(protocol, frame_type, f'"x":{_nest(DEEP)}')
     return texts
 
 
-def _frame(kind: str, fields: str) -> str:
+def _frame(protocol: str, frame_type: str, fields: str) -> str:
     """A frame's text with its fields as raw JSON text."""
-    return f'{{"v":"{PROTOCOL}","t":"{kind}","n":1000000,{fields}}}'
+    return f'{{"v":"{protocol}","t":"{frame_type}","n":1000000,{fields}}}'
 
 
 def outcomes() -> dict[str, dict[str, str]]:
