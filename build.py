@@ -16,7 +16,9 @@ Layout of ``dist/``::
 
     index.html                         never hashed, never cached
     assets/<name>.<hash>.<ext>         our CSS, JS and the game bundle: immutable
-    runtime/pyodide-<version>/...      the Pyodide files the page loads: immutable
+    runtime/pyodide-<version>-<hash>/  the Pyodide files the page loads: immutable;
+                                       the standard library trimmed to what the
+                                       pages import, as bytecode (sitebuild/)
     runtime/pyscript-<version>/...     PyScript's core and the chunks it imports
 
 Standard library only (Python 3.11+), so it runs on a fresh clone and on
@@ -44,6 +46,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from sitebuild.runtime import compile_runtime
 
 __all__ = [
     "CHROMIUM",
@@ -903,7 +907,12 @@ def build(
     pyscript_src = node_modules / "@pyscript" / "core"
     pyodide_version = _package_version(pyodide_src)
     pyscript_version = _package_version(pyscript_src)
-    pyodide_dir = f"runtime/pyodide-{pyodide_version}"
+    # The trimmed standard library and the game, compiled for this Pyodide
+    # (sitebuild/runtime.py). The folder is named by their hash too: its files
+    # are cached forever, and another build may keep other modules.
+    game_zip = game_zip_bytes(game)
+    bundle = compile_runtime(pyodide_src, pyscript_src / "dist", game_zip)
+    pyodide_dir = f"runtime/pyodide-{pyodide_version}-{bundle.digest}"
     pyscript_dir = f"runtime/pyscript-{pyscript_version}"
 
     if out.exists():
@@ -917,17 +926,17 @@ def build(
         target.write_bytes(data)
 
     # The pinned runtime: versioned directories, so they can be cached forever.
+    replaced = {"python_stdlib.zip": bundle.stdlib_zip, "pyodide-lock.json": bundle.lockfile}
     for name in PYODIDE_FILES:
-        write(f"{pyodide_dir}/{name}", (pyodide_src / name).read_bytes())
+        write(f"{pyodide_dir}/{name}", replaced.get(name) or (pyodide_src / name).read_bytes())
         files[f"pyodide/{name}"] = f"{pyodide_dir}/{name}"
     for name in pyscript_files(pyscript_src / "dist"):
         write(f"{pyscript_dir}/{name}", (pyscript_src / "dist" / name).read_bytes())
         files[f"pyscript/{name}"] = f"{pyscript_dir}/{name}"
 
-    # The game package, one hashed zip.
-    game_zip = game_zip_bytes(game)
-    files["game.zip"] = _hashed_name("assets/game.zip", game_zip)
-    write(files["game.zip"], game_zip)
+    # The game package, compiled, one hashed zip.
+    files["game.zip"] = _hashed_name("assets/game.zip", bundle.game_zip)
+    write(files["game.zip"], bundle.game_zip)
 
     # Vendored browser libraries, hashed like our own assets.
     for logical, source in VENDOR_FILES.items():

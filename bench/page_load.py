@@ -1,21 +1,31 @@
-"""Page-load benchmark: how long until the menu shows and until Python is ready.
+"""Page-load benchmark: first visit and return visit, against the stock Pyodide.
 
-    python bench/page_load.py [--runs 5] [--json]
+    python bench/page_load.py [--runs 3] [--warmup 1] [--json]
 
 It builds the site into a temporary directory, adds a bare page that only
-starts the same Pyodide (the floor: no PyScript, no game), serves both on
-127.0.0.1 with netlify.toml's headers, and loads each page in a fresh Chromium
-context (cold HTTP cache) several times. It prints the medians of:
+starts the *stock* Pyodide of the npm package (its full standard library, its
+lock file: the floor, no PyScript, no game), serves everything on 127.0.0.1
+with netlify.toml's headers, and in one run loads, each ``warmup + runs``
+times:
 
-    menu_visible_ms   navigation start -> first contentful paint (the menu of
-                      the default game, index.html?game=<name>)
-    ready_ms          navigation start -> html[data-state="ready"] (game imported)
-    floor_ms          navigation start -> the bare page's Pyodide ran Python
-    ratio             ready_ms / floor_ms
-    bytes_transferred sum of the encoded response sizes of a cold load (this
-                      server does not compress)
-    bytes_gzip        the same files gzipped (level 6): about what a host that
-                      compresses, such as Netlify, sends
+    floor    the bare page, in a fresh browser context (cold HTTP cache)
+    game     index.html?game=<default game>: cold in a fresh context, then
+             again in the same context (the return visit: HTTP cache, and
+             Chromium's cache of compiled WebAssembly, warm)
+    embed    a tutorial board, embed.html?game=...&scenario=...: the same
+
+It prints the medians of:
+
+    ready        navigation start -> html[data-state="ready"] (for the floor:
+                 Pyodide ran Python)
+    menu         navigation start -> first contentful paint
+    long task    the longest main-thread task (Long Tasks API) until ready
+    ratios       cold ready / floor, return ready / cold ready
+
+and, for a cold load of each page, the requests and the bytes on the wire as a
+static host serves them: the text files gzipped (level 9) and, beside it,
+brotli (quality 11, through Node's zlib); a file a host does not compress (a
+zip) counts at its stored size.
 """
 
 from __future__ import annotations
@@ -23,17 +33,19 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -45,9 +57,24 @@ from game.registry import DEFAULT_GAME  # noqa: E402
 
 TIMEOUT_MS = 120_000
 
-#: Records, relative to navigation start, when html[data-state] becomes "ready".
-_READY_PROBE = """
+#: The tutorial board the embed page loads.
+EMBED_QUERY = f"embed.html?game={DEFAULT_GAME}&scenario=basic_turn&lang=en"
+
+#: Files a static host sends as stored (already compressed formats).
+_STORED = (".zip", ".png", ".jpg", ".webp", ".woff2")
+
+#: Records when html[data-state] becomes "ready" and the longest task before.
+_PROBE = """
 (() => {
+  window.__longest = 0;
+  try {
+    new PerformanceObserver((list) => {
+      if (window.__readyAt !== undefined) return;
+      for (const entry of list.getEntries()) {
+        window.__longest = Math.max(window.__longest, entry.duration);
+      }
+    }).observe({ type: "longtask", buffered: true });
+  } catch (error) { window.__longest = -1; }
   const mark = () => {
     const root = document.documentElement;
     if (root && root.dataset.state === "ready" && window.__readyAt === undefined) {
@@ -64,26 +91,34 @@ _FLOOR_HTML = """<!doctype html>
 <html lang="en" data-state="loading">
 <head><meta charset="utf-8"><title>Pyodide floor</title>
 <script type="module" src="floor.mjs"></script></head>
-<body><p>Bare Pyodide start-up, for the benchmark.</p></body>
+<body><p>Bare stock Pyodide start-up, for the benchmark.</p></body>
 </html>
 """
 
-_FLOOR_JS = """import { loadPyodide } from "../@PYODIDE_DIR@/pyodide.mjs";
+_FLOOR_JS = """import { loadPyodide } from "./stock-pyodide/pyodide.mjs";
 
-const pyodide = await loadPyodide({ indexURL: new URL("../@PYODIDE_DIR@/", import.meta.url).href });
+const pyodide = await loadPyodide({ indexURL: new URL("./stock-pyodide/", import.meta.url).href });
 pyodide.runPython("import sys; sys.version");
 document.documentElement.dataset.state = "ready";
 """
 
+_BROTLI_JS = """
+const { readFileSync } = require("node:fs");
+const { brotliCompressSync, constants } = require("node:zlib");
+const paths = JSON.parse(readFileSync(0, "utf8"));
+const quality = { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } };
+console.log(JSON.stringify(paths.map((p) => brotliCompressSync(readFileSync(p), quality).length)));
+"""
+
 
 def _write_floor(built: build.BuildResult) -> str:
-    """The bare page, in bench/ of the built site; returns its path."""
+    """The bare page and the stock Pyodide files, in bench/ of the built site."""
     folder = built.out / "bench"
-    folder.mkdir()
+    (folder / "stock-pyodide").mkdir(parents=True)
+    for name in build.PYODIDE_FILES:
+        shutil.copyfile(build.NODE_MODULES / "pyodide" / name, folder / "stock-pyodide" / name)
     (folder / "floor.html").write_text(_FLOOR_HTML, "utf-8")
-    (folder / "floor.mjs").write_text(
-        _FLOOR_JS.replace("@PYODIDE_DIR@", built.pyodide_dir), "utf-8"
-    )
+    (folder / "floor.mjs").write_text(_FLOOR_JS, "utf-8")
     return "bench/floor.html"
 
 
@@ -99,14 +134,17 @@ def _serving(root: Path) -> Iterator[str]:
         server.server_close()
 
 
-def _load(browser: Browser, url: str) -> dict[str, Any]:
-    """One cold load: fresh context, wait for data-state=ready, read the timings."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+def _visit(context: BrowserContext, url: str) -> dict[str, Any]:
+    """One load in ``context``: wait for data-state=ready, read the timings."""
+    page = context.new_page()
     try:
-        page = context.new_page()
-        page.add_init_script(_READY_PROBE)
+        page.add_init_script(_PROBE)
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on(
+            "console",
+            lambda m: errors.append(m.text) if "Error" in m.text and m.type == "error" else None,
+        )
         page.goto(url, wait_until="commit")
         page.wait_for_selector("html[data-state='ready']", state="attached", timeout=TIMEOUT_MS)
         page.wait_for_function("() => window.__readyAt !== undefined")
@@ -114,14 +152,13 @@ def _load(browser: Browser, url: str) -> dict[str, Any]:
             """() => {
                 const paint = performance.getEntriesByName('first-contentful-paint')[0];
                 const nav = performance.getEntriesByType('navigation')[0];
-                const resources = performance.getEntriesByType('resource');
+                const fetched = performance.getEntriesByType('resource')
+                    .filter((r) => r.transferSize > 0);
                 return {
                     ready: window.__readyAt,
                     paint: paint ? paint.startTime : null,
-                    dcl: nav.domContentLoadedEventEnd,
-                    urls: [nav.name, ...resources.map((r) => r.name)],
-                    bytes: nav.encodedBodySize
-                        + resources.reduce((sum, r) => sum + r.encodedBodySize, 0),
+                    longest: window.__longest,
+                    urls: [nav.name, ...fetched.map((r) => r.name)],
                 };
             }"""
         )
@@ -129,82 +166,145 @@ def _load(browser: Browser, url: str) -> dict[str, Any]:
             raise RuntimeError(f"{url}: page errors {errors}")
         return data
     finally:
+        page.close()
+
+
+def _cold_and_return(browser: Browser, url: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        return _visit(context, url), _visit(context, url)
+    finally:
         context.close()
 
 
-def _gzip_size(root: Path, base: str, urls: list[str]) -> int:
-    total = 0
-    for url in set(urls):
-        if not url.startswith(base):
-            continue
-        path = urlsplit(url).path.lstrip("/") or "index.html"
-        file = root / path
-        if file.is_file():
-            total += len(gzip.compress(file.read_bytes(), compresslevel=6))
-    return total
+def _cold(browser: Browser, url: str) -> dict[str, Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        return _visit(context, url)
+    finally:
+        context.close()
 
 
-def measure(runs: int = 5, warmup: int = 1) -> dict[str, Any]:
-    """Build, serve, load each page ``warmup + runs`` times; the medians of the runs."""
+def _files(root: Path, base: str, urls: Iterable[str]) -> list[Path]:
+    files: list[Path] = []
+    for url in sorted(set(urls)):
+        if url.startswith(base):
+            path = root / (urlsplit(url).path.lstrip("/") or "index.html")
+            if path.is_file():
+                files.append(path)
+    return files
+
+
+def wire_bytes(files: list[Path]) -> dict[str, int]:
+    """Bytes a static host sends for ``files``: gzipped and brotli, and the
+    stored size of files it does not compress."""
+    compressed = [f for f in files if f.suffix not in _STORED]
+    stored = sum(f.stat().st_size for f in files if f.suffix in _STORED)
+    gz = sum(len(gzip.compress(f.read_bytes(), compresslevel=9)) for f in compressed)
+    node = shutil.which("node")
+    brotli = -1
+    if node is not None:
+        done = subprocess.run(
+            [node, "-e", _BROTLI_JS],
+            input=json.dumps([str(f) for f in compressed]),
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        brotli = sum(json.loads(done.stdout)) + stored
+    return {"gzip": gz + stored, "brotli": brotli, "stored_only": stored}
+
+
+def measure(runs: int = 3, warmup: int = 1) -> dict[str, Any]:
+    """Build, serve, load each page ``warmup + runs`` times; medians of the runs."""
+    rows: dict[str, list[dict[str, Any]]] = {
+        "floor": [],
+        "game": [],
+        "game_return": [],
+        "embed": [],
+        "embed_return": [],
+    }
     with tempfile.TemporaryDirectory(prefix="bq-bench-") as tmp:
         built = build.build(Path(tmp) / "dist", quiet=True)
         floor_path = _write_floor(built)
         with _serving(built.out) as base, sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
             try:
-                game: list[dict[str, Any]] = []
-                floor: list[dict[str, Any]] = []
                 for index in range(warmup + runs):
-                    # the default game's page, as a player opens it from the list of games
-                    game_run = _load(browser, f"{base}?game={DEFAULT_GAME}")
-                    floor_run = _load(browser, base + floor_path)
+                    floor = _cold(browser, base + floor_path)
+                    game, game_again = _cold_and_return(browser, f"{base}?game={DEFAULT_GAME}")
+                    embed, embed_again = _cold_and_return(browser, base + EMBED_QUERY)
                     if index >= warmup:
-                        game.append(game_run)
-                        floor.append(floor_run)
+                        rows["floor"].append(floor)
+                        rows["game"].append(game)
+                        rows["game_return"].append(game_again)
+                        rows["embed"].append(embed)
+                        rows["embed_return"].append(embed_again)
             finally:
                 browser.close()
-            bytes_gzip = _gzip_size(built.out, base, game[0]["urls"])
+            wire = {
+                name: wire_bytes(_files(built.out, base, rows[name][0]["urls"]))
+                for name in ("floor", "game", "embed")
+            }
 
-    def median(rows: list[dict[str, Any]], key: str) -> float:
-        return float(statistics.median(float(row[key]) for row in rows))
+    def median(name: str, key: str) -> float:
+        return float(statistics.median(float(row[key]) for row in rows[name]))
 
-    ready = median(game, "ready")
-    floor_ms = median(floor, "ready")
-    return {
-        "runs": runs,
-        "menu_visible_ms": round(median(game, "paint"), 1),
-        "dom_content_loaded_ms": round(median(game, "dcl"), 1),
-        "ready_ms": round(ready, 1),
-        "floor_ms": round(floor_ms, 1),
-        "ratio": round(ready / floor_ms, 2),
-        "bytes_transferred": int(median(game, "bytes")),
-        "bytes_gzip": bytes_gzip,
-        "floor_bytes_transferred": int(median(floor, "bytes")),
-        "requests": len(game[0]["urls"]),
-        "ready_ms_all": [round(float(row["ready"]), 1) for row in game],
-        "floor_ms_all": [round(float(row["ready"]), 1) for row in floor],
-    }
+    result: dict[str, Any] = {"runs": runs, "floor_ms": round(median("floor", "ready"), 1)}
+    for page in ("game", "embed"):
+        cold = median(page, "ready")
+        again = median(f"{page}_return", "ready")
+        result[page] = {
+            "cold_ms": round(cold, 1),
+            "return_ms": round(again, 1),
+            "cold_over_floor": round(cold / result["floor_ms"], 2),
+            "return_over_cold": round(again / cold, 2),
+            "menu_ms": round(median(page, "paint"), 1),
+            "longest_task_ms": round(median(page, "longest"), 1),
+            "longest_task_return_ms": round(median(f"{page}_return", "longest"), 1),
+            "requests": len(rows[page][0]["urls"]),
+            "requests_return": len(rows[f"{page}_return"][0]["urls"]),
+            "bytes": wire[page],
+            "cold_ms_all": [round(float(r["ready"]), 1) for r in rows[page]],
+            "return_ms_all": [round(float(r["ready"]), 1) for r in rows[f"{page}_return"]],
+        }
+    result["floor_bytes"] = wire["floor"]
+    result["floor_ms_all"] = [round(float(r["ready"]), 1) for r in rows["floor"]]
+    return result
 
 
 def _table(result: dict[str, Any]) -> str:
-    rows = [
-        ("time to visible menu", f"{result['menu_visible_ms']:.0f} ms"),
-        ("time to data-state=ready", f"{result['ready_ms']:.0f} ms"),
-        ("bare Pyodide start (floor)", f"{result['floor_ms']:.0f} ms"),
-        ("ratio ready / floor", f"{result['ratio']:.2f}"),
-        ("bytes on a cold load", f"{result['bytes_transferred'] / 1e6:.2f} MB (uncompressed)"),
-        ("  the same, gzipped", f"{result['bytes_gzip'] / 1e6:.2f} MB"),
-        ("requests", str(result["requests"])),
+    def mb(n: int) -> str:
+        return f"{n / 1e6:.2f} MB"
+
+    floor = result["floor_ms"]
+    lines = [
+        f"page load, median of {result['runs']} loads (headless Chromium, 127.0.0.1)",
+        f"  stock Pyodide start (floor)   {floor:.0f} ms   "
+        f"{mb(result['floor_bytes']['gzip'])} gzip / {mb(result['floor_bytes']['brotli'])} brotli",
     ]
-    width = max(len(name) for name, _ in rows)
-    lines = [f"page load, median of {result['runs']} cold loads (Chromium, 127.0.0.1)"]
-    lines += [f"  {name:<{width}}  {value}" for name, value in rows]
+    for page in ("game", "embed"):
+        r = result[page]
+        lines += [
+            f"  {page} page",
+            f"    ready, first visit          {r['cold_ms']:.0f} ms  "
+            f"({r['cold_over_floor']:.2f} x floor)",
+            f"    ready, return visit         {r['return_ms']:.0f} ms  "
+            f"({r['return_over_cold']:.2f} x first visit)",
+            f"    menu visible (FCP)          {r['menu_ms']:.0f} ms",
+            f"    longest main-thread task    {r['longest_task_ms']:.0f} ms "
+            f"(return visit {r['longest_task_return_ms']:.0f} ms)",
+            f"    bytes, first visit          {mb(r['bytes']['gzip'])} gzip / "
+            f"{mb(r['bytes']['brotli'])} brotli (zips at stored size)",
+            f"    requests                    {r['requests']} first visit, "
+            f"{r['requests_return']} return visit",
+        ]
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Benchmark the page load of the built site.")
-    parser.add_argument("--runs", type=int, default=5, help="measured loads per page (5)")
+    parser.add_argument("--runs", type=int, default=3, help="measured loads per page (3)")
     parser.add_argument("--warmup", type=int, default=1, help="loads not counted (1)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args = parser.parse_args(argv)

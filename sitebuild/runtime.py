@@ -1,0 +1,198 @@
+"""The Python side of the runtime the pages load: a standard library trimmed to
+what the pages import, and the game, both as bytecode of the pinned Pyodide's
+own Python (made by ``in_pyodide.py`` run inside that Pyodide under Node).
+
+Why: the stock ``python_stdlib.zip`` holds 2.5 MB of sources that every start
+compiles again; the pages import about a tenth of it. Bytecode made once at
+build time spares the page compiling the standard library and the game each
+time it starts. The lock file loses its package list (the pages load no
+package), which is a tenth of Pyodide's JavaScript and lock on the wire.
+
+The work takes Pyodide a few seconds under Node, so its result is kept in a
+cache folder keyed by the hash of everything it reads: the same inputs give
+the same bytes without running it again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+__all__ = [
+    "CACHE",
+    "EXTRA_ROOTS",
+    "RuntimeBundle",
+    "compile_runtime",
+    "pyscript_python_imports",
+    "shipped_module",
+    "trimmed_lockfile",
+]
+
+HERE = Path(__file__).resolve().parent
+IN_PYODIDE = HERE / "in_pyodide.py"
+RUNNER = HERE / "run_in_pyodide.mjs"
+
+#: Where compiled runtimes are kept between builds (any build of any checkout
+#: may share it: entries are named by the hash of their inputs).
+CACHE = Path(os.environ.get("BQ_BUILD_CACHE") or Path(tempfile.gettempdir()) / "bq-build-cache")
+
+#: Modules kept beyond what the closure finds: the codecs a page may look up
+#: by name at run time (``bytes.decode("latin-1")``, zip names in cp437, JSON
+#: in UTF-16 or UTF-32), which no import statement names.
+EXTRA_ROOTS = (
+    "encodings.aliases",
+    "encodings.ascii",
+    "encodings.cp437",
+    "encodings.idna",
+    "encodings.latin_1",
+    "encodings.raw_unicode_escape",
+    "encodings.unicode_escape",
+    "encodings.utf_16",
+    "encodings.utf_16_be",
+    "encodings.utf_16_le",
+    "encodings.utf_32",
+    "encodings.utf_32_be",
+    "encodings.utf_32_le",
+    "encodings.utf_8",
+    "encodings.utf_8_sig",
+)
+
+#: ``import a, b`` and ``from a import b`` inside the Python sources PyScript
+#: carries as strings in its JavaScript (its ``pyscript`` package).
+_PY_IMPORT = re.compile(
+    r"(?:^|\\n|;)\s*(?:from\s+([\w.]+)\s+import\b|import\s+([\w., ]+?)(?:\\n|;|$))"
+)
+
+
+@dataclass(frozen=True)
+class RuntimeBundle:
+    """What the build ships instead of the stock files."""
+
+    stdlib_zip: bytes
+    game_zip: bytes
+    lockfile: bytes
+    #: ``in_pyodide.py``'s manifest: the kept modules, the stock ones, Pyodide's
+    #: built-in modules, its Python version and bytecode magic number
+    manifest: Mapping[str, Any]
+
+    @property
+    def digest(self) -> str:
+        """A short hash of the files that differ from the stock Pyodide."""
+        sha = hashlib.sha256(self.stdlib_zip)
+        sha.update(self.lockfile)
+        return sha.hexdigest()[:10]
+
+
+def pyscript_python_imports(pyscript_dist: Path) -> set[str]:
+    """The modules named by import statements in PyScript's bundled Python
+    (and whatever else in its JavaScript reads like one: only names that are
+    standard-library modules are kept, so reading too much costs a few bytes)."""
+    found: set[str] = set()
+    for path in sorted(pyscript_dist.glob("*.js")):
+        for match in _PY_IMPORT.finditer(path.read_text("utf-8")):
+            if match.group(1):
+                found.add(match.group(1))
+            else:
+                found.update(part.split(" as ")[0].strip() for part in match.group(2).split(","))
+    return {name for name in found if name and re.fullmatch(r"[A-Za-z_][\w.]*", name)}
+
+
+def trimmed_lockfile(data: bytes) -> bytes:
+    """Pyodide's lock file without its package list: the pages load none."""
+    lock: dict[str, Any] = json.loads(data)
+    lock["packages"] = {}
+    return json.dumps(lock, separators=(",", ":"), sort_keys=True).encode("utf-8")
+
+
+def shipped_module(manifest: Mapping[str, Any], module: str) -> bool:
+    """Whether the pages can import ``module`` (a standard-library name):
+    it is in the trimmed zip, or it is not one of the stock zip's modules
+    (built into Pyodide's binary, frozen, or not a module of the stock zip at
+    all, which trimming cannot lose)."""
+    return module in manifest["modules"] or module not in manifest["stock_modules"]
+
+
+def compile_runtime(
+    pyodide_src: Path,
+    pyscript_dist: Path,
+    game_zip: bytes,
+    *,
+    roots: Iterable[str] = EXTRA_ROOTS,
+    cache: Path | None = CACHE,
+) -> RuntimeBundle:
+    """The trimmed standard library and the compiled game for the Pyodide in
+    ``pyodide_src`` (its npm package folder), from the game's source zip."""
+    stdlib = (pyodide_src / "python_stdlib.zip").read_bytes()
+    all_roots = sorted(set(roots) | pyscript_python_imports(pyscript_dist))
+    key = hashlib.sha256()
+    for part in (
+        stdlib,
+        (pyodide_src / "pyodide.asm.wasm").read_bytes(),
+        game_zip,
+        "\n".join(all_roots).encode(),
+        IN_PYODIDE.read_bytes(),
+        RUNNER.read_bytes(),
+    ):
+        key.update(hashlib.sha256(part).digest())
+    lockfile = trimmed_lockfile((pyodide_src / "pyodide-lock.json").read_bytes())
+
+    folder = cache / key.hexdigest()[:32] if cache is not None else None
+    if folder is not None and (folder / "manifest.json").is_file():
+        return _read(folder, lockfile)
+    work = _run_in_pyodide(pyodide_src, stdlib, game_zip, all_roots)
+    if folder is None:
+        bundle = _read(work, lockfile)
+        shutil.rmtree(work)
+        return bundle
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        work.rename(folder)  # atomic: a cache entry is whole or absent
+    except OSError:  # another build made it meanwhile
+        shutil.rmtree(work, ignore_errors=True)
+    return _read(folder, lockfile)
+
+
+def _read(folder: Path, lockfile: bytes) -> RuntimeBundle:
+    return RuntimeBundle(
+        stdlib_zip=(folder / "python_stdlib.zip").read_bytes(),
+        game_zip=(folder / "game.zip").read_bytes(),
+        lockfile=lockfile,
+        manifest=json.loads((folder / "manifest.json").read_text("utf-8")),
+    )
+
+
+def _run_in_pyodide(pyodide_src: Path, stdlib: bytes, game_zip: bytes, roots: list[str]) -> Path:
+    """Run ``in_pyodide.py``; a fresh temporary folder with its outputs."""
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("node is missing: the build compiles Python inside Pyodide under Node.js")
+    work = Path(tempfile.mkdtemp(prefix="bq-runtime-"))
+    (work / "stdlib.zip").write_bytes(stdlib)
+    (work / "game.zip.in").write_bytes(game_zip)
+    request = {
+        "stdlib": str(work / "stdlib.zip"),
+        "game": str(work / "game.zip.in"),
+        "roots": roots,
+    }
+    (work / "request.json").write_text(json.dumps(request), "utf-8")
+    done = subprocess.run(
+        [node, str(RUNNER), str(pyodide_src), str(work)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        shutil.rmtree(work, ignore_errors=True)
+        raise SystemExit(f"compiling the runtime inside Pyodide failed:\n{done.stderr[-4000:]}")
+    for name in ("stdlib.zip", "game.zip.in", "request.json"):
+        (work / name).unlink()
+    return work
