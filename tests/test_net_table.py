@@ -98,7 +98,7 @@ def test_the_host_caps_the_spectators() -> None:
     peer = table.hub.connect(late, hello=False)
     refused(table, peer, late.hello(), "spectators_full")
     host.set_spectators(0)
-    refused(table, peer, late.hello(), "started")
+    refused(table, peer, late.hello(), "no_spectators")
     host.set_spectators(2)
     table.send(peer, late.hello())
     assert late.seat is None and table.last_answer(peer) == "state"

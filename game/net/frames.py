@@ -86,6 +86,7 @@ REJECT_CODES = (
     "not_started",
     "not_your_seat",
     "stale",
+    "no_spectators",
     "spectators_full",
     "no_rematch",
     "unknown_reaction",

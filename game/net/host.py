@@ -99,6 +99,8 @@ class HostSession:
         self.open_view = open_view
         self.clock: Callable[[], float] = time.monotonic  # tests put their own
         self.host_reacted_at: float | None = None
+        self.reactions = 0  # reactions shown so far, and the last one: (seat, id)
+        self.last_reaction: tuple[int, str] | None = None
         self.rematch_offered = False
 
     @staticmethod
@@ -550,7 +552,9 @@ class HostSession:
         if cap == 0 and lobby:
             raise SessionError("full", "every seat is taken and the host lets no spectator in")
         if cap == 0:
-            raise SessionError("started", "the game has started and the host lets no spectator in")
+            raise SessionError(
+                "no_spectators", "the game has started and the host lets no spectator in"
+            )
         raise SessionError("spectators_full", f"the table has all the spectators it allows ({cap})")
 
     def _check_reaction(self, reaction: object, last: float | None) -> str:
@@ -565,6 +569,8 @@ class HostSession:
     def _reaction(self, seat: int, reaction: str) -> list[Send]:
         """A reaction goes to every connection, players and spectators; nothing
         else changes (not the match, not the save)."""
+        self.reactions += 1
+        self.last_reaction = (seat, reaction)
         text = encode_body(self.protocol, "reaction", {"seat": seat, "id": reaction})
         sends = []
         for peer, record in self.peers.items():
