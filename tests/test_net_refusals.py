@@ -238,7 +238,7 @@ def test_play_refusals_change_nothing() -> None:
     late = GuestSession("Late", game=GAME)
     table.hub.connect(late)
     table.hub.flush()
-    assert late.last_reject is not None and late.last_reject[0] == "started"
+    assert late.last_reject is not None and late.last_reject[0] == "no_spectators"
     refused(table, bob, bob_guest.sit(2), "started")
     # After all that, Bob's move still plays.
     table.send(bob, bob_guest.propose(legal[0]))
