@@ -145,7 +145,10 @@ class GuestController:
     def receive(self, text: str) -> list[Effect]:
         """A frame from the host."""
         guest = self.guest
+        was_over = guest.phase == "over"
         what = guest.receive(text)
+        if was_over and guest.phase == "playing":
+            self.seen_result = 0  # a rematch: its round results are all new
         if what == "reaction":
             return self._reaction_shown()  # nothing else changes: no redraw
         if what in ("reject", "state"):

@@ -232,9 +232,12 @@ _NET_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
         "en": "Rematch offered: same seats, same options. It starts as soon as every guest "
         "has accepted.",
     },
-    "rematch_start": {
-        "fr": "Lancer sans attendre (un robot joue pour qui n'a pas accepté)",
-        "en": "Start now (a bot plays for anyone who has not accepted)",
+    "rematch_start": {"fr": "Lancer maintenant", "en": "Start now"},
+    "rematch_start_hint": {
+        "fr": "Sans attendre : un robot joue la place de qui n'a pas accepté (vous pourrez "
+        "la lui rendre).",
+        "en": "Without waiting: a bot plays the seat of anyone who has not accepted (you "
+        "can give it back).",
     },
     "rematch_asked": {
         "fr": "{name} propose une revanche : mêmes places, mêmes options.",

@@ -60,8 +60,40 @@ __all__ = [
 BOT_LEVELS = ("easy", "normal", "hard")
 #: the level of the bot that plays, in a rematch, a seat whose guest did not accept
 HAND_LEVEL = "normal"
-#: the reactions drawn as a picture (the others are canned phrases)
-EMOTES = {"wave": "👋", "thumbs_up": "👍", "laugh": "😂", "wow": "😮", "think": "🤔"}
+_INK = 'fill="none" stroke="#2b1d14" stroke-width="1.6" stroke-linecap="round"'
+_EYES = (
+    '<circle cx="8.5" cy="10" r="1.3" fill="#2b1d14"/>'
+    '<circle cx="15.5" cy="10" r="1.3" fill="#2b1d14"/>'
+)
+#: the reactions drawn as a face (the others are canned phrases): drawn here
+#: rather than as emoji, which a system without an emoji font shows as boxes
+EMOTES = {
+    "wave": f'{_EYES}<path d="M7.5 14.5q4.5 4 9 0" {_INK}/>',
+    "thumbs_up": (
+        f'<path d="M7 10h3" {_INK}/><circle cx="15.5" cy="10" r="1.3" fill="#2b1d14"/>'
+        f'<path d="M6.5 13.5q5.5 6 11 0" {_INK}/>'
+    ),
+    "laugh": (
+        f'<path d="M6.5 10.5q2-2 4 0M13.5 10.5q2-2 4 0" {_INK}/>'
+        '<path d="M7 13h10q-1 5-5 5t-5-5z" fill="#7d1f2c" stroke="#2b1d14" stroke-width="1.2"/>'
+    ),
+    "wow": (
+        '<circle cx="8.5" cy="9.5" r="1.7" fill="#2b1d14"/>'
+        '<circle cx="15.5" cy="9.5" r="1.7" fill="#2b1d14"/>'
+        '<circle cx="12" cy="16" r="2.3" fill="#2b1d14"/>'
+    ),
+    "think": f'{_EYES}<path d="M13.5 6.8l3.5-1.2M9 16l6-1.6" {_INK}/>',
+}
+_FACE = '<circle cx="12" cy="12" r="10" fill="#e9c46a" stroke="#8f6616" stroke-width="1.5"/>'
+#: the faces, once per board (net.js's bubbles use them too: #net-emote-<id>)
+_EMOTE_SPRITE = (
+    '<svg class="net-sprite" aria-hidden="true" focusable="false">'
+    + "".join(
+        f'<symbol id="net-emote-{name}" viewBox="0 0 24 24">{_FACE}{body}</symbol>'
+        for name, body in EMOTES.items()
+    )
+    + "</svg>"
+)
 REMATCH_ANSWERS = ("waiting", "yes", "no")
 KINDS = ("host", "guest", "bot", "open")
 NAME_MAX = 20
@@ -149,10 +181,8 @@ def seat_statuses(seats: Sequence[Mapping[str, Any]]) -> list[SeatStatus]:
 
 
 def reaction_text(reaction: str, lang: str) -> str:
-    """A reaction as the bubble shows it: the picture and its word, or the phrase."""
-    words = ntr(f"react_{reaction}", lang)
-    emote = EMOTES.get(reaction)
-    return f"{emote} {words}" if emote else words
+    """A reaction in words (a face's word, or the phrase); the bubble draws the face."""
+    return ntr(f"react_{reaction}", lang)
 
 
 @dataclass(frozen=True)
@@ -735,7 +765,7 @@ def _strip(inp: BoardInput, lang: str) -> str:
         )
     return (
         f'<section class="net-strip" id="net-strip" aria-label="{e(ntr("net_seats", lang))}">'
-        f'<span class="net-role">{e(role)}</span>{watching}'
+        f'{_EMOTE_SPRITE}<span class="net-role">{e(role)}</span>{watching}'
         f'<ul class="net-chips">{"".join(items)}</ul>{_reactions(inp, lang)}</section>'
     )
 
@@ -751,7 +781,8 @@ def _reactions(inp: BoardInput, lang: str) -> str:
             f'<button type="button" class="net-react-pick" data-cmd="net-react" '
             f'data-reaction="{reaction}" aria-label="{e(ntr(f"react_{reaction}", lang))}">'
             + (
-                f'<span aria-hidden="true">{EMOTES[reaction]}</span>'
+                '<svg class="net-emote" aria-hidden="true" focusable="false">'
+                f'<use href="#net-emote-{reaction}"></use></svg>'
                 if reaction in EMOTES
                 else e(ntr(f"react_{reaction}", lang))
             )
@@ -766,7 +797,8 @@ def _reactions(inp: BoardInput, lang: str) -> str:
         '<div class="net-react">'
         f'<button type="button" class="btn btn-small btn-secondary net-react-toggle" '
         f'data-cmd="net-react-menu" aria-expanded="{_flag(inp.react_open)}">'
-        f'<span aria-hidden="true">🙂</span> {e(ntr("react_menu", lang))}</button>{menu}</div>'
+        '<svg class="net-emote" aria-hidden="true" focusable="false">'
+        f'<use href="#net-emote-wave"></use></svg>{e(ntr("react_menu", lang))}</button>{menu}</div>'
     )
 
 
@@ -799,8 +831,10 @@ def _rematch(inp: BoardInput, names: Sequence[str], lang: str) -> str:
     if inp.role == "host":
         body = (
             f"<p>{e(ntr('rematch_offered', lang))}</p>{answers_html}"
+            '<div class="net-rematch-actions">'
             '<button type="button" class="btn btn-secondary" data-cmd="net-rematch-start">'
-            f"{e(ntr('rematch_start', lang))}</button>"
+            f"{e(ntr('rematch_start', lang))}</button></div>"
+            f'<p class="hint">{e(ntr("rematch_start_hint", lang))}</p>'
         )
         state = "offered"
     elif inp.viewer is None:

@@ -1708,6 +1708,17 @@
     bubble.setAttribute("data-seat", String(Number(seat)));
     bubble.setAttribute("data-reaction", String(reaction));
     bubble.textContent = String(text);
+    // a face reaction: its picture from the board's sprite (#net-emote-<id>)
+    if (document.getElementById("net-emote-" + reaction)) {
+      var ns = "http://www.w3.org/2000/svg";
+      var face = document.createElementNS(ns, "svg");
+      face.setAttribute("class", "net-emote");
+      face.setAttribute("aria-hidden", "true");
+      var use = document.createElementNS(ns, "use");
+      use.setAttribute("href", "#net-emote-" + reaction);
+      face.appendChild(use);
+      bubble.insertBefore(face, bubble.firstChild);
+    }
     var chip = document.querySelector('#net-strip .net-chip[data-seat="' + Number(seat) + '"]');
     if (chip) {
       var box = chip.getBoundingClientRect();
