@@ -19,7 +19,7 @@ from game.engine.protocol import Game
 from game.net import GuestSession, HostSession, MemoryHub, SessionError
 from game.net.frames import REACTIONS
 from game.net.host import MAX_SPECTATORS, REACTION_INTERVAL
-from game.registry import GAMES, get_client
+from game.registry import GAMES, get_client, get_game, include_test_games
 from tests.test_net_flow import Table, make_table, play_one, play_to_end, seated_table
 from tests.test_net_refusals import raw, refused
 
@@ -141,12 +141,16 @@ def test_two_thousand_joiners_are_held_to_the_cap() -> None:
     assert len(sends) == 2 + host.spectator_cap
 
 
-@pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))
-def test_every_game_shows_spectators_no_hidden_card_then_everything(game: Game[Any, Any]) -> None:
-    """For each game of the platform: a spectator's view is the public view,
-    unchanged when every hidden card is re-dealt, and the open view at the end."""
-    client = get_client(game.name)
-    host = HostSession.new(game, {"players": 3}, 21, "Host", open_view=client.open_view)
+@pytest.mark.parametrize("name", [*GAMES, "duel"])
+def test_every_game_shows_spectators_no_hidden_card_then_everything(name: str) -> None:
+    """For each game of the platform and the test game Duel: a spectator's view
+    is the public view, unchanged when every hidden card is re-dealt, and the
+    open view at the end."""
+    include_test_games()
+    game: Game[Any, Any] = get_game(name)
+    client = get_client(name)
+    players = min(3, game.declared_options.max_players)
+    host = HostSession.new(game, {"players": players}, 21, "Host", open_view=client.open_view)
     hub = MemoryHub(host)
     fan = GuestSession("Fan", game=game)
     peer = hub.connect(fan)
