@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from game.bossquest import GAME
 from game.net import GuestSession
-from game.net.frames import protocol_id
+from game.net.frames import REACTIONS, protocol_id
 from tests.test_net_flow import audit_frame, make_table, play_one, seated_table
 
 PROTO = protocol_id(GAME)
@@ -32,9 +32,10 @@ _json = st.recursive(
     max_leaves=12,
 )
 _keys = st.sampled_from(
-    ["v", "t", "n", "name", "token", "seat", "version", "action", "reason", "x"]
+    ["v", "t", "n", "name", "token", "seat", "version", "action", "reason", "id", "accept", "x"]
 )
-_types = st.sampled_from(["hello", "sit", "act", "sync", "bye", "welcome", "state", "nope"])
+_guest_types = ["hello", "sit", "act", "sync", "bye", "react", "rematch"]
+_types = st.sampled_from([*_guest_types, "welcome", "state", "reaction", "nope"])
 
 
 @st.composite
@@ -53,6 +54,8 @@ def frames(draw: st.DrawFn) -> str:
         data["action"] = draw(
             st.fixed_dictionaries({"type": st.sampled_from(["ask", "visit", "choose"])})
         )
+    if data.get("t") in ("react", "reaction") and draw(st.booleans()):
+        data["id"] = draw(st.sampled_from(REACTIONS))
     return json.dumps(data, allow_nan=True)
 
 
@@ -106,7 +109,7 @@ def test_a_guest_never_raises_on_random_host_frames(texts: list[str]) -> None:
     for text in texts:
         view, events = guest.view, list(guest.events)
         answer = guest.receive(text)
-        assert answer in ("welcome", "lobby", "state", "reject", "closed", "ignored")
+        assert answer in ("welcome", "lobby", "state", "reject", "closed", "reaction", "ignored")
         if answer in ("ignored", "reject", "closed", "welcome"):
             assert guest.view == view and guest.events == events
 

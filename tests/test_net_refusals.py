@@ -198,7 +198,8 @@ def test_lobby_refusals() -> None:
     table.host_call(table.host.set_bot(2, "easy"))
     refused(table, bob, guest.sit(2), "seat_taken")
     refused(table, bob, raw(guest, "act", version=0, action={"type": "visit"}), "not_started")
-    # Every seat is taken: a newcomer is told the table is full.
+    # Every seat is taken and the host lets no spectator in: the table is full.
+    table.host.set_spectators(0)
     refused(table, stranger, raw(zed, "hello", name="Zed", token=None), "full")
 
 
@@ -231,11 +232,13 @@ def test_play_refusals_change_nothing() -> None:
     refused(table, bob, bob_guest.propose({"type": "fly"}), "malformed")
     refused(table, bob, bob_guest.propose({"type": "ask", "count": "2"}), "malformed")
     refused(table, bob, bob_guest.propose({"type": "ask", "count": 9}), "illegal:bad_count")
-    # A new guest cannot join a started game, and nobody sits any more.
+    # A new guest cannot join a started game that lets no spectator in, and
+    # nobody sits any more.
+    host.set_spectators(0)
     late = GuestSession("Late", game=GAME)
     table.hub.connect(late)
     table.hub.flush()
-    assert late.last_reject is not None and late.last_reject[0] == "started"
+    assert late.last_reject is not None and late.last_reject[0] == "no_spectators"
     refused(table, bob, bob_guest.sit(2), "started")
     # After all that, Bob's move still plays.
     table.send(bob, bob_guest.propose(legal[0]))

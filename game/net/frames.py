@@ -8,7 +8,7 @@ See docs/network.md for the whole protocol.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,12 +27,14 @@ __all__ = [
     "MAX_HOST_FRAME",
     "MAX_NAME",
     "PROTOCOL",
+    "REACTIONS",
     "REJECT_CODES",
     "Frame",
     "FrameError",
     "SessionError",
     "check_name",
     "encode",
+    "encode_body",
     "load_json",
     "parse_frame",
     "protocol_id",
@@ -54,6 +56,8 @@ GUEST_TYPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "act": (("version", "action"), ("seat",)),
     "sync": ((), ()),
     "bye": ((), ()),
+    "react": (("id",), ()),
+    "rematch": (("accept",), ()),
 }
 HOST_TYPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "welcome": (("seat", "token", "host"), ()),
@@ -64,6 +68,7 @@ HOST_TYPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     ),
     "reject": (("code", "ref", "detail"), ()),
     "closed": (("reason",), ()),
+    "reaction": (("seat", "id"), ()),
 }
 REJECT_CODES = (
     "malformed",
@@ -81,9 +86,28 @@ REJECT_CODES = (
     "not_started",
     "not_your_seat",
     "stale",
+    "no_spectators",
+    "spectators_full",
+    "no_rematch",
+    "unknown_reaction",
+    "too_fast",
     "illegal",  # sent as "illegal:<engine reason code>"
 )
 CLOSED_REASONS = ("host_ended", "replaced")
+REACTIONS = (
+    "wave",
+    "thumbs_up",
+    "laugh",
+    "wow",
+    "think",
+    "well_played",
+    "good_game",
+    "oops",
+    "thanks",
+    "your_turn",
+)
+"""The reactions a player may send: emotes and canned phrases, named by id (the
+page has their words in French and English); no free text, nothing to moderate."""
 _ENVELOPE = ("v", "t", "n")
 
 
@@ -116,9 +140,16 @@ class Frame:
 
 def encode(protocol: str, kind: str, n: int, fields: Mapping[str, JSON]) -> str:
     """A frame's text: compact JSON, envelope first."""
-    return json.dumps(
-        {"v": protocol, "t": kind, "n": n, **fields}, separators=(",", ":"), ensure_ascii=False
-    )
+    return encode_body(protocol, kind, fields)(n)
+
+
+def encode_body(protocol: str, kind: str, fields: Mapping[str, JSON]) -> Callable[[int], str]:
+    """The frame's text for any `n`, its fields encoded once: the host sends the
+    same frame to every spectator, each with its own sequence number."""
+    head = json.dumps({"v": protocol, "t": kind}, separators=(",", ":"), ensure_ascii=False)
+    body = json.dumps(dict(fields), separators=(",", ":"), ensure_ascii=False)
+    rest = "}" if body == "{}" else "," + body[1:]
+    return lambda n: f'{head[:-1]},"n":{n}{rest}'
 
 
 def load_json(text: object, what: str, limit: int) -> JSON:

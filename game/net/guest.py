@@ -22,6 +22,7 @@ from .frames import (
     DEFAULT_BUILD,
     HOST_TYPES,
     MAX_HOST_FRAME,
+    REACTIONS,
     REJECT_CODES,
     Frame,
     FrameError,
@@ -49,7 +50,9 @@ _STATUS_FIELDS = (
     "dropped",
     "thinking",
     "handed_to_bot",
+    "rematch",
 )
+_REMATCH_ANSWERS = (None, "waiting", "yes", "no")
 
 
 def _is_int(value: object, low: int = 0) -> bool:
@@ -76,6 +79,7 @@ def _check_seats(value: object) -> list[dict[str, Any]]:
             and entry["kind"] in KINDS
             and _optional_str(entry["level"])
             and _optional_str(entry["handed_to_bot"])
+            and entry["rematch"] in _REMATCH_ANSWERS
             and all(isinstance(entry[key], bool) for key in ("connected", "dropped", "thinking"))
         ):
             raise FrameError("malformed", "a seat status has a field of the wrong type")
@@ -119,6 +123,7 @@ class GuestSession:
         self.last_ignored: tuple[str, str] | None = None
         self.closed: str | None = None
         self.needs_sync = False
+        self.reaction: tuple[int, str] | None = None  # the last one: (seat, reaction id)
 
     # ----- frames to send
 
@@ -149,11 +154,18 @@ class GuestSession:
     def bye(self) -> str:
         return self.frame("bye", {})
 
+    def react(self, reaction: str) -> str:
+        """An emote or a canned phrase, by its id (frames.REACTIONS)."""
+        return self.frame("react", {"id": reaction})
+
+    def answer_rematch(self, accept: bool) -> str:
+        return self.frame("rematch", {"accept": accept})
+
     # ----- frames received
 
     def receive(self, text: object) -> str:
         """Take in a host frame: "welcome", "lobby", "state", "reject", "closed",
-        or "ignored" when the frame was refused (see `last_ignored`)."""
+        "reaction", or "ignored" when the frame was refused (see `last_ignored`)."""
         try:
             frame = parse_frame(text, self.protocol, self.host_n, MAX_HOST_FRAME, HOST_TYPES)
             apply = {
@@ -162,6 +174,7 @@ class GuestSession:
                 "state": self._state,
                 "reject": self._reject,
                 "closed": self._closed,
+                "reaction": self._reaction,
             }[frame.type]
             apply(frame)  # checks every field before changing anything
         except FrameError as error:
@@ -235,6 +248,12 @@ class GuestSession:
         _require(reason in CLOSED_REASONS, "unknown closed.reason")
         self.closed = reason
         self.legal = []
+
+    def _reaction(self, frame: Frame) -> None:
+        seat, reaction = frame.fields["seat"], frame.fields["id"]
+        _require(_is_int(seat) and seat < max(len(self.seats), 1), "reaction.seat is no seat")
+        _require(reaction in REACTIONS, "unknown reaction")
+        self.reaction = (seat, reaction)
 
     def _set_seat(self, seat: int | None) -> None:
         if seat is None and self.seat is not None:

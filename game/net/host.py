@@ -3,10 +3,15 @@ every guest connection. No I/O: each call returns the frames to send.
 
 Every refusal is checked before anything changes, so a refused frame or call
 leaves the lobby, the match and the save exactly as they were.
+
+Connections without a seat are spectators: the host lets in at most
+`spectator_cap` of them (0: none), and builds their frames once per change,
+after the players' (each spectator's text differs only by its sequence number).
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -20,23 +25,41 @@ from .frames import (
     DEFAULT_BUILD,
     GUEST_TYPES,
     MAX_GUEST_FRAME,
+    REACTIONS,
     Frame,
     FrameError,
     SessionError,
     check_name,
     encode,
+    encode_body,
     parse_frame,
     protocol_id,
 )
 from .hostsave import HOST_SAVE_VERSION, dump_host, load_host
 from .seats import Peer, Seat, new_token, token_hash, token_matches
 
-__all__ = ["HOST_SAVE_VERSION", "HostSession", "Send"]
+__all__ = [
+    "DEFAULT_SPECTATORS",
+    "HOST_SAVE_VERSION",
+    "MAX_SPECTATORS",
+    "REACTION_INTERVAL",
+    "HostSession",
+    "Send",
+]
 
 Send = tuple[str, str]
 """(peer id, frame text)."""
 
 HOST_SEAT = 0
+DEFAULT_SPECTATORS = 8
+"""Spectators a new table lets in (the host may choose 0 to MAX_SPECTATORS)."""
+MAX_SPECTATORS = 32
+"""Each spectator costs the host a frame per change: bench/spectators.py measures it."""
+REACTION_INTERVAL = 2.0
+"""Seconds between two reactions of one connection (or of the host)."""
+
+OpenView = Callable[[Any], dict[str, Any]]
+"""A finished game's state with everything face up (the client's `open_view`)."""
 
 
 def _is_int(value: object) -> bool:
@@ -54,6 +77,8 @@ class HostSession:
         seed: int,
         host_name: str,
         build_id: str = DEFAULT_BUILD,
+        *,
+        open_view: OpenView | None = None,
     ) -> None:
         if not _is_int(seed):
             raise SessionError("malformed", "the seed must be an integer")
@@ -69,6 +94,14 @@ class HostSession:
         self.match = Match(game.name, self.options, seed)
         self.state: Any = None  # None in the lobby
         self.events: list[Event] = []  # every event, unfiltered: never send as is
+        self.spectator_cap = DEFAULT_SPECTATORS
+        # Without it, spectators of a finished game keep the public view.
+        self.open_view = open_view
+        self.clock: Callable[[], float] = time.monotonic  # tests put their own
+        self.host_reacted_at: float | None = None
+        self.reactions = 0  # reactions shown so far, and the last one: (seat, id)
+        self.last_reaction: tuple[int, str] | None = None
+        self.rematch_offered = False
 
     @staticmethod
     def new(
@@ -77,9 +110,11 @@ class HostSession:
         seed: int,
         host_name: str,
         build_id: str = DEFAULT_BUILD,
+        *,
+        open_view: OpenView | None = None,
     ) -> HostSession:
         """A new table in its lobby; the host holds seat 0."""
-        return HostSession(game, options, seed, host_name, build_id)
+        return HostSession(game, options, seed, host_name, build_id, open_view=open_view)
 
     # ----- reading
 
@@ -125,6 +160,24 @@ class HostSession:
 
     def events_for(self, seat: int | None) -> list[Event]:
         return [event_for_seat(event, seat) for event in self.events]
+
+    def spectators(self) -> int:
+        """Connections watching without a seat (in the lobby: not seated yet)."""
+        return sum(1 for record in self.peers.values() if record.joined and record.seat is None)
+
+    def public_view(self) -> dict[str, Any]:
+        """What a spectator sees: no hidden card while the game runs, and
+        everything once it is over (when the page gave `open_view`)."""
+        self._need_state()
+        if self.open_view is not None and self.game.is_over(self.state):
+            return self.open_view(self.state)
+        return self.game.view(self.state, None)
+
+    def rematch_ready(self) -> bool:
+        """Whether every guest seat accepted the rematch offered."""
+        return self.rematch_offered and all(
+            seat.rematch == "yes" for seat in self.seats if seat.kind == "guest"
+        )
 
     def bot_due(self) -> int | None:
         """The seat a bot must play now (a bot seat or a guest's seat handed to a
@@ -186,6 +239,8 @@ class HostSession:
             "act": self._act,
             "sync": self._sync,
             "bye": self._bye,
+            "react": self._react,
+            "rematch": self._rematch,
         }
         try:
             if frame.type != "hello" and not record.joined:
@@ -216,10 +271,7 @@ class HostSession:
             record.joined, record.name, record.seat, record.sent_events = True, name, seat, 0
             sends.append(self._welcome(peer, seat, token))
             return sends + self._broadcast()
-        if self.phase != "lobby":
-            raise SessionError("started", "the game has started: only its players may rejoin")
-        if not any(seat.kind == "open" for seat in self.seats):
-            raise SessionError("full", "every seat is taken")
+        self._check_room()
         record.joined, record.name, record.seat = True, name, None
         return [self._welcome(peer, None, None), self._update(peer, record)]
 
@@ -263,6 +315,24 @@ class HostSession:
                 "stale", f"the game is at version {self.version}, not {quote(version)}: look again"
             )
         return self._play(seat, action)
+
+    def _react(self, peer: str, record: Peer, frame: Frame) -> list[Send]:
+        reaction = self._check_reaction(frame.fields["id"], record.reacted_at)
+        if record.seat is None:
+            raise SessionError("not_your_seat", "players react; spectators watch")
+        record.reacted_at = self.clock()
+        return self._reaction(record.seat, reaction)
+
+    def _rematch(self, peer: str, record: Peer, frame: Frame) -> list[Send]:
+        accept = frame.fields["accept"]
+        if not isinstance(accept, bool):
+            raise SessionError("malformed", "rematch.accept must be true or false")
+        if not self.rematch_offered:
+            raise SessionError("no_rematch", "the host has offered no rematch")
+        if record.seat is None:
+            raise SessionError("not_your_seat", "only the players answer a rematch")
+        self.seats[record.seat].rematch = "yes" if accept else "no"
+        return self._broadcast()
 
     def _sync(self, peer: str, record: Peer, frame: Frame) -> list[Send]:
         record.sent_events = 0
@@ -344,6 +414,51 @@ class HostSession:
         self.seats[seat].handed = level
         return self._broadcast()
 
+    def set_spectators(self, cap: int) -> list[Send]:
+        """How many spectators may join from now on (0: none); those already in stay."""
+        if not _is_int(cap) or not 0 <= cap <= MAX_SPECTATORS:
+            raise SessionError("malformed", f"spectators: a number from 0 to {MAX_SPECTATORS}")
+        self.spectator_cap = cap
+        return []
+
+    def host_react(self, reaction_id: str) -> list[Send]:
+        """The host's own reaction, shown to everyone; same limit as a guest's."""
+        reaction = self._check_reaction(reaction_id, self.host_reacted_at)
+        self.host_reacted_at = self.clock()
+        return self._reaction(HOST_SEAT, reaction)
+
+    def offer_rematch(self) -> list[Send]:
+        """Offer the same seats and options again: every guest seat is asked."""
+        if self.phase != "over":
+            raise SessionError("not_over", "a rematch is offered once the game is over")
+        for seat in self.seats:
+            seat.rematch = "waiting" if seat.kind == "guest" else None
+        self.rematch_offered = True
+        return self._broadcast()
+
+    def start_rematch(self, seed: int, level: str) -> list[Send]:
+        """The new game, dealt from `seed`: a guest seat that did not accept (it
+        declined, has not answered, or its guest has left) is handed to a bot of
+        `level`, which the host may hand back as in any game."""
+        if not self.rematch_offered:
+            raise SessionError("no_rematch", "offer a rematch first")
+        if not _is_int(seed):
+            raise SessionError("malformed", "the seed must be an integer")
+        self._check_level(level)
+        for seat in self.seats:
+            if seat.kind == "guest":
+                present = seat.rematch == "yes" and seat.peer is not None
+                seat.handed = None if present else level
+            seat.rematch = None
+        self.rematch_offered = False
+        self.seed = seed
+        self.match = Match(self.game.name, self.options, seed)
+        self.state = self.game.new_game(self.options, seed)
+        self.events = self._opening_events(self.state)
+        for record in self.peers.values():
+            record.sent_events = 0  # a new log: every guest replaces its own
+        return self._broadcast()
+
     def hand_back(self, seat: int) -> list[Send]:
         self._need_seat(seat)
         if self.seats[seat].handed is None:
@@ -361,13 +476,21 @@ class HostSession:
         )
 
     @staticmethod
-    def from_save(game: Game[Any, Any], text: str, build_id: str = DEFAULT_BUILD) -> HostSession:
+    def from_save(
+        game: Game[Any, Any],
+        text: str,
+        build_id: str = DEFAULT_BUILD,
+        *,
+        open_view: OpenView | None = None,
+    ) -> HostSession:
         """Restore a save, replaying its match; every guest is dropped until it says
         hello again with its token. Anything wrong raises MalformedData."""
         saved = load_host(game, text)
         match = saved.match
         try:
-            session = HostSession(game, match.options, match.seed, saved.host_name, build_id)
+            session = HostSession(
+                game, match.options, match.seed, saved.host_name, build_id, open_view=open_view
+            )
         except SessionError as error:
             raise MalformedData(f"host save: {error.message}") from None
         if dict(match.options) != session.options:
@@ -416,6 +539,45 @@ class HostSession:
         self.match = self.match.played(seat, self.game.action_to_json(action))
         self.events += events
         return self._broadcast()
+
+    def _check_room(self) -> None:
+        """A new connection without a token: in the lobby it may take an open seat
+        or watch; once the game has started it can only watch. Refused when the
+        host's cap of spectators (and open seats) is reached."""
+        cap = self.spectator_cap
+        lobby = self.phase == "lobby"
+        open_seats = sum(1 for seat in self.seats if seat.kind == "open") if lobby else 0
+        if self.spectators() < open_seats + cap:
+            return
+        if cap == 0 and lobby:
+            raise SessionError("full", "every seat is taken and the host lets no spectator in")
+        if cap == 0:
+            raise SessionError(
+                "no_spectators", "the game has started and the host lets no spectator in"
+            )
+        raise SessionError("spectators_full", f"the table has all the spectators it allows ({cap})")
+
+    def _check_reaction(self, reaction: object, last: float | None) -> str:
+        if not isinstance(reaction, str):
+            raise SessionError("malformed", "react.id must be a string")
+        if reaction not in REACTIONS:
+            raise SessionError("unknown_reaction", f"unknown reaction {quote(reaction, 32)}")
+        if last is not None and self.clock() - last < REACTION_INTERVAL:
+            raise SessionError("too_fast", f"one reaction every {REACTION_INTERVAL:g} seconds")
+        return reaction
+
+    def _reaction(self, seat: int, reaction: str) -> list[Send]:
+        """A reaction goes to every connection, players and spectators; nothing
+        else changes (not the match, not the save)."""
+        self.reactions += 1
+        self.last_reaction = (seat, reaction)
+        text = encode_body(self.protocol, "reaction", {"seat": seat, "id": reaction})
+        sends = []
+        for peer, record in self.peers.items():
+            if record.joined:
+                record.out_n += 1
+                sends.append((peer, text(record.out_n)))
+        return sends
 
     def _seat_of_token(self, token: str) -> int:
         for index, seat in enumerate(self.seats):
@@ -469,26 +631,47 @@ class HostSession:
     def _update(self, peer: str, record: Peer) -> Send:
         """The lobby, or this connection's own state: its view, its legal actions
         and the events its seat may see that it has not been sent yet."""
-        status = self.seats_status()
         if self.state is None:
-            lobby = {"options": self.options, "seats": status, "you": record.seat}
+            lobby = {"options": self.options, "seats": self.seats_status(), "you": record.seat}
             return self._frame(peer, "lobby", lobby)
-        seat = record.seat
-        start = record.sent_events if record.sent_events <= len(self.events) else 0
-        handed = seat is not None and self.seats[seat].handed is not None
-        fields: dict[str, JSON] = {
-            "version": self.version,
-            "phase": self.phase,
-            "view": self.game.view(self.state, seat),
-            "legal": [] if seat is None or handed else self.legal_json(seat),
-            "events": [event_for_seat(event, seat) for event in self.events[start:]],
-            "from": start,
-            "seats": status,
-            "you": seat,
-            "outcome": self.game.outcome(self.state),
-        }
+        start = self._first_unsent(record)
+        fields = self._state_fields(record.seat, start)
         record.sent_events = len(self.events)
         return self._frame(peer, "state", fields)
 
+    def _first_unsent(self, record: Peer) -> int:
+        return record.sent_events if record.sent_events <= len(self.events) else 0
+
+    def _state_fields(self, seat: int | None, start: int) -> dict[str, JSON]:
+        handed = seat is not None and self.seats[seat].handed is not None
+        return {
+            "version": self.version,
+            "phase": self.phase,
+            "view": self.public_view() if seat is None else self.game.view(self.state, seat),
+            "legal": [] if seat is None or handed else self.legal_json(seat),
+            "events": [event_for_seat(event, seat) for event in self.events[start:]],
+            "from": start,
+            "seats": self.seats_status(),
+            "you": seat,
+            "outcome": self.game.outcome(self.state),
+        }
+
     def _broadcast(self) -> list[Send]:
-        return [self._update(peer, record) for peer, record in self.peers.items() if record.joined]
+        """Every joined connection's update: the players' first, then the
+        spectators', whose fields are encoded once for all of them."""
+        joined = [(peer, record) for peer, record in self.peers.items() if record.joined]
+        if self.state is None:
+            return [self._update(peer, record) for peer, record in joined]
+        sends = [self._update(peer, record) for peer, record in joined if record.seat is not None]
+        texts: dict[int, Callable[[int], str]] = {}  # by the first event not yet sent
+        for peer, record in joined:
+            if record.seat is None:
+                start = self._first_unsent(record)
+                if start not in texts:
+                    texts[start] = encode_body(
+                        self.protocol, "state", self._state_fields(None, start)
+                    )
+                record.out_n += 1
+                record.sent_events = len(self.events)
+                sends.append((peer, texts[start](record.out_n)))
+        return sends

@@ -41,6 +41,7 @@ class Seat:
     token_hash: str | None = None  # a guest seat's token, hashed
     peer: str | None = None  # the connection of a guest seat, None when dropped
     handed: str | None = None  # a guest seat a bot of this level plays for now
+    rematch: str | None = None  # a guest's answer to a rematch: "waiting", "yes", "no"
 
     def status(self, index: int, thinking: bool) -> dict[str, Any]:
         connected = self.kind in ("host", "bot") or (self.kind == "guest" and self.peer is not None)
@@ -53,6 +54,7 @@ class Seat:
             "dropped": self.kind == "guest" and self.peer is None,
             "thinking": thinking,
             "handed_to_bot": self.handed,
+            "rematch": self.rematch,
         }
 
 
@@ -66,3 +68,4 @@ class Peer:
     name: str = ""
     seat: int | None = None
     sent_events: int = 0  # how many events of its seat's log it has been sent
+    reacted_at: float | None = None  # when its last reaction was accepted (host clock)

@@ -24,6 +24,7 @@ __all__ = [
     "Send",
     "ShowBoard",
     "ShowLobby",
+    "ShowReaction",
     "Store",
     "Think",
 ]
@@ -96,6 +97,15 @@ class ShowBoard:
 
 
 @dataclass(frozen=True)
+class ShowReaction:
+    """Show `text` (a reaction, in words) briefly beside seat `seat`'s chip."""
+
+    seat: int
+    reaction: str
+    text: str
+
+
+@dataclass(frozen=True)
 class Think:
     """A host's bot is due: think in slices (``bot_think``), then after
     `delay_ms` from the start play its move (``bot_play``)."""
@@ -130,6 +140,7 @@ Effect = (
     | Announce
     | ShowLobby
     | ShowBoard
+    | ShowReaction
     | Think
     | Reconnect
     | AskInvite

@@ -29,6 +29,7 @@ from .net_effects import (
     Send,
     ShowBoard,
     ShowLobby,
+    ShowReaction,
     Store,
 )
 from .net_prefs import GuestRecord, guest_key
@@ -36,6 +37,8 @@ from .net_strings import ntr, reject_text
 from .net_view import (
     BoardInput,
     SeatStatus,
+    display_name,
+    reaction_text,
     render_connecting,
     render_lobby,
     render_net_board,
@@ -77,6 +80,8 @@ class GuestController:
     #: the version its last move was proposed at, until the host answers
     proposed: int | None = None
     previous: frozenset[str] = frozenset()
+    #: the reaction picker is open
+    react_open: bool = False
 
     # ------------------------------------------------------------ lifecycle
 
@@ -140,7 +145,12 @@ class GuestController:
     def receive(self, text: str) -> list[Effect]:
         """A frame from the host."""
         guest = self.guest
+        was_over = guest.phase == "over"
         what = guest.receive(text)
+        if was_over and guest.phase == "playing":
+            self.seen_result = 0  # a rematch: its round results are all new
+        if what == "reaction":
+            return self._reaction_shown()  # nothing else changes: no redraw
         if what in ("reject", "state"):
             self.proposed = None  # the host answered: the next move may go
         effects: list[Effect] = []
@@ -172,6 +182,15 @@ class GuestController:
             effects.append(Send("", guest.sync()))
         return effects + self.screen()
 
+    def _reaction_shown(self) -> list[Effect]:
+        if self.guest.reaction is None:
+            return []
+        seat, reaction = self.guest.reaction
+        seats = self.seats()
+        name = display_name(seats[seat], self.lang) if seat < len(seats) else ""
+        text = ntr("react_from", self.lang, name=name, text=reaction_text(reaction, self.lang))
+        return [ShowReaction(seat, reaction, text)]
+
     # ------------------------------------------------------------ clicks
 
     def sit(self, seat: int) -> list[Effect]:
@@ -179,7 +198,9 @@ class GuestController:
 
     def board_command(self, cmd: str, arg: str = "") -> list[Effect]:
         """A click on the guest's board: ``continue``, ``quit``, ``quit-no``,
-        ``act`` (`arg`: the action's JSON). (``quit-yes`` and ``menu`` are the page's.)"""
+        ``act`` (`arg`: the action's JSON), ``net-react-menu``, ``net-react``
+        (`arg`: its id), ``net-rematch-yes``, ``net-rematch-no``. (``quit-yes``
+        and ``menu`` are the page's.)"""
         guest = self.guest
         if cmd == "continue":
             if guest.view is not None:
@@ -189,6 +210,11 @@ class GuestController:
         if cmd in ("quit", "quit-no"):
             self.confirm_quit = cmd == "quit" and not self.confirm_quit
             return self.screen()
+        if cmd == "net-react-menu":
+            self.react_open = not self.react_open
+            return self.screen()
+        if cmd in ("net-react", "net-rematch-yes", "net-rematch-no"):
+            return self._say(cmd, arg)
         if cmd != "act":
             return []
         try:
@@ -206,6 +232,18 @@ class GuestController:
         self.notice = ""
         return [Send("", frame)]
 
+    def _say(self, cmd: str, arg: str) -> list[Effect]:
+        """A reaction (`arg`: its id) or an answer to the rematch; the host checks both."""
+        self.react_open = False
+        if not self.linked or self.guest.seat is None:
+            return self.screen()
+        if cmd == "net-react":
+            frame = self.guest.react(arg)
+        else:
+            frame = self.guest.answer_rematch(cmd == "net-rematch-yes")
+        self.notice = ""
+        return [Send("", frame), *self.screen()]
+
     def set_lang(self, lang: str) -> list[Effect]:
         self.lang = lang
         return self.screen()
@@ -221,10 +259,10 @@ class GuestController:
         return seats
 
     def screen(self) -> list[Effect]:
-        """The guest's board once it has a seat and a view; else its lobby
-        (or "connecting" until the host's lobby frame comes)."""
+        """The guest's board once it has a view (a spectator's board when it has
+        no seat); else its lobby (or "connecting" until the host's lobby frame comes)."""
         guest = self.guest
-        if guest.view is not None and guest.seat is not None:
+        if guest.view is not None and guest.phase in ("playing", "over"):
             legal = []
             for item in guest.legal:
                 try:
@@ -233,7 +271,7 @@ class GuestController:
                     continue  # a host frame's bad action: no button for it
             inp = BoardInput(
                 game=str(self.game.name),
-                role="guest",
+                role="guest" if guest.seat is not None else "spectator",
                 viewer=guest.seat,
                 view=guest.view,
                 legal=legal,
@@ -245,6 +283,7 @@ class GuestController:
                 notice=self.notice,
                 confirm_quit=self.confirm_quit,
                 previous=self.previous,
+                react_open=self.react_open,
             )
             rendered = render_net_board(inp, self.lang)
             self.previous = rendered.shown

@@ -18,6 +18,7 @@ passed.
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -40,12 +41,21 @@ from .net_effects import (
     Send,
     ShowBoard,
     ShowLobby,
+    ShowReaction,
     Store,
     Think,
 )
 from .net_prefs import HostRecord, host_key
 from .net_strings import ntr, reject_text
-from .net_view import BoardInput, render_lobby, render_net_board, seat_statuses
+from .net_view import (
+    HAND_LEVEL,
+    BoardInput,
+    display_name,
+    reaction_text,
+    render_lobby,
+    render_net_board,
+    seat_statuses,
+)
 from .session import PAGE_SEARCH, bot_seed
 from .thinking import Policy, Thought, begin_thought
 
@@ -81,14 +91,23 @@ class HostController:
     #: peer id -> the seat its welcome gave it
     peer_seat: dict[str, int] = field(default_factory=dict)
     previous: frozenset[str] = frozenset()
+    #: the reaction picker is open on the host's board
+    react_open: bool = False
     thought: Thought | None = None
     #: the last bot decision played (for the page's bq:bot event)
     last_thought: Thought | None = None
     _bots: dict[tuple[int, str], Policy] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        # Spectators see everything once the game is over, as a replay does.
+        if self.host.open_view is None:
+            self.host.open_view = get_client(self.game).open_view
+
     @staticmethod
     def from_record(record: HostRecord, host: HostSession, **settings: Any) -> HostController:
         """The controller of a record kept before (a reload, or a closed tab)."""
+        if record.spectators is not None:
+            host.set_spectators(record.spectators)
         return HostController(
             host,
             record.room,
@@ -115,7 +134,11 @@ class HostController:
 
     def record(self) -> HostRecord:
         return HostRecord(
-            self.room, self.host.to_save(), self.seen_result, tuple(sorted(self.device_seats))
+            self.room,
+            self.host.to_save(),
+            self.seen_result,
+            tuple(sorted(self.device_seats)),
+            self.host.spectator_cap,
         )
 
     def leave(self) -> list[Effect]:
@@ -139,19 +162,40 @@ class HostController:
     def receive(self, peer: str, text: str) -> list[Effect]:
         if peer not in self.via:
             return []
-        before = self._fingerprint()
+        before, reactions = self._fingerprint(), self.host.reactions
         sends = self.host.receive(peer, text)
         if self._fingerprint() == before:
-            # Nothing changed (a refusal, a sync): answer, but neither keep nor
-            # redraw, so that a peer sending junk cannot keep the host busy.
-            return self._frames(sends)
-        return self._sends(sends)
+            # Nothing changed (a refusal, a sync, a reaction): answer, but neither
+            # keep nor redraw, so that a peer sending junk cannot keep the host busy.
+            return self._frames(sends) + self._reaction_shown(reactions)
+        effects = self._sends(sends)
+        if self.host.rematch_ready():  # every guest accepted: the rematch starts
+            effects += self._start_rematch()
+        return effects
 
     def _fingerprint(self) -> tuple[int, str, str]:
         """What a frame can change that the host keeps or draws."""
         host = self.host
         seats = json.dumps(host.seats_status(), sort_keys=True)
-        return (host.version, host.phase, seats + json.dumps(host.options, sort_keys=True))
+        options = json.dumps(host.options, sort_keys=True)
+        return (host.version, host.phase, f"{seats}{options}{host.spectators()}")
+
+    def _reaction_shown(self, before: int) -> list[Effect]:
+        """The reaction a frame just brought, beside its seat on the host's board."""
+        last = self.host.last_reaction
+        if self.host.reactions == before or last is None:
+            return []
+        seat, reaction = last
+        statuses = seat_statuses(self.host.seats_status())
+        name = display_name(statuses[seat], self.lang) if seat < len(statuses) else ""
+        text = ntr("react_from", self.lang, name=name, text=reaction_text(reaction, self.lang))
+        return [ShowReaction(seat, reaction, text)]
+
+    def _start_rematch(self) -> list[Effect]:
+        self.seen_result = 0
+        self.react_open = False
+        seed = secrets.randbits(31)
+        return self._do(lambda: self.host.start_rematch(seed, HAND_LEVEL))
 
     def close_peer(self, peer: str) -> list[Effect]:
         """A connection closed: its seat waits, marked dropped."""
@@ -170,6 +214,10 @@ class HostController:
             self.seen_result = 0
             return self._do(host.start)
         return []
+
+    def set_spectators(self, cap: int) -> list[Effect]:
+        """How many may watch (the lobby's field); kept with the host's record."""
+        return self._do(lambda: self.host.set_spectators(cap))
 
     def set_option(self, key: str, value: JSON) -> list[Effect]:
         """One option changed in the lobby (``data-net-opt``): the options are
@@ -190,7 +238,9 @@ class HostController:
         self, cmd: str, arg: str = "", seat: int | None = None, level: str = ""
     ) -> list[Effect]:
         """A click on the host's board: ``continue``, ``quit``, ``quit-no``,
-        ``act`` (`arg`: the action's JSON), ``net-hand``, ``net-back-seat``.
+        ``act`` (`arg`: the action's JSON), ``net-hand`` (`level`: any bot
+        level), ``net-back-seat``, ``net-rematch`` (offer), ``net-rematch-start``,
+        ``net-react-menu`` (open or close the picker), ``net-react`` (`arg`: its id).
         (``quit-yes``, ``menu`` and ``net-reinvite`` are the page's.)"""
         host = self.host
         if cmd == "continue":
@@ -213,6 +263,23 @@ class HostController:
             return self._do(lambda: host.hand_to_bot(seat, chosen))
         if cmd == "net-back-seat" and seat is not None:
             return self._do(lambda: host.hand_back(seat))
+        if cmd == "net-rematch":
+            return self._do(host.offer_rematch)
+        if cmd == "net-rematch-start":
+            return self._start_rematch()
+        if cmd == "net-react-menu":
+            self.react_open = not self.react_open
+            return self.screen()
+        if cmd == "net-react":
+            self.react_open = False
+            reactions = host.reactions
+            try:
+                sends = host.host_react(arg)
+            except GameError as exc:
+                self.notice = reject_text(exc.code, exc.message, self.lang)
+                return self.screen()
+            self.notice = ""
+            return self._frames(sends) + self.screen() + self._reaction_shown(reactions)
         return []
 
     def set_lang(self, lang: str) -> list[Effect]:
@@ -278,6 +345,7 @@ class HostController:
                 game=self.game,
                 own_seat=HOST_SEAT,
                 notice=self.notice,
+                spectators=host.spectator_cap,
             )
             return [ShowLobby("host", html)]
         inp = BoardInput(
@@ -295,6 +363,9 @@ class HostController:
             confirm_quit=self.confirm_quit,
             devices=frozenset(self.device_seats),
             previous=self.previous,
+            spectators=host.spectators(),
+            rematch_offered=host.rematch_offered,
+            react_open=self.react_open,
         )
         rendered = render_net_board(inp, self.lang)
         self.previous = rendered.shown

@@ -82,6 +82,7 @@ from .net_effects import (
     Send,
     ShowBoard,
     ShowLobby,
+    ShowReaction,
     Store,
     Think,
 )
@@ -316,6 +317,9 @@ def _perform(effects: Iterable[Effect]) -> None:
             _page.renders += 1
             put_board(effect.html, {**effect.markers, "seq": str(_page.renders)}, effect.status)
             js.document.documentElement.dataset.screen = "board"
+        elif isinstance(effect, ShowReaction):
+            if _has_net():
+                js.window.BossQuestNet.showReaction(effect.seat, effect.reaction, effect.text)
         elif isinstance(effect, Think):
             _schedule_bot(effect.delay_ms)
         elif isinstance(effect, Reconnect):
@@ -427,6 +431,13 @@ def _on_lobby_change(event: Any) -> None:
         if name:
             _storage("localStorage", "setItem", NAME_KEY, name)
         return
+    if ident == "net-spectators" and _page.host is not None:
+        try:
+            cap = int(str(target.value))
+        except ValueError:
+            return
+        _perform(_page.host.set_spectators(cap))
+        return
     option = target.getAttribute("data-net-opt")
     if _absent(option) or _page.host is None:
         return
@@ -451,7 +462,7 @@ def _on_board_click(event: Any) -> None:
     if _absent(target):
         return
     cmd = str(target.getAttribute("data-cmd"))
-    arg = target.getAttribute("data-act")
+    arg = target.getAttribute("data-reaction" if cmd == "net-react" else "data-act")
     arg = "" if _absent(arg) else str(arg)
     if cmd in ("quit-yes", "menu"):
         _leave(to_menu=True)

@@ -36,6 +36,7 @@ from typing import Any
 
 from game.engine.errors import MalformedData
 from game.engine.safejson import MAX_SAVE_BYTES, load_json
+from game.net.host import MAX_SPECTATORS
 
 __all__ = [
     "GUEST_KEY",
@@ -170,20 +171,32 @@ class HostRecord:
     seen_result: int = 0
     #: the seats whose guests came over WebRTC (after a reload they need a new invitation)
     devices: tuple[int, ...] = ()
+    #: how many spectators the host lets in (None: a record from before, the default)
+    spectators: int | None = None
 
     def to_json(self) -> str:
-        data = {
+        data: dict[str, Any] = {
             "room": self.room,
             "save": self.save,
             "seen_result": self.seen_result,
             "devices": sorted(self.devices),
         }
+        if self.spectators is not None:
+            data["spectators"] = self.spectators
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
     @staticmethod
     def from_json(text: Any) -> HostRecord | None:
-        data = _object(text, {"room", "save", "seen_result", "devices"}, _MAX_HOST_RECORD)
+        keys = {"room", "save", "seen_result", "devices"}
+        data = _object(text, keys, _MAX_HOST_RECORD) or _object(
+            text, keys | {"spectators"}, _MAX_HOST_RECORD
+        )
         if data is None:
+            return None
+        spectators = data.get("spectators")
+        if spectators is not None and not (
+            type(spectators) is int and 0 <= spectators <= MAX_SPECTATORS
+        ):
             return None
         room, save, seen = data["room"], data["save"], data["seen_result"]
         devices = data["devices"]
@@ -195,7 +208,7 @@ class HostRecord:
             type(seat) is int and 0 < seat < 64 for seat in devices
         ):
             return None
-        return HostRecord(room, save, seen, tuple(devices))
+        return HostRecord(room, save, seen, tuple(devices), spectators)
 
 
 def _object(text: Any, keys: set[str], max_bytes: int) -> dict[str, Any] | None:

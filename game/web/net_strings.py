@@ -205,6 +205,73 @@ _NET_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "refused": {"fr": "Refusé : {reason}", "en": "Refused: {reason}"},
     "role_host": {"fr": "Vous hébergez", "en": "You are hosting"},
     "role_guest": {"fr": "Invité de {name}", "en": "{name}'s guest"},
+    "role_spectator": {
+        "fr": "Vous regardez la partie de {name}",
+        "en": "You are watching {name}'s game",
+    },
+    "watching_one": {"fr": "{n} spectateur", "en": "{n} spectator"},
+    "watching_many": {"fr": "{n} spectateurs", "en": "{n} spectators"},
+    # ----------------------------------------------------------- spectators
+    "spectators": {"fr": "Spectateurs admis", "en": "Spectators allowed"},
+    "spectators_help": {
+        "fr": "Combien de personnes peuvent regarder la partie sans y jouer (0 : personne). "
+        "Elles ne voient aucune carte cachée avant la fin.",
+        "en": "How many people may watch the game without playing (0: nobody). They see "
+        "no hidden card until the end.",
+    },
+    "guest_watch": {
+        "fr": "Toutes les places sont prises : vous regarderez la partie.",
+        "en": "Every seat is taken: you will watch the game.",
+    },
+    "watch": {"fr": "Regarder", "en": "Watch"},
+    # --------------------------------------------------------------- rematch
+    "rematch_offer": {"fr": "Proposer une revanche", "en": "Offer a rematch"},
+    "rematch_offered": {
+        "fr": "Revanche proposée : mêmes places, mêmes options. Elle commence dès que tous "
+        "les invités ont accepté.",
+        "en": "Rematch offered: same seats, same options. It starts as soon as every guest "
+        "has accepted.",
+    },
+    "rematch_start": {"fr": "Lancer maintenant", "en": "Start now"},
+    "rematch_start_hint": {
+        "fr": "Sans attendre : un robot joue la place de qui n'a pas accepté (vous pourrez "
+        "la lui rendre).",
+        "en": "Without waiting: a bot plays the seat of anyone who has not accepted (you "
+        "can give it back).",
+    },
+    "rematch_asked": {
+        "fr": "{name} propose une revanche : mêmes places, mêmes options.",
+        "en": "{name} offers a rematch: same seats, same options.",
+    },
+    "rematch_yes": {"fr": "Accepter la revanche", "en": "Accept the rematch"},
+    "rematch_no": {"fr": "Refuser", "en": "Decline"},
+    "rematch_said_yes": {
+        "fr": "Vous avez accepté : la revanche commence quand tout le monde a répondu.",
+        "en": "You accepted: the rematch starts once everyone has answered.",
+    },
+    "rematch_said_no": {
+        "fr": "Vous avez refusé : si la revanche a lieu, un robot joue votre place et vous "
+        "la regardez.",
+        "en": "You declined: if the rematch takes place, a bot plays your seat and you watch.",
+    },
+    "answer_waiting": {"fr": "attend", "en": "waiting"},
+    "answer_yes": {"fr": "accepte", "en": "accepted"},
+    "answer_no": {"fr": "refuse", "en": "declined"},
+    "answer_gone": {"fr": "parti", "en": "left"},
+    # ------------------------------------------------------------- reactions
+    "react_menu": {"fr": "Réagir", "en": "React"},
+    "react_title": {"fr": "Réactions", "en": "Reactions"},
+    "react_from": {"fr": "{name} : {text}", "en": "{name}: {text}"},
+    "react_wave": {"fr": "Salut", "en": "Hello"},
+    "react_thumbs_up": {"fr": "Bravo", "en": "Nice"},
+    "react_laugh": {"fr": "Ha ha", "en": "Ha ha"},
+    "react_wow": {"fr": "Waouh", "en": "Wow"},
+    "react_think": {"fr": "Hmm…", "en": "Hmm…"},
+    "react_well_played": {"fr": "Bien joué !", "en": "Well played!"},
+    "react_good_game": {"fr": "Bonne partie !", "en": "Good game!"},
+    "react_oops": {"fr": "Oups !", "en": "Oops!"},
+    "react_thanks": {"fr": "Merci !", "en": "Thanks!"},
+    "react_your_turn": {"fr": "À toi !", "en": "Your turn!"},
     "leave_net_confirm": {
         "fr": "Quitter cette partie en ligne ?",
         "en": "Leave this online game?",
@@ -233,11 +300,29 @@ _REJECTS: Final[dict[str, dict[str, str]]] = {
     "illegal": {"fr": "coup interdit", "en": "move not allowed"},
     "not_started": {"fr": "la partie n'a pas commencé", "en": "the game has not started"},
     "started": {"fr": "la partie a déjà commencé", "en": "the game has already started"},
+    "no_spectators": {
+        "fr": "la partie a commencé et l'hôte n'admet pas de spectateurs",
+        "en": "the game has started and the host lets no spectator in",
+    },
+    "spectators_full": {
+        "fr": "la partie a déjà tous les spectateurs que l'hôte admet",
+        "en": "the game already has all the spectators the host allows",
+    },
+    "no_rematch": {"fr": "aucune revanche n'est proposée", "en": "no rematch is offered"},
+    "not_over": {"fr": "la partie n'est pas finie", "en": "the game is not over"},
+    "unknown_reaction": {"fr": "réaction inconnue", "en": "unknown reaction"},
+    "too_fast": {
+        "fr": "une réaction toutes les deux secondes au plus",
+        "en": "one reaction every two seconds at most",
+    },
     "bad_token": {
         "fr": "jeton de place inconnu de cet hôte",
         "en": "this host does not know that seat token",
     },
-    "full": {"fr": "la partie est complète", "en": "the game is full"},
+    "full": {
+        "fr": "toutes les places sont prises et l'hôte n'admet pas de spectateurs",
+        "en": "every seat is taken and the host lets no spectator in",
+    },
     "name": {"fr": "nom vide ou trop long", "en": "empty or too long name"},
 }
 

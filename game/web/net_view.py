@@ -29,6 +29,8 @@ from typing import Any
 from game.engine.client import NO_DOCK, Scene, icon
 from game.engine.options import LANGS, Option, OptionsDeclaration
 from game.net import HostSession
+from game.net.frames import REACTIONS
+from game.net.host import MAX_SPECTATORS
 from game.registry import get_client, get_game
 
 from .board import dress_over, dress_table
@@ -36,12 +38,14 @@ from .net_strings import ntr
 
 __all__ = [
     "BOT_LEVELS",
+    "EMOTES",
     "BoardInput",
     "NetRendered",
     "ResumeOffer",
     "SeatStatus",
     "board_phase",
     "display_name",
+    "reaction_text",
     "render_connecting",
     "render_join",
     "render_lobby",
@@ -54,8 +58,43 @@ __all__ = [
 ]
 
 BOT_LEVELS = ("easy", "normal", "hard")
-#: the level of the bot a dropped guest's seat is handed to
+#: the level of the bot that plays, in a rematch, a seat whose guest did not accept
 HAND_LEVEL = "normal"
+_INK = 'fill="none" stroke="#2b1d14" stroke-width="1.6" stroke-linecap="round"'
+_EYES = (
+    '<circle cx="8.5" cy="10" r="1.3" fill="#2b1d14"/>'
+    '<circle cx="15.5" cy="10" r="1.3" fill="#2b1d14"/>'
+)
+#: the reactions drawn as a face (the others are canned phrases): drawn here
+#: rather than as emoji, which a system without an emoji font shows as boxes
+EMOTES = {
+    "wave": f'{_EYES}<path d="M7.5 14.5q4.5 4 9 0" {_INK}/>',
+    "thumbs_up": (
+        f'<path d="M7 10h3" {_INK}/><circle cx="15.5" cy="10" r="1.3" fill="#2b1d14"/>'
+        f'<path d="M6.5 13.5q5.5 6 11 0" {_INK}/>'
+    ),
+    "laugh": (
+        f'<path d="M6.5 10.5q2-2 4 0M13.5 10.5q2-2 4 0" {_INK}/>'
+        '<path d="M7 13h10q-1 5-5 5t-5-5z" fill="#7d1f2c" stroke="#2b1d14" stroke-width="1.2"/>'
+    ),
+    "wow": (
+        '<circle cx="8.5" cy="9.5" r="1.7" fill="#2b1d14"/>'
+        '<circle cx="15.5" cy="9.5" r="1.7" fill="#2b1d14"/>'
+        '<circle cx="12" cy="16" r="2.3" fill="#2b1d14"/>'
+    ),
+    "think": f'{_EYES}<path d="M13.5 6.8l3.5-1.2M9 16l6-1.6" {_INK}/>',
+}
+_FACE = '<circle cx="12" cy="12" r="10" fill="#e9c46a" stroke="#8f6616" stroke-width="1.5"/>'
+#: the faces, once per board (net.js's bubbles use them too: #net-emote-<id>)
+_EMOTE_SPRITE = (
+    '<svg class="net-sprite" aria-hidden="true" focusable="false">'
+    + "".join(
+        f'<symbol id="net-emote-{name}" viewBox="0 0 24 24">{_FACE}{body}</symbol>'
+        for name, body in EMOTES.items()
+    )
+    + "</svg>"
+)
+REMATCH_ANSWERS = ("waiting", "yes", "no")
 KINDS = ("host", "guest", "bot", "open")
 NAME_MAX = 20
 
@@ -84,6 +123,8 @@ class SeatStatus:
     thinking: bool = False
     #: a dropped guest's seat that a bot plays for now
     handed_to_bot: bool = False
+    #: its guest's answer to the rematch offered ("waiting", "yes", "no"), else ""
+    rematch: str = ""
 
     @staticmethod
     def from_dict(seat: int, data: Mapping[str, Any]) -> SeatStatus:
@@ -93,6 +134,7 @@ class SeatStatus:
         level = data.get("level")
         name = data.get("name")
         handed = data.get("handed_to_bot")
+        rematch = data.get("rematch")
         if isinstance(handed, str) and handed in BOT_LEVELS:
             level = handed  # the level of the bot that plays the seat now
         return SeatStatus(
@@ -104,6 +146,7 @@ class SeatStatus:
             dropped=data.get("dropped") is True,
             thinking=data.get("thinking") is True,
             handed_to_bot=handed is True or (isinstance(handed, str) and handed in BOT_LEVELS),
+            rematch=rematch if rematch in REMATCH_ANSWERS else "",
         )
 
     @property
@@ -135,6 +178,11 @@ def display_name(status: SeatStatus, lang: str) -> str:
 
 def seat_statuses(seats: Sequence[Mapping[str, Any]]) -> list[SeatStatus]:
     return [SeatStatus.from_dict(index, entry) for index, entry in enumerate(seats)]
+
+
+def reaction_text(reaction: str, lang: str) -> str:
+    """A reaction in words (a face's word, or the phrase); the bubble draws the face."""
+    return ntr(f"react_{reaction}", lang)
 
 
 @dataclass(frozen=True)
@@ -215,12 +263,14 @@ def render_net_menu(
         free = room.get("free", 0)
         free = free if type(free) is int and 0 <= free < 64 else 0  # another tab's word
         count = ntr("tabs_free_one" if free <= 1 else "tabs_free_many", lang, n=free)
+        # a started or full table can still be watched (if its host lets spectators in)
+        verb = "join" if room.get("phase") == "lobby" and free > 0 else "watch"
         items.append(
             f'<li class="net-room" data-room="{e(room_id)}">'
             f'<span class="net-room-name">{e(ntr("tabs_room", lang, name=host))}</span>'
             f'<span class="net-room-free">{e(count)}</span>'
             f'<button type="button" class="btn btn-small btn-primary" data-cmd="net-join-tab" '
-            f'data-room="{e(room_id)}">{e(ntr("join", lang))}</button></li>'
+            f'data-room="{e(room_id)}">{e(ntr(verb, lang))}</button></li>'
         )
     room_list = (
         f'<ul class="net-rooms" id="net-rooms">{"".join(items)}</ul>'
@@ -504,8 +554,10 @@ def render_lobby(
     game: str,
     own_seat: int | None,
     notice: str = "",
+    spectators: int | None = None,
 ) -> str:
-    """The lobby of a table of `game`: options (the host changes them), every seat with its
+    """The lobby of a table of `game`: options (the host changes them, and
+    `spectators`, how many may watch), every seat with its
     markers (``[data-seat][data-status][data-connected][data-dropped]``), what
     the viewer may do with each, and Start (the host, once every seat is taken)."""
     host = role == "host"
@@ -562,11 +614,21 @@ def render_lobby(
         )
     else:
         wait = "guest_wait_seat" if own_seat is None else "guest_wait_start"
+        if own_seat is None and not any(s.kind == "open" for s in seats):
+            wait = "guest_watch"
         footer = f'<p class="net-wait" id="net-wait">{e(ntr(wait, lang))}</p>'
     alert = f'<p class="menu-notice" role="alert">{e(notice)}</p>' if notice else ""
     options_html = (
         _options_form(options, lang, game) if host else _options_summary(options, lang, game)
     )
+    if host and spectators is not None:
+        options_html += (
+            '<label class="field net-number net-spectators">'
+            f'<span class="net-label">{e(ntr("spectators", lang))}</span>'
+            f'<input type="number" id="net-spectators" min="0" max="{MAX_SPECTATORS}" '
+            f'value="{spectators}"></label>'
+            f'<p class="hint net-spectators-hint">{e(ntr("spectators_help", lang))}</p>'
+        )
     return (
         f'<h2 id="lobby-title" class="panel-title">{e(title)}</h2>{alert}{options_html}'
         f'<fieldset class="field"><legend>{e(ntr("seats", lang))}</legend>'
@@ -586,9 +648,10 @@ class BoardInput:
 
     #: the game's name (the registry's): its client draws the board
     game: str
-    #: "host" | "guest"
+    #: "host" | "guest" | "spectator"
     role: str
-    viewer: int
+    #: the seat whose board this is; None for a spectator
+    viewer: int | None
     view: dict[str, Any]
     legal: Sequence[Any]
     #: the log events this seat may see (``event_for_seat``), oldest first
@@ -607,6 +670,12 @@ class BoardInput:
     #: seats reached over WebRTC (host only: their drop offers a new invitation)
     devices: frozenset[int] = frozenset()
     previous: frozenset[str] = frozenset()
+    #: connections watching without a seat (the host's strip counts them)
+    spectators: int = 0
+    #: the host has offered a rematch (a guest reads it from the seats' answers)
+    rematch_offered: bool = False
+    #: the reaction picker is open
+    react_open: bool = False
 
 
 def _acting(inp: BoardInput) -> list[int]:
@@ -656,12 +725,17 @@ def _strip(inp: BoardInput, lang: str) -> str:
                     f"{e(ntr('give_back', lang))}</button>"
                 )
             elif status.dropped:
-                # a normal bot keeps the seat going; the guest gets it back as it was
+                # a bot of the host's choice keeps the seat going; the guest gets it back
                 controls = (
-                    '<button type="button" class="btn btn-small btn-secondary" '
-                    f'data-cmd="net-hand" data-seat="{status.seat}" data-level="{HAND_LEVEL}">'
-                    f"{e(ntr('hand_to_bot', lang))} · {e(ntr(f'level_{HAND_LEVEL}', lang))}"
-                    "</button>"
+                    '<span class="net-hand" role="group">'
+                    f'<span class="net-hand-label">{e(ntr("hand_to_bot", lang))}</span>'
+                    + "".join(
+                        '<button type="button" class="btn btn-small btn-secondary" '
+                        f'data-cmd="net-hand" data-seat="{status.seat}" data-level="{level}">'
+                        f"{e(ntr(f'level_{level}', lang))}</button>"
+                        for level in BOT_LEVELS
+                    )
+                    + "</span>"
                 )
                 if status.seat in inp.devices:
                     controls += (
@@ -676,15 +750,113 @@ def _strip(inp: BoardInput, lang: str) -> str:
             f'<span class="net-chip-name">{e(display_name(status, lang))}</span>{mark}'
             f"{_badge(status, lang)}{controls}</li>"
         )
-    role = (
-        ntr("role_host", lang)
-        if inp.role == "host"
-        else ntr("role_guest", lang, name=next((s.name for s in inp.seats if s.kind == "host"), ""))
-    )
+    host_name = next((s.name for s in inp.seats if s.kind == "host"), "")
+    if inp.role == "host":
+        role = ntr("role_host", lang)
+    elif inp.role == "spectator":
+        role = ntr("role_spectator", lang, name=host_name)
+    else:
+        role = ntr("role_guest", lang, name=host_name)
+    watching = ""
+    if inp.role == "host" and inp.spectators:
+        count = ntr.plural("watching_one", "watching_many", inp.spectators, lang)
+        watching = (
+            f'<span class="net-watching" data-spectators="{inp.spectators}">{e(count)}</span>'
+        )
     return (
         f'<section class="net-strip" id="net-strip" aria-label="{e(ntr("net_seats", lang))}">'
-        f'<span class="net-role">{e(role)}</span>'
-        f'<ul class="net-chips">{"".join(items)}</ul></section>'
+        f'{_EMOTE_SPRITE}<span class="net-role">{e(role)}</span>{watching}'
+        f'<ul class="net-chips">{"".join(items)}</ul>{_reactions(inp, lang)}</section>'
+    )
+
+
+def _reactions(inp: BoardInput, lang: str) -> str:
+    """The reaction picker of a seated player (a spectator only watches): a
+    button that opens the set of emotes and canned phrases."""
+    if inp.viewer is None:
+        return ""
+    menu = ""
+    if inp.react_open:
+        buttons = "".join(
+            f'<button type="button" class="net-react-pick" data-cmd="net-react" '
+            f'data-reaction="{reaction}" aria-label="{e(ntr(f"react_{reaction}", lang))}">'
+            + (
+                '<svg class="net-emote" aria-hidden="true" focusable="false">'
+                f'<use href="#net-emote-{reaction}"></use></svg>'
+                if reaction in EMOTES
+                else e(ntr(f"react_{reaction}", lang))
+            )
+            + "</button>"
+            for reaction in REACTIONS
+        )
+        menu = (
+            f'<div class="net-react-menu" id="net-react-menu" role="group" '
+            f'aria-label="{e(ntr("react_title", lang))}">{buttons}</div>'
+        )
+    return (
+        '<div class="net-react">'
+        f'<button type="button" class="btn btn-small btn-secondary net-react-toggle" '
+        f'data-cmd="net-react-menu" aria-expanded="{_flag(inp.react_open)}">'
+        '<svg class="net-emote" aria-hidden="true" focusable="false">'
+        f'<use href="#net-emote-wave"></use></svg>{e(ntr("react_menu", lang))}</button>{menu}</div>'
+    )
+
+
+def _answer(status: SeatStatus) -> str:
+    """A guest's answer to the rematch: waiting, yes, no, or gone (it left)."""
+    return "gone" if not status.connected else status.rematch or "waiting"
+
+
+def _rematch(inp: BoardInput, names: Sequence[str], lang: str) -> str:
+    """The rematch on the end panel: the host offers it, then sees each guest's
+    answer (and may start at once: a bot plays for whoever did not accept); a
+    guest accepts in one click, or declines."""
+    guests = [s for s in inp.seats if s.kind == "guest"]
+    offered = inp.rematch_offered or any(s.rematch for s in guests)
+    if inp.role == "host" and not offered:
+        return (
+            '<section class="net-rematch" id="net-rematch" data-rematch="none">'
+            '<button type="button" class="btn btn-primary" data-cmd="net-rematch">'
+            f"{e(ntr('rematch_offer', lang))}</button></section>"
+        )
+    if not offered:
+        return ""
+    answers = "".join(
+        f'<li data-seat="{s.seat}" data-answer="{e(_answer(s))}">'
+        f"{e(names[s.seat])} · {e(ntr(f'answer_{_answer(s)}', lang))}</li>"
+        for s in guests
+    )
+    answers_html = f'<ul class="net-rematch-answers">{answers}</ul>'
+    host_name = next((s.name for s in inp.seats if s.kind == "host"), "")
+    if inp.role == "host":
+        body = (
+            f"<p>{e(ntr('rematch_offered', lang))}</p>{answers_html}"
+            '<div class="net-rematch-actions">'
+            '<button type="button" class="btn btn-secondary" data-cmd="net-rematch-start">'
+            f"{e(ntr('rematch_start', lang))}</button></div>"
+            f'<p class="hint">{e(ntr("rematch_start_hint", lang))}</p>'
+        )
+        state = "offered"
+    elif inp.viewer is None:
+        body = f"<p>{e(ntr('rematch_asked', lang, name=host_name))}</p>{answers_html}"
+        state = "offered"
+    else:
+        state = inp.seats[inp.viewer].rematch or "waiting"
+        if state == "waiting":
+            body = (
+                f"<p>{e(ntr('rematch_asked', lang, name=host_name))}</p>"
+                '<div class="net-rematch-actions">'
+                '<button type="button" class="btn btn-primary" data-cmd="net-rematch-yes">'
+                f"{e(ntr('rematch_yes', lang))}</button>"
+                '<button type="button" class="btn btn-secondary" data-cmd="net-rematch-no">'
+                f"{e(ntr('rematch_no', lang))}</button></div>"
+            )
+        else:
+            said = "rematch_said_yes" if state == "yes" else "rematch_said_no"
+            body = f"<p>{e(ntr(said, lang))}</p>{answers_html}"
+    return (
+        f'<section class="net-rematch" id="net-rematch" data-rematch="{state}" '
+        f'aria-live="polite">{body}</section>'
     )
 
 
@@ -722,8 +894,9 @@ def render_net_board(inp: BoardInput, lang: str) -> NetRendered:
         html = client.render_result(scene)
         status = client.result_status(view, names, lang)
     elif phase == "over":
-        # no rematch over the network: the host would have to seat everyone again
+        # the network's own rematch (same seats, each guest's answer), not the local one
         dress_over(scene, rematch=False)
+        scene.over_actions_html = _rematch(inp, names, lang) + scene.over_actions_html
         html = client.render_game_over(scene)
         status = client.over_status(view, names, lang)
     else:
@@ -746,7 +919,7 @@ def render_net_board(inp: BoardInput, lang: str) -> NetRendered:
         "phase": phase,
         **client.markers(view),
         "to-act": "" if to_act is None else str(to_act),
-        "viewer": str(inp.viewer),
+        "viewer": "" if inp.viewer is None else str(inp.viewer),
         "actions": str(inp.version),
         "bot-thinking": _flag(phase == "bot"),
     }

@@ -6,6 +6,9 @@
  * nothing of the game: the session protocol (game/net/) runs in Python on top.
  *
  * window.BossQuestNet = {
+ *   showReaction(seat, reaction, text)  a reaction's bubble beside that
+ *                        seat's chip of #net-strip, for REACTION_MS
+ *                        (#net-react-layer .net-bubble[data-seat][data-reaction])
  *   // --- a Link: one two-way connection, the same for both transports ---
  *   //   link.peer            string, an id of the other end for this connection
  *   //   link.open            bool, false once closed (by either side)
@@ -1679,7 +1682,59 @@
     release: releaseHost,
   };
 
+  // --- reactions: a bubble beside a seat's chip, for a few seconds --------
+  // Drawn in a layer of its own outside the board, which Python redraws on
+  // every move: the bubble stays where it was put until it fades.
+  var REACTION_MS = 3500;
+
+  function reactionLayer() {
+    var layer = document.getElementById("net-react-layer");
+    if (!layer) {
+      layer = document.createElement("div");
+      layer.id = "net-react-layer";
+      layer.className = "net-react-layer";
+      layer.setAttribute("aria-live", "polite");
+      document.body.appendChild(layer);
+    }
+    return layer;
+  }
+
+  function showReaction(seat, reaction, text) {
+    var layer = reactionLayer();
+    var old = layer.querySelector('[data-seat="' + Number(seat) + '"]');
+    if (old) old.remove();
+    var bubble = document.createElement("p");
+    bubble.className = "net-bubble";
+    bubble.setAttribute("data-seat", String(Number(seat)));
+    bubble.setAttribute("data-reaction", String(reaction));
+    bubble.textContent = String(text);
+    // a face reaction: its picture from the board's sprite (#net-emote-<id>)
+    if (document.getElementById("net-emote-" + reaction)) {
+      var ns = "http://www.w3.org/2000/svg";
+      var face = document.createElementNS(ns, "svg");
+      face.setAttribute("class", "net-emote");
+      face.setAttribute("aria-hidden", "true");
+      var use = document.createElementNS(ns, "use");
+      use.setAttribute("href", "#net-emote-" + reaction);
+      face.appendChild(use);
+      bubble.insertBefore(face, bubble.firstChild);
+    }
+    var chip = document.querySelector('#net-strip .net-chip[data-seat="' + Number(seat) + '"]');
+    if (chip) {
+      var box = chip.getBoundingClientRect();
+      bubble.style.left = Math.max(4, box.left + window.scrollX) + "px";
+      bubble.style.top = box.bottom + window.scrollY + 4 + "px";
+    } else {
+      bubble.classList.add("net-bubble-free");
+    }
+    layer.appendChild(bubble);
+    setTimeout(function () {
+      bubble.remove();
+    }, REACTION_MS);
+  }
+
   window.BossQuestNet = {
+    showReaction: showReaction,
     tabsHost: tabsHost,
     tabsJoin: tabsJoin,
     tabsAnnounce: tabsAnnounce,

@@ -9,7 +9,8 @@ page sets (``#lobby[data-phase]``, ``#board[data-actions]``, ...), never on time
 
 ``HiddenCheck`` searches a guest's DOM, storage (local, session and IndexedDB)
 and every frame it received for another seat's hidden cards, from the host's
-full state (its save, unsealed by the host's page, replayed here under CPython).
+full state (its save, unsealed by the host's page, replayed here under CPython);
+and a spectator's for every hidden card, until the game is over.
 
 The set-ups the network tests share: ``tab_table`` (the tabs of one new
 browser context, checked at the end: a test module's ``table`` fixture),
@@ -32,10 +33,12 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from game.bossquest import GAME
 from game.bossquest.cards import weapon_name
+from game.engine.codec import canonical_json
 from game.engine.events import event_for_seat
 from game.engine.match import replay_steps
 from game.engine.protocol import Game
 from game.net import HostSession
+from game.registry import get_client
 from game.web.net_prefs import GUEST_KEY, HOST_KEY, HOST_SEALED_PREFIX, HostRecord
 from tests.browser.conftest import (
     DESKTOP,
@@ -476,6 +479,8 @@ class HiddenCheck:
 
     host: NetPage
     guests: Sequence[NetPage]
+    #: pages watching without a seat: no hidden card at all until the game is over
+    spectators: Sequence[NetPage] = ()
     checked_frames: dict[str, int] = field(default_factory=dict)
     runs: int = 0
     secrets_seen: int = 0
@@ -493,6 +498,78 @@ class HiddenCheck:
         states = [state for state, _ in replay_steps(self.game, host.match)]
         for guest in self.guests:
             self._check_guest(guest, host, int(guest.marker("viewer")), states)
+        for spectator in self.spectators:
+            self._check_spectator(spectator, host, states)
+
+    # ----- a spectator: every hidden card, whoever holds it
+
+    def _check_spectator(self, page: NetPage, host: HostSession, states: Sequence[Any]) -> None:
+        assert page.marker("net") == "spectator" and page.marker("viewer") == ""
+        self._spectator_frames(page, host, states)
+        page.wait_version(host.version)
+        if host.phase == "over":
+            return  # everything is shown now, as a finished game's replay does
+        self._spectator_dom_and_storage(page, host)
+
+    def _spectator_secrets(self, host: HostSession) -> list[int]:
+        """Every hidden weapon the public view does not show (Boss Quest's; another
+        game's check says its own)."""
+        public = host.view_for(None)["seats"]
+        found = []
+        for seat in range(len(host.seats)):
+            hidden = host.view_for(seat)["seats"][seat]["hidden"]
+            if hidden is not None and public[seat]["hidden"] is None:
+                found.append(hidden)
+        return found
+
+    def _spectator_dom_and_storage(self, page: NetPage, host: HostSession) -> None:
+        secrets = self._spectator_secrets(host)
+        self.secrets_seen += len(secrets)
+        html = page.page.content()
+        result = host.view_for(None)["result"]
+        for card in secrets:
+            if not (result is not None and page.phase() == "result" and _holds(result, card)):
+                assert f'data-card="{card}"' not in html, (page.name, card)
+        stored = page.storage()
+        assert set(stored["session"]) <= {GUEST_KEY}, stored["session"].keys()
+        assert HOST_KEY not in stored["local"]
+        for key, text in stored["local"].items():
+            if key.startswith(HOST_SEALED_PREFIX):
+                stored["local"][key] = sealed_only(text)
+        dump = json.dumps([stored, page.indexed_db()], ensure_ascii=False)
+        for word in ('"view"', '"hidden"', '"match"', '"actions"', '"seed"'):
+            assert word not in dump, (page.name, word)
+        for card in secrets:
+            assert weapon_name(card) not in dump and f'"hidden":{card}' not in dump
+
+    def _spectator_frames(self, page: NetPage, host: HostSession, states: Sequence[Any]) -> None:
+        """Every state frame a spectator got holds the public view of its version,
+        the same when every hidden card is re-dealt (any game), and the public
+        events; once the game is over, everything (the client's open view)."""
+        redeal = self.game.capabilities.redeal
+        assert redeal is not None
+        frames = page.frames()
+        start = self.checked_frames.get(page.name, 0)
+        public = [event_for_seat(event, None) for event in host.events]
+        for text in frames[start:]:
+            frame = json.loads(text)
+            kind = frame.get("t")
+            assert kind in ("welcome", "lobby", "reject", "closed", "state", "reaction"), frame
+            if kind != "state":
+                continue
+            assert frame["you"] is None and frame["legal"] == []
+            state = states[frame["version"]]
+            if frame["phase"] == "over":
+                expected = get_client(self.game.name).open_view(state)
+            else:
+                expected = self.game.view(state, None)
+                for seed in (3, 4):
+                    again = canonical_json(self.game.view(redeal(state, None, seed), None))
+                    assert again == canonical_json(frame["view"]), (page.name, frame["version"])
+            assert frame["view"] == json.loads(json.dumps(expected)), (page.name, frame["version"])
+            begin, sent = frame["from"], frame["events"]
+            assert sent == json.loads(json.dumps(public[begin : begin + len(sent)]))
+        self.checked_frames[page.name] = len(frames)
 
     def _check_guest(
         self, guest: NetPage, host: HostSession, seat: int, states: Sequence[Any]
@@ -556,7 +633,14 @@ class HiddenCheck:
         for text in frames[start:]:
             frame = json.loads(text)
             if frame.get("t") != "state" or frame.get("you") != seat:
-                assert frame.get("t") in ("welcome", "lobby", "reject", "closed", "state"), frame
+                assert frame.get("t") in (
+                    "welcome",
+                    "lobby",
+                    "reject",
+                    "closed",
+                    "state",
+                    "reaction",
+                ), frame
                 continue
             version = frame["version"]
             self._check_frame_view(guest, seat, version, frame["view"], states[version])
