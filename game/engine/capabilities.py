@@ -42,6 +42,11 @@ class SearchHooks:
     """Optional, for speed: `determinize` in two steps, the view read once for
     all the worlds of a decision. `dealer(view)(seed)` must equal
     `determinize(view, seed)`."""
+    candidates: Callable[[dict[str, JSON], Sequence[Any]], Sequence[int]] | None = None
+    """Optional: the legal actions worth searching, as indexes into the legal
+    list, the most promising first. The search tries them once each in that
+    order while its time lasts, then as UCB1 picks, and never plays an action
+    left out. Without it: every legal action, the playout policy's choice first."""
 
 
 @dataclass(frozen=True)
