@@ -23,7 +23,7 @@ import functools
 import math
 import time
 import zlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,6 +63,11 @@ class SearchBot:
         self.settings = settings
         self.seed = seed
         self.last_playouts = 0  # how many playouts the last decision ran, for benchmarks
+        # A playout's step: the game's own `advance` if it has one (no events).
+        self._advance: Callable[[Any, int, Any], Any] = hooks.advance or self._apply_state
+
+    def _apply_state(self, state: Any, seat: int, action: Any) -> Any:
+        return self.game.apply(state, seat, action)[0]
 
     def __call__(self, view: dict[str, Any], legal: Sequence[Any]) -> Any:
         for choice in self.steps(view, legal):
@@ -144,8 +149,9 @@ class SearchBot:
         """Play `action` in the world `start`, then the policy for everyone to the horizon."""
         game, hooks, policy = self.game, self.hooks, self.policy
         is_over, horizon, to_act = game.is_over, hooks.horizon, game.to_act
-        legal_actions, apply, view = game.legal_actions, game.apply, game.view
-        state, _ = apply(start, seat, action)
+        legal_actions, advance = game.legal_actions, self._advance
+        view = hooks.playout_view or game.view
+        state = advance(start, seat, action)
         for _ in range(self.settings.max_playout_actions):
             if is_over(state) or horizon(start, state):
                 break
@@ -153,5 +159,5 @@ class SearchBot:
             legal = legal_actions(state, actor)
             # An only choice is every policy's choice: no view needs building.
             action = legal[0] if len(legal) == 1 else policy(view(state, actor), legal)
-            state, _ = apply(state, actor, action)
+            state = advance(state, actor, action)
         return hooks.score(start, state, seat)
