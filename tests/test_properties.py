@@ -163,7 +163,9 @@ def test_advance_gives_the_states_of_apply(options: dict[str, bool]) -> None:
     """The search's playouts step with `rules.advance` (no events): the state
     `apply` gives, on every state of random games, at every player count,
     with every option, for an action taken from the legal list (trusted) and
-    for an equal one (checked)."""
+    for an equal one (checked); but at the end of a round, where playouts
+    stop, the next round is not dealt: the horizon and every seat's score
+    judge both states alike."""
     assert GAME.capabilities.search is not None
     assert GAME.capabilities.search.advance is rules.advance
     for players in range(2, 7):
@@ -175,8 +177,18 @@ def test_advance_gives_the_states_of_apply(options: dict[str, bool]) -> None:
             listed = legal[legal.index(action)]
             advanced = rules.advance(state, seat, listed)
             assert rules.advance(state, seat, action_from_json(action_to_json(action))) == advanced
+            before = state
             state, _events = GAME.apply(state, seat, listed)
-            assert advanced == state
+            if GAME.is_over(state) or not GAME.search_horizon(before, state):
+                assert advanced == state
+                continue
+            assert GAME.search_horizon(before, advanced) and not GAME.is_over(advanced)
+            assert advanced.round == state.round and advanced.fates == state.fates
+            for judged in range(players):
+                score = GAME.search_score(before, state, judged)
+                assert GAME.search_score(before, advanced, judged) == score
+                assert advanced.players[judged].hearts == state.players[judged].hearts
+                assert advanced.players[judged].keys == state.players[judged].keys
 
 
 def test_advance_refuses_what_apply_refuses() -> None:

@@ -88,7 +88,8 @@ def fight(state: State, events: Events) -> State:
 
 
 def conclude(state: State, events: Events) -> State:
-    """End the game if a condition holds, else deal the next round."""
+    """End the game if a condition holds, else deal the next round (in a
+    playout, with no events, only count it)."""
     final: tuple[int, ...] | None = None
     if state.fates:
         final = ending(state)
@@ -102,9 +103,12 @@ def conclude(state: State, events: Events) -> State:
         if events is not None:
             events.append({"type": "game_over", "winners": list(final)})
         return evolve(state, stage=Stage.OVER, seat=NO_CARD, winners=final, pending=NO_CARD)
+    if events is None:
+        # A search's playout (rules.advance) ends with the round: the next one
+        # is counted, not dealt; only its keys and hearts are read.
+        return evolve(state, round=state.round + 1)
     state = next_round(state)
-    if events is not None:
-        events.append(round_start_event(state))
+    events.append(round_start_event(state))
     return state
 
 

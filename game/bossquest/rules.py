@@ -339,8 +339,11 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[dict[str
 
 
 def advance(state: State, seat: int, action: Action) -> State:
-    """`apply` without its events, for the search bot's playouts, which read
-    none (`SearchHooks.advance`): the same state, and the same refusals."""
+    """`apply` for the search bot's playouts (`SearchHooks.advance`): the same
+    state and the same refusals, without the events, which playouts never
+    read. A playout ends with the round (`BossQuest.search_horizon`): after
+    the fight the next round is only counted, not dealt, the keys and hearts
+    as `apply` leaves them."""
     _refuse_if_illegal(state, seat, action)
     return _play(state, seat, action, None)
 

@@ -27,8 +27,9 @@ __all__ = [
 NO_CARD = -1
 
 Events = list[dict[str, Any]] | None
-"""The list an action adds its events to, or None when nobody reads them (the
-search bot's playouts, through `rules.advance`): then no event is built."""
+"""The list an action adds its events to, or None in the search bot's
+playouts (`rules.advance`), which read no event and end with the round: then
+no event is built, and the next round is not dealt."""
 
 
 class Stage:

@@ -44,7 +44,10 @@ class SearchHooks:
     `determinize(view, seed)`."""
     advance: Callable[[Any, int, Any], Any] | None = None
     """Optional, for speed: `apply` without its events, which playouts never
-    read: `advance(state, seat, action)` must be the state `apply` gives."""
+    read. `advance(state, seat, action)` must be the state `apply` gives, but
+    for a state past the horizon (where a playout stops), which need only be
+    judged alike by `horizon` and `score` (Boss Quest does not deal the next
+    round)."""
     playout_view: Callable[[Any, int], dict[str, JSON]] | None = None
     """Optional, for speed: the view the playout policy is given, a part of
     `view` (some of its keys, each with the view's value) holding all that the
