@@ -154,3 +154,47 @@ def test_the_invariant_checker_catches_a_broken_state() -> None:
     assert check_invariants(GAME, cheat) == []  # knowledge is legal, and views show it
     assert GAME.view(cheat, 0)["seats"][1]["hidden"] == state.players[1].hidden
     assert GAME.view(cheat, 2)["seats"][1]["hidden"] is None
+
+
+@pytest.mark.parametrize(
+    "options", OPTION_SETS, ids=lambda o: "+".join(k for k in o if o[k]) or "base"
+)
+def test_advance_gives_the_states_of_apply(options: dict[str, bool]) -> None:
+    """The search's playouts step with `rules.advance` (no events): the state
+    `apply` gives, on every state of random games, at every player count,
+    with every option, for an action taken from the legal list (trusted) and
+    for an equal one (checked); but at the end of a round, where playouts
+    stop, the next round is not dealt: the horizon and every seat's score
+    judge both states alike."""
+    assert GAME.capabilities.search is not None
+    assert GAME.capabilities.search.advance is rules.advance
+    for players in range(2, 7):
+        game_options = {"players": players, **options}
+        _final, played, _ = random_game(GAME, game_options, players * 17)
+        state = GAME.new_game(game_options, players * 17)
+        for seat, action in played:
+            legal = GAME.legal_actions(state, seat)
+            listed = legal[legal.index(action)]
+            advanced = rules.advance(state, seat, listed)
+            assert rules.advance(state, seat, action_from_json(action_to_json(action))) == advanced
+            before = state
+            state, _events = GAME.apply(state, seat, listed)
+            if GAME.is_over(state) or not GAME.search_horizon(before, state):
+                assert advanced == state
+                continue
+            assert GAME.search_horizon(before, advanced) and not GAME.is_over(advanced)
+            assert advanced.round == state.round and advanced.fates == state.fates
+            for judged in range(players):
+                score = GAME.search_score(before, state, judged)
+                assert GAME.search_score(before, advanced, judged) == score
+                assert advanced.players[judged].hearts == state.players[judged].hearts
+                assert advanced.players[judged].keys == state.players[judged].keys
+
+
+def test_advance_refuses_what_apply_refuses() -> None:
+    state = GAME.new_game({"players": 3}, 5)
+    seat = GAME.to_act(state)[0]
+    GAME.legal_actions(state, seat)
+    for who, action in (((seat + 1) % 3, Visit()), (seat, Ask(9)), (seat, Ask(5))):
+        with pytest.raises(IllegalAction):
+            rules.advance(state, who, action)

@@ -77,7 +77,7 @@ def test_the_search_repeats_given_a_seed_and_runs_in_slices() -> None:
     assert steps[:-1] and all(step is None for step in steps[:-1])  # it yielded to the page
 
 
-def test_a_tiny_time_budget_still_tries_every_action_once() -> None:
+def test_a_zero_time_budget_still_gives_a_legal_action() -> None:
     state = play_random(4, 3, 2)
     seat = state.seat
     legal = GAME.legal_actions(state, seat)

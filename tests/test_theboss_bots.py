@@ -339,22 +339,22 @@ class FakeClock:
 
 def test_the_hard_bot_stops_at_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     """The search reads the clock once to set its deadline, then before each
-    playout once every action has been tried; a clock 1/32 s later at each
-    reading passes the page's 0.12 s deadline at its fourth reading after the
-    first (4/32 = 0.125 s)."""
+    playout, from the first on (a pass over 173 actions would outlast the
+    budget); a clock 1/32 s later at each reading passes the page's 0.12 s
+    deadline at its fourth reading after the first (4/32 = 0.125 s)."""
     state = GAME.new_game({"players": 4}, 5)
     view, legal = GAME.view(state, 0), GAME.legal_actions(state, 0)
     page = SearchSettings(playouts=300, time_budget=0.12)
     bot = SearchBot(GAME, normal_bot, page, 1)
     monkeypatch.setattr(time, "perf_counter", FakeClock(1 / 32))
     assert bot(view, legal) in legal
-    assert len(legal) > 100 and bot.last_playouts == len(legal) + 3
-    # Cards only (after a placement): 5 actions, then 3 more playouts.
+    assert len(legal) > 100 and bot.last_playouts == 3
+    # Cards only (after a placement): 5 actions, 3 of them tried.
     state = run(state, ["Ana", "Ben", "Cid", "Dan"], "place new_york 1")
     view, legal = GAME.view(state, 0), GAME.legal_actions(state, 0)
     monkeypatch.setattr(time, "perf_counter", FakeClock(1 / 32))
     assert bot(view, legal) in legal
-    assert bot.last_playouts == len(legal) + 3 == 8
+    assert len(legal) == 5 and bot.last_playouts == 3
     # With time to spare, the playout count binds.
     monkeypatch.setattr(time, "perf_counter", FakeClock(0.0))
     bot = SearchBot(GAME, normal_bot, SearchSettings(playouts=40, time_budget=0.12), 1)

@@ -9,14 +9,14 @@ another player after its power was used cannot be used again that round.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any, Final
+from typing import Final
 
 from ..engine.errors import Reason
 from ..engine.evolve import evolve
 from ..engine.safejson import quote
 from .cards import COMPANIONS
 from .setup import draw_spell
-from .state import NO_CARD, Stage, State
+from .state import NO_CARD, Events, Stage, State
 from .table import in_game
 
 __all__ = [
@@ -130,31 +130,34 @@ def _used(state: State, companion: int) -> tuple[int, ...]:
     return (*state.used, companion)
 
 
-def look(state: State, seat: int, target: int, events: list[dict[str, Any]]) -> State:
+def look(state: State, seat: int, target: int, events: Events) -> State:
     """The owl shows `seat` the hidden weapon of `target`: the table sees the look,
     only `seat` sees the card."""
     card = state.players[target].hidden
-    events.append(
-        {"type": "look", "seat": seat, "target": target, "secret": {str(seat): {"card": card}}}
-    )
+    if events is not None:
+        events.append(
+            {"type": "look", "seat": seat, "target": target, "secret": {str(seat): {"card": card}}}
+        )
     known = state.known if (seat, card) in state.known else (*state.known, (seat, card))
     return evolve(state, used=_used(state, OWL), known=known)
 
 
-def look_mystery(state: State, seat: int, events: list[dict[str, Any]]) -> State:
-    events.append(
-        {"type": "look_mystery", "seat": seat, "secret": {str(seat): {"card": state.mystery}}}
-    )
+def look_mystery(state: State, seat: int, events: Events) -> State:
+    if events is not None:
+        events.append(
+            {"type": "look_mystery", "seat": seat, "secret": {str(seat): {"card": state.mystery}}}
+        )
     seen = state.saw_mystery if seat in state.saw_mystery else (*state.saw_mystery, seat)
     return evolve(state, used=_used(state, OWL), saw_mystery=seen)
 
 
-def replace(state: State, seat: int, card: int, events: list[dict[str, Any]]) -> State:
+def replace(state: State, seat: int, card: int, events: Events) -> State:
     """The magpie: the top spell takes the place of `card`, which is then discarded
     (after the draw, so that a rebuilt deck does not take it back)."""
     drawn, state = draw_spell(state)
     offer = tuple(drawn if held == card else held for held in state.offer)
-    events.append({"type": "replace", "seat": seat, "card": card, "drawn": drawn})
+    if events is not None:
+        events.append({"type": "replace", "seat": seat, "card": card, "drawn": drawn})
     return evolve(
         state,
         offer=offer,

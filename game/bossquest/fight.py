@@ -12,7 +12,7 @@ from .companions import BADGER, CHAMELEON, TORTOISE, holder
 from .potions import hidden_reader
 from .reaper import ending, settle
 from .setup import next_round
-from .state import NO_CARD, Fate, RoundResult, SeatResult, Stage, State
+from .state import NO_CARD, Events, Fate, RoundResult, SeatResult, Stage, State
 from .table import current_hp, game_winners, strength
 
 __all__ = [
@@ -69,14 +69,14 @@ def round_winners(
     return [seat for seat in eligible if rank(seat) == ranks[wanted]]
 
 
-def fight(state: State, events: list[dict[str, Any]]) -> State:
+def fight(state: State, events: Events) -> State:
     """Reveal everything, take hearts, give keys; end the game or deal the next round.
     With potions, hidden potions are read first, everything face up (stage REVEAL);
     with the Reaper, its round's winners choose their destiny first (stage DESTINY)."""
     if state.readings:
         reader = hidden_reader(state)
         if reader is not None:
-            if state.stage != Stage.REVEAL:
+            if state.stage != Stage.REVEAL and events is not None:
                 events.append(_reveal_event(state))
             return evolve(state, stage=Stage.REVEAL, seat=reader, pending=NO_CARD)
     state = _score(state, events)
@@ -87,8 +87,9 @@ def fight(state: State, events: list[dict[str, Any]]) -> State:
     return conclude(state, events)
 
 
-def conclude(state: State, events: list[dict[str, Any]]) -> State:
-    """End the game if a condition holds, else deal the next round."""
+def conclude(state: State, events: Events) -> State:
+    """End the game if a condition holds, else deal the next round (in a
+    playout, with no events, only count it)."""
     final: tuple[int, ...] | None = None
     if state.fates:
         final = ending(state)
@@ -99,14 +100,19 @@ def conclude(state: State, events: list[dict[str, Any]]) -> State:
         if someone_dead or someone_won:
             final = game_winners(state)
     if final is not None:
-        events.append({"type": "game_over", "winners": list(final)})
+        if events is not None:
+            events.append({"type": "game_over", "winners": list(final)})
         return evolve(state, stage=Stage.OVER, seat=NO_CARD, winners=final, pending=NO_CARD)
+    if events is None:
+        # A search's playout (rules.advance) ends with the round: the next one
+        # is counted, not dealt; only its keys and hearts are read.
+        return evolve(state, round=state.round + 1)
     state = next_round(state)
     events.append(round_start_event(state))
     return state
 
 
-def _score(state: State, events: list[dict[str, Any]]) -> State:
+def _score(state: State, events: Events) -> State:
     """The fight's result: who is over, out, the winners; hearts and keys move."""
     kinds = {SPELL_KINDS[spell.card] for spell in state.active}
     hp = current_hp(state)
@@ -191,12 +197,13 @@ def _score(state: State, events: list[dict[str, Any]]) -> State:
         ),
     )
     state = evolve(state, players=players, result=result)
-    event: dict[str, Any] = {"type": "fight", **result_to_json(result)}
-    if state.fates:
-        event["fates"] = list(state.fates)
-    if state.readings:
-        event["readings"] = list(state.readings)
-    events.append(event)
+    if events is not None:
+        event: dict[str, Any] = {"type": "fight", **result_to_json(result)}
+        if state.fates:
+            event["fates"] = list(state.fates)
+        if state.readings:
+            event["readings"] = list(state.readings)
+        events.append(event)
     return state
 
 

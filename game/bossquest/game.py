@@ -47,6 +47,8 @@ class BossQuest:
                 self.search_score,
                 self.playout_policy,
                 dealer=self.dealer,
+                advance=rules.advance,
+                playout_view=views.playout_view,
             ),
             undo=UndoHooks(self.turn_goes_on, self.undo_barrier),
             scenarios=self.scenarios,

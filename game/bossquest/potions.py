@@ -9,14 +9,12 @@ asks for its reading, and a hidden one is unread until the fight.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..engine.errors import Reason
 from ..engine.evolve import evolve
 from ..engine.safejson import quote
 from .actions import ReadPotion
 from .cards import WEAPON_COUNT, is_potion, potion_size
-from .state import NO_CARD, Stage, State
+from .state import NO_CARD, Events, Stage, State
 from .table import turn_order
 
 __all__ = [
@@ -90,11 +88,12 @@ def check_reading(state: State, seat: int, action: ReadPotion) -> Reason | None:
     return None
 
 
-def read(state: State, seat: int, action: ReadPotion, events: list[dict[str, Any]]) -> State:
+def read(state: State, seat: int, action: ReadPotion, events: Events) -> State:
     value = action.sign * potion_size(action.card)
     readings = list(state.readings)
     readings[action.card - WEAPON_COUNT] = value
-    events.append({"type": "potion", "seat": seat, "card": action.card, "reading": value})
+    if events is not None:
+        events.append({"type": "potion", "seat": seat, "card": action.card, "reading": value})
     return evolve(state, readings=tuple(readings))
 
 

@@ -17,21 +17,19 @@ See docs/rules-decisions.md.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..engine.errors import Reason
 from ..engine.evolve import evolve
 from .actions import BecomeReaper, TakeLife
 from .cards import REAPER
 from .companions import leave
 from .setup import STARTING_HEARTS
-from .state import Fate, State
+from .state import Events, Fate, State
 from .table import game_winners, turn_order
 
 __all__ = ["check_destiny", "choose_destiny", "ending", "settle"]
 
 
-def settle(state: State, events: list[dict[str, Any]]) -> State:
+def settle(state: State, events: Events) -> State:
     """After a fight's hearts and keys: ghosts, departures, and who chooses a destiny."""
     fates = list(state.fates)
     players = state.players
@@ -68,7 +66,8 @@ def settle(state: State, events: list[dict[str, Any]]) -> State:
                 moved.append(seat)
     state = evolve(state, fates=tuple(fates), reaper_came=reaper_came, destiny=destiny)
     for seat in moved:
-        events.append({"type": "fate", "seat": seat, "fate": fates[seat]})
+        if events is not None:
+            events.append({"type": "fate", "seat": seat, "fate": fates[seat]})
         if fates[seat] == Fate.GONE:
             state = leave(state, seat)
     return state
@@ -111,16 +110,18 @@ def check_destiny(state: State, seat: int, action: TakeLife | BecomeReaper) -> R
 
 
 def choose_destiny(
-    state: State, seat: int, action: TakeLife | BecomeReaper, events: list[dict[str, Any]]
+    state: State, seat: int, action: TakeLife | BecomeReaper, events: Events
 ) -> State:
     players = list(state.players)
     fates = list(state.fates)
     if isinstance(action, TakeLife):
         players[seat] = evolve(players[seat], hearts=max(players[seat].hearts, STARTING_HEARTS))
         fates[seat] = Fate.KNIGHT
-        events.append({"type": "destiny", "seat": seat, "choice": "life"})
+        if events is not None:
+            events.append({"type": "destiny", "seat": seat, "choice": "life"})
     else:
         players[seat] = evolve(players[seat], hearts=0, keys=0)
         fates[seat] = Fate.REAPER
-        events.append({"type": "destiny", "seat": seat, "choice": "reaper"})
+        if events is not None:
+            events.append({"type": "destiny", "seat": seat, "choice": "reaper"})
     return evolve(state, players=tuple(players), fates=tuple(fates), destiny=state.destiny[1:])

@@ -31,12 +31,13 @@ from .actions import (
 from .cards import ALL_WEAPON_COUNT, COMPANIONS, SPELL_COUNT, SPELL_KINDS
 from .fight import conclude, fight
 from .spells import NEEDS_CHOICE, check_choice, choices, has_use, resolve
-from .state import NO_CARD, Fate, Player, Stage, State
+from .state import NO_CARD, Events, Fate, Player, Stage, State
 from .table import current_hp, in_game, is_alone, is_lone, spells_available, strength
 
 __all__ = [
     "MAX_ASK",
     "action_universe",
+    "advance",
     "apply",
     "check",
     "legal_actions",
@@ -331,56 +332,72 @@ def action_universe(state: State) -> list[Action]:
 
 
 def apply(state: State, seat: int, action: Action) -> tuple[State, list[dict[str, Any]]]:
-    """Play `action` for `seat`; raise IllegalAction, changing nothing, if it is illegal.
-    An action taken from the last legal list of this very state and seat is
-    known to be legal; any other is checked."""
+    """Play `action` for `seat`; raise IllegalAction, changing nothing, if it is illegal."""
+    _refuse_if_illegal(state, seat, action)
+    events: list[dict[str, Any]] = []
+    return _play(state, seat, action, events), events
+
+
+def advance(state: State, seat: int, action: Action) -> State:
+    """`apply` for the search bot's playouts (`SearchHooks.advance`): the same
+    state and the same refusals, without the events, which playouts never
+    read. A playout ends with the round (`BossQuest.search_horizon`): after
+    the fight the next round is only counted, not dealt, the keys and hearts
+    as `apply` leaves them."""
+    _refuse_if_illegal(state, seat, action)
+    return _play(state, seat, action, None)
+
+
+def _refuse_if_illegal(state: State, seat: int, action: Action) -> None:
+    """Raise IllegalAction if `seat` may not play `action`. An action taken
+    from the last legal list of this very state and seat is known to be
+    legal; any other is checked."""
     last_state, last_seat, last_legal = _last
     if state is last_state and seat == last_seat:
         for listed in last_legal:
             if listed is action:  # the very object, not an equal one
-                break
-        else:
-            _refuse_if_illegal(state, seat, action)
-    else:
-        _refuse_if_illegal(state, seat, action)
-    events: list[dict[str, Any]] = []
-    if isinstance(action, Ask):
-        return _ask(state, seat, action.count, events), events
-    if isinstance(action, Visit):
-        events.append({"type": "visit", "seat": seat})
-        return _visit(state, seat, events), events
-    if isinstance(action, _SPELL_ACTIONS):  # the commonest after these two
-        return _use_spell(state, seat, action, events), events
-    if isinstance(action, Stop):
-        events.append({"type": "stop", "seat": seat})
-        return fight(state, events), events
-    if isinstance(action, Pass):
-        events.append({"type": "pass", "seat": seat})
-        return _end_turn(state, events), events
-    if isinstance(action, Choose):
-        state = resolve(state, seat, state.pending, action, events)
-        return _end_turn(state, events, pending=NO_CARD), events
-    if isinstance(action, ReadPotion):
-        return _read_potion(state, seat, action, events), events
-    if isinstance(action, TakeLife | BecomeReaper):
-        state = reaper.choose_destiny(state, seat, action, events)
-        if state.destiny:
-            return evolve(state, seat=state.destiny[0]), events
-        return conclude(state, events), events
-    if isinstance(action, Look):
-        return companions.look(state, seat, action.target, events), events
-    if isinstance(action, LookMystery):
-        return companions.look_mystery(state, seat, events), events
-    if isinstance(action, Replace):
-        return companions.replace(state, seat, action.card, events), events
-    assert isinstance(action, AskVisit)
-    return _ask_visit(state, seat, action.count, events), events
-
-
-def _refuse_if_illegal(state: State, seat: int, action: Action) -> None:
+                return
     reason = check(state, seat, action)
     if reason is not None:
         raise IllegalAction(reason)
+
+
+def _play(state: State, seat: int, action: Action, events: Events) -> State:
+    """The effect of the legal `action`; its events go to `events` unless None."""
+    if isinstance(action, Ask):
+        return _ask(state, seat, action.count, events)
+    if isinstance(action, Visit):
+        if events is not None:
+            events.append({"type": "visit", "seat": seat})
+        return _visit(state, seat, events)
+    if isinstance(action, _SPELL_ACTIONS):  # the commonest after these two
+        return _use_spell(state, seat, action, events)
+    if isinstance(action, Stop):
+        if events is not None:
+            events.append({"type": "stop", "seat": seat})
+        return fight(state, events)
+    if isinstance(action, Pass):
+        if events is not None:
+            events.append({"type": "pass", "seat": seat})
+        return _end_turn(state, events)
+    if isinstance(action, Choose):
+        state = resolve(state, seat, state.pending, action, events)
+        return _end_turn(state, events, pending=NO_CARD)
+    if isinstance(action, ReadPotion):
+        return _read_potion(state, seat, action, events)
+    if isinstance(action, TakeLife | BecomeReaper):
+        state = reaper.choose_destiny(state, seat, action, events)
+        if state.destiny:
+            return evolve(state, seat=state.destiny[0])
+        return conclude(state, events)
+    if isinstance(action, Look):
+        return companions.look(state, seat, action.target, events)
+    if isinstance(action, LookMystery):
+        return companions.look_mystery(state, seat, events)
+    if isinstance(action, Replace):
+        return companions.replace(state, seat, action.card, events)
+    assert isinstance(action, AskVisit)
+    return _ask_visit(state, seat, action.count, events)
 
 
 def _with_player(state: State, seat: int, **changes: Any) -> tuple[Player, ...]:
@@ -389,10 +406,11 @@ def _with_player(state: State, seat: int, **changes: Any) -> tuple[Player, ...]:
     return tuple(players)
 
 
-def _ask(state: State, seat: int, count: int, events: list[dict[str, Any]]) -> State:
+def _ask(state: State, seat: int, count: int, events: Events) -> State:
     drawn = state.weapon_deck[:count]
     players = _with_player(state, seat, visible=(*state.players[seat].visible, *drawn))
-    events.append({"type": "ask", "seat": seat, "count": count, "cards": list(drawn)})
+    if events is not None:
+        events.append({"type": "ask", "seat": seat, "count": count, "cards": list(drawn)})
     deck = state.weapon_deck[count:]
     if is_lone(state, seat):
         if _big_table(state):  # the last to equip skips the Magician
@@ -402,13 +420,15 @@ def _ask(state: State, seat: int, count: int, events: list[dict[str, Any]]) -> S
     return _end_turn(state, events, players=players, weapon_deck=deck)
 
 
-def _ask_visit(state: State, seat: int, count: int, events: list[dict[str, Any]]) -> State:
+def _ask_visit(state: State, seat: int, count: int, events: Events) -> State:
     """The hare: the request, then at once the visit to the Magician."""
     drawn = state.weapon_deck[:count]
     player = state.players[seat]
     players = _with_player(state, seat, visible=(*player.visible, *drawn), at_magician=True)
-    events.append({"type": "ask", "seat": seat, "count": count, "cards": list(drawn)})
-    events.append({"type": "visit", "seat": seat, "hare": True})
+    if events is not None:
+        events.append({"type": "ask", "seat": seat, "count": count, "cards": list(drawn)})
+    if events is not None:
+        events.append({"type": "visit", "seat": seat, "hare": True})
     state = evolve(
         state,
         players=players,
@@ -428,9 +448,7 @@ def _await_readings(state: State, resume: str) -> State | None:
     return evolve(state, stage=Stage.POTION, seat=reader, turn_of=state.seat, resume=resume)
 
 
-def _read_potion(
-    state: State, seat: int, action: ReadPotion, events: list[dict[str, Any]]
-) -> State:
+def _read_potion(state: State, seat: int, action: ReadPotion, events: Events) -> State:
     state = potions.read(state, seat, action, events)
     if state.stage == Stage.REVEAL:
         return fight(state, events)  # the next hidden potion, or the fight itself
@@ -446,21 +464,21 @@ def _read_potion(
     return _end_turn(state, events)
 
 
-def _visit(state: State, seat: int, events: list[dict[str, Any]]) -> State:
+def _visit(state: State, seat: int, events: Events) -> State:
     players = _with_player(state, seat, at_magician=True)
     if spells_available(state):
         return evolve(state, players=players, stage=Stage.SPELL)
     return _end_turn(state, events, players=players)
 
 
-def _arrive(state: State, events: list[dict[str, Any]]) -> State:
+def _arrive(state: State, events: Events) -> State:
     """The seat to act is now at the Magician: a spell to choose, if any is left."""
     if spells_available(state):
         return evolve(state, stage=Stage.SPELL)
     return _end_turn(state, events)
 
 
-def _use_spell(state: State, seat: int, action: Action, events: list[dict[str, Any]]) -> State:
+def _use_spell(state: State, seat: int, action: Action, events: Events) -> State:
     """Activate or discard a spell at the Magician (face up or the mystery)."""
     taken: dict[str, Any]
     if isinstance(action, ActivateMystery | DiscardMystery):
@@ -475,18 +493,21 @@ def _use_spell(state: State, seat: int, action: Action, events: list[dict[str, A
     mystery = "mystery" in taken
     discarded = {**taken, "spell_discard": (*state.spell_discard, card)}
     if not activated:
-        events.append({"type": "discard", "seat": seat, "card": card, "mystery": mystery})
+        if events is not None:
+            events.append({"type": "discard", "seat": seat, "card": card, "mystery": mystery})
         return _end_turn(state, events, **discarded)
-    events.append({"type": "activate", "seat": seat, "card": card, "mystery": mystery})
+    if events is not None:
+        events.append({"type": "activate", "seat": seat, "card": card, "mystery": mystery})
     if not has_use(state, card):  # only a mystery spell can get here
-        events.append({"type": "fizzle", "seat": seat, "card": card})
+        if events is not None:
+            events.append({"type": "fizzle", "seat": seat, "card": card})
         return _end_turn(state, events, **discarded)
     if SPELL_KINDS[card] in NEEDS_CHOICE:
         return evolve(state, stage=Stage.CHOOSE, pending=card, **taken)
     return _end_turn(resolve(evolve(state, **taken), seat, card, None, events), events)
 
 
-def _end_turn(state: State, events: list[dict[str, Any]], **changes: Any) -> State:
+def _end_turn(state: State, events: Events, **changes: Any) -> State:
     """Make `changes` and pass the turn on, or start the fight when nobody is left
     to act. One copy of the state for both: this runs after nearly every action.
     With potions, a face-up potion not yet read is read first."""

@@ -13,7 +13,7 @@ from .cards import ALL_WEAPON_COUNT, SPELL_COUNT, SPELL_KINDS, WEAPON_COUNT, is_
 from .companions import companion_places, swappable_pairs
 from .options import MAX_PLAYERS
 from .potions import readable_potions
-from .state import ActiveSpell, State
+from .state import ActiveSpell, Events, State
 from .table import at_armorer, in_game, turn_order
 
 __all__ = ["NEEDS_CHOICE", "check_choice", "choices", "has_use", "resolve"]
@@ -113,13 +113,12 @@ def check_choice(state: State, seat: int, card: int, choice: Choose) -> Reason |
     return None
 
 
-def resolve(
-    state: State, seat: int, card: int, choice: Choose | None, events: list[dict[str, Any]]
-) -> State:
+def resolve(state: State, seat: int, card: int, choice: Choose | None, events: Events) -> State:
     """Put an activated spell into effect, with its choice when it needs one."""
     kind = SPELL_KINDS[card]
     event: dict[str, Any] = {"type": "spell", "seat": seat, "card": card}
-    events.append(event)
+    if events is not None:
+        events.append(event)
     if kind == "swap_hidden":
         assert choice is not None and choice.target is not None
         return _swap_hidden(state, seat, choice.target, card, event)

@@ -7,6 +7,7 @@ left of seat i, so play goes up the numbers from the Armorer's left.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..engine.evolve import dict_backed
 from .options import Options
@@ -14,6 +15,7 @@ from .options import Options
 __all__ = [
     "NO_CARD",
     "ActiveSpell",
+    "Events",
     "Fate",
     "Player",
     "RoundResult",
@@ -23,6 +25,11 @@ __all__ = [
 ]
 
 NO_CARD = -1
+
+Events = list[dict[str, Any]] | None
+"""The list an action adds its events to, or None in the search bot's
+playouts (`rules.advance`), which read no event and end with the round: then
+no event is built, and the next round is not dealt."""
 
 
 class Stage:
@@ -76,7 +83,10 @@ class ActiveSpell:
     amount: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+# The fight's records are dict-backed too: every playout of the search ends in
+# a fight, which makes one of each per seat.
+@dict_backed
+@dataclass(frozen=True)
 class SeatResult:
     weapons: tuple[int, ...]
     strength: int
@@ -89,7 +99,8 @@ class SeatResult:
     reaper_hit: bool = False  # lost a heart to the Reaper player's strength (extension)
 
 
-@dataclass(frozen=True, slots=True)
+@dict_backed
+@dataclass(frozen=True)
 class RoundResult:
     """The fight that ended a round; everything in it was revealed to the table."""
 

@@ -15,7 +15,15 @@ from .codec import result_to_json
 from .state import NO_CARD, Stage, State
 from .table import current_hp, strength
 
-__all__ = ["mystery_shown", "redeal", "sees_hidden", "view", "view_problems"]
+__all__ = [
+    "PLAYOUT_KEYS",
+    "mystery_shown",
+    "playout_view",
+    "redeal",
+    "sees_hidden",
+    "view",
+    "view_problems",
+]
 
 
 # Stages after the fight's reveal: every card is face up.
@@ -32,8 +40,76 @@ def sees_hidden(state: State, viewer: int | None, owner: int) -> bool:
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
-    # Written for speed (a search bot's playouts build one view per action):
-    # the test of `sees_hidden` inline, each reading of the table made once.
+    hp = current_hp(state)
+    data: dict[str, Any] = {
+        "game": "bossquest",
+        "seat": seat,
+        "players": len(state.players),
+        "keys_to_win": state.options.keys_to_win,
+        "uses_yellow": state.options.uses_yellow,
+        "round": state.round,
+        "armorer": state.armorer,
+        "to_act": None if state.seat == NO_CARD else state.seat,
+        "stage": state.stage,
+        "pending": None if state.pending == NO_CARD else state.pending,
+        "boss": {"card": state.boss, "printed_hp": boss_hp(state.boss), "hp": hp},
+        "boss_deck": len(state.boss_deck),
+        "boss_discard": list(state.boss_discard),
+        "offer": list(state.offer),
+        "mystery": state.mystery != NO_CARD,
+        "active": _active(state),
+        "weapon_deck": len(state.weapon_deck),
+        "weapon_discard": len(state.weapon_discard),
+        "spell_deck": len(state.spell_deck),
+        "spell_discard": list(state.spell_discard),
+        "last_turn": None if state.last_turn is None else list(state.last_turn),
+        "lone_asked": state.lone_asked,
+        "seats": _seats(state, seat),
+        "result": None if state.result is None else result_to_json(state.result),
+        "winners": list(state.winners),
+    }
+    if seat is not None:
+        mine = strength(state, seat)
+        data["you"] = {"strength": mine, "over": mine > hp}
+    _add_extensions(data, state, seat)
+    return data
+
+
+# The keys of a view that the bots read (bots.py, bots_extensions.py, odds.py).
+PLAYOUT_KEYS = frozenset(
+    {"seat", "players", "uses_yellow", "stage", "pending", "boss", "active", "weapon_deck"}
+    | {"seats", "you", "potions", "companions", "reaper"}
+)
+
+
+def playout_view(state: State, seat: int) -> dict[str, Any]:
+    """The part of `view` that the bots read (`PLAYOUT_KEYS`), each with the
+    view's own value: the search bot's playouts build one at nearly every
+    action, and the round result, the discards and the like cost time there
+    for nothing. Being part of the view, it cannot show more than the view
+    (tests/test_bots.py holds it to that and the bots to the same decisions)."""
+    hp = current_hp(state)
+    mine = strength(state, seat)
+    data: dict[str, Any] = {
+        "seat": seat,
+        "players": len(state.players),
+        "uses_yellow": state.options.uses_yellow,
+        "stage": state.stage,
+        "pending": None if state.pending == NO_CARD else state.pending,
+        "boss": {"card": state.boss, "printed_hp": boss_hp(state.boss), "hp": hp},
+        "active": _active(state),
+        "weapon_deck": len(state.weapon_deck),
+        "seats": _seats(state, seat),
+        "you": {"strength": mine, "over": mine > hp},
+    }
+    _add_extensions(data, state, seat)
+    return data
+
+
+def _seats(state: State, seat: int | None) -> list[dict[str, Any]]:
+    """Each player as `seat` sees them. Written for speed (a search bot's
+    playouts build a view at nearly every action): the test of `sees_hidden`
+    inline."""
     revealed = state.stage in _REVEALED
     known = state.known
     seats = []
@@ -52,42 +128,19 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
                 "weapons": len(player.visible) + (hidden != NO_CARD),
             }
         )
-    hp = current_hp(state)
-    data: dict[str, Any] = {
-        "game": "bossquest",
-        "seat": seat,
-        "players": len(state.players),
-        "keys_to_win": state.options.keys_to_win,
-        "uses_yellow": state.options.uses_yellow,
-        "round": state.round,
-        "armorer": state.armorer,
-        "to_act": None if state.seat == NO_CARD else state.seat,
-        "stage": state.stage,
-        "pending": None if state.pending == NO_CARD else state.pending,
-        "boss": {"card": state.boss, "printed_hp": boss_hp(state.boss), "hp": hp},
-        "boss_deck": len(state.boss_deck),
-        "boss_discard": list(state.boss_discard),
-        "offer": list(state.offer),
-        "mystery": state.mystery != NO_CARD,
-        "active": [
-            {"card": s.card, "kind": SPELL_KINDS[s.card], "target": s.target, "amount": s.amount}
-            for s in state.active
-        ],
-        "weapon_deck": len(state.weapon_deck),
-        "weapon_discard": len(state.weapon_discard),
-        "spell_deck": len(state.spell_deck),
-        "spell_discard": list(state.spell_discard),
-        "last_turn": None if state.last_turn is None else list(state.last_turn),
-        "lone_asked": state.lone_asked,
-        "seats": seats,
-        "result": None if state.result is None else result_to_json(state.result),
-        "winners": list(state.winners),
-    }
-    if seat is not None:
-        mine = strength(state, seat)
-        data["you"] = {"strength": mine, "over": mine > hp}
+    return seats
+
+
+def _active(state: State) -> list[dict[str, Any]]:
+    return [
+        {"card": s.card, "kind": SPELL_KINDS[s.card], "target": s.target, "amount": s.amount}
+        for s in state.active
+    ]
+
+
+def _add_extensions(data: dict[str, Any], state: State, seat: int | None) -> None:
+    """Each extension adds its own keys, only when it is on."""
     options = state.options
-    # Each extension adds its own keys, only when it is on.
     if options.potions:
         data["potions"] = {
             "readings": list(state.readings),  # only face-up potions are ever read
@@ -108,7 +161,6 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "came": state.reaper_came,
             "destiny": list(state.destiny),
         }
-    return data
 
 
 def mystery_shown(state: State, seat: int | None) -> int | None:

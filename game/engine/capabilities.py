@@ -42,6 +42,21 @@ class SearchHooks:
     """Optional, for speed: `determinize` in two steps, the view read once for
     all the worlds of a decision. `dealer(view)(seed)` must equal
     `determinize(view, seed)`."""
+    advance: Callable[[Any, int, Any], Any] | None = None
+    """Optional, for speed: `apply` without its events, which playouts never
+    read. `advance(state, seat, action)` must be the state `apply` gives, but
+    for a state past the horizon (where a playout stops), which need only be
+    judged alike by `horizon` and `score` (Boss Quest does not deal the next
+    round)."""
+    playout_view: Callable[[Any, int], dict[str, JSON]] | None = None
+    """Optional, for speed: the view the playout policy is given, a part of
+    `view` (some of its keys, each with the view's value) holding all that the
+    game's bots read. Without it: `view`."""
+    candidates: Callable[[dict[str, JSON], Sequence[Any]], Sequence[int]] | None = None
+    """Optional: the legal actions worth searching, as indexes into the legal
+    list, the most promising first. The search tries them once each in that
+    order while its time lasts, then as UCB1 picks, and never plays an action
+    left out. Without it: every legal action, the playout policy's choice first."""
 
 
 @dataclass(frozen=True)

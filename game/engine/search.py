@@ -1,14 +1,19 @@
 """A search bot for any game: information-set Monte Carlo search at the root.
 
 Each playout deals a fresh world consistent with the seat's view (the game's
-`capabilities.search.determinize(view, seed)`), tries one of the seat's legal actions chosen by
-UCB1, lets a playout policy play every seat until the game's horizon (for Boss
-Quest, the end of the round), and scores the result for the seat. The action
-with the best mean score is played.
+`capabilities.search.determinize(view, seed)`), tries one of the seat's actions
+worth searching (the game's `candidates`, the most promising first; by default
+every legal action, the playout policy's choice first): each once in that
+order, then the one UCB1 picks. A playout policy plays every seat until the
+game's horizon (for Boss Quest, the end of the round), and the result is scored
+for the seat. The action tried with the best mean score is played.
 
 Only the view and the legal actions go in, so the bot cannot use anything its
-seat may not know. It stops at a playout count and at a time budget; with the
-count binding first, the same view and seed always give the same decision.
+seat may not know. It stops at a playout count and at a time budget, whichever
+comes first, the budget binding from the first playout on (with hundreds of
+actions, one pass over them could outlast it): an action never tried is never
+played, and with no playout at all the policy's choice is. With the count
+binding first, the same view and seed always give the same decision.
 `steps()` runs the same search in slices, so a page can keep drawing meanwhile.
 """
 
@@ -18,7 +23,7 @@ import functools
 import math
 import time
 import zlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,6 +63,11 @@ class SearchBot:
         self.settings = settings
         self.seed = seed
         self.last_playouts = 0  # how many playouts the last decision ran, for benchmarks
+        # A playout's step: the game's own `advance` if it has one (no events).
+        self._advance: Callable[[Any, int, Any], Any] = hooks.advance or self._apply_state
+
+    def _apply_state(self, state: Any, seat: int, action: Any) -> Any:
+        return self.game.apply(state, seat, action)[0]
 
     def __call__(self, view: dict[str, Any], legal: Sequence[Any]) -> Any:
         for choice in self.steps(view, legal):
@@ -75,31 +85,59 @@ class SearchBot:
         seat = view["seat"]
         # The same view and seed give the same worlds, hence the same decision.
         dice = rng.seed_state(self.seed ^ zlib.crc32(canonical_json(view).encode()))
-        visits = [0] * len(legal)
-        totals = [0.0] * len(legal)
         deadline = time.perf_counter() + settings.time_budget
+        arms = self._arms(view, legal)  # indexes into legal, the most promising first
+        visits = [0] * len(arms)
+        totals = [0.0] * len(arms)
         hooks = self.hooks
         if hooks.dealer is not None:
             deal = hooks.dealer(view)  # the view read once for every world
         else:
             deal = functools.partial(hooks.determinize, view)
         for playout in range(settings.playouts):
-            if playout >= len(legal) and time.perf_counter() > deadline:
+            # The deadline binds from the first playout on: with hundreds of
+            # actions, the first pass alone could outlast the budget.
+            if time.perf_counter() > deadline:
                 break
             arm = self._pick_arm(visits, totals, playout)
             world_seed, dice = rng.next_u64(dice)
-            totals[arm] += self._playout(deal(world_seed), seat, legal[arm])
+            totals[arm] += self._playout(deal(world_seed), seat, legal[arms[arm]])
             visits[arm] += 1
             self.last_playouts = playout + 1
             if playout % settings.slice_playouts == settings.slice_playouts - 1:
                 yield None
-        means = [totals[i] / visits[i] if visits[i] else -math.inf for i in range(len(legal))]
-        yield legal[max(range(len(legal)), key=lambda i: (means[i], -i))]
+        if not self.last_playouts:  # no time for any playout
+            yield self.policy(view, legal)
+            return
+        # The best mean among the arms tried; on a tie, the more promising.
+        best = max(
+            (arm for arm in range(len(arms)) if visits[arm]),
+            key=lambda arm: (totals[arm] / visits[arm], -arm),
+        )
+        yield legal[arms[best]]
+
+    def _arms(self, view: dict[str, Any], legal: Sequence[Any]) -> list[int]:
+        """The actions to search, as indexes into `legal`, the most promising
+        first: the game's `candidates`, or every action with the playout
+        policy's own choice first."""
+        if self.hooks.candidates is None:
+            chosen = self.policy(view, legal)
+            first = next((i for i, action in enumerate(legal) if action == chosen), None)
+            if first is None:
+                raise ValueError(f"the playout policy chose {chosen!r}, not a legal action")
+            return [first, *(i for i in range(len(legal)) if i != first)]
+        arms = list(self.hooks.candidates(view, legal))
+        if not arms or len(set(arms)) != len(arms) or not all(0 <= i < len(legal) for i in arms):
+            raise ValueError(
+                f"the game {self.game.name} named candidates {arms} among "
+                f"{len(legal)} legal actions: distinct indexes into them, at least one"
+            )
+        return arms
 
     def _pick_arm(self, visits: list[int], totals: list[float], playout: int) -> int:
-        for arm, count in enumerate(visits):
-            if count == 0:
-                return arm
+        """The first arm not tried yet, in order; then UCB1."""
+        if playout < len(visits):
+            return playout
         log_total = math.log(playout)
         c = self.settings.exploration
         return max(
@@ -111,8 +149,9 @@ class SearchBot:
         """Play `action` in the world `start`, then the policy for everyone to the horizon."""
         game, hooks, policy = self.game, self.hooks, self.policy
         is_over, horizon, to_act = game.is_over, hooks.horizon, game.to_act
-        legal_actions, apply, view = game.legal_actions, game.apply, game.view
-        state, _ = apply(start, seat, action)
+        legal_actions, advance = game.legal_actions, self._advance
+        view = hooks.playout_view or game.view
+        state = advance(start, seat, action)
         for _ in range(self.settings.max_playout_actions):
             if is_over(state) or horizon(start, state):
                 break
@@ -120,5 +159,5 @@ class SearchBot:
             legal = legal_actions(state, actor)
             # An only choice is every policy's choice: no view needs building.
             action = legal[0] if len(legal) == 1 else policy(view(state, actor), legal)
-            state, _ = apply(state, actor, action)
+            state = advance(state, actor, action)
         return hooks.score(start, state, seat)
