@@ -16,9 +16,16 @@ from game.engine import rng
 from game.engine.bots import make_bot
 from game.engine.search import SearchBot, SearchSettings
 from game.theboss import GAME
-from game.theboss.bots import BOTS, easy_bot, normal_bot, search_horizon, search_score
+from game.theboss.bots import (
+    BOTS,
+    easy_bot,
+    normal_bot,
+    search_candidates,
+    search_horizon,
+    search_score,
+)
 from game.theboss.bots_normal import Reckoning
-from game.theboss.bots_search import PRUNED, candidates
+from game.theboss.bots_search import CANDIDATES
 from game.theboss.bots_search import determinize as search_determinize
 from game.theboss.cards import CARD_COUNT, CHICAGO, CITY_KEYS, card_name
 from game.theboss.invariants import state_problems
@@ -271,11 +278,15 @@ def test_normal_keeps_the_card_that_tells_its_city_is_rich() -> None:
 def test_the_search_plays_out_the_best_placements_and_judges_from_the_seat() -> None:
     names = ["Ana", "Ben"]
     state = build(TWO)
-    # Six experts on Detroit is no placement the normal bot would weigh: the
-    # playout stops at once and scores PRUNED (the action is never tried again).
-    wasteful = run(state, names, "place detroit 6")
-    assert search_horizon(state, wasteful) and search_score(state, wasteful, 0) == PRUNED
-    assert (CITY["new_york"], 1, 0) in candidates(state)
+    # The search tries every card and the normal bot's best placements, its
+    # own choice first; six experts on Detroit is no placement it would weigh.
+    view, legal = GAME.view(state, 0), GAME.legal_actions(state, 0)
+    tried = [legal[index] for index in search_candidates(view, legal)]
+    assert tried[0] == normal_bot(view, legal)
+    assert {action for action in legal if isinstance(action, Play)} <= set(tried)
+    assert len([action for action in tried if isinstance(action, Place)]) <= CANDIDATES
+    assert Place(CITY["new_york"], 1, 0) in tried
+    assert Place(CITY["detroit"], 6, 0) in legal and Place(CITY["detroit"], 6, 0) not in tried
     placed = run(state, names, "place new_york 1")
     assert not search_horizon(state, placed)
     # The round played out: Ana keeps New York, nobody went to Chicago.

@@ -9,8 +9,9 @@ game lives behind `BOTS` (levels "easy", "normal" and "hard").
   and the gangsters it costs, and plays the card that tells others least
   about the cities it holds and helps its Chicago share (bots_normal.py).
 - hard: the engine's search (game.engine.search) over worlds dealt from the
-  view, played out by the normal bot; `search_horizon` and `search_score`
-  (bots_search.py) say how far and how it judges. The game declares these
+  view, played out by the normal bot; `search_candidates` names the actions
+  worth trying, `search_horizon` and `search_score` (bots_search.py) say how
+  far and how it judges. The game declares these
   through its search hooks, which is how the engine builds its hard bot (and
   lets the page think in slices), so `GAME.capabilities.bots` lists only the
   heuristic levels; `BOTS["hard"]` is the same search bot, for direct use.
@@ -24,8 +25,8 @@ from typing import Any, Final
 from ..engine import rng
 from ..engine.capabilities import Policy
 from .bots_normal import Reckoning
+from .bots_search import CANDIDATES, search_horizon, search_score
 from .bots_search import determinize as search_determinize
-from .bots_search import search_horizon, search_score
 from .cards import CARD_CITY, CARD_KIND, MONEY
 from .state import Action, Place, Play
 
@@ -36,6 +37,7 @@ __all__ = [
     "easy_bot",
     "hard_bot",
     "normal_bot",
+    "search_candidates",
     "search_determinize",
     "search_horizon",
     "search_score",
@@ -116,6 +118,27 @@ def normal_bot(view: View, legal: Sequence[Action]) -> Action:
 
 PLAYOUT_LEVEL: Final = "normal"
 HEURISTIC_LEVELS: Final = ("easy", "normal")
+
+
+def search_candidates(view: View, legal: Sequence[Action]) -> list[int]:
+    """The legal actions the search tries (indexes into `legal`), the normal
+    bot's choice first: every card, and at a turn's start the `CANDIDATES`
+    placements the normal bot rates best (a hundred and more are legal, most
+    of them silly: six experts where one would do)."""
+    chosen = legal.index(normal_bot(view, legal))
+    best: set[Place] = set()
+    if type(legal[-1]) is Place:  # the placements come after the cards
+        rated = sorted(
+            ((-gain, place.city, place.experts, place.occasionals), place)
+            for gain, place in Reckoning(view).rated_places()
+        )
+        best = {place for _key, place in rated[:CANDIDATES]}
+    worth = (
+        index
+        for index, action in enumerate(legal)
+        if index != chosen and (type(action) is Play or action in best)
+    )
+    return [chosen, *worth]
 
 
 def hard_bot(view: View, legal: Sequence[Action]) -> Action:

@@ -1,15 +1,12 @@
-"""How the hard bot's search (game.engine.search) plays out and judges a world.
+"""How the hard bot's search (game.engine.search) plays out and judges.
 
-The search tries every legal action at least once, and at a turn's start a seat
-may have a hundred and more placements, most of them silly (six experts where
-one would do). So the first check of the horizon, right after the seat's
-action, stops a playout at once when that action is a placement outside the
-few the normal bot rates best (`CANDIDATES` of them, each city's fewest
-gangsters and a little more, `Reckoning.placements`), and the score gives it
-`PRUNED`: such an action costs one dealt world and is never tried again. The
-other actions (every card, the candidate placements) are played out by the
-normal bot to the round's end: then the face-down cards are known, gains and
-sanctions fall.
+At a turn's start a seat may have a hundred and more placements, most of them
+silly (six experts where one would do), so the game names the actions worth
+searching (`bots.search_candidates`): every card, and the few placements the
+normal bot rates best (`CANDIDATES` of them, each city's fewest gangsters and
+a little more, `Reckoning.rated_places`), its own choice first. Each is played
+out by the normal bot to the round's end: then the face-down cards are known,
+gains and sanctions fall.
 
 The score is the seat's gains less the best rival's, each player's gains being
 what it took judged by what the seat knew when it decided (the expected worth
@@ -31,85 +28,20 @@ from .odds import pool_odds, rounds_after, sanction_costs, unseen_faces
 from .state import Stage, State, game_ends
 from .views import view
 
-__all__ = ["CANDIDATES", "PRUNED", "determinize", "search_horizon", "search_score"]
+__all__ = ["CANDIDATES", "determinize", "search_horizon", "search_score"]
 
 CANDIDATES: Final = 4
 """The placements played out at a turn's start: the normal bot's best rated."""
-PRUNED: Final = -100.0
-"""The score of a placement left out: below any played out."""
-
-_Key = tuple[object, ...]
-_candidates: dict[_Key, frozenset[tuple[int, int, int]]] = {}
-
-
-def _decision(start: State) -> _Key:
-    """What identifies the seat's decision, whatever world was dealt."""
-    seat = start.seat
-    return (
-        start.round,
-        start.turn,
-        seat,
-        start.hands[seat],
-        start.played,
-        start.experts,
-        start.occasionals,
-        start.money,
-        start.dead,
-        start.away,
-        start.occasionals_used,
-        start.banned,
-        start.police_shown,
-    )
-
-
-def candidates(start: State) -> frozenset[tuple[int, int, int]]:
-    """The placements (city, experts, occasionals) worth playing out from the
-    seat's turn start: the normal bot's best rated. Computed once a decision."""
-    key = _decision(start)
-    known = _candidates.get(key)
-    if known is None:
-        reckoning = Reckoning(view(start, start.seat))
-        rated = sorted(
-            (-gain, place.city, place.experts, place.occasionals)
-            for gain, place in reckoning.rated_places()
-        )
-        known = frozenset((city, e, o) for _gain, city, e, o in rated[:CANDIDATES])
-        if len(_candidates) > 64:
-            _candidates.clear()
-        _candidates[key] = known
-    return known
-
-
-def _placed_only(start: State, state: State) -> tuple[int, int, int] | None:
-    """The placement, if `state` is `start` after the seat's placement alone."""
-    if state.stage is not Stage.PLAY or state.turn != start.turn or state.seat != start.seat:
-        return None
-    if start.stage is not Stage.PLACE_OR_PLAY or state.round != start.round:
-        return None
-    seat = start.seat
-    before_e, after_e = start.experts[seat], state.experts[seat]
-    before_o, after_o = start.occasionals[seat], state.occasionals[seat]
-    for city in range(len(after_e)):
-        experts = after_e[city] - before_e[city]
-        occasionals = after_o[city] - before_o[city]
-        if experts or occasionals:
-            return (city, experts, occasionals)
-    return None
 
 
 def search_horizon(start: State, state: State) -> bool:
-    """At the round's end; at once after a placement left out."""
-    if state.round != start.round or state.stage is Stage.OVER:
-        return True
-    placed = _placed_only(start, state)
-    return placed is not None and placed not in candidates(start)
+    """At the round's end."""
+    return state.round != start.round or state.stage is Stage.OVER
 
 
 def search_score(start: State, end: State, seat: int) -> float:
     """The seat's gains less the best rival's (see the module's docstring)."""
     if end.round == start.round and end.stage is not Stage.OVER:
-        if _placed_only(start, end) is not None:
-            return PRUNED
         gains = Reckoning(view(end, seat), judge=True).gains()
     else:
         gains = _round_gains(start, end, seat)

@@ -41,6 +41,7 @@ class TheBoss:
                 bots.search_horizon,
                 bots.search_score,
                 bots.PLAYOUT_LEVEL,
+                candidates=bots.search_candidates,
             ),
             undo=UndoHooks(undo.turn_goes_on, undo.undo_barrier),
             scenarios=SCENARIOS,
