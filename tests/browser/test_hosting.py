@@ -118,7 +118,7 @@ def test_every_built_file_gets_one_caching_rule(built_site: build.BuildResult) -
         cache = headers.get("Cache-Control", "")
         csp = headers.get("Content-Security-Policy", "")
         assert csp.startswith("default-src 'self';"), relative
-        if relative.endswith(".html"):
+        if relative.endswith(".html") or relative == "sw.js":
             assert cache == "no-cache", relative
         else:
             # exactly one rule: Netlify joins a header named by several rules
