@@ -89,9 +89,6 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "activate") self.skipWaiting();
-  if (event.data && event.data.type === "version" && event.ports[0]) {
-    event.ports[0].postMessage({ cache: CACHE });
-  }
 });
 
 async function prune() {
