@@ -129,8 +129,8 @@ def _worker(out: Path) -> tuple[str, dict[str, str]]:
     return cache, listed
 
 
-def _wait(page: Page, selector: str) -> None:
-    page.wait_for_selector(selector, state="attached", timeout=READY_TIMEOUT_MS)
+def _wait(page: Page, selector: str, timeout: float = READY_TIMEOUT_MS) -> None:
+    page.wait_for_selector(selector, state="attached", timeout=timeout)
 
 
 def _wait_ready(page: Page) -> None:
@@ -464,7 +464,9 @@ def test_a_new_deploy_waits_for_the_game_in_progress(served: Served, deploys: De
 
     # A reload takes the new version and resumes the game where it was.
     page.reload(wait_until="domcontentloaded")
-    _wait(page, f"link[href='{deploys.second.files['assets/app.css']}']")
+    # two loads: the older version's page starts the new worker, then reloads
+    # once the older worker has answered its last request
+    _wait(page, f"link[href='{deploys.second.files['assets/app.css']}']", 2 * READY_TIMEOUT_MS)
     app.wait_ready()
     _wait(page, "html[data-screen='board'] " + SETTLED)
     assert _kept(board) == during
@@ -501,7 +503,7 @@ def test_a_page_with_no_game_takes_the_update_at_once(served: Served, deploys: D
     assert _stylesheet(home.page) == deploys.first.files["assets/app.css"]
     # "Reload now": the game's page comes back in the new version, the game kept
     game.page.locator("#update-notice [data-update-cmd='reload']").click()
-    _wait(game.page, f"link[href='{deploys.second.files['assets/app.css']}']")
+    _wait(game.page, f"link[href='{deploys.second.files['assets/app.css']}']", 2 * READY_TIMEOUT_MS)
     game.wait_ready()
     _wait(game.page, "html[data-screen='board'] " + SETTLED)
     assert _kept(board) == kept
