@@ -153,18 +153,16 @@ def hearts(n: int, lang: str) -> str:
     marks = "".join(
         icon("heart", "full" if i < n else "empty") for i in range(max(STARTING_HEARTS, n))
     )
+    label = tr.plural("hearts_aria_one", "hearts_aria_many", n, lang)
     return (
-        f'<span class="hearts" data-hearts="{n}" role="img" '
-        f'aria-label="{e(tr("hearts_aria", lang, n=n))}">{marks}</span>'
+        f'<span class="hearts" data-hearts="{n}" role="img" aria-label="{e(label)}">{marks}</span>'
     )
 
 
 def keys(n: int, goal: int, lang: str) -> str:
     marks = "".join(icon("key", "full" if i < n else "empty") for i in range(max(goal, n)))
-    return (
-        f'<span class="keys" data-keys="{n}" role="img" '
-        f'aria-label="{e(tr("keys_aria", lang, n=n, max=goal))}">{marks}</span>'
-    )
+    label = tr.plural("keys_aria_one", "keys_aria_many", n, lang, max=goal)
+    return f'<span class="keys" data-keys="{n}" role="img" aria-label="{e(label)}">{marks}</span>'
 
 
 def boss_card(boss: int, hp: int, printed: int, lang: str, arrive: str = "") -> str:
@@ -593,12 +591,13 @@ def render_game_over(scene: Scene) -> str:
             f"<td>{hearts(standing.hearts, lang)}"
             f'<span class="num">{standing.hearts}</span></td></tr>'
         )
+    rounds = tr.plural("over_rounds_one", "over_rounds_many", view["round"], lang)
     return (
         '<section id="game-over" class="overlay-panel game-over" role="dialog" '
         'aria-modal="false" aria-labelledby="over-title">'
         f'<div class="trophy" aria-hidden="true">{icon("crown")}</div>'
         f'<h2 class="panel-title" id="over-title">{e(game_title(view, names, lang))}</h2>'
-        f'<p class="over-sub">{e(tr("over_rounds", lang, n=view["round"]))}</p>'
+        f'<p class="over-sub">{e(rounds)}</p>'
         f'<table class="standings"><caption>{e(tr("standings", lang))}</caption>'
         f'<thead><tr><th scope="col">{e(tr("col_player", lang))}</th>'
         f'<th scope="col">{e(tr("col_keys", lang))}</th>'
