@@ -65,7 +65,7 @@ def test_plural_follows_each_language() -> None:
 
 
 def test_no_text_writes_a_plural_as_s_in_brackets() -> None:
-    """"wins 1 key(s)" reads badly: a count takes a `plural` pair of keys."""
+    """A count takes a `plural` pair of keys: "wins 1 key(s)" reads badly."""
     _import_every_module()
     bracketed = re.compile(r"\w\((s|e|es|x)\)")
     found = [
