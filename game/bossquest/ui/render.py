@@ -250,6 +250,8 @@ def _arena(scene: Scene) -> str:
     offer = "".join(
         spell_card(card, lang, scene.mark(f"r{rnd}:offer:{card}")) for card in view["offer"]
     )
+    # how many cards, for app.css to lay them out in balanced rows
+    count = len(view["offer"]) + (1 if view["mystery"] else 0)
     if view["mystery"]:
         offer += mystery_card(lang, scene.mark(f"r{rnd}:mystery"), seen_mystery(view))
     if not offer:
@@ -274,7 +276,7 @@ def _arena(scene: Scene) -> str:
         f'<ul class="spell-chips" id="boss-spells">{chips}</ul></div></section>'
         '<section class="zone magician-zone" aria-labelledby="magician-title">'
         f'<h3 class="zone-title" id="magician-title">{icon("hat")}{e(tr("magician", lang))}</h3>'
-        f'<div class="offer" id="offer">{offer}</div>{visitors}</section>'
+        f'<div class="offer" id="offer" data-count="{count}">{offer}</div>{visitors}</section>'
         f"{reserve_zone(view, lang)}</div>"
     )
 
