@@ -41,4 +41,8 @@ def put_board(html: str, markers: Mapping[str, str], status: str) -> Any:
     log = document.getElementById("log")
     if not _absent(log):
         log.scrollTop = 0 if follow else from_oldest - (log.scrollHeight - log.clientHeight)
+    # "human": this device's person acts (a network seat: its own); "curtain":
+    # a person of this device is called to take it. shared.js shows it in the
+    # tab's title and icon, and fires the alerts the player switched on.
+    js.window.BossQuestShared.turnAlert(markers.get("phase") in ("human", "curtain"))
     return board

@@ -41,6 +41,18 @@ _OVERLAP_JS = """() => {
 }"""
 
 
+#: how long a wait or a click may take: a busy machine holds the page for tens
+#: of seconds while the runtime starts (a cap on waiting, never an assertion)
+LOADED_MS = 120_000
+
+
+@pytest.fixture(autouse=True)
+def patient(page: Page) -> None:
+    """Waits and clicks wait as long as the page's start may take on a busy
+    machine (the runtime's start holds the page for tens of seconds there)."""
+    page.set_default_timeout(LOADED_MS)
+
+
 def _bossquest_to(app: App, wanted: Callable[[Board, str], bool]) -> Board:
     """Boss Quest, 5 knights, one a person, played until `wanted(board, phase)`."""
     board = Board(app)
