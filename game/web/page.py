@@ -37,7 +37,10 @@ def put_board(html: str, markers: Mapping[str, str], status: str) -> Any:
     board = document.getElementById("board")
     for name, value in markers.items():
         board.setAttribute(f"data-{name}", value)
-    document.getElementById("board-status").textContent = status
+    # what just happened (the log's new lines, in the player's language), then
+    # whose turn it is: #board-status is the page's polite live region
+    news = [str(line.textContent) for line in board.querySelectorAll(".log-line.arrive")]
+    document.getElementById("board-status").textContent = " ".join([*news, status]).strip()
     log = document.getElementById("log")
     if not _absent(log):
         log.scrollTop = 0 if follow else from_oldest - (log.scrollHeight - log.clientHeight)

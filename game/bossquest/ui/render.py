@@ -110,8 +110,14 @@ def weapon_back(lang: str, arrive: str = "") -> str:
 def spell_card(card: int, lang: str, arrive: str = "", *, tag: str = "div") -> str:
     kind = SPELL_KINDS[card]
     tone = "dark" if kind in DARK_SPELLS else "light"
+    # a card to look at is one picture with one name (a button is named by its text)
+    named = (
+        f' role="img" aria-label="{e(spell_name(card, lang))}: {e(spell_effect(card, lang))}"'
+        if tag == "div"
+        else ""
+    )
     return (
-        f'<{tag} class="scard{arrive}" data-spell="{card}" data-kind="{e(kind)}" '
+        f'<{tag} class="scard{arrive}" data-spell="{card}" data-kind="{e(kind)}"{named} '
         f'data-tone="{tone}" title="{e(tr(tone + "_spell", lang))}">'
         f'<span class="scard-name">{e(spell_name(card, lang))}</span>'
         f'<span class="scard-text">{e(spell_effect(card, lang))}</span></{tag}>'
