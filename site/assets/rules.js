@@ -205,7 +205,8 @@
       if (iframe && iframe.contentWindow === event.source) {
         var frame = figures[i].querySelector(".board-frame");
         var wide = WIDE !== null && WIDE.matches;
-        frame.style.height = wide ? Math.min(MAX_FRAME, Math.max(MIN_FRAME, height)) + "px" : "";
+        var borders = frame.offsetHeight - frame.clientHeight; // the frame's height counts them
+        frame.style.height = wide ? Math.min(MAX_FRAME, Math.max(MIN_FRAME, height)) + borders + "px" : "";
         figures[i].setAttribute("data-sized", wide ? "true" : "false");
         return;
       }

@@ -109,6 +109,7 @@ def test_the_newest_log_line_stays_in_sight_when_the_board_narrows(app: App, gam
     page.set_viewport_size(PHONE)
     page.wait_for_function("() => window.innerWidth === 375")
     _newest_line_in_sight(page)
+    app.screenshot(f"polish-log-{game}-375")
     page.set_viewport_size(DESKTOP)
 
 
@@ -129,6 +130,7 @@ def test_next_round_never_covers_a_card_on_a_phone(app: App, game: str) -> None:
         seen += found["cards"]
         assert found["overlaps"] == 0, f"at scroll {y}: {found}"
     assert seen > 0
+    app.screenshot(f"polish-result-{game}-375")
 
 
 def test_the_mystery_spell_stands_in_the_row_of_the_spells_on_a_desktop(app: App) -> None:
@@ -149,3 +151,4 @@ def test_the_mystery_spell_stands_in_the_row_of_the_spells_on_a_desktop(app: App
     assert found["count"] == 6
     assert len(set(found["tops"])) == 1, found
     assert found["empty_below_boss"] < 60, found
+    app.screenshot("polish-board-5p-1280", full_page=False)
