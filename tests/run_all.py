@@ -1,12 +1,19 @@
 """Set up a fresh machine and run every test: `python tests/run_all.py`.
 
-It installs what the suite needs (the Python test tools, the pinned npm
-packages, Debian's chromium for the browser suite), then runs pytest, which
-also runs ruff and mypy. Extra arguments go to pytest.
+The Python test tools go into the project's own virtual environment, `.venv`
+(made with `python -m venv` on the first run, refreshed when pyproject.toml
+changes), and pytest runs with that environment's Python, so nothing is
+installed into the machine's Python. Outside the project it installs only what
+cannot live in it: Debian's chromium (apt) for the browser suite, and
+python3-venv (apt) when Debian's Python lacks `venv`'s pip bootstrap. The
+pinned npm packages go into `node_modules/`. pytest also runs ruff and mypy;
+extra arguments go to pytest.
 """
 
 from __future__ import annotations
 
+import hashlib
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -14,7 +21,10 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+VENV = ROOT / ".venv"
 CHROMIUM = Path("/usr/bin/chromium")
+#: Holds the hash of the pyproject.toml whose test tools are installed in .venv.
+INSTALLED_STAMP = VENV / "installed-pyproject.sha256"
 
 
 def run(*command: str) -> None:
@@ -22,25 +32,63 @@ def run(*command: str) -> None:
     subprocess.run(command, cwd=ROOT, check=True)
 
 
-def install_chromium() -> None:
-    """Debian's chromium drives the browser suite; Playwright cannot download one here."""
-    if CHROMIUM.exists():
-        return
+def apt_install(*packages: str) -> None:
+    """Install Debian packages system-wide (root, or sudo)."""
     sudo = [] if os.geteuid() == 0 else ["sudo"]
     env_prefix = ["env", "DEBIAN_FRONTEND=noninteractive"]
     run(*sudo, *env_prefix, "apt-get", "update", "-qq")
-    run(*sudo, *env_prefix, "apt-get", "install", "-y", "-qq", "chromium")
+    run(*sudo, *env_prefix, "apt-get", "install", "-y", "-qq", *packages)
+
+
+def install_chromium() -> None:
+    """Debian's chromium drives the browser suite; Playwright cannot download one here."""
+    if not CHROMIUM.exists():
+        apt_install("chromium")
+
+
+def venv_python() -> Path:
+    scripts = "Scripts" if os.name == "nt" else "bin"
+    return VENV / scripts / ("python.exe" if os.name == "nt" else "python")
+
+
+def make_venv() -> Path:
+    """Create .venv with this Python, unless it is there already; return its Python."""
+    python = venv_python()
+    if python.exists() and has_pip(python):
+        return python
+    # A .venv without pip is what a failed first try leaves: start it again.
+    shutil.rmtree(VENV, ignore_errors=True)
+    # Debian splits venv's pip bootstrap (ensurepip) into the python3-venv package.
+    if importlib.util.find_spec("ensurepip") is None and shutil.which("apt-get"):
+        apt_install("python3-venv")
+    run(sys.executable, "-m", "venv", str(VENV))
+    return python
+
+
+def has_pip(python: Path) -> bool:
+    done = subprocess.run([str(python), "-c", "import pip"], capture_output=True)
+    return done.returncode == 0
+
+
+def install_test_tools(python: Path) -> None:
+    """`pip install -e .[test]` into .venv, again only when pyproject.toml has changed."""
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if INSTALLED_STAMP.exists() and INSTALLED_STAMP.read_text().strip() == wanted:
+        return
+    run(str(python), "-m", "pip", "install", "-q", "-e", ".[test]")
+    INSTALLED_STAMP.write_text(wanted + "\n")
 
 
 def main() -> int:
-    run(sys.executable, "-m", "pip", "install", "-q", "-e", ".[test]")
+    python = make_venv()
+    install_test_tools(python)
     npm = shutil.which("npm")
     if npm is None:
         print("npm is missing: install Node.js 20 or newer", file=sys.stderr)
         return 1
     run(npm, "ci", "--no-audit", "--no-fund")
     install_chromium()
-    result = subprocess.run([sys.executable, "-m", "pytest", *sys.argv[1:]], cwd=ROOT)
+    result = subprocess.run([str(python), "-m", "pytest", *sys.argv[1:]], cwd=ROOT)
     shots = sorted((ROOT / "artifacts" / "screenshots").glob("*.png"))
     if shots:
         print(f"Screenshots of the browser suite, in {shots[0].parent}:")

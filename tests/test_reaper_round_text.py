@@ -112,8 +112,8 @@ def test_an_exact_hit_that_does_not_win_is_said_in_the_headline() -> None:
 
 def test_an_ordinary_round_still_says_perfect() -> None:
     state, event, names = fight(TWO_PERFECTS, 7)
-    assert log_line(event, names, "fr", "Ana").endswith(", PERFECT !, gagne 2 clef(s).")
-    assert log_line(event, names, "en", "Ben").endswith(", PERFECT!, wins 1 key(s).")
+    assert log_line(event, names, "fr", "Ana").endswith(", PERFECT !, gagne 2 clefs.")
+    assert log_line(event, names, "en", "Ben").endswith(", PERFECT!, wins 1 key.")
     for lang in ("fr", "en"):
         made = summary(state, names, lang)
         assert [line.perfect for line in made.seats] == [True, True, False]

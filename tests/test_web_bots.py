@@ -296,7 +296,8 @@ def test_the_hint_gives_the_odds_from_the_players_own_view() -> None:
         for count, chance in hint.items():
             text = html.escape(percent(chance, "en"))
             assert f"{text}</span></button>" in page
-            assert f"Ask for {count} weapon(s): {text} chance" in page
+            weapons = "1 weapon" if count == 1 else f"{count} weapons"
+            assert f"Ask for {weapons}: {text} chance" in page
         seen["odds"] += 1
 
     play(session, check=check)
@@ -378,7 +379,8 @@ def test_dock_puts_the_odds_on_the_ask_buttons() -> None:
         count = control.action.count
         assert control.odds == odds[count]
         assert control.odds_text in ("0\u202f%", "<1\u202f%", "50\u202f%", "100\u202f%")
-        assert control.aria.startswith(f"Demander {count} arme(s) : ")
+        armes = "1 arme" if count == 1 else f"{count} armes"
+        assert control.aria.startswith(f"Demander {armes} : ")
     assert shown.groups[0].note == "Risque de dépasser le BOSS, d'après ce que vous voyez :"
     plain = dock(view, legal, ["A", "B"], "fr")
     assert all(c.odds is None and not c.odds_text for g in plain.groups for c in g.controls)

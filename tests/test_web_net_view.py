@@ -35,6 +35,7 @@ from game.web.net_view import (
     BoardInput,
     SeatStatus,
     board_phase,
+    e,
     render_connecting,
     render_join,
     render_lobby,
@@ -368,3 +369,22 @@ def test_the_records_are_named_after_their_game() -> None:
     script = (Path(__file__).parent.parent / "site" / "assets" / "net.js").read_text("utf-8")
     for name in (guest_key, host_sealed_prefix, hosting_key):
         assert f'PAGE_GAME + "{name("")}"' in script
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_lobby_says_what_each_option_does(lang: str) -> None:
+    """The host's form and the guests' summary show each option's help under
+    it (a tooltip showed nothing on a phone), the host's controls described by it."""
+    hub, _ = _table(3)
+    seats = seat_statuses(hub.host.seats_status())
+    options = hub.host.options
+    host = render_lobby("host", seats, options, lang, game=GAME.name, own_seat=0)
+    guest = render_lobby("guest", seats, options, lang, game=GAME.name, own_seat=1)
+    declared = GAME.declared_options.options
+    assert len(declared) >= 3
+    for option in declared:
+        help_html = e(option.help[lang])
+        assert f'<p class="net-help" id="net-opt-{option.key}-help">{help_html}</p>' in host
+        assert f'aria-describedby="net-opt-{option.key}-help"' in host
+        assert f'<span class="net-help">{help_html}</span>' in guest
+    assert "title=" not in host

@@ -61,3 +61,18 @@ def test_plural_follows_each_language() -> None:
     assert words.plural("one", "many", 0, "fr") == "0 clef"
     assert words.plural("one", "many", 0, "en") == "0 keys"
     assert words.plural("one", "many", 2, "fr") == "2 clefs"
+    assert words.plural("one", "many", 1, "en", who="Ana") == "1 key"
+
+
+def test_no_text_writes_a_plural_as_s_in_brackets() -> None:
+    """A count takes a `plural` pair of keys: "wins 1 key(s)" reads badly."""
+    _import_every_module()
+    bracketed = re.compile(r"\w\((s|e|es|x)\)")
+    found = [
+        f"{catalogue.name}.{key}: {text}"
+        for catalogue in CATALOGUES
+        for key, texts in catalogue.items()
+        for text in texts.values()
+        if bracketed.search(text)
+    ]
+    assert found == []

@@ -110,9 +110,13 @@ _LINES_ENTRIES: Final[dict[str, dict[str, str]]] = {
         "en": "Round {round}: the boss has {hp} hit points. {armorer} is the Armorer.",
     },
     "your_hidden": {"fr": "Votre arme cachée : {card}.", "en": "Your hidden weapon: {card}."},
-    "ask": {
-        "fr": "{seat} demande {count} arme(s) : {cards}.",
-        "en": "{seat} asks for {count} weapon(s): {cards}.",
+    "ask_one": {
+        "fr": "{seat} demande {n} arme : {cards}.",
+        "en": "{seat} asks for {n} weapon: {cards}.",
+    },
+    "ask_many": {
+        "fr": "{seat} demande {n} armes : {cards}.",
+        "en": "{seat} asks for {n} weapons: {cards}.",
     },
     "visit": {"fr": "{seat} va voir le Magicien.", "en": "{seat} goes to the Magician."},
     "stop": {
@@ -173,7 +177,8 @@ _LINES_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "note_heart": {"fr": " et perd un cœur", "en": " and loses a heart"},
     "note_out": {"fr": ", éliminé par un sort", "en": ", out by a spell"},
     "note_perfect": {"fr": ", PERFECT !", "en": ", PERFECT!"},
-    "note_keys": {"fr": ", gagne {keys} clef(s)", "en": ", wins {keys} key(s)"},
+    "note_keys_one": {"fr": ", gagne {n} clef", "en": ", wins {n} key"},
+    "note_keys_many": {"fr": ", gagne {n} clefs", "en": ", wins {n} keys"},
     "no_winner": {"fr": "Personne ne gagne la clef.", "en": "Nobody wins the key."},
     "game_over": {"fr": "Fin de la partie : {winners} gagne !", "en": "Game over: {winners} wins!"},
     "game_over_many": {
@@ -271,7 +276,8 @@ def describe(event: dict[str, Any], names: Sequence[str], lang: str) -> list[str
         return lines
     if kind == "ask":
         cards = ", ".join(weapon_text(card, lang) for card in event["cards"])
-        return [_line("ask", lang, seat=name, count=event["count"], cards=cards)]
+        count = event["count"]
+        return [_LINES.plural("ask_one", "ask_many", count, lang, seat=name, cards=cards)]
     if kind in ("visit", "stop", "pass"):
         return [_line(kind, lang, seat=name)]
     if kind in ("discard", "activate"):
@@ -352,7 +358,7 @@ def _describe_fight(event: dict[str, Any], names: Sequence[str], lang: str) -> l
         elif result["perfect"]:
             notes += _line("note_perfect", lang)
         if result["keys_won"]:
-            notes += _line("note_keys", lang, keys=result["keys_won"])
+            notes += _LINES.plural("note_keys_one", "note_keys_many", result["keys_won"], lang)
         if reaper_round and result["winner"]:
             notes += text_extensions.line("note_winner", lang)
         lines.append(

@@ -34,10 +34,11 @@ class Catalogue:
         text = self.entries[key][lang]
         return text.format(**values) if values else text
 
-    def plural(self, one: str, many: str, n: int, lang: str) -> str:
-        """`one` for 1 (and for 0 in French), `many` otherwise, with {n} filled in."""
+    def plural(self, one: str, many: str, n: int, lang: str, **values: object) -> str:
+        """`one` for 1 (and for 0 in French), `many` otherwise, with {n} and the
+        other `values` filled in."""
         singular = n == 1 or (lang == "fr" and n == 0)
-        return self(one if singular else many, lang, n=n)
+        return self(one if singular else many, lang, n=n, **values)
 
     def __getitem__(self, key: str) -> Mapping[str, str]:
         return self.entries[key]

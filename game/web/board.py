@@ -38,7 +38,11 @@ def _confirm(text: str, lang: str) -> str:
 
 
 def log_panel(scene: Scene) -> str:
-    """The log's panel with the scene's lines (new ones marked to arrive)."""
+    """The log's panel with the scene's lines (new ones marked to arrive).
+
+    The scrolling box (#log) holds the list and lays it out from its bottom
+    edge (app.css), so the newest line stays in sight when the lines rewrap
+    (a phone turned, a narrower column) as well as when lines are added."""
     items = []
     for index, (kind, text) in enumerate(scene.log):
         arrive = scene.mark(f"log:{index}")
@@ -46,7 +50,8 @@ def log_panel(scene: Scene) -> str:
     return (
         '<section class="log-panel" aria-labelledby="log-title">'
         f'<h3 class="zone-title" id="log-title">{e(tr("log_title", scene.lang))}</h3>'
-        f'<ol class="log" id="log" tabindex="0">{"".join(items)}</ol></section>'
+        '<div class="log" id="log" tabindex="0" role="group" aria-labelledby="log-title">'
+        f'<ol class="log-lines">{"".join(items)}</ol></div></section>'
     )
 
 

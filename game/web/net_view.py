@@ -468,17 +468,19 @@ def _option_control(option: Option, options: Mapping[str, Any], count: int, lang
     locked from ``on_from_players``), a number field (int) or a list (str)."""
     key = option.key
     label = e(option.label[lang])
-    helptext = e(option.help[lang])
+    # the option's help, shown under it (a tooltip showed nothing on a phone)
+    helps = f' aria-describedby="net-opt-{e(key)}-help"'
+    helptext = f'<p class="net-help" id="net-opt-{e(key)}-help">{e(option.help[lang])}</p>'
     value = options.get(key, option.default)
     if isinstance(option.default, bool):
         locked = option.on_from_players is not None and count >= option.on_from_players
         on = bool(value) or locked
         return (
-            f'<label class="check" title="{helptext}"><input type="checkbox" '
-            f'id="net-opt-{e(key)}" data-net-opt="{e(key)}" data-net-type="bool"'
+            f'<div class="net-option"><label class="check"><input type="checkbox" '
+            f'id="net-opt-{e(key)}" data-net-opt="{e(key)}" data-net-type="bool"{helps}'
             f"{' checked' if on else ''}{' disabled' if locked else ''}>"
             f'<span class="check-box" aria-hidden="true"></span>{_option_extra(key)}'
-            f'<span class="check-text">{label}</span></label>'
+            f'<span class="check-text">{label}</span></label>{helptext}</div>'
         )
     if isinstance(option.default, int):
         bounds = "".join(
@@ -487,9 +489,9 @@ def _option_control(option: Option, options: Mapping[str, Any], count: int, lang
             if limit is not None
         )
         return (
-            f'<label class="field net-number" title="{helptext}"><span class="net-label">'
+            f'<div class="net-option"><label class="field net-number"><span class="net-label">'
             f'{label}</span><input type="number" id="net-opt-{e(key)}" data-net-opt="{e(key)}" '
-            f'data-net-type="int" value="{e(value)}"{bounds}></label>'
+            f'data-net-type="int" value="{e(value)}"{bounds}{helps}></label>{helptext}</div>'
         )
     choices = "".join(
         f'<option value="{e(choice)}"{" selected" if choice == value else ""}>'
@@ -497,9 +499,9 @@ def _option_control(option: Option, options: Mapping[str, Any], count: int, lang
         for choice in option.choices
     )
     return (
-        f'<label class="field net-choice" title="{helptext}"><span class="net-label">{label}'
-        f'</span><select id="net-opt-{e(key)}" data-net-opt="{e(key)}" data-net-type="str">'
-        f"{choices}</select></label>"
+        f'<div class="net-option"><label class="field net-choice"><span class="net-label">{label}'
+        f'</span><select id="net-opt-{e(key)}" data-net-opt="{e(key)}" data-net-type="str"{helps}>'
+        f"{choices}</select></label>{helptext}</div>"
     )
 
 
@@ -523,6 +525,10 @@ def _options_form(options: Mapping[str, Any], lang: str, game: str) -> str:
     )
 
 
+def _summary_help(text: str) -> str:
+    return f'<span class="net-help">{e(text)}</span>' if text else ""
+
+
 def _option_value(option: Option, value: Any, lang: str) -> str:
     if isinstance(option.default, bool):
         return ntr("yes" if value else "no", lang)
@@ -533,12 +539,16 @@ def _option_value(option: Option, value: Any, lang: str) -> str:
 
 def _options_summary(options: Mapping[str, Any], lang: str, game: str) -> str:
     declared = _declared(game)
-    rows = [(ntr("players_count", lang), str(options.get("players", "")))]
+    rows = [(ntr("players_count", lang), str(options.get("players", "")), "")]
     rows += [
-        (option.label[lang], _option_value(option, options.get(option.key, option.default), lang))
+        (
+            option.label[lang],
+            _option_value(option, options.get(option.key, option.default), lang),
+            option.help[lang],
+        )
         for option in declared.options
     ]
-    items = "".join(f"<dt>{e(k)}</dt><dd>{e(v)}</dd>" for k, v in rows)
+    items = "".join(f"<dt>{e(k)}{_summary_help(h)}</dt><dd>{e(v)}</dd>" for k, v, h in rows)
     return (
         f'<div class="field net-options"><p class="net-label">{e(ntr("options_chosen", lang))}'
         f'</p><dl class="net-summary">{items}</dl></div>'

@@ -25,18 +25,27 @@ def put_board(html: str, markers: Mapping[str, str], status: str) -> Any:
     """Set the board's HTML, its markers and its status line (the local game's
     and network play's boards alike); return the #board element."""
     document = js.document
-    # keep the log where the reader left it, unless they were following its end
+    # keep the log where the reader left it, unless they were following its end.
+    # The log scrolls from its bottom edge (app.css: column-reverse), so its
+    # scrollTop is 0 at the newest line and negative above it.
     log = document.getElementById("log")
-    follow, kept = True, 0
+    follow, from_oldest = True, 0
     if not _absent(log):
-        kept = log.scrollTop
-        follow = kept + log.clientHeight >= log.scrollHeight - 8
+        follow = log.scrollTop >= -8
+        from_oldest = log.scrollHeight - log.clientHeight + log.scrollTop
     document.getElementById("board-view").innerHTML = html
     board = document.getElementById("board")
     for name, value in markers.items():
         board.setAttribute(f"data-{name}", value)
-    document.getElementById("board-status").textContent = status
+    # what just happened (the log's new lines, in the player's language), then
+    # whose turn it is: #board-status is the page's polite live region
+    news = [str(line.textContent) for line in board.querySelectorAll(".log-line.arrive")]
+    document.getElementById("board-status").textContent = " ".join([*news, status]).strip()
     log = document.getElementById("log")
     if not _absent(log):
-        log.scrollTop = log.scrollHeight if follow else kept
+        log.scrollTop = 0 if follow else from_oldest - (log.scrollHeight - log.clientHeight)
+    # "human": this device's person acts (a network seat: its own); "curtain":
+    # a person of this device is called to take it. shared.js shows it in the
+    # tab's title and icon, and fires the alerts the player switched on.
+    js.window.BossQuestShared.turnAlert(markers.get("phase") in ("human", "curtain"))
     return board

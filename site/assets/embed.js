@@ -315,6 +315,20 @@
     if (root.dataset.state === "loading") loadingText.textContent = t("slow");
   }, SLOW_AFTER_MS);
 
+  // ------------------------------------------------ the height, for a frame
+
+  /* In an iframe, tell the page around it how tall the lesson is (a number,
+     nothing else), each time it changes: a page that listens (rules.js) sizes
+     its frame to show the whole board, uncut. Any page may hear it: the
+     height of a lesson is no secret. */
+  function postHeight() {
+    var height = Math.ceil(tutorial.getBoundingClientRect().bottom + window.scrollY);
+    window.parent.postMessage({ type: "bossquest:embed-height", height: height }, "*");
+  }
+  if (window.parent !== window && "ResizeObserver" in window) {
+    new ResizeObserver(postHeight).observe(tutorial);
+  }
+
   // ------------------------------------------------------------- failures
 
   function fail(detail) {

@@ -71,6 +71,21 @@
     levelNormal: { fr: "Normal", en: "Normal" },
     levelHard: { fr: "Difficile", en: "Hard" },
     start: { fr: "Commencer la partie", en: "Start the game" },
+    alertsTitle: { fr: "Quand c’est à vous", en: "When it is your turn" },
+    alertsHint: {
+      fr: "Le titre et l’icône de l’onglet le disent toujours. En plus :",
+      en: "The tab’s title and icon always say so. As well:",
+    },
+    alertSound: { fr: "Un son", en: "A sound" },
+    alertVibrate: { fr: "Une vibration (téléphones)", en: "A vibration (phones)" },
+    alertNotify: {
+      fr: "Une notification quand la page est en arrière-plan",
+      en: "A notification when the page is in the background",
+    },
+    alertBlocked: {
+      fr: "Le navigateur refuse les notifications à ce site.",
+      en: "The browser refuses notifications to this site.",
+    },
     startHint: {
       fr: "Préparez la partie pendant le chargement.",
       en: "Set up the game while it loads.",
@@ -954,6 +969,33 @@
     translate: translate,
     strings: STRINGS,
   };
+
+  /* The turn alerts: this device's choice, kept by shared.js. A notification
+     asks the browser's permission only when the player switches it on. */
+  function wireAlerts() {
+    var shared = window.BossQuestShared;
+    var note = document.getElementById("alert-notify-note");
+    var prefs = shared.alertPrefs();
+    document.querySelectorAll("#alerts input[data-alert]").forEach(function (box) {
+      var name = box.getAttribute("data-alert");
+      box.checked = prefs[name];
+      box.addEventListener("change", function () {
+        shared.setAlertPref(name, box.checked);
+        if (name !== "notify" || !box.checked) return;
+        var refused = function () {
+          box.checked = false;
+          shared.setAlertPref(name, false);
+          note.hidden = false;
+        };
+        if (!("Notification" in window)) return refused();
+        note.hidden = true;
+        Promise.resolve(window.Notification.requestPermission()).then(function (answer) {
+          if (answer !== "granted") refused();
+        }, refused);
+      });
+    });
+  }
+  wireAlerts();
 
   // A saved game resumes once Python is ready (game/web/main.py): say so meanwhile.
   if (game && (load(SAVE_KEY) || (game.name === LEGACY_GAME && load(LEGACY_SAVE_KEY)))) {

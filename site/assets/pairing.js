@@ -83,6 +83,15 @@
     scanning: { fr: "Visez le QR code avec la caméra…", en: "Point the camera at the QR code…" },
     pairedGuest: { fr: "Invité relié", en: "Guest connected" },
     pairedHost: { fr: "Relié à l’hôte", en: "Connected to the host" },
+    // what happens next, once connected (the codes above are of no more use)
+    nextGuest: {
+      fr: "La table de l’hôte s’ouvre ici : vous y voyez qui est assis, et la partie commence quand l’hôte la lance.",
+      en: "The host’s table opens here: you see who is seated there, and the game begins when the host starts it.",
+    },
+    nextHost: {
+      fr: "L’invité prend sa place à votre table : lancez la partie quand tout le monde est assis.",
+      en: "The guest takes their seat at your table: start the game when everyone is seated.",
+    },
   };
 
   function pageLang() {
@@ -490,6 +499,9 @@
         function (connected) {
           ui.setStatus("connected", "connected");
           ui.setTitle("pairedGuest");
+          tr(step1, "nextHost", ui.root.getAttribute("data-lang"));
+          share.hidden = true;
+          step2.hidden = true;
           row.input.disabled = true;
           row.scan.hidden = true;
           settle.resolve(connected);
@@ -530,6 +542,8 @@
       function (connected) {
         ui.setStatus("connected", "connected");
         ui.setTitle("pairedHost");
+        tr(hint, "nextGuest", ui.root.getAttribute("data-lang"));
+        share.hidden = true;
         return connected;
       },
       function (error) {

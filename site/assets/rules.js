@@ -186,6 +186,34 @@
     limitLiveBoards(figure);
   }
 
+  /* A board says how tall its lesson is (embed.js): from 900 px, where the
+     board is wide and compact, its frame grows or shrinks to show it whole
+     (never below the height it was made for). Narrower, the frame keeps its
+     height and the board scrolls inside it, so that the board's own caption
+     stays in sight after each move. The message counts only from one of this
+     page's own frames. */
+  var MIN_FRAME = 560;
+  var MAX_FRAME = 4000;
+  var WIDE = window.matchMedia ? window.matchMedia("(min-width: 900px)") : null;
+  function onBoardHeight(event) {
+    var data = event.data;
+    if (!data || data.type !== "bossquest:embed-height") return;
+    var height = Number(data.height);
+    if (!isFinite(height) || height <= 0) return;
+    for (var i = 0; i < figures.length; i++) {
+      var iframe = figures[i].querySelector("iframe");
+      if (iframe && iframe.contentWindow === event.source) {
+        var frame = figures[i].querySelector(".board-frame");
+        var wide = WIDE !== null && WIDE.matches;
+        var borders = frame.offsetHeight - frame.clientHeight; // the frame's height counts them
+        frame.style.height = wide ? Math.min(MAX_FRAME, Math.max(MIN_FRAME, height)) + borders + "px" : "";
+        figures[i].setAttribute("data-sized", wide ? "true" : "false");
+        return;
+      }
+    }
+  }
+  window.addEventListener("message", onBoardHeight);
+
   function unloadBoard(figure) {
     var iframe = figure.querySelector("iframe");
     if (iframe) iframe.remove();

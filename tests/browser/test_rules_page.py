@@ -412,19 +412,28 @@ def test_a_bad_boards_address_is_refused_under_the_real_headers(
     _check(log)
 
 
-def test_desktop_layout_puts_each_board_beside_its_text(
+def test_desktop_layout_puts_each_board_under_its_text_and_shows_it_whole(
     context: BrowserContext, site: Site
 ) -> None:
+    """At 1280 px a board sits under its text, as wide (beside it, a short text
+    left an empty column and the narrow board was cut off by its frame), and its
+    frame grows to the lesson's height: nothing of the board is cut off."""
     log = PageLog(origin=site.origin)
     page = _watch(context.new_page(), log)
     try:
         _open(page, site, "?lang=en")
         assert page.viewport_size == DESKTOP
-        text = page.locator("#perfect .rule-text").bounding_box()
-        board = page.locator(_board(page, "perfect")).bounding_box()
+        text = page.locator("#ties .rule-text").bounding_box()
+        board = page.locator(_board(page, "tie_breaks")).bounding_box()
         assert text is not None and board is not None
-        assert board["x"] >= text["x"] + text["width"]  # beside, on the right
-        assert abs(board["y"] - text["y"]) < 2
+        assert board["y"] >= text["y"] + text["height"]  # under it
+        assert abs(board["width"] - text["width"]) < 2  # as wide
+        _scroll_to(page, "tie_breaks")
+        _wait_board_ready(_frame(page, "tie_breaks"))
+        page.wait_for_selector(f"{_board(page, 'tie_breaks')}[data-sized='true']", state="attached")
+        inside = page.frame_locator(f"{_board(page, 'tie_breaks')} iframe").locator("html")
+        clipped = inside.evaluate("(html) => html.scrollHeight - html.clientHeight")
+        assert clipped <= 1
     finally:
         page.close()
     _check(log)

@@ -151,12 +151,17 @@ def _ask_control(action: Ask, lang: str, odds: Mapping[int, float]) -> Control:
     tone = "primary" if action.count == 1 else "secondary"
     chance = odds.get(action.count)
     if chance is None:
-        return Control(action, label, aria=tr("ask_aria", lang, n=action.count), tone=tone)
+        return Control(
+            action,
+            label,
+            aria=tr.plural("ask_aria_one", "ask_aria_many", action.count, lang),
+            tone=tone,
+        )
     text = percent(chance, lang)
     return Control(
         action,
         label,
-        aria=tr("ask_odds_aria", lang, n=action.count, p=text),
+        aria=tr.plural("ask_odds_aria_one", "ask_odds_aria_many", action.count, lang, p=text),
         tone=tone,
         odds=chance,
         odds_text=text,

@@ -150,7 +150,7 @@ def power_groups(
             Control(
                 a,
                 xtr("ask_visit_one" if a.count == 1 else "ask_visit_many", lang, n=a.count),
-                aria=xtr("ask_visit_aria", lang, n=a.count),
+                aria=xtr.plural("ask_visit_aria_one", "ask_visit_aria_many", a.count, lang),
             )
             for a in hare
         )

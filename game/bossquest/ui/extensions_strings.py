@@ -66,9 +66,13 @@ _EXTENSION_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "replace_spell": {"fr": "Remplacer « {spell} »", "en": "Replace “{spell}”"},
     "ask_visit_one": {"fr": "{n} arme + Magicien", "en": "{n} weapon + Magician"},
     "ask_visit_many": {"fr": "{n} armes + Magicien", "en": "{n} weapons + Magician"},
-    "ask_visit_aria": {
-        "fr": "Demander {n} arme(s) puis aller voir le Magicien dans le même tour",
-        "en": "Ask for {n} weapon(s), then go to the Magician in the same turn",
+    "ask_visit_aria_one": {
+        "fr": "Demander {n} arme puis aller voir le Magicien dans le même tour",
+        "en": "Ask for {n} weapon, then go to the Magician in the same turn",
+    },
+    "ask_visit_aria_many": {
+        "fr": "Demander {n} armes puis aller voir le Magicien dans le même tour",
+        "en": "Ask for {n} weapons, then go to the Magician in the same turn",
     },
     "power_note": {
         "fr": "Une fois par manche ; votre tour continue.",

@@ -110,8 +110,14 @@ def weapon_back(lang: str, arrive: str = "") -> str:
 def spell_card(card: int, lang: str, arrive: str = "", *, tag: str = "div") -> str:
     kind = SPELL_KINDS[card]
     tone = "dark" if kind in DARK_SPELLS else "light"
+    # a card to look at is one picture with one name (a button is named by its text)
+    named = (
+        f' role="img" aria-label="{e(spell_name(card, lang))}: {e(spell_effect(card, lang))}"'
+        if tag == "div"
+        else ""
+    )
     return (
-        f'<{tag} class="scard{arrive}" data-spell="{card}" data-kind="{e(kind)}" '
+        f'<{tag} class="scard{arrive}" data-spell="{card}" data-kind="{e(kind)}"{named} '
         f'data-tone="{tone}" title="{e(tr(tone + "_spell", lang))}">'
         f'<span class="scard-name">{e(spell_name(card, lang))}</span>'
         f'<span class="scard-text">{e(spell_effect(card, lang))}</span></{tag}>'
@@ -153,18 +159,16 @@ def hearts(n: int, lang: str) -> str:
     marks = "".join(
         icon("heart", "full" if i < n else "empty") for i in range(max(STARTING_HEARTS, n))
     )
+    label = tr.plural("hearts_aria_one", "hearts_aria_many", n, lang)
     return (
-        f'<span class="hearts" data-hearts="{n}" role="img" '
-        f'aria-label="{e(tr("hearts_aria", lang, n=n))}">{marks}</span>'
+        f'<span class="hearts" data-hearts="{n}" role="img" aria-label="{e(label)}">{marks}</span>'
     )
 
 
 def keys(n: int, goal: int, lang: str) -> str:
     marks = "".join(icon("key", "full" if i < n else "empty") for i in range(max(goal, n)))
-    return (
-        f'<span class="keys" data-keys="{n}" role="img" '
-        f'aria-label="{e(tr("keys_aria", lang, n=n, max=goal))}">{marks}</span>'
-    )
+    label = tr.plural("keys_aria_one", "keys_aria_many", n, lang, max=goal)
+    return f'<span class="keys" data-keys="{n}" role="img" aria-label="{e(label)}">{marks}</span>'
 
 
 def boss_card(boss: int, hp: int, printed: int, lang: str, arrive: str = "") -> str:
@@ -252,6 +256,8 @@ def _arena(scene: Scene) -> str:
     offer = "".join(
         spell_card(card, lang, scene.mark(f"r{rnd}:offer:{card}")) for card in view["offer"]
     )
+    # how many cards, for app.css to lay them out in balanced rows
+    count = len(view["offer"]) + (1 if view["mystery"] else 0)
     if view["mystery"]:
         offer += mystery_card(lang, scene.mark(f"r{rnd}:mystery"), seen_mystery(view))
     if not offer:
@@ -276,7 +282,7 @@ def _arena(scene: Scene) -> str:
         f'<ul class="spell-chips" id="boss-spells">{chips}</ul></div></section>'
         '<section class="zone magician-zone" aria-labelledby="magician-title">'
         f'<h3 class="zone-title" id="magician-title">{icon("hat")}{e(tr("magician", lang))}</h3>'
-        f'<div class="offer" id="offer">{offer}</div>{visitors}</section>'
+        f'<div class="offer" id="offer" data-count="{count}">{offer}</div>{visitors}</section>'
         f"{reserve_zone(view, lang)}</div>"
     )
 
@@ -593,12 +599,13 @@ def render_game_over(scene: Scene) -> str:
             f"<td>{hearts(standing.hearts, lang)}"
             f'<span class="num">{standing.hearts}</span></td></tr>'
         )
+    rounds = tr.plural("over_rounds_one", "over_rounds_many", view["round"], lang)
     return (
         '<section id="game-over" class="overlay-panel game-over" role="dialog" '
         'aria-modal="false" aria-labelledby="over-title">'
         f'<div class="trophy" aria-hidden="true">{icon("crown")}</div>'
         f'<h2 class="panel-title" id="over-title">{e(game_title(view, names, lang))}</h2>'
-        f'<p class="over-sub">{e(tr("over_rounds", lang, n=view["round"]))}</p>'
+        f'<p class="over-sub">{e(rounds)}</p>'
         f'<table class="standings"><caption>{e(tr("standings", lang))}</caption>'
         f'<thead><tr><th scope="col">{e(tr("col_player", lang))}</th>'
         f'<th scope="col">{e(tr("col_keys", lang))}</th>'

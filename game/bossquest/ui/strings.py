@@ -68,8 +68,10 @@ _STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "at_magician": {"fr": "Chez le Magicien", "en": "At the Magician"},
     "playing": {"fr": "Son tour", "en": "Their turn"},
     "your_turn_tag": {"fr": "À vous", "en": "Your turn"},
-    "hearts_aria": {"fr": "{n} cœur(s) sur 3", "en": "{n} of 3 hearts"},
-    "keys_aria": {"fr": "{n} clef(s) sur {max}", "en": "{n} of {max} keys"},
+    "hearts_aria_one": {"fr": "{n} cœur sur 3", "en": "{n} of 3 hearts"},
+    "hearts_aria_many": {"fr": "{n} cœurs sur 3", "en": "{n} of 3 hearts"},
+    "keys_aria_one": {"fr": "{n} clef sur {max}", "en": "{n} of {max} keys"},
+    "keys_aria_many": {"fr": "{n} clefs sur {max}", "en": "{n} of {max} keys"},
     "hidden_weapon": {"fr": "arme cachée", "en": "hidden weapon"},
     "your_hidden": {"fr": "votre arme cachée : {card}", "en": "your hidden weapon: {card}"},
     "known_hidden": {
@@ -159,15 +161,20 @@ _STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "group_ask": {"fr": "Demander à l'Armurier", "en": "Ask the Armorer for"},
     "ask_one": {"fr": "{n} arme", "en": "{n} weapon"},
     "ask_many": {"fr": "{n} armes", "en": "{n} weapons"},
-    "ask_aria": {"fr": "Demander {n} arme(s)", "en": "Ask for {n} weapon(s)"},
+    "ask_aria_one": {"fr": "Demander {n} arme", "en": "Ask for {n} weapon"},
+    "ask_aria_many": {"fr": "Demander {n} armes", "en": "Ask for {n} weapons"},
     # the odds hint (game.bossquest.ui.hint), when the menu turned it on
     "odds_note": {
         "fr": "Risque de dépasser le BOSS, d'après ce que vous voyez :",
         "en": "Chance of going over the boss, from what you can see:",
     },
-    "ask_odds_aria": {
-        "fr": "Demander {n} arme(s) : {p} de risque de dépasser",
-        "en": "Ask for {n} weapon(s): {p} chance of going over",
+    "ask_odds_aria_one": {
+        "fr": "Demander {n} arme : {p} de risque de dépasser",
+        "en": "Ask for {n} weapon: {p} chance of going over",
+    },
+    "ask_odds_aria_many": {
+        "fr": "Demander {n} armes : {p} de risque de dépasser",
+        "en": "Ask for {n} weapons: {p} chance of going over",
     },
     "percent": {"fr": "{n}\u202f%", "en": "{n}%"},
     "group_move": {"fr": "Ou bien", "en": "Or"},
@@ -216,7 +223,8 @@ _STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "verdict_out": {"fr": "Éliminé par un sort", "en": "Out through a spell"},
     "verdict_winner": {"fr": "Remporte la manche", "en": "Wins the round"},
     "verdict_perfect": {"fr": "PERFECT !", "en": "PERFECT!"},
-    "verdict_keys": {"fr": "+{n} clef(s)", "en": "+{n} key(s)"},
+    "verdict_keys_one": {"fr": "+{n} clef", "en": "+{n} key"},
+    "verdict_keys_many": {"fr": "+{n} clefs", "en": "+{n} keys"},
     "verdict_nothing": {"fr": "Pas de clef", "en": "No key"},
     "headline_one": {"fr": "{names} remporte la clef !", "en": "{names} wins the key!"},
     "headline_many": {
@@ -236,9 +244,13 @@ _STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
         "fr": "{names} libèrent la Princesse ensemble !",
         "en": "{names} free the Princess together!",
     },
-    "over_rounds": {
-        "fr": "Fin de la partie après {n} manche(s).",
-        "en": "Game over after {n} round(s).",
+    "over_rounds_one": {
+        "fr": "Fin de la partie après {n} manche.",
+        "en": "Game over after {n} round.",
+    },
+    "over_rounds_many": {
+        "fr": "Fin de la partie après {n} manches.",
+        "en": "Game over after {n} rounds.",
     },
     "standings": {"fr": "Classement final", "en": "Final standings"},
     "col_player": {"fr": "Chevalier", "en": "Knight"},

@@ -157,7 +157,8 @@ def _verdicts(
     if perfect:
         verdicts.append(("gold", tr("verdict_perfect", lang)))
     if entry["keys_won"]:
-        verdicts.append(("good", tr("verdict_keys", lang, n=entry["keys_won"])))
+        won = tr.plural("verdict_keys_one", "verdict_keys_many", entry["keys_won"], lang)
+        verdicts.append(("good", won))
     if not verdicts:
         verdicts.append(("plain", tr("verdict_nothing", lang)))
     return tuple(verdicts)

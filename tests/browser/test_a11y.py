@@ -1,0 +1,105 @@
+"""A screen reader can play each game: in Playwright's accessibility snapshot
+every button, card and picture of the board has a name and each seat is there;
+a turn is played with the keyboard alone (the focus starts on the first
+action, and after the move it is on the board again, never lost on the page);
+and everything the move brought to the log is said through the polite live
+region (#board-status), in the player's language."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.browser.conftest import App
+from tests.browser.play import SETTLED, Board
+from tests.browser.test_theboss import _start
+
+#: how long a wait or a click may take: a busy machine holds the page for tens
+#: of seconds while the runtime starts (a cap on waiting, never an assertion)
+LOADED_MS = 120_000
+
+#: a role that needs a name, in an aria snapshot line, and whether it has one
+_NAMED_ROLE = re.compile(r"^\s*- (button|img|link|checkbox|radio|textbox|combobox)\b(.*)$")
+
+#: every text the live region is given, from now on
+_LISTEN_JS = """() => {
+    window.__said = [];
+    new MutationObserver((records) => {
+        for (const record of records) {
+            for (const node of record.addedNodes) window.__said.push(node.textContent);
+        }
+    }).observe(document.getElementById('board-status'), {childList: true});
+}"""
+
+#: a button that plays a move at once (not one that opens a group of choices)
+_MOVE = "#actions button[data-cmd='act']:not([data-kind='place'])"
+
+_LOG_JS = "() => [...document.querySelectorAll('#log li')].map((li) => li.textContent)"
+
+
+@pytest.fixture(autouse=True)
+def patient(page: Page) -> None:
+    page.set_default_timeout(LOADED_MS)
+
+
+def _unnamed(snapshot: str) -> list[str]:
+    """The snapshot's lines of a role that needs a name and has none."""
+    found = []
+    for line in snapshot.splitlines():
+        match = _NAMED_ROLE.match(line)
+        if match and not match.group(2).startswith(' "'):
+            found.append(line.strip())
+    return found
+
+
+def _open(app: App, game: str, lang: str) -> Page:
+    page = app.page
+    if game == "bossquest":
+        Board(app).start(3, humans=(0,), seed=6)
+    else:
+        page.emulate_media(reduced_motion="reduce")
+        _start(app, 3, humans=(0,), seed=6)
+    if lang == "fr":
+        page.locator(".lang-btn[data-lang='fr']").click()
+        page.wait_for_selector("html[lang='fr'] #board[data-phase='human']", state="attached")
+    page.wait_for_selector("#board[data-phase='human']", state="attached")
+    return page
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("game", ["bossquest", "theboss"])
+def test_a_turn_by_keyboard_alone_with_every_thing_named(app: App, game: str, lang: str) -> None:
+    page = _open(app, game, lang)
+    snapshot = page.locator("#board").aria_snapshot()
+    assert _unnamed(snapshot) == []
+    names: list[str] = page.evaluate(
+        "() => JSON.parse(document.getElementById('board').dataset.settings || 'null')"
+        "?.players.map((p) => p.name) || []"
+    )
+    assert len(names) == 3 and all(name in snapshot for name in names)
+    # the focus waits on the turn's actions (unless the player has just pressed
+    # the language's button, where it stays); Tab reaches a move, Enter plays it
+    if lang == "en":
+        assert page.evaluate("() => !!document.activeElement.closest('#actions')")
+    for _ in range(200):
+        if page.evaluate(f"() => document.activeElement.matches({_MOVE!r})"):
+            break
+        page.keyboard.press("Tab")
+    else:
+        raise AssertionError("Tab never reached a move")
+    before = set(page.evaluate(_LOG_JS))
+    page.evaluate(_LISTEN_JS)
+    seq = page.get_attribute("#board", "data-seq")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"#board:not([data-seq='{seq}'])", state="attached")
+    page.wait_for_selector(SETTLED, state="attached")
+    # the focus is on the board again (an action, the result's button, the curtain's)
+    assert page.evaluate("() => !!document.activeElement.closest('#board')")
+    # every line the move brought to the log was said, in the page's language
+    said = " ".join(page.evaluate("window.__said"))
+    new_lines = [line for line in page.evaluate(_LOG_JS) if line not in before]
+    assert new_lines
+    assert [line for line in new_lines if line not in said] == []
+    assert page.get_attribute("html", "lang") == lang
