@@ -44,7 +44,8 @@ def deal(
             own = CITY_CARDS[city]
             pick, generator = rng.below(generator, len(own))
             hidden_list.append(own[pick])
-            others.extend(card for card in own if card != own[pick])
+            others += own[:pick]
+            others += own[pick + 1 :]
         shuffled, generator = rng.shuffle(generator, others)
         hidden, dealt, rest = tuple(hidden_list), shuffled, stacked
     hands = tuple(
