@@ -253,17 +253,13 @@ class Reckoning:
     # ------------------------------------------------------------ placing
 
     def best_placement(self) -> Place | None:
-        """The placement that gains most over its cost, if the gain beats the
-        turn's threshold; None to play a card at once."""
+        """The placement that gains most over its cost (the first of equals),
+        if the gain beats the turn's threshold; None to play a card at once."""
         tuning = self.tuning
         threshold = tuning.WAIT[min(self.turn, len(tuning.WAIT)) - 1]
-        best: tuple[float, Place] | None = None
-        for gain, action in self.rated_places(threshold):
-            if best is None or gain > best[0]:
-                best = (gain, action)
-        if best is None or best[0] <= threshold:
-            return None
-        return best[1]
+        # Each better than the one before, the first above the threshold first.
+        better = self.rated_places(threshold)
+        return better[-1][1] if better else None
 
     def rated_places(self, floor: float | None = None) -> list[tuple[float, Place]]:
         """The placements worth weighing, each with its gain: on each city the
@@ -275,12 +271,12 @@ class Reckoning:
         expert does, and more). The gain is what the placement adds to the
         seat's expected round (`keep` times `worth`), less its cost.
 
-        With a `floor`, a city is left out when none of its placements can
-        gain more than the floor: its bound, the gain with `keep` at 1 (or
-        the worth at 0 when negative) and the fewest gangsters' cost, is
-        computed in the same steps as a gain, so in floating point too no
-        gain of the city exceeds it (`best_placement` passes its threshold,
-        below which nothing is played)."""
+        With a `floor`, only the placements that gain more than the floor and
+        than every one before them: each new best in turn, the last being the
+        first of the best. A placement whose bound (its gain with `keep` at 1,
+        or the worth at 0 when negative: computed in the same steps as a gain,
+        so no higher in floating point either) is not above the floor is not
+        weighed, nor the bigger ones on its city, which cost more."""
         seat = self.seat
         experts = self.experts_available[seat]
         occasionals = self.occasionals_available[seat]
@@ -292,30 +288,34 @@ class Reckoning:
         margin = self.tuning.MARGIN
         keep = self.keep
         cap, bias = self.tuning.CAP, self.tuning.NEED_BIAS
+        costs_worth, odds = self.costs.worth, self.odds
         rated = []
         for city in self.row:
             if city in banned or (city == CHICAGO and not elsewhere):
                 continue
             counts = self.count[city]
             mine = counts[seat]
-            rival = max(counts[:seat] + counts[seat + 1 :])
+            rival = max(counts)  # the strongest rival, unless this seat is the strongest
+            if rival == mine:
+                rival = max(counts[:seat] + counts[seat + 1 :])
             least = max(1, rival - mine + 1)
             there = self.cities[city]["experts"][seat] > 0
-            worth = self.worth(city, seat)
+            # self.worth(city, seat), written out for the numbered cities
+            worth = costs_worth(odds[city], city in banned) if city else self.worth(city, seat)
             now = keep(city, seat, mine) * worth if self.holders[city] == seat else 0.0
-            if floor is not None:
-                placed = min(least, experts)
-                extra = least - placed
-                most = worth if worth > 0.0 else 0.0
-                if most - now - placed * expert_cost - extra * occasional_cost <= floor:
-                    continue
+            most = worth if worth > 0.0 else 0.0
             places = PLACES[city]
-            threats = [threat[1:] for threat in self._rivals(city) if threat[0] != seat]
+            threats: list[tuple[int, int, float]] | None = None
             for size in range(least, least + margin + 1):
                 placed = min(size, experts)
                 extra = size - placed
                 if extra > occasionals or (extra and not placed and not there):
                     break
+                bound = most - now - placed * expert_cost - extra * occasional_cost
+                if floor is not None and bound <= floor:
+                    break
+                if threats is None:
+                    threats = [threat[1:] for threat in self._rivals(city) if threat[0] != seat]
                 # keep(city, seat, top), written out: it runs for every size.
                 top = mine + size
                 chance = 1.0
@@ -324,6 +324,10 @@ class Reckoning:
                     if need <= have:
                         chance *= 1.0 - min(cap, pressure / (need + bias))
                 gain = chance * worth - now - placed * expert_cost - extra * occasional_cost
+                if floor is not None:
+                    if gain <= floor:
+                        continue
+                    floor = gain
                 # The rules' own action object: apply trusts it from the legal list.
                 rated.append((gain, places[placed][extra]))
         return rated

@@ -195,7 +195,13 @@ def rounds_after_view(view: View) -> float:
     if view["last_round"] or view["stage"] == "over":
         return 0.0
     shown = tuple(sorted(view["police"]))
-    return float(rounds_after(shown, len(shown) >= view["round"]))
+    return _rounds_after_float(shown, len(shown) >= view["round"])
+
+
+@functools.lru_cache(maxsize=256)
+def _rounds_after_float(shown: tuple[str, ...], this_round_shown: bool) -> float:
+    """`rounds_after` as a float, remembered (a Fraction's float is slow)."""
+    return float(rounds_after(shown, this_round_shown))
 
 
 @functools.lru_cache(maxsize=64)
@@ -245,11 +251,11 @@ def chicago_lots(view: View) -> list[ChicagoLot]:
     seat = view["seat"]
     backs = view["hands"]
     cities = view["cities"]
+    others = [back for who, hand_backs in enumerate(backs) if who != seat for back in hand_backs]
     lots = []
     for city in row[: row.index(CHICAGO)]:
         mine = [card for card in hand if CARD_CITY[card] == city]
-        others = sum(hand_backs.count(city) for who, hand_backs in enumerate(backs) if who != seat)
-        lots.append((city, cities[city]["played"], mine, others))
+        lots.append((city, cities[city]["played"], mine, others.count(city)))
     return lots
 
 
