@@ -221,7 +221,8 @@ class Reckoning:
             if rival != holder:
                 need = top - count + 1
                 if need <= have:  # threat's figure, with urge * looks made once
-                    chance *= 1.0 - min(cap, pressure / (need + bias))
+                    threat = pressure / (need + bias)
+                    chance *= 1.0 - (cap if cap <= threat else threat)  # min(cap, threat)
         self._keep[key] = chance
         return chance
 
@@ -298,7 +299,9 @@ class Reckoning:
             rival = max(counts)  # the strongest rival, unless this seat is the strongest
             if rival == mine:
                 rival = max(counts[:seat] + counts[seat + 1 :])
-            least = max(1, rival - mine + 1)
+            least = rival - mine + 1
+            if least < 1:
+                least = 1
             there = self.cities[city]["experts"][seat] > 0
             # self.worth(city, seat), written out for the numbered cities
             worth = costs_worth(odds[city], city in banned) if city else self.worth(city, seat)
@@ -307,7 +310,7 @@ class Reckoning:
             places = PLACES[city]
             threats: list[tuple[int, int, float]] | None = None
             for size in range(least, least + margin + 1):
-                placed = min(size, experts)
+                placed = size if size < experts else experts  # min(size, experts)
                 extra = size - placed
                 if extra > occasionals or (extra and not placed and not there):
                     break
@@ -322,7 +325,8 @@ class Reckoning:
                 for count, have, pressure in threats:
                     need = top - count + 1
                     if need <= have:
-                        chance *= 1.0 - min(cap, pressure / (need + bias))
+                        threat = pressure / (need + bias)
+                        chance *= 1.0 - (cap if cap <= threat else threat)  # min(cap, threat)
                 gain = chance * worth - now - placed * expert_cost - extra * occasional_cost
                 if floor is not None:
                     if gain <= floor:

@@ -57,6 +57,7 @@ __all__ = [
     "last_card_worth",
     "pool_odds",
     "rounds_after",
+    "rounds_after_float",
     "rounds_after_view",
     "sanction_costs",
     "seen_odds",
@@ -195,11 +196,11 @@ def rounds_after_view(view: View) -> float:
     if view["last_round"] or view["stage"] == "over":
         return 0.0
     shown = tuple(sorted(view["police"]))
-    return _rounds_after_float(shown, len(shown) >= view["round"])
+    return rounds_after_float(shown, len(shown) >= view["round"])
 
 
 @functools.lru_cache(maxsize=256)
-def _rounds_after_float(shown: tuple[str, ...], this_round_shown: bool) -> float:
+def rounds_after_float(shown: tuple[str, ...], this_round_shown: bool) -> float:
     """`rounds_after` as a float, remembered (a Fraction's float is slow)."""
     return float(rounds_after(shown, this_round_shown))
 

@@ -36,7 +36,6 @@ from .state import (
     State,
     experts_available,
     game_ends,
-    gangsters_left,
     holds_elsewhere,
     occasionals_available,
     strongest_other,
@@ -69,7 +68,6 @@ UNIVERSE: Final[tuple[Action, ...]] = (
     *PLAYS,
 )
 """Every action there is: a superset of what any seat could play now."""
-_PLAY_OF: Final = PLAYS.__getitem__
 
 _GAME_OVER: Final = Reason("game_over", "the game is over")
 _NOT_YOUR_TURN: Final = Reason("not_your_turn", "it is not your turn")
@@ -78,6 +76,9 @@ _NOT_IN_HAND: Final = Reason("not_in_hand", "that card is not in your hand")
 
 
 _OVER: Final = Stage.OVER
+# A state's copy as evolve makes it (engine/evolve.py), for the commonest change.
+_NEW_STATE: Final = object.__new__
+_SET_FIELDS: Final = vars(State)["__dict__"].__set__
 
 
 def to_act(state: State) -> tuple[int, ...]:
@@ -171,7 +172,7 @@ def _legal(state: State, seat: int) -> list[Action]:
     stage = state.stage
     if stage is Stage.OVER or seat != state.seat:
         return []
-    legal: list[Action] = list(map(_PLAY_OF, state.hands[seat]))
+    legal: list[Action] = [PLAYS[card] for card in state.hands[seat]]
     if stage is Stage.PLAY:
         return legal
     mine_experts = state.experts[seat]
@@ -299,14 +300,19 @@ def _play(state: State, seat: int, card: int) -> tuple[State, list[Event]]:
     turn = state.turn
     if turn < TURNS:
         following = (seat + 1) % len(hands)
-        if following != state.marker:
-            return evolve(
-                state,
-                hands=tuple(hands),
-                played=tuple(played),
-                stage=Stage.PLACE_OR_PLAY,
-                seat=following,
-            ), events
+        if following != state.marker:  # the commonest case: evolve, written out
+            copy = _NEW_STATE(State)
+            _SET_FIELDS(
+                copy,
+                {
+                    **state.__dict__,
+                    "hands": tuple(hands),
+                    "played": tuple(played),
+                    "stage": Stage.PLACE_OR_PLAY,
+                    "seat": following,
+                },
+            )
+            return copy, events
         # Everyone has played this turn: the next one starts at the marker.
         state = evolve(
             state,
@@ -352,7 +358,17 @@ def _begin_last_turn(state: State, events: list[Event]) -> State:
     clockwise from the player whose turn it would be (the marker). The order is
     fixed now, so everyone knows it in advance."""
     count = len(state.hands)
-    left = [gangsters_left(state, seat) for seat in range(count)]
+    # gangsters_left of each seat
+    left = [
+        EXPERTS
+        - state.dead[seat]
+        - len(state.away[seat])
+        - sum(state.experts[seat])
+        + OCCASIONALS
+        - state.occasionals_used[seat]
+        - sum(state.occasionals[seat])
+        for seat in range(count)
+    ]
     order = tuple(
         sorted(range(count), key=lambda seat: (-left[seat], (seat - state.marker) % count))
     )

@@ -82,7 +82,9 @@ def end_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     for city in numbered:
         card = hidden[city]
         experts, occasionals = experts_by_city[city], occasionals_by_city[city]
-        holder = _holder(list(map(add, experts, occasionals)))
+        counts = list(map(add, experts, occasionals))
+        best = max(counts)  # _holder(counts), written out
+        holder = counts.index(best) if best and counts.count(best) == 1 else None
         kind = CARD_KIND[card]
         if holder is None:
             effect = "nobody"

@@ -37,17 +37,21 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     shown = state.police_shown
     gold, silver = badges(shown)
     face_down = not over
-    experts_by_city = zip(*state.experts, strict=True)
-    occasionals_by_city = zip(*state.occasionals, strict=True)
     cities = [
         {
             "city": city,
             "played": list(cards),
             "face_down": face_down and city != CHICAGO,
-            "experts": list(next(experts_by_city)),
-            "occasionals": list(next(occasionals_by_city)),
+            "experts": list(experts),
+            "occasionals": list(occasionals),
         }
-        for city, cards in enumerate(state.played)
+        for city, cards, experts, occasionals in zip(
+            range(len(state.played)),
+            state.played,
+            zip(*state.experts, strict=True),
+            zip(*state.occasionals, strict=True),
+            strict=True,
+        )
     ]
     dead, away, used = state.dead, state.away, state.occasionals_used
     return {
