@@ -432,6 +432,14 @@ def test_the_legal_list_is_what_the_checker_allows_and_apply_refuses_the_rest(
                 with pytest.raises(IllegalAction) as refused:
                     GAME.apply(state, seat, action)
                 assert refused.value.code == reason.code and reason.message
+        # apply accepts a play on questions of its own: every card, every seat.
+        for other in range(players):
+            for card in range(CARD_COUNT):
+                reason = GAME.check(state, other, Play(card))
+                if reason is not None:
+                    with pytest.raises(IllegalAction) as refused:
+                        GAME.apply(state, other, Play(card))
+                    assert refused.value.code == reason.code
         legal = GAME.legal_actions(state, seat)
         index, dice = rng.below(dice, len(legal))
         state, _ = GAME.apply(state, seat, legal[index])

@@ -164,23 +164,37 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     of `legal_by_checker`, which the tests hold this list to on every state."""
     global _last
     legal = _legal(state, seat)
-    _last = (state, seat, tuple(legal))
-    return legal
+    _last = (state, seat, legal)
+    return list(legal)
 
 
-def _legal(state: State, seat: int) -> list[Action]:
+_HAND_PLAYS: dict[tuple[int, ...], tuple[Play, ...]] = {}
+"""The plays of each hand seen so far (at most a few thousand hands a game)."""
+
+
+def _plays(hand: tuple[int, ...]) -> tuple[Play, ...]:
+    plays = _HAND_PLAYS.get(hand)
+    if plays is None:
+        if len(_HAND_PLAYS) > 50_000:
+            _HAND_PLAYS.clear()
+        plays = _HAND_PLAYS[hand] = tuple(PLAYS[card] for card in hand)
+    return plays
+
+
+def _legal(state: State, seat: int) -> tuple[Action, ...]:
     stage = state.stage
     if stage is Stage.OVER or seat != state.seat:
-        return []
-    legal: list[Action] = [PLAYS[card] for card in state.hands[seat]]
+        return ()
+    plays = _plays(state.hands[seat])
     if stage is Stage.PLAY:
-        return legal
+        return plays
     mine_experts = state.experts[seat]
     mine_occasionals = state.occasionals[seat]
     free_experts = EXPERTS - state.dead[seat] - len(state.away[seat]) - sum(mine_experts)
     free_occasionals = OCCASIONALS - state.occasionals_used[seat] - sum(mine_occasionals)
     if not free_experts and not free_occasionals:
-        return legal
+        return plays
+    legal: list[Action] = [*plays]
     mine = list(map(add, mine_experts, mine_occasionals))
     # The strongest rival on each city, all cities at once.
     rivals = [
@@ -204,7 +218,7 @@ def _legal(state: State, seat: int) -> list[Action]:
         if found is None:
             found = known[key] = _placements(key)
         legal += found
-    return legal
+    return tuple(legal)
 
 
 def legal_by_checker(state: State, seat: int) -> list[Action]:
@@ -246,6 +260,13 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     """Play `action` for `seat`; raise IllegalAction, changing nothing, if it is
     illegal. An action taken from the last legal list of this very state and
     seat is known to be legal; any other is checked."""
+    if type(action) is Play:
+        # What the checker asks of a play, written out: the seat's turn, the card in hand.
+        if seat == state.seat and state.stage is not _OVER and action.card in state.hands[seat]:
+            return _play(state, seat, action.card)
+        refused = check(state, seat, action)
+        assert refused is not None  # the same questions: the checker refuses it too
+        raise IllegalAction(refused)
     last_state, last_seat, last_legal = _last
     if not (
         state is last_state and seat == last_seat and any(map(is_, last_legal, repeat(action)))
@@ -253,8 +274,6 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         reason = check(state, seat, action)
         if reason is not None:
             raise IllegalAction(reason)
-    if type(action) is Play:
-        return _play(state, seat, action.card)
     assert type(action) is Place
     return _place(state, seat, action), [
         {
@@ -290,24 +309,23 @@ def _play(state: State, seat: int, card: int) -> tuple[State, list[Event]]:
     """The card goes face up under its city; then the next seat, turn or round.
     The common case (the next seat clockwise) is one copy of the state."""
     city = CARD_CITY[card]
-    hand = state.hands[seat]
+    all_hands, all_played = state.hands, state.played
+    hand = all_hands[seat]
     at = hand.index(card)
-    hands = list(state.hands)
-    hands[seat] = hand[:at] + hand[at + 1 :]
-    played = list(state.played)
-    played[city] += (card,)
+    hands = (*all_hands[:seat], hand[:at] + hand[at + 1 :], *all_hands[seat + 1 :])
+    played = (*all_played[:city], (*all_played[city], card), *all_played[city + 1 :])
     events: list[Event] = [{"type": "play", "seat": seat, "card": card, "city": city}]
     turn = state.turn
     if turn < TURNS:
-        following = (seat + 1) % len(hands)
+        following = (seat + 1) % len(all_hands)
         if following != state.marker:  # the commonest case: evolve, written out
             copy = _NEW_STATE(State)
             _SET_FIELDS(
                 copy,
                 {
                     **state.__dict__,
-                    "hands": tuple(hands),
-                    "played": tuple(played),
+                    "hands": hands,
+                    "played": played,
                     "stage": Stage.PLACE_OR_PLAY,
                     "seat": following,
                 },
@@ -316,8 +334,8 @@ def _play(state: State, seat: int, card: int) -> tuple[State, list[Event]]:
         # Everyone has played this turn: the next one starts at the marker.
         state = evolve(
             state,
-            hands=tuple(hands),
-            played=tuple(played),
+            hands=hands,
+            played=played,
             stage=Stage.PLACE_OR_PLAY,
             turn=turn + 1,
             seat=state.marker,
@@ -333,12 +351,12 @@ def _play(state: State, seat: int, card: int) -> tuple[State, list[Event]]:
     if index < len(order):
         return evolve(
             state,
-            hands=tuple(hands),
-            played=tuple(played),
+            hands=hands,
+            played=played,
             stage=Stage.PLACE_OR_PLAY,
             seat=order[index],
         ), events
-    state = evolve(state, hands=tuple(hands), played=tuple(played), stage=Stage.PLACE_OR_PLAY)
+    state = evolve(state, hands=hands, played=played, stage=Stage.PLACE_OR_PLAY)
     return end_round(state, events)
 
 
