@@ -1,7 +1,10 @@
 """Hard-bot decisions, the same under CPython and Pyodide and for any checkout
 of the `game` package (the one on the path). One JSON line.
 
-    bots_run.py GAMES PLAYOUTS BUDGET [SLICE [cost]]
+    bots_run.py [--game NAME] GAMES PLAYOUTS BUDGET [SLICE [cost]]
+
+NAME is the game's package (bossquest by default, theboss); the playouts'
+policy is the game's own (its search hooks' level, the normal bot).
 
 By default: decisions taken at the positions of seeded 4-player games in which
 seat 0 plays the hard bot (PLAYOUTS or BUDGET seconds, whichever binds first)
@@ -14,19 +17,25 @@ of one playout, whatever else the machine runs.
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 import time
 
 from cpu_clock import cpu_clock  # bench/cpu_clock.py, beside this script
 
-from game.bossquest import GAME
-from game.bossquest.bots import normal_bot
 from game.engine.search import SearchBot, SearchSettings
 
-games, playouts, budget = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
-slice_playouts = int(sys.argv[4]) if len(sys.argv) > 4 else SearchSettings.slice_playouts
-cost = len(sys.argv) > 5 and sys.argv[5] == "cost"
+args = sys.argv[1:]
+game_name = args[1] if args[:1] == ["--game"] else "bossquest"
+if args[:1] == ["--game"]:
+    del args[:2]
+GAME = importlib.import_module(f"game.{game_name}").GAME
+hooks = GAME.capabilities.search
+normal_bot = GAME.capabilities.bots[hooks.policy]  # the playouts' policy: "normal"
+games, playouts, budget = int(args[0]), int(args[1]), float(args[2])
+slice_playouts = int(args[3]) if len(args) > 3 else SearchSettings.slice_playouts
+cost = len(args) > 4 and args[4] == "cost"
 if cost:
     budget = 1e9  # the count binds
 settings = SearchSettings(playouts=playouts, time_budget=budget, slice_playouts=slice_playouts)

@@ -1,11 +1,12 @@
 """Engine speed before and after, printed and never asserted.
 
-Measures, in the same run, the `game` package of this working tree ("after")
-and of an older checkout ("before": by default commit 25f55c5, the code before
-issue #14's speed work, unpacked with `git archive` into a temporary folder;
-or any checkout given with --baseline), on CPython and inside Pyodide under
-Node. The measuring scripts (engine_run.py, bots_run.py) are this tree's, so
-both checkouts are timed the same way.
+Measures, in the same run, one game (--game: bossquest by default, or
+theboss) of the `game` package of this working tree ("after") and of an older
+checkout ("before": by default the game's code before issue #14's speed work,
+commit 25f55c5 for Boss Quest and 07d51c8 for The Boss, unpacked with `git
+archive` into a temporary folder; or any checkout given with --baseline), on
+CPython and inside Pyodide under Node. The measuring scripts (engine_run.py,
+bots_run.py) are this tree's, so both checkouts are timed the same way.
 
 - Random play: actions per second of random games (invariants off) for each
   configuration, the run with the best CPU rate of --repeat runs of --games
@@ -22,9 +23,9 @@ Every figure is measured on the wall clock and, where it can be, on the
 process's CPU clock (Node's count under Pyodide): on a machine shared with
 other work the wall clock moves with their load, the CPU clock much less.
 
-    python bench/engine.py [--games 100] [--repeat 3] [--rounds 2] [--configs 4 6+potions]
-                           [--baseline PATH | --base COMMIT] [--bot-games 3]
-                           [--no-bots | --no-engine] [--no-pyodide]
+    python bench/engine.py [--game theboss] [--games 100] [--repeat 3] [--rounds 2]
+                           [--configs 4 6+potions] [--baseline PATH | --base COMMIT]
+                           [--bot-games 3] [--no-bots | --no-engine] [--no-pyodide]
 """
 
 from __future__ import annotations
@@ -48,14 +49,18 @@ SCRIPT = ROOT / "bench" / "engine_run.py"
 BOTS_SCRIPT = ROOT / "bench" / "bots_run.py"
 RUNNER = ROOT / "tests" / "pyodide" / "run_python.mjs"
 
-#: the code before the speed work of issue #14
-BASE_COMMIT = "25f55c5"
+#: by game, the code before its speed work of issue #14 (The Boss's first version)
+BASE_COMMITS = {"bossquest": "25f55c5", "theboss": "07d51c8"}
 ALL_EXTENSIONS = "+potions+companions+reaper"
-DEFAULT_CONFIGS = [
-    *(str(players) for players in range(2, 7)),
-    "3+keep_yellow",
-    *(f"{players}{ALL_EXTENSIONS}" for players in range(2, 7)),
-]
+#: by game, the configurations of random play: a player count, then options set
+DEFAULT_CONFIGS = {
+    "bossquest": [
+        *(str(players) for players in range(2, 7)),
+        "3+keep_yellow",
+        *(f"{players}{ALL_EXTENSIONS}" for players in range(2, 7)),
+    ],
+    "theboss": ["2", "3", "4"],
+}
 #: the page's hard bot (game/web/session.py's PAGE_SEARCH)
 PAGE_PLAYOUTS, PAGE_BUDGET, PAGE_SLICE = 300, 0.12, 4
 NO_CAP = 1_000_000
@@ -119,24 +124,30 @@ def ratio(before: float, after: float) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--game", choices=sorted(BASE_COMMITS), default="bossquest")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3, help="runs of each config per process")
     parser.add_argument("--rounds", type=int, default=2, help="processes per checkout, in turn")
-    parser.add_argument("--configs", nargs="+", default=DEFAULT_CONFIGS)
+    parser.add_argument("--configs", nargs="+", help="by default the game's (DEFAULT_CONFIGS)")
     parser.add_argument("--baseline", help="a checkout holding the older game/ package")
-    parser.add_argument("--base", default=BASE_COMMIT, help="the commit to unpack otherwise")
+    parser.add_argument("--base", help="the commit to unpack otherwise (by default the game's)")
     parser.add_argument("--bot-games", type=int, default=3)
     parser.add_argument("--no-bots", action="store_true")
     parser.add_argument("--no-engine", action="store_true", help="the hard bot only")
     parser.add_argument("--no-pyodide", action="store_true")
     args = parser.parse_args()
+    args.configs = args.configs or DEFAULT_CONFIGS[args.game]
+    args.base = args.base or BASE_COMMITS[args.game]
     found = runtimes(args.no_pyodide)
-    engine_args = [str(SCRIPT), str(args.games), str(args.seed), str(args.repeat), *args.configs]
+    game = ["--game", args.game]
+    engine_args = [str(SCRIPT), *game, str(args.games), str(args.seed), str(args.repeat)]
+    engine_args += args.configs
     bot_runs = {
-        "page": [str(args.bot_games), str(PAGE_PLAYOUTS), str(PAGE_BUDGET), str(PAGE_SLICE)],
-        "no_cap": [str(args.bot_games), str(NO_CAP), str(PAGE_BUDGET), str(PAGE_SLICE)],
+        "page": [*game, str(args.bot_games), str(PAGE_PLAYOUTS), str(PAGE_BUDGET), str(PAGE_SLICE)],
+        "no_cap": [*game, str(args.bot_games), str(NO_CAP), str(PAGE_BUDGET), str(PAGE_SLICE)],
         "cost": [
+            *game,
             str(args.bot_games),
             str(COST_PLAYOUTS),
             str(PAGE_BUDGET),
@@ -179,7 +190,7 @@ def report(results: dict[str, Any], args: argparse.Namespace) -> None:
 
 def report_engine(results: dict[str, Any], args: argparse.Namespace) -> None:
     print(
-        f"Random play, actions per second of CPU time and of wall-clock time: the run "
+        f"{args.game}: random play, actions per second of CPU time and of wall-clock time: the run "
         f"with the best CPU rate of {args.rounds} x {args.repeat} runs of {args.games} "
         f"games (seed {args.seed}), invariants off; before = {args.baseline or args.base}"
     )
@@ -211,8 +222,8 @@ def report_engine(results: dict[str, Any], args: argparse.Namespace) -> None:
 
 def report_bots(results: dict[str, Any], args: argparse.Namespace) -> None:
     print(
-        f"Hard bot ({args.bot_games} games of 4 players): playouts per decision at the "
-        f"page's budget ({PAGE_PLAYOUTS} playouts or {PAGE_BUDGET} s of wall-clock time) "
+        f"{args.game}: hard bot ({args.bot_games} games of 4 players): playouts per decision "
+        f"at the page's budget ({PAGE_PLAYOUTS} playouts or {PAGE_BUDGET} s of wall-clock time) "
         "and with that time alone (no cap); the CPU time of one playout "
         f"({COST_PLAYOUTS} a decision, at the same positions before and after) and the "
         f"playouts that fit in {PAGE_BUDGET} s of CPU time at that cost"

@@ -5,24 +5,30 @@ timed on the wall clock and on the process's CPU clock (under Node, Node's own
 count of the process's CPU time: Pyodide's process_time is the wall clock);
 the run with the best CPU rate of REPEAT is kept. Prints one JSON line.
 
-    engine_run.py GAMES SEED REPEAT CONFIG...
+    engine_run.py [--game NAME] GAMES SEED REPEAT CONFIG...
 
-A CONFIG is a player count, then the options set to true: "4",
-"5+potions+companions+reaper", "3+keep_yellow".
+NAME is the game's package (bossquest by default, theboss). A CONFIG is a
+player count, then the options set to true: "4", "5+potions+companions+reaper",
+"3+keep_yellow".
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 from typing import Any
 
 from cpu_clock import cpu_clock  # bench/cpu_clock.py, beside this script
 
-from game.bossquest import GAME
 from game.engine.simulate import simulate
 
 CPU = cpu_clock()
+ARGS = sys.argv[1:]
+GAME_NAME = ARGS[1] if ARGS[:1] == ["--game"] else "bossquest"
+if ARGS[:1] == ["--game"]:
+    del ARGS[:2]
+GAME = importlib.import_module(f"game.{GAME_NAME}").GAME
 
 
 def options_of(config: str) -> dict[str, Any]:
@@ -46,8 +52,8 @@ def measure(config: str, games: int, seed: int, repeat: int) -> dict[str, Any]:
 
 
 def main() -> None:
-    games, seed, repeat = (int(arg) for arg in sys.argv[1:4])
-    results = {config: measure(config, games, seed, repeat) for config in sys.argv[4:]}
+    games, seed, repeat = (int(arg) for arg in ARGS[:3])
+    results = {config: measure(config, games, seed, repeat) for config in ARGS[3:]}
     print(json.dumps({"python": sys.version.split()[0], "results": results}))
 
 

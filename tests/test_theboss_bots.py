@@ -314,6 +314,50 @@ def test_the_search_plays_out_the_best_placements_and_judges_from_the_seat() -> 
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_fast_reckoning_gives_exactly_the_plain_one(players: int) -> None:
+    """`keep` multiplies only the rivals that can threaten, and `rated_places`
+    writes it out: the same floats as the product of (1 - threat) over every
+    rival. `best_placement` leaves out the placements that cannot beat its
+    threshold or the best so far: the same choice as the best of them all."""
+    for step, state in enumerate(positions(players, 40 + players, 400)):
+        if step % 3:
+            continue
+        for seat in range(players):
+            view = GAME.view(state, seat)
+            reckoning = Reckoning(view)
+            for city in view["row"]:
+                for holder in range(players):
+                    for top in range(1, 12):
+                        plain = 1.0
+                        for rival in range(players):
+                            if rival != holder:
+                                plain *= 1.0 - reckoning.threat(rival, city, top)
+                        assert reckoning.keep(city, holder, top) == plain
+            rated = Reckoning(view).rated_places()
+            for gain, place in rated:
+                counts = reckoning.count[place.city]
+                top = counts[seat] + place.experts + place.occasionals
+                assert gain == (
+                    reckoning.keep(place.city, seat, top) * reckoning.worth(place.city, seat)
+                    - (
+                        reckoning.keep(place.city, seat, counts[seat])
+                        * reckoning.worth(place.city, seat)
+                        if reckoning.holder(place.city) == seat
+                        else 0.0
+                    )
+                    - place.experts * reckoning.expert_cost
+                    - place.occasionals * reckoning.occasional_cost
+                )
+            tuning = reckoning.tuning
+            threshold = tuning.WAIT[min(view["turn"], len(tuning.WAIT)) - 1]
+            best = None
+            for gain, place in rated:
+                if gain > threshold and (best is None or gain > best[0]):
+                    best = (gain, place)
+            assert Reckoning(view).best_placement() == (best[1] if best else None)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_search_deals_worlds_that_keep_the_view(players: int) -> None:
     for step, state in enumerate(positions(players, 80 + players, 400)):
         if step % 5:

@@ -20,7 +20,7 @@ from game.engine.evolve import evolve
 from game.engine.search import SearchSettings
 from game.engine.simulate import random_game, simulate
 from game.engine.undo import Step, undo_refusal
-from game.theboss import GAME
+from game.theboss import GAME, rules
 from game.theboss.bots import BOTS, HEURISTIC_LEVELS, PLAYOUT_LEVEL
 from game.theboss.cards import (
     BANNED,
@@ -370,12 +370,47 @@ def test_every_occupied_city_has_one_majority_holder(players: int, seed: int) ->
 def test_random_games_keep_every_invariant(players: int, seed: int) -> None:
     """After every action: the game's invariants, the legal list and the checker
     agreeing on the whole action universe, exact JSON round-trips, and every view
-    unchanged when what its seat cannot see is re-dealt."""
+    unchanged when what its seat cannot see is re-dealt. Then, on every state
+    of the same game: the legal list (built directly, for speed) is exactly
+    the checker's candidates that it allows, in their order, for every seat."""
     final, played, problems = random_game(GAME, {"players": players}, seed, check=True)
     assert problems == []
     assert GAME.is_over(final) and played
     outcome = GAME.outcome(final)
     assert outcome is not None and outcome["winners"]
+    state = GAME.new_game({"players": players}, seed)
+    for step in [*played, None]:
+        for seat in range(-1, players + 1):
+            assert rules.legal_actions(state, seat) == rules.legal_by_checker(state, seat)
+        if step is not None:
+            state, _events = GAME.apply(state, *step)
+    assert state == final
+
+
+def test_apply_trusts_only_the_very_actions_of_its_last_legal_list() -> None:
+    """`apply` skips the checker for an action that is the very object of the
+    last legal list of the same state and seat, and checks any other."""
+    state = GAME.new_game({"players": 3}, 5)
+    seat = GAME.to_act(state)[0]
+    legal = GAME.legal_actions(state, seat)
+    place = next(action for action in legal if isinstance(action, Place))
+    other = (seat + 1) % 3
+    with pytest.raises(IllegalAction):  # a listed action, but not this seat's
+        GAME.apply(state, other, place)
+    placed, _ = GAME.apply(state, seat, place)
+    with pytest.raises(IllegalAction) as refused:  # listed for an earlier state
+        GAME.apply(placed, seat, place)
+    assert refused.value.code == "already_placed"
+    GAME.legal_actions(placed, seat)
+    with pytest.raises(IllegalAction):  # a copy of the listed state is checked
+        GAME.apply(evolve(placed), seat, place)
+    mutable = GAME.legal_actions(placed, seat)
+    mutable.append(place)  # the list handed out may change; what apply trusts may not
+    with pytest.raises(IllegalAction):
+        GAME.apply(placed, seat, place)
+    equal = Place(place.city, place.experts, place.occasionals)
+    assert equal == place and equal is not place
+    assert GAME.apply(state, seat, equal)[0] == placed  # checked, and legal
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -397,6 +432,14 @@ def test_the_legal_list_is_what_the_checker_allows_and_apply_refuses_the_rest(
                 with pytest.raises(IllegalAction) as refused:
                     GAME.apply(state, seat, action)
                 assert refused.value.code == reason.code and reason.message
+        # apply accepts a play on questions of its own: every card, every seat.
+        for other in range(players):
+            for card in range(CARD_COUNT):
+                reason = GAME.check(state, other, Play(card))
+                if reason is not None:
+                    with pytest.raises(IllegalAction) as refused:
+                        GAME.apply(state, other, Play(card))
+                    assert refused.value.code == reason.code
         legal = GAME.legal_actions(state, seat)
         index, dice = rng.below(dice, len(legal))
         state, _ = GAME.apply(state, seat, legal[index])

@@ -14,18 +14,21 @@ bot's search judges the positions its playouts reach with `Reckoning.gains`.
 
 from __future__ import annotations
 
+from operator import add
 from typing import Any, Final
 
 from .cards import CARD_CITY, CARD_VALUE, CHICAGO, TURNS
 from .odds import (
+    ChicagoLot,
     CityOdds,
+    chicago_lots,
     chicago_pot,
     city_odds,
-    pool_odds,
     rounds_after_view,
     sanction_costs,
-    unseen_faces,
+    seen_odds,
 )
+from .rules import PLACES
 from .state import Place
 
 __all__ = ["Reckoning", "Tuning"]
@@ -84,10 +87,12 @@ class Reckoning:
         cities = view["cities"]
         self.cities = cities
         self.count: list[list[int]] = [
-            [e + o for e, o in zip(entry["experts"], entry["occasionals"], strict=True)]
-            for entry in cities
+            list(map(add, entry["experts"], entry["occasionals"])) for entry in cities
         ]
-        self.holders: list[int | None] = [_top(counts) for counts in self.count]
+        # By city, its majority holder (placing never ties), None when nobody is there.
+        self.holders: list[int | None] = [
+            counts.index(top) if (top := max(counts)) else None for counts in self.count
+        ]
         self.experts_available: list[int] = view["experts_available"]
         self.occasionals_available: list[int] = view["occasionals_available"]
         self.banned: list[list[int]] = view["banned"]
@@ -99,13 +104,13 @@ class Reckoning:
         self.occasional_cost: float = self.expert_cost + tuning.OCCASIONAL_LATER * min(
             1.0, self.after
         )
-        # By seat: ALPHA scaled by the turns it has left to outbid (0: none).
-        self.urge: list[float] = [
-            tuning.ALPHA * (1.0 - 0.5**turns) for turns in self._opportunities(judge)
-        ]
-        self._looks: list[float] | None = None
+        self._judge = judge
+        self._urge: list[float] | None = None
+        self._looks: dict[int, float] = {}
         self._pot: dict[int, float] = {}
+        self._lots: list[ChicagoLot] | None = None
         self._keep: dict[tuple[int, int, int], float] = {}
+        self._threats: dict[int, list[tuple[int, int, int, float]]] = {}
 
     # ------------------------------------------------------------ the table
 
@@ -133,6 +138,15 @@ class Reckoning:
             for seat in range(players)
         ]
 
+    @property
+    def urge(self) -> list[float]:
+        """By seat: ALPHA scaled by the turns it has left to outbid (0: none).
+        Made when first needed (a card's choice needs none)."""
+        if self._urge is None:
+            alpha = self.tuning.ALPHA
+            self._urge = [alpha * (1.0 - 0.5**turns) for turns in self._opportunities(self._judge)]
+        return self._urge
+
     def holder(self, city: int) -> int | None:
         return self.holders[city]
 
@@ -146,24 +160,29 @@ class Reckoning:
         return self.costs.worth(self.odds[city], city in self.banned[seat])
 
     def public_worth(self, city: int) -> float:
-        """What the city looks worth to the others (they do not see this hand)."""
-        return self.looks()[city]
+        """What the city looks worth to the others (they do not see this hand),
+        reckoned when first asked."""
+        known = self._looks.get(city)
+        if known is None:
+            if city == CHICAGO:
+                known = self.pot(0) / 2
+            else:
+                played = tuple(self.cities[city]["played"])
+                known = self.costs.worth(seen_odds(city, played))
+            self._looks[city] = known
+        return known
 
     def looks(self) -> list[float]:
         """By city id, what it looks worth to the others."""
-        if self._looks is None:
-            costs = self.costs
-            self._looks = [self.pot(0) / 2] + [
-                costs.worth(pool_odds(unseen_faces(entry["city"], entry["played"])))
-                for entry in self.cities[1:]
-            ]
-        return self._looks
+        return [self.public_worth(city) for city in range(len(self.cities))]
 
     def pot(self, keen: int) -> float:
         """Chicago's expected pot (see odds.chicago_pot)."""
         known = self._pot.get(keen)
         if known is None:
-            known = chicago_pot(self.view, self.odds, keen)
+            if self._lots is None:
+                self._lots = chicago_lots(self.view)
+            known = chicago_pot(self.view, self.odds, keen, self._lots)
             self._pot[keen] = known
         return known
 
@@ -174,7 +193,7 @@ class Reckoning:
         urge = self.urge[rival]
         if not urge or city in self.banned[rival]:
             return 0.0
-        looks = self.looks()[city]
+        looks = self.public_worth(city)
         if looks <= 0.0:
             return 0.0
         need = top - self.count[city][rival] + 1
@@ -187,34 +206,63 @@ class Reckoning:
         return min(tuning.CAP, urge * looks / (need + tuning.NEED_BIAS))
 
     def keep(self, city: int, holder: int, top: int) -> float:
-        """The chance that `holder`, with `top` gangsters there, keeps `city`."""
+        """The chance that `holder`, with `top` gangsters there, keeps `city`:
+        the product over its rivals of the chance that each does not outbid
+        (`threat`). A rival that cannot threaten multiplies by 1.0, so only
+        the others are taken, from `_rivals`, in seat order."""
         key = (city, holder, top)
         known = self._keep.get(key)
         if known is not None:
             return known
+        tuning = self.tuning
+        cap, bias = tuning.CAP, tuning.NEED_BIAS
         chance = 1.0
-        for rival in range(self.players):
+        for rival, count, have, pressure in self._rivals(city):
             if rival != holder:
-                chance *= 1.0 - self.threat(rival, city, top)
+                need = top - count + 1
+                if need <= have:  # threat's figure, with urge * looks made once
+                    threat = pressure / (need + bias)
+                    chance *= 1.0 - (cap if cap <= threat else threat)  # min(cap, threat)
         self._keep[key] = chance
         return chance
+
+    def _rivals(self, city: int) -> list[tuple[int, int, int, float]]:
+        """The seats that could outbid on `city` as `threat` reckons it (turns
+        left, not banned there, the city looking worth something), each as
+        (seat, its gangsters there, the most it could add, urge * looks)."""
+        known = self._threats.get(city)
+        if known is not None:
+            return known
+        found: list[tuple[int, int, int, float]] = []
+        experts_there = self.cities[city]["experts"]
+        counts = self.count[city]
+        looks = None
+        for rival, urge in enumerate(self.urge):
+            if not urge or city in self.banned[rival]:
+                continue
+            if looks is None:
+                looks = self.public_worth(city)
+            if looks <= 0.0:
+                break
+            have = self.experts_available[rival]
+            if have or experts_there[rival]:
+                have += self.occasionals_available[rival]
+            found.append((rival, counts[rival], have, urge * looks))
+        self._threats[city] = found
+        return found
 
     # ------------------------------------------------------------ placing
 
     def best_placement(self) -> Place | None:
-        """The placement that gains most over its cost, if the gain beats the
-        turn's threshold; None to play a card at once."""
+        """The placement that gains most over its cost (the first of equals),
+        if the gain beats the turn's threshold; None to play a card at once."""
         tuning = self.tuning
-        best: tuple[float, Place] | None = None
-        for gain, action in self.rated_places():
-            if best is None or gain > best[0]:
-                best = (gain, action)
         threshold = tuning.WAIT[min(self.turn, len(tuning.WAIT)) - 1]
-        if best is None or best[0] <= threshold:
-            return None
-        return best[1]
+        # Each better than the one before, the first above the threshold first.
+        better = self.rated_places(threshold)
+        return better[-1][1] if better else None
 
-    def rated_places(self) -> list[tuple[float, Place]]:
+    def rated_places(self, floor: float | None = None) -> list[tuple[float, Place]]:
         """The placements worth weighing, each with its gain: on each city the
         seat may place on (as rules.legal_actions allows: not where it is
         banned, on Chicago only with a gangster elsewhere, occasionals only
@@ -222,7 +270,14 @@ class Reckoning:
         every rival), the fewest gangsters it needs and up to `Tuning.MARGIN`
         more, each with as many experts as it has (an occasional costs what an
         expert does, and more). The gain is what the placement adds to the
-        seat's expected round (`keep` times `worth`), less its cost."""
+        seat's expected round (`keep` times `worth`), less its cost.
+
+        With a `floor`, only the placements that gain more than the floor and
+        than every one before them: each new best in turn, the last being the
+        first of the best. A placement whose bound (its gain with `keep` at 1,
+        or the worth at 0 when negative: computed in the same steps as a gain,
+        so no higher in floating point either) is not above the floor is not
+        weighed, nor the bigger ones on its city, which cost more."""
         seat = self.seat
         experts = self.experts_available[seat]
         occasionals = self.occasionals_available[seat]
@@ -231,29 +286,54 @@ class Reckoning:
         banned = self.banned[seat]
         elsewhere = any(counts[seat] for counts in self.count[1:])
         expert_cost, occasional_cost = self.expert_cost, self.occasional_cost
+        margin = self.tuning.MARGIN
+        keep = self.keep
+        cap, bias = self.tuning.CAP, self.tuning.NEED_BIAS
+        costs_worth, odds = self.costs.worth, self.odds
         rated = []
         for city in self.row:
             if city in banned or (city == CHICAGO and not elsewhere):
                 continue
             counts = self.count[city]
             mine = counts[seat]
-            rival = max(count for who, count in enumerate(counts) if who != seat)
-            least = max(1, rival - mine + 1)
+            rival = max(counts)  # the strongest rival, unless this seat is the strongest
+            if rival == mine:
+                rival = max(counts[:seat] + counts[seat + 1 :])
+            least = rival - mine + 1
+            if least < 1:
+                least = 1
             there = self.cities[city]["experts"][seat] > 0
-            worth = self.worth(city, seat)
-            now = self.keep(city, seat, mine) * worth if self.holders[city] == seat else 0.0
-            for size in range(least, least + self.tuning.MARGIN + 1):
-                placed = min(size, experts)
+            # self.worth(city, seat), written out for the numbered cities
+            worth = costs_worth(odds[city], city in banned) if city else self.worth(city, seat)
+            now = keep(city, seat, mine) * worth if self.holders[city] == seat else 0.0
+            most = worth if worth > 0.0 else 0.0
+            places = PLACES[city]
+            threats: list[tuple[int, int, float]] | None = None
+            for size in range(least, least + margin + 1):
+                placed = size if size < experts else experts  # min(size, experts)
                 extra = size - placed
                 if extra > occasionals or (extra and not placed and not there):
                     break
-                gain = (
-                    self.keep(city, seat, mine + size) * worth
-                    - now
-                    - placed * expert_cost
-                    - extra * occasional_cost
-                )
-                rated.append((gain, Place(city, placed, extra)))
+                bound = most - now - placed * expert_cost - extra * occasional_cost
+                if floor is not None and bound <= floor:
+                    break
+                if threats is None:
+                    threats = [threat[1:] for threat in self._rivals(city) if threat[0] != seat]
+                # keep(city, seat, top), written out: it runs for every size.
+                top = mine + size
+                chance = 1.0
+                for count, have, pressure in threats:
+                    need = top - count + 1
+                    if need <= have:
+                        threat = pressure / (need + bias)
+                        chance *= 1.0 - (cap if cap <= threat else threat)  # min(cap, threat)
+                gain = chance * worth - now - placed * expert_cost - extra * occasional_cost
+                if floor is not None:
+                    if gain <= floor:
+                        continue
+                    floor = gain
+                # The rules' own action object: apply trusts it from the legal list.
+                rated.append((gain, places[placed][extra]))
         return rated
 
     # ------------------------------------------------------------ card play
@@ -279,9 +359,11 @@ class Reckoning:
         else:
             interest = 1.0 if self.worth(city, seat) >= tuning.WANT else 0.0
         if interest:
-            faces = unseen_faces(city, self.cities[city]["played"])
-            before = self.costs.worth(pool_odds(faces))
-            after = self.costs.worth(pool_odds(tuple(face for face in faces if face != card)))
+            # The card is in hand, so among the city's unseen faces: after it is
+            # played, they are those not among the played cards and it.
+            played = tuple(self.cities[city]["played"])
+            before = self.costs.worth(seen_odds(city, played))
+            after = self.costs.worth(seen_odds(city, (*played, card)))
             score -= tuning.INFO * interest * (after - before)
         return score
 
@@ -304,9 +386,3 @@ class Reckoning:
             top = self.count[city][holder]
             gains[holder] += self.keep(city, holder, top) * self.worth(city, holder)
         return gains
-
-
-def _top(counts: list[int]) -> int | None:
-    """The majority holder (placing never ties), None when nobody is there."""
-    best = max(counts)
-    return counts.index(best) if best else None

@@ -24,7 +24,7 @@ from ..engine.evolve import evolve
 from . import views
 from .bots_normal import Reckoning, Tuning
 from .cards import CARD_CITY, CITY_CARDS, POLICE
-from .odds import pool_odds, rounds_after, sanction_costs, unseen_faces
+from .odds import rounds_after_float, sanction_costs, seen_odds
 from .state import Stage, State, game_ends
 from .views import view
 
@@ -60,7 +60,7 @@ def _round_gains(start: State, end: State, seat: int) -> list[float]:
         return gains
     police = start.police_shown
     badges = tuple(sorted(POLICE[card] for card in police))
-    after = 0.0 if game_ends(police) else float(rounds_after(badges, len(police) >= start.round))
+    after = 0.0 if game_ends(police) else rounds_after_float(badges, len(police) >= start.round)
     costs = sanction_costs(after)
     hand = start.hands[seat]
     for taken in result.cities:
@@ -68,8 +68,7 @@ def _round_gains(start: State, end: State, seat: int) -> list[float]:
             continue
         city = taken.city
         seen = (*start.played[city], *(card for card in hand if CARD_CITY[card] == city))
-        odds = pool_odds(unseen_faces(city, seen))
-        gains[taken.seat] += costs.worth(odds, city in start.banned[taken.seat])
+        gains[taken.seat] += costs.worth(seen_odds(city, seen), city in start.banned[taken.seat])
     if result.chicago.seat is not None:
         gains[result.chicago.seat] += result.chicago.gain
     later = Tuning.OCCASIONAL_LATER * min(1.0, after)

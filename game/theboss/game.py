@@ -7,7 +7,7 @@ from functools import cached_property
 from typing import Any, Final
 
 from ..engine.capabilities import Capabilities, SearchHooks, UndoHooks
-from ..engine.errors import MalformedData, Reason
+from ..engine.errors import MalformedData
 from ..engine.safejson import quote
 from . import bots, codec, rules, setup, undo, views
 from .invariants import state_problems
@@ -63,29 +63,20 @@ class TheBoss:
     def seats(self, state: State) -> int:
         return len(state.hands)
 
-    def to_act(self, state: State) -> tuple[int, ...]:
-        return rules.to_act(state)
-
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        return rules.legal_actions(state, seat)
-
-    def check(self, state: State, seat: int, action: Action) -> Reason | None:
-        return rules.check(state, seat, action)
-
-    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[dict[str, Any]]]:
-        return rules.apply(state, seat, action)
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return views.view(state, seat)
+    # The rules' own functions, called without a method in between: the
+    # simulator and the search bot's playouts call these for every action.
+    to_act = staticmethod(rules.to_act)
+    is_over = staticmethod(rules.is_over)
+    legal_actions = staticmethod(rules.legal_actions)
+    check = staticmethod(rules.check)
+    apply = staticmethod(rules.apply)
+    view = staticmethod(views.view)
 
     def redeal(self, state: State, seat: int | None, seed: int) -> State:
         return views.redeal(state, seat, seed)
 
     def determinize(self, view: dict[str, Any], seed: int) -> State:
         return views.determinize(view, seed)
-
-    def is_over(self, state: State) -> bool:
-        return state.stage is Stage.OVER
 
     def outcome(self, state: State) -> dict[str, Any] | None:
         """Winners, money, and the tie-break figures: money won in the last

@@ -48,15 +48,19 @@ from .cards import (
 __all__ = [
     "BAN_ROUND",
     "EXPERT_ROUND",
+    "ChicagoLot",
     "CityOdds",
     "SanctionCosts",
+    "chicago_lots",
     "chicago_pot",
     "city_odds",
     "last_card_worth",
     "pool_odds",
     "rounds_after",
+    "rounds_after_float",
     "rounds_after_view",
     "sanction_costs",
+    "seen_odds",
     "unseen_faces",
 ]
 
@@ -133,6 +137,13 @@ def unseen_faces(city: int, seen: Iterable[int]) -> tuple[int, ...]:
     return tuple(card for card in CITY_CARDS[city] if card not in known)
 
 
+@functools.lru_cache(maxsize=8192)
+def seen_odds(city: int, seen: tuple[int, ...]) -> CityOdds:
+    """`pool_odds` of the city's faces not among `seen`, remembered: the bots
+    ask about the same few cards over and over."""
+    return pool_odds(unseen_faces(city, seen))
+
+
 def city_odds(view: View) -> list[CityOdds]:
     """By city id (Chicago's entry is empty): the odds of each face-down card,
     from the seat's hand and the cards played this round."""
@@ -143,7 +154,7 @@ def city_odds(view: View) -> list[CityOdds]:
     odds = [_NOTHING]
     for entry in view["cities"][1:]:
         city = entry["city"]
-        odds.append(pool_odds(unseen_faces(city, (*entry["played"], *by_city[city]))))
+        odds.append(seen_odds(city, (*entry["played"], *by_city[city])))
     return odds
 
 
@@ -185,9 +196,16 @@ def rounds_after_view(view: View) -> float:
     if view["last_round"] or view["stage"] == "over":
         return 0.0
     shown = tuple(sorted(view["police"]))
-    return float(rounds_after(shown, len(shown) >= view["round"]))
+    return rounds_after_float(shown, len(shown) >= view["round"])
 
 
+@functools.lru_cache(maxsize=256)
+def rounds_after_float(shown: tuple[str, ...], this_round_shown: bool) -> float:
+    """`rounds_after` as a float, remembered (a Fraction's float is slow)."""
+    return float(rounds_after(shown, this_round_shown))
+
+
+@functools.lru_cache(maxsize=64)
 def sanction_costs(after: float) -> SanctionCosts:
     """What each sanction costs, with `after` rounds expected after this one."""
     return SanctionCosts(
@@ -221,16 +239,34 @@ def last_card_worth(
     return (sum(values) + others * odds.money) / (len(values) + others)
 
 
-def chicago_pot(view: View, odds: Sequence[CityOdds], keen: int) -> float:
-    """Chicago's expected pot at the round's end: the last cards of the cities
-    to its left (its holder takes half, rounded down)."""
+ChicagoLot = tuple[int, list[int], list[int], int]
+"""A city left of Chicago as `chicago_pot` weighs it: (city, its cards played,
+this seat's cards of it, the other hands' cards of its back)."""
+
+
+def chicago_lots(view: View) -> list[ChicagoLot]:
+    """The cities left of Chicago, in row order, each as a `ChicagoLot`: what
+    of the view Chicago's pot depends on, read once for every `keen`."""
     row = view["row"]
     hand = view["hand"] or ()
     seat = view["seat"]
     backs = view["hands"]
-    total = 0.0
+    cities = view["cities"]
+    others = [back for who, hand_backs in enumerate(backs) if who != seat for back in hand_backs]
+    lots = []
     for city in row[: row.index(CHICAGO)]:
         mine = [card for card in hand if CARD_CITY[card] == city]
-        others = sum(hand_backs.count(city) for who, hand_backs in enumerate(backs) if who != seat)
-        total += last_card_worth(view["cities"][city]["played"], mine, others, odds[city], keen)
+        lots.append((city, cities[city]["played"], mine, others.count(city)))
+    return lots
+
+
+def chicago_pot(
+    view: View, odds: Sequence[CityOdds], keen: int, lots: list[ChicagoLot] | None = None
+) -> float:
+    """Chicago's expected pot at the round's end: the last cards of the cities
+    to its left (its holder takes half, rounded down). `lots`, if given, are
+    the view's `chicago_lots`."""
+    total = 0.0
+    for city, played, mine, others in chicago_lots(view) if lots is None else lots:
+        total += last_card_worth(played, mine, others, odds[city], keen)
     return total

@@ -9,8 +9,8 @@ of a round (reveals, gains and sanctions, the next deal) is in scoring.py.
 
 from __future__ import annotations
 
-from functools import cache
-from operator import add
+from itertools import repeat
+from operator import add, is_
 from typing import Any, Final
 
 from ..engine.errors import IllegalAction, Reason
@@ -36,13 +36,20 @@ from .state import (
     State,
     experts_available,
     game_ends,
-    gangsters_left,
     holds_elsewhere,
     occasionals_available,
     strongest_other,
 )
 
-__all__ = ["action_universe", "apply", "check", "legal_actions", "to_act"]
+__all__ = [
+    "action_universe",
+    "apply",
+    "check",
+    "is_over",
+    "legal_actions",
+    "legal_by_checker",
+    "to_act",
+]
 
 Event = dict[str, Any]
 
@@ -68,8 +75,18 @@ _PLACED: Final = Reason("already_placed", "you have placed gangsters this turn: 
 _NOT_IN_HAND: Final = Reason("not_in_hand", "that card is not in your hand")
 
 
+_OVER: Final = Stage.OVER
+# A state's copy as evolve makes it (engine/evolve.py), for the commonest change.
+_NEW_STATE: Final = object.__new__
+_SET_FIELDS: Final = vars(State)["__dict__"].__set__
+
+
 def to_act(state: State) -> tuple[int, ...]:
-    return () if state.stage is Stage.OVER else (state.seat,)
+    return () if state.stage is _OVER else (state.seat,)
+
+
+def is_over(state: State) -> bool:
+    return state.stage is _OVER
 
 
 # ------------------------------------------------------------------ checker
@@ -134,21 +151,51 @@ def _place_problem(state: State, seat: int, action: Place) -> Reason | None:
 
 # ------------------------------------------------------------- legal actions
 
+# The legal list `legal_actions` last handed out, as (state, seat, actions): an
+# action taken from it, the very object, for the same state and seat, is legal
+# without asking the checker again (states and actions are immutable, and the
+# tests hold the list to the checker on every state of random play).
+_last: tuple[State | None, int, tuple[Action, ...]] = (None, -1, ())
+
 
 def legal_actions(state: State, seat: int) -> list[Action]:
     """Every legal action, built directly: the cards in hand (by id), then at a
-    turn's start every placement by city id, experts, occasionals."""
-    if state.stage is Stage.OVER or seat != state.seat:
-        return []
-    legal: list[Action] = [PLAYS[card] for card in state.hands[seat]]
-    if state.stage is Stage.PLAY:
-        return legal
-    free_experts = experts_available(state, seat)
-    free_occasionals = occasionals_available(state, seat)
-    if not free_experts and not free_occasionals:
-        return legal
+    turn's start every placement by city id, experts, occasionals: the order
+    of `legal_by_checker`, which the tests hold this list to on every state."""
+    global _last
+    legal = _legal(state, seat)
+    _last = (state, seat, legal)
+    return list(legal)
+
+
+_HAND_PLAYS: dict[tuple[int, ...], tuple[Play, ...]] = {}
+"""The plays of each hand seen so far (at most a few thousand hands a game)."""
+
+
+def _plays(hand: tuple[int, ...]) -> tuple[Play, ...]:
+    plays = _HAND_PLAYS.get(hand)
+    if plays is None:
+        if len(_HAND_PLAYS) > 50_000:
+            _HAND_PLAYS.clear()
+        plays = _HAND_PLAYS[hand] = tuple(PLAYS[card] for card in hand)
+    return plays
+
+
+def _legal(state: State, seat: int) -> tuple[Action, ...]:
+    stage = state.stage
+    if stage is Stage.OVER or seat != state.seat:
+        return ()
+    plays = _plays(state.hands[seat])
+    if stage is Stage.PLAY:
+        return plays
     mine_experts = state.experts[seat]
-    mine = list(map(add, mine_experts, state.occasionals[seat]))
+    mine_occasionals = state.occasionals[seat]
+    free_experts = EXPERTS - state.dead[seat] - len(state.away[seat]) - sum(mine_experts)
+    free_occasionals = OCCASIONALS - state.occasionals_used[seat] - sum(mine_occasionals)
+    if not free_experts and not free_occasionals:
+        return plays
+    legal: list[Action] = [*plays]
+    mine = list(map(add, mine_experts, mine_occasionals))
     # The strongest rival on each city, all cities at once.
     rivals = [
         map(add, state.experts[other], state.occasionals[other])
@@ -157,22 +204,43 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     ]
     strongest = list(map(max, *rivals)) if len(rivals) > 1 else list(rivals[0])
     banned = state.banned[seat]
-    for city in range(len(mine)):
-        if city in banned or (city == CHICAGO and not holds_elsewhere(state, seat)):
-            continue
+    free = free_experts + free_occasionals
+    counts = free_experts << 3 | free_occasionals << 1
+    known = _PLACEMENTS
+    # Chicago (city 0) takes gangsters only from a seat with some elsewhere.
+    for city in range(CHICAGO if any(mine[CHICAGO + 1 :]) else CHICAGO + 1, len(mine)):
         need = strongest[city] - mine[city] + 1
-        legal.extend(
-            _placements(city, max(need, 1), free_experts, free_occasionals, mine_experts[city] > 0)
-        )
-    return legal
+        if need > free or (banned and city in banned):
+            continue
+        # One int names the placements' arguments (see _placements).
+        key = city << 10 | (need if need > 1 else 1) << 6 | counts | (mine_experts[city] > 0)
+        found = known.get(key)
+        if found is None:
+            found = known[key] = _placements(key)
+        legal += found
+    return tuple(legal)
 
 
-@cache
-def _placements(
-    city: int, need: int, experts: int, occasionals: int, expert_there: bool
-) -> tuple[Place, ...]:
-    """Placements of at least `need` gangsters out of those available, keeping
-    occasionals with an expert (placed with them or already there)."""
+def legal_by_checker(state: State, seat: int) -> list[Action]:
+    """The definition `legal_actions` is held to: the candidates the checker
+    allows, in that order (the cards in hand by id, then every placement by
+    city id, experts, occasionals)."""
+    candidates = (*PLAYS, *UNIVERSE[: len(UNIVERSE) - len(PLAYS)])
+    return [action for action in candidates if check(state, seat, action) is None]
+
+
+_PLACEMENTS: dict[int, tuple[Place, ...]] = {}
+"""The placements of `_placements(key)` by key, made as first needed."""
+
+
+def _placements(key: int) -> tuple[Place, ...]:
+    """The placements on one city of at least `need` gangsters out of those
+    available, keeping occasionals with an expert (placed with them or already
+    there). `key` holds, from its high bits: the city, need (4 bits), experts
+    available (3 bits), occasionals available (2 bits), whether an expert of
+    the seat is there already (1 bit)."""
+    city, need = key >> 10, key >> 6 & 15
+    experts, occasionals, expert_there = key >> 3 & 7, key >> 1 & 3, key & 1
     return tuple(
         PLACES[city][e][o]
         for e in range(experts + 1)
@@ -189,21 +257,33 @@ def action_universe(state: State) -> tuple[Action, ...]:
 
 
 def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
-    reason = check(state, seat, action)
-    if reason is not None:
-        raise IllegalAction(reason)
-    if type(action) is Place:
-        return _place(state, seat, action), [
-            {
-                "type": "place",
-                "seat": seat,
-                "city": action.city,
-                "experts": action.experts,
-                "occasionals": action.occasionals,
-            }
-        ]
-    assert type(action) is Play
-    return _play(state, seat, action.card)
+    """Play `action` for `seat`; raise IllegalAction, changing nothing, if it is
+    illegal. An action taken from the last legal list of this very state and
+    seat is known to be legal; any other is checked."""
+    if type(action) is Play:
+        # What the checker asks of a play, written out: the seat's turn, the card in hand.
+        if seat == state.seat and state.stage is not _OVER and action.card in state.hands[seat]:
+            return _play(state, seat, action.card)
+        refused = check(state, seat, action)
+        assert refused is not None  # the same questions: the checker refuses it too
+        raise IllegalAction(refused)
+    last_state, last_seat, last_legal = _last
+    if not (
+        state is last_state and seat == last_seat and any(map(is_, last_legal, repeat(action)))
+    ):
+        reason = check(state, seat, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+    assert type(action) is Place
+    return _place(state, seat, action), [
+        {
+            "type": "place",
+            "seat": seat,
+            "city": action.city,
+            "experts": action.experts,
+            "occasionals": action.occasionals,
+        }
+    ]
 
 
 def _place(state: State, seat: int, action: Place) -> State:
@@ -226,35 +306,57 @@ def _add(
 
 
 def _play(state: State, seat: int, card: int) -> tuple[State, list[Event]]:
+    """The card goes face up under its city; then the next seat, turn or round.
+    The common case (the next seat clockwise) is one copy of the state."""
     city = CARD_CITY[card]
-    hand = tuple(held for held in state.hands[seat] if held != card)
-    under = (*state.played[city], card)
-    state = evolve(
-        state,
-        hands=(*state.hands[:seat], hand, *state.hands[seat + 1 :]),
-        played=(*state.played[:city], under, *state.played[city + 1 :]),
-        stage=Stage.PLACE_OR_PLAY,
-    )
+    all_hands, all_played = state.hands, state.played
+    hand = all_hands[seat]
+    at = hand.index(card)
+    hands = (*all_hands[:seat], hand[:at] + hand[at + 1 :], *all_hands[seat + 1 :])
+    played = (*all_played[:city], (*all_played[city], card), *all_played[city + 1 :])
     events: list[Event] = [{"type": "play", "seat": seat, "card": card, "city": city}]
-    return _next_seat(state, seat, events)
-
-
-def _next_seat(state: State, seat: int, events: list[Event]) -> tuple[State, list[Event]]:
-    """Clockwise from the marker in turns 1..4; in the last turn, its fixed order."""
-    if state.turn < TURNS:
-        following = (seat + 1) % len(state.hands)
-        if following != state.marker:
-            return evolve(state, seat=following), events
-        turn = state.turn + 1
-        state = evolve(state, turn=turn, seat=state.marker)
-        if turn == POLICE_AFTER_TURN + 1:
+    turn = state.turn
+    if turn < TURNS:
+        following = (seat + 1) % len(all_hands)
+        if following != state.marker:  # the commonest case: evolve, written out
+            copy = _NEW_STATE(State)
+            _SET_FIELDS(
+                copy,
+                {
+                    **state.__dict__,
+                    "hands": hands,
+                    "played": played,
+                    "stage": Stage.PLACE_OR_PLAY,
+                    "seat": following,
+                },
+            )
+            return copy, events
+        # Everyone has played this turn: the next one starts at the marker.
+        state = evolve(
+            state,
+            hands=hands,
+            played=played,
+            stage=Stage.PLACE_OR_PLAY,
+            turn=turn + 1,
+            seat=state.marker,
+        )
+        if turn + 1 == POLICE_AFTER_TURN + 1:
             state = _turn_police_card(state, events)
-        if turn == TURNS:
+        if turn + 1 == TURNS:
             state = _begin_last_turn(state, events)
         return state, events
-    index = state.last_order.index(seat) + 1
-    if index < len(state.last_order):
-        return evolve(state, seat=state.last_order[index]), events
+    # The last turn goes in its fixed order.
+    order = state.last_order
+    index = order.index(seat) + 1
+    if index < len(order):
+        return evolve(
+            state,
+            hands=hands,
+            played=played,
+            stage=Stage.PLACE_OR_PLAY,
+            seat=order[index],
+        ), events
+    state = evolve(state, hands=hands, played=played, stage=Stage.PLACE_OR_PLAY)
     return end_round(state, events)
 
 
@@ -274,7 +376,17 @@ def _begin_last_turn(state: State, events: list[Event]) -> State:
     clockwise from the player whose turn it would be (the marker). The order is
     fixed now, so everyone knows it in advance."""
     count = len(state.hands)
-    left = [gangsters_left(state, seat) for seat in range(count)]
+    # gangsters_left of each seat
+    left = [
+        EXPERTS
+        - state.dead[seat]
+        - len(state.away[seat])
+        - sum(state.experts[seat])
+        + OCCASIONALS
+        - state.occasionals_used[seat]
+        - sum(state.occasionals[seat])
+        for seat in range(count)
+    ]
     order = tuple(
         sorted(range(count), key=lambda seat: (-left[seat], (seat - state.marker) % count))
     )

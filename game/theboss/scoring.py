@@ -10,6 +10,7 @@ the last card played this round under each city to Chicago's left.
 
 from __future__ import annotations
 
+from operator import add
 from typing import Any, Final
 
 from ..engine.evolve import evolve
@@ -36,7 +37,6 @@ from .state import (
     Stage,
     State,
     game_ends,
-    majority_holder,
 )
 
 __all__ = ["EFFECTS", "end_round", "final_ranking", "outcome"]
@@ -66,17 +66,25 @@ def end_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     money = list(state.money)
     won = [0] * count
     dead = list(state.dead)
+    away_before = state.away
     # Experts that are neither dead nor away this round: the ones a sanction can hit.
-    free = [EXPERTS - state.dead[seat] - len(state.away[seat]) for seat in range(count)]
+    free = [EXPERTS - dead[seat] - len(away_before[seat]) for seat in range(count)]
     # Away experts have missed this round: one round less to miss.
-    away = [[left - 1 for left in state.away[seat] if left > 1] for seat in range(count)]
+    away = [[left - 1 for left in rounds if left > 1] for rounds in away_before]
     banned = [set(cities) for cities in state.banned]
+    # By city id, the gangsters of each seat there (what the round's result keeps).
+    experts_by_city = list(zip(*state.experts, strict=True))
+    occasionals_by_city = list(zip(*state.occasionals, strict=True))
+    hidden, played = state.hidden, state.played
     numbered = [city for city in state.row if city != CHICAGO]
-    events.append({"type": "reveal", "cards": [state.hidden[city] for city in numbered]})
+    events.append({"type": "reveal", "cards": [hidden[city] for city in numbered]})
     cities: list[CityResult] = []
     for city in numbered:
-        card = state.hidden[city]
-        holder = majority_holder(state, city)
+        card = hidden[city]
+        experts, occasionals = experts_by_city[city], occasionals_by_city[city]
+        counts = list(map(add, experts, occasionals))
+        best = max(counts)  # _holder(counts), written out
+        holder = counts.index(best) if best and counts.count(best) == 1 else None
         kind = CARD_KIND[card]
         if holder is None:
             effect = "nobody"
@@ -100,18 +108,8 @@ def end_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
         events.append(
             {"type": "take", "city": city, "card": card, "seat": holder, "effect": effect}
         )
-        cities.append(
-            CityResult(
-                city=city,
-                card=card,
-                seat=holder,
-                effect=effect,
-                played=state.played[city],
-                experts=tuple(row[city] for row in state.experts),
-                occasionals=tuple(row[city] for row in state.occasionals),
-            )
-        )
-    chicago = _chicago(state)
+        cities.append(CityResult(city, card, holder, effect, played[city], experts, occasionals))
+    chicago = _chicago(state, experts_by_city[CHICAGO], occasionals_by_city[CHICAGO])
     if chicago.seat is not None:
         money[chicago.seat] += chicago.gain
         won[chicago.seat] += chicago.gain
@@ -126,41 +124,51 @@ def end_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     )
     result = RoundResult(state.round, tuple(cities), chicago, tuple(won))
     events.append({"type": "round_over", "round": state.round, "money_won": won, "money": money})
-    cleared = ((0,) * len(state.hidden),) * count
-    state = evolve(
-        state,
-        money=tuple(money),
-        dead=tuple(dead),
-        away=tuple(tuple(sorted(left, reverse=True)) for left in away),
-        banned=tuple(tuple(sorted(cities)) for cities in banned),
+    cleared = ((0,) * len(hidden),) * count
+    changes = {
+        "money": tuple(money),
+        "dead": tuple(dead),
+        "away": tuple(tuple(sorted(left, reverse=True)) for left in away),
+        "banned": tuple(tuple(sorted(cities)) for cities in banned),
         # Placed occasionals are gone for good; placed experts come back.
-        occasionals_used=tuple(
+        "occasionals_used": tuple(
             used + sum(row)
             for used, row in zip(state.occasionals_used, state.occasionals, strict=True)
         ),
-        experts=cleared,
-        occasionals=cleared,
-        result=result,
-    )
+        "experts": cleared,
+        "occasionals": cleared,
+        "result": result,
+    }
     if game_ends(state.police_shown):
-        state = evolve(state, stage=Stage.OVER, seat=NO_SEAT)
+        state = evolve(state, stage=Stage.OVER, seat=NO_SEAT, **changes)
         events.append({"type": "game_over", **outcome(state)})
         return state, events
-    return _next_round(state, events)
+    return _next_round(state, events, changes)
 
 
-def _chicago(state: State) -> ChicagoResult:
+def _holder(counts: list[int]) -> int | None:
+    """The one seat with most gangsters (None: nobody, or a tie, which placing
+    never makes): state.majority_holder from the counts by seat."""
+    best = max(counts)
+    if best == 0 or counts.count(best) != 1:
+        return None
+    return counts.index(best)
+
+
+def _chicago(state: State, experts: tuple[int, ...], occasionals: tuple[int, ...]) -> ChicagoResult:
     """Half (rounded down: an odd total favours Alcapo) of the money on the last
     card played under each city left of Chicago; a sanction there counts 0 and
-    punishes nobody, a city with no card played counts 0."""
+    punishes nobody, a city with no card played counts 0. `experts` and
+    `occasionals` are the seats' gangsters on Chicago."""
     left = state.row[: state.row.index(CHICAGO)]
-    cards = tuple(state.played[city][-1] if state.played[city] else None for city in left)
+    played = state.played
+    cards = tuple(played[city][-1] if played[city] else None for city in left)
     total = sum(CARD_VALUE[card] for card in cards if card is not None)
-    holder = majority_holder(state, CHICAGO)
+    holder = _holder(list(map(add, experts, occasionals)))
     return ChicagoResult(
         seat=holder,
-        experts=tuple(row[CHICAGO] for row in state.experts),
-        occasionals=tuple(row[CHICAGO] for row in state.occasionals),
+        experts=experts,
+        occasionals=occasionals,
         cities=left,
         cards=cards,
         total=total,
@@ -168,8 +176,11 @@ def _chicago(state: State) -> ChicagoResult:
     )
 
 
-def _next_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
-    """The marker passes clockwise, Chicago moves right, the cards are dealt again."""
+def _next_round(
+    state: State, events: list[Event], changes: dict[str, Any]
+) -> tuple[State, list[Event]]:
+    """The marker passes clockwise, Chicago moves right, the cards are dealt
+    again: one copy of the state, with the round's `changes` too."""
     count = len(state.hands)
     cities = len(state.hidden) - 1
     round_number = state.round + 1
@@ -189,6 +200,7 @@ def _next_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
         hands=hands,
         last_order=(),
         stacked=stacked,
+        **changes,
     )
     events.append(round_start_event(state))
     return state, events

@@ -6,6 +6,7 @@ state, so the same seed deals the same game on every Python.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from ..engine import rng
@@ -15,6 +16,7 @@ from .state import NO_CARD, Stage, State
 __all__ = ["deal", "first_state", "new_game", "round_start_event", "row_for_round"]
 
 
+@functools.cache
 def row_for_round(cities: int, round_number: int) -> tuple[int, ...]:
     """The cities in table order: numbered ones in order, Chicago between New
     York and Boston in round 1, one place further right each round after,
@@ -44,7 +46,8 @@ def deal(
             own = CITY_CARDS[city]
             pick, generator = rng.below(generator, len(own))
             hidden_list.append(own[pick])
-            others.extend(card for card in own if card != own[pick])
+            others += own[:pick]
+            others += own[pick + 1 :]
         shuffled, generator = rng.shuffle(generator, others)
         hidden, dealt, rest = tuple(hidden_list), shuffled, stacked
     hands = tuple(

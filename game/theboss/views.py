@@ -9,11 +9,11 @@ them in view). The police deck shows only its size; the generator never shows.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ..engine import rng
 from ..engine.evolve import evolve
-from .cards import CARD_CITY, CHICAGO, CITY_CARDS, POLICE
+from .cards import BADGES_TO_END, CARD_CITY, CHICAGO, CITY_CARDS, EXPERTS, OCCASIONALS, POLICE
 from .codec import result_from_json, result_to_json
 from .scoring import outcome
 from .state import (
@@ -22,20 +22,38 @@ from .state import (
     Stage,
     State,
     badges,
-    experts_available,
-    game_ends,
-    occasionals_available,
 )
 
 __all__ = ["determinize", "redeal", "view"]
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
-    """What `seat` may know, JSON-safe; None is a spectator (no hand's faces)."""
-    count = len(state.hands)
+    """What `seat` may know, JSON-safe; None is a spectator (no hand's faces).
+    Built for every policy call of the hard bot's playouts: each figure read
+    once, the columns by city from one zip."""
+    hands = state.hands
+    count = len(hands)
     over = state.stage is Stage.OVER
-    experts, occasionals = state.experts, state.occasionals
-    gold, silver = badges(state.police_shown)
+    shown = state.police_shown
+    gold, silver = badges(shown)
+    face_down = not over
+    cities = [
+        {
+            "city": city,
+            "played": list(cards),
+            "face_down": face_down and city != CHICAGO,
+            "experts": list(experts),
+            "occasionals": list(occasionals),
+        }
+        for city, cards, experts, occasionals in zip(
+            range(len(state.played)),
+            state.played,
+            zip(*state.experts, strict=True),
+            zip(*state.occasionals, strict=True),
+            strict=True,
+        )
+    ]
+    dead, away, used = state.dead, state.away, state.occasionals_used
     return {
         "game": "theboss",
         "seat": seat,
@@ -46,33 +64,31 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "stage": state.stage.value,
         "to_act": None if over else state.seat,
         "row": list(state.row),
-        "cities": [
-            {
-                "city": city,
-                "played": list(cards),
-                "face_down": city != CHICAGO and not over,
-                "experts": [row[city] for row in experts],
-                "occasionals": [row[city] for row in occasionals],
-            }
-            for city, cards in enumerate(state.played)
-        ],
-        "hands": [[CARD_CITY[card] for card in hand] for hand in state.hands],
-        "hand": list(state.hands[seat]) if seat is not None and 0 <= seat < count else None,
+        "cities": cities,
+        "hands": [list(map(_CITY_OF, hand)) for hand in hands],
+        "hand": list(hands[seat]) if seat is not None and 0 <= seat < count else None,
         "money": list(state.money),
-        "experts_available": [experts_available(state, who) for who in range(count)],
-        "experts_dead": list(state.dead),
-        "experts_away": [list(left) for left in state.away],
-        "occasionals_available": [occasionals_available(state, who) for who in range(count)],
-        "occasionals_used": list(state.occasionals_used),
+        "experts_available": [
+            EXPERTS - dead[who] - len(away[who]) - sum(row) for who, row in enumerate(state.experts)
+        ],
+        "experts_dead": list(dead),
+        "experts_away": [list(left) for left in away],
+        "occasionals_available": [
+            OCCASIONALS - used[who] - sum(row) for who, row in enumerate(state.occasionals)
+        ],
+        "occasionals_used": list(used),
         "banned": [list(cities) for cities in state.banned],
-        "police": [POLICE[card] for card in state.police_shown],
+        "police": [POLICE[card] for card in shown],
         "police_left": len(state.police),
         "badges": {"gold": gold, "silver": silver},
-        "last_round": game_ends(state.police_shown),
+        "last_round": max(gold, silver) >= BADGES_TO_END,  # state.game_ends
         "last_order": list(state.last_order) if state.last_order else None,
         "result": None if state.result is None else result_to_json(state.result),
         "outcome": outcome(state) if over else None,
     }
+
+
+_CITY_OF: Final = CARD_CITY.__getitem__
 
 
 def redeal(state: State, seat: int | None, seed: int) -> State:
