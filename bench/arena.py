@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from engine import BASE_COMMIT, PAGE_BUDGET, PAGE_PLAYOUTS, ROOT, baseline_tree
+from engine import BASE_COMMITS, PAGE_BUDGET, PAGE_PLAYOUTS, ROOT, baseline_tree
 
 SCRIPT = Path(__file__).resolve().parent / "arena_run.py"
 EXTENSIONS = ["potions=true", "companions=true", "reaper=true"]
@@ -84,7 +84,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sides", nargs="+", default=["before", "after"])
     parser.add_argument("--configs", nargs="+", default=list(CONFIGS), choices=list(CONFIGS))
-    parser.add_argument("--base", default=BASE_COMMIT)
+    parser.add_argument("--base", default=BASE_COMMITS["bossquest"])
     parser.add_argument(
         "--budget",
         type=float,
