@@ -435,8 +435,7 @@ def _lab_page(context: BrowserContext, site: Site) -> tuple[Page, PageLog]:
     """A page of the origin with net.js alone (no Python): a tab of the same
     browser that runs other code, as an attacker's page on the origin could."""
     files = site.build.files
-    # The icon link spares the browser its /favicon.ico request, which the
-    # site's service worker (registered by the game's tabs) would log as a 404.
+    # The icon link spares the browser a /favicon.ico request (a 404 here).
     html = (
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
         '<link rel="icon" href="data:,">'
