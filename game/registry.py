@@ -108,8 +108,9 @@ def catalogue() -> list[dict[str, JSON]]:
     its declared options (``OptionsDeclaration.to_json``: the player range and
     each option) and the menu's control for each (``menu_fields``), whether it
     has a rules page (``rules-<name>.html``), its tutorial boards' names, the
-    hint's words, how the menu groups and dresses the options, and the key to
-    its pictures in the footer (``legend``, None for none)."""
+    hint's words, how the menu groups and dresses the options, the key to its
+    pictures in the footer (``legend``, None for none), the seats' default
+    names (``names``) and the cheer under the Start button (``ready``)."""
     entries: list[dict[str, JSON]] = []
     for name in playable():
         client = get_client(name)
@@ -143,6 +144,8 @@ def catalogue() -> list[dict[str, JSON]]:
                 "label": dict(legend.label),
                 "items": [{"badge": badge, "label": dict(words)} for badge, words in legend.items],
             },
+            "names": {lang: list(names) for lang, names in listing.names.items()},
+            "ready": dict(listing.ready),
             "test": name in TEST_GAMES,
         }
         entries.append(entry)

@@ -289,7 +289,7 @@ def test_every_refusal_has_french_and_english_words() -> None:
         assert french != "the English" and english != "the English", code
         assert french != english, code
     banned = "you are banned from Kansas City for the rest of the game"
-    assert reason_text("banned", banned, "fr").endswith("à Kansas City jusqu'à la fin de la partie")
+    assert reason_text("banned", banned, "fr").endswith("à Kansas City jusqu’à la fin de la partie")
     assert reason_text("something_new", "as the engine says", "fr") == "as the engine says"
 
 

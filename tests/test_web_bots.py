@@ -381,7 +381,7 @@ def test_dock_puts_the_odds_on_the_ask_buttons() -> None:
         assert control.odds_text in ("0\u202f%", "<1\u202f%", "50\u202f%", "100\u202f%")
         armes = "1 arme" if count == 1 else f"{count} armes"
         assert control.aria.startswith(f"Demander {armes} : ")
-    assert shown.groups[0].note == "Risque de dépasser le BOSS, d'après ce que vous voyez :"
+    assert shown.groups[0].note == "Risque de dépasser le BOSS, d’après ce que vous voyez :"
     plain = dock(view, legal, ["A", "B"], "fr")
     assert all(c.odds is None and not c.odds_text for g in plain.groups for c in g.controls)
     assert plain.groups[0].note == ""

@@ -89,7 +89,7 @@ def test_names_are_escaped_everywhere() -> None:
 
 def test_the_curtain_shows_nothing_of_the_board() -> None:
     html = render_curtain("Lucie", 2, "fr")
-    assert "Passez l&#x27;appareil à Lucie" in html
+    assert "Passez l’appareil à Lucie" in html
     assert "Je suis Lucie" in html
     assert "data-card" not in html and "data-spell" not in html
 

@@ -70,7 +70,7 @@ def test_undo_after_asking_for_weapons_says_why_in_both_languages() -> None:
     assert session.command("undo") == Outcome.RENDER
     assert session.actions_played() == played  # nothing changed
     assert "You cannot undo: you drew weapons." in session.render("en").html
-    assert "Impossible d'annuler : vous avez pioché des armes." in html.unescape(
+    assert "Impossible d’annuler : vous avez pioché des armes." in html.unescape(
         session.render("fr").html
     )
     act(session, "ask")  # a move clears the message
@@ -236,9 +236,9 @@ def test_an_undo_refusal_reads_in_the_games_own_words_first() -> None:
     words = get_client("theboss").reason_text
     assert undo_refusal_text(
         "undo_card_shown", "your card is face up under its city", "fr", words
-    ) == ("Impossible d'annuler : votre carte est face visible sous sa ville.")
+    ) == ("Impossible d’annuler : votre carte est face visible sous sa ville.")
     assert undo_refusal_text("undo_drew", "you drew weapons", "fr", words) == (
-        "Impossible d'annuler : vous avez pioché des armes."
+        "Impossible d’annuler : vous avez pioché des armes."
     )
 
 

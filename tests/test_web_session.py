@@ -183,7 +183,7 @@ def test_languages_change_every_text_of_the_board() -> None:
     french = session.render("fr")
     english = session.render("en")
     assert "Manche 1" in french.html and "Round 1" in english.html
-    assert "Demander à l&#x27;Armurier" in french.html
+    assert "Demander à l’Armurier" in french.html
     assert "Ask the Armorer for" in english.html
     assert english.focus == "", "a language switch does not move the focus"
     assert french.markers["phase"] == english.markers["phase"] == "human"

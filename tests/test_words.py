@@ -5,6 +5,7 @@ same placeholders in both."""
 from __future__ import annotations
 
 import importlib
+import json
 import re
 from pathlib import Path
 
@@ -74,5 +75,38 @@ def test_no_text_writes_a_plural_as_s_in_brackets() -> None:
         for key, texts in catalogue.items()
         for text in texts.values()
         if bracketed.search(text)
+    ]
+    assert found == []
+
+
+def test_french_text_takes_the_typographic_apostrophe() -> None:
+    """French writes l’Armurier, not l'Armurier: one apostrophe on every screen."""
+    _import_every_module()
+    found = [
+        f"{catalogue.name}.{key}: {texts['fr']}"
+        for catalogue in CATALOGUES
+        for key, texts in catalogue.items()
+        if "'" in texts.get("fr", "")
+    ]
+    assert found == []
+
+
+def _french_in(node: object) -> list[str]:
+    if isinstance(node, dict):
+        own = [node["fr"]] if isinstance(node.get("fr"), str) else []
+        return own + [text for value in node.values() for text in _french_in(value)]
+    if isinstance(node, list):
+        return [text for value in node for text in _french_in(value)]
+    return []
+
+
+def test_the_tutorials_french_takes_the_typographic_apostrophe() -> None:
+    lessons = sorted(ROOT.glob("game/*/tutorials/*.json"))
+    assert len(lessons) > 20
+    found = [
+        f"{path.parent.parent.name}/{path.name}: {text[:60]}"
+        for path in lessons
+        for text in _french_in(json.loads(path.read_text("utf-8")))
+        if "'" in text
     ]
     assert found == []

@@ -42,7 +42,7 @@ _SPELL_NAMES_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "no_heart_loss": {"fr": "Aucun cœur perdu", "en": "No heart lost"},
     "cancel": {"fr": "Annulation", "en": "Cancel"},
     "extra_key": {"fr": "Clef supplémentaire", "en": "Extra key"},
-    "second_wins": {"fr": "Le second l'emporte", "en": "Second closest wins"},
+    "second_wins": {"fr": "Le second l’emporte", "en": "Second closest wins"},
     "last_turn": {"fr": "Dernier tour", "en": "Last turn"},
 }
 _SPELL_NAMES: Final = Catalogue("bossquest.spell_names", _SPELL_NAMES_ENTRIES)
@@ -50,15 +50,15 @@ _SPELL_NAMES: Final = Catalogue("bossquest.spell_names", _SPELL_NAMES_ENTRIES)
 # What each spell does, in a line (the rulebook's spell list, shortened).
 _SPELL_EFFECTS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "strength_up": {
-        "fr": "Augmente la force d'attaque d'un joueur de 1 ou 2.",
+        "fr": "Augmente la force d’attaque d’un joueur de 1 ou 2.",
         "en": "Raises one player's strength by 1 or 2.",
     },
     "strength_down": {
-        "fr": "Diminue la force d'attaque d'un joueur de 1 ou 2.",
+        "fr": "Diminue la force d’attaque d’un joueur de 1 ou 2.",
         "en": "Lowers one player's strength by 1 or 2.",
     },
     "swap_hidden": {
-        "fr": "Échangez votre arme cachée avec celle d'un autre joueur.",
+        "fr": "Échangez votre arme cachée avec celle d’un autre joueur.",
         "en": "Swap your hidden weapon with another player's.",
     },
     "exchange": {
@@ -98,7 +98,7 @@ _SPELL_EFFECTS_ENTRIES: Final[dict[str, dict[str, str]]] = {
         "en": "The second closest to the boss's hit points wins the round.",
     },
     "last_turn": {
-        "fr": "Dernier tour : chacun chez l'Armurier joue une fois, puis le combat.",
+        "fr": "Dernier tour : chacun chez l’Armurier joue une fois, puis le combat.",
         "en": "Last turn: everyone at the Armorer acts once more, then the fight.",
     },
 }
@@ -106,7 +106,7 @@ _SPELL_EFFECTS: Final = Catalogue("bossquest.spell_effects", _SPELL_EFFECTS_ENTR
 
 _LINES_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "round": {
-        "fr": "Manche {round} : le BOSS a {hp} PV. {armorer} est l'Armurier.",
+        "fr": "Manche {round} : le BOSS a {hp} PV. {armorer} est l’Armurier.",
         "en": "Round {round}: the boss has {hp} hit points. {armorer} is the Armorer.",
     },
     "your_hidden": {"fr": "Votre arme cachée : {card}.", "en": "Your hidden weapon: {card}."},
@@ -120,7 +120,7 @@ _LINES_ENTRIES: Final[dict[str, dict[str, str]]] = {
     },
     "visit": {"fr": "{seat} va voir le Magicien.", "en": "{seat} goes to the Magician."},
     "stop": {
-        "fr": "{seat} finit de s'équiper et saute le Magicien.",
+        "fr": "{seat} finit de s’équiper et saute le Magicien.",
         "en": "{seat} stops equipping and skips the Magician.",
     },
     "pass": {
@@ -129,7 +129,7 @@ _LINES_ENTRIES: Final[dict[str, dict[str, str]]] = {
     },
     "discard": {"fr": "{seat} défausse « {spell} ».", "en": "{seat} discards “{spell}”."},
     "discard_mystery": {
-        "fr": "{seat} défausse le sort Mystère : c'était « {spell} ».",
+        "fr": "{seat} défausse le sort Mystère : c’était « {spell} ».",
         "en": "{seat} discards the mystery spell: it was “{spell}”.",
     },
     "activate": {"fr": "{seat} active « {spell} ».", "en": "{seat} activates “{spell}”."},
@@ -138,7 +138,7 @@ _LINES_ENTRIES: Final[dict[str, dict[str, str]]] = {
         "en": "{seat} activates the mystery spell: “{spell}”!",
     },
     "fizzle": {
-        "fr": "« {spell} » n'a rien sur quoi agir : il est défaussé.",
+        "fr": "« {spell} » n’a rien sur quoi agir : il est défaussé.",
         "en": "“{spell}” has nothing to act on and is discarded.",
     },
     "strength": {
@@ -165,7 +165,7 @@ _LINES_ENTRIES: Final[dict[str, dict[str, str]]] = {
     },
     "cancel": {"fr": "{seat} annule « {spell} ».", "en": "{seat} cancels “{spell}”."},
     "last_turn": {
-        "fr": "Dernier tour ! Chacun chez l'Armurier joue une dernière fois.",
+        "fr": "Dernier tour ! Chacun chez l’Armurier joue une dernière fois.",
         "en": "Last turn! Everyone still at the Armorer acts one last time.",
     },
     "fight": {"fr": "Combat ! Le BOSS a {hp} PV.", "en": "Fight! The boss has {hp} hit points."},

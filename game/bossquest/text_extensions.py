@@ -36,7 +36,7 @@ _SPELL_NAMES: Final = Catalogue("bossquest.extension_spell_names", _SPELL_NAMES_
 
 _SPELL_EFFECTS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "invert_potion": {
-        "fr": "Inverse le sens de lecture de la potion visible d'un joueur.",
+        "fr": "Inverse le sens de lecture de la potion visible d’un joueur.",
         "en": "Flips the reading of one player's face-up potion.",
     },
     "swap_companions": {
@@ -63,7 +63,7 @@ _COMPANION_POWERS_ENTRIES: Final[dict[str, dict[str, str]]] = {
         "en": "Your weapons count as every colour.",
     },
     "owl": {
-        "fr": "Une fois par manche : regardez le sort Mystère ou l'arme cachée d'un joueur.",
+        "fr": "Une fois par manche : regardez le sort Mystère ou l’arme cachée d’un joueur.",
         "en": "Once a round: look at the mystery spell or at a player's hidden weapon.",
     },
     "hare": {
@@ -71,7 +71,7 @@ _COMPANION_POWERS_ENTRIES: Final[dict[str, dict[str, str]]] = {
         "en": "Once a round: equip and go to the Magician in the same turn.",
     },
     "badger": {
-        "fr": "En cas d'égalité, vous l'emportez.",
+        "fr": "En cas d’égalité, vous l’emportez.",
         "en": "You win ties.",
     },
     "tortoise": {
@@ -120,7 +120,7 @@ _LINES_ENTRIES: Final[dict[str, dict[str, str]]] = {
         "en": "{seat} swaps {first} and {second}.",
     },
     "look": {
-        "fr": "{seat} regarde l'arme cachée de {target} (chouette).",
+        "fr": "{seat} regarde l’arme cachée de {target} (chouette).",
         "en": "{seat} looks at {target}'s hidden weapon (owl).",
     },
     "look_mystery": {
@@ -147,7 +147,7 @@ _LINES_ENTRIES: Final[dict[str, dict[str, str]]] = {
     },
     "reaper": {"fr": "{seat} devient la Faucheuse !", "en": "{seat} becomes the Reaper!"},
     "reaper_round": {
-        "fr": "Manche {round} : la Faucheuse ({hp} PV) ! {armorer} est l'Armurier.",
+        "fr": "Manche {round} : la Faucheuse ({hp} PV) ! {armorer} est l’Armurier.",
         "en": "Round {round}: the Reaper ({hp} hit points)! {armorer} is the Armorer.",
     },
     "note_reaper_hit": {"fr": ", frappé par la Faucheuse", "en": ", struck by the Reaper"},

@@ -243,6 +243,16 @@ class Listing:
     badges: Mapping[str, str] = field(default_factory=dict)
     #: the key to the game's pictures in the game page's footer, None for none
     legend: Legend | None = None
+    #: the menu's default names for the seats, in order, in each language (a
+    #: seat past them is "Player N"); none: "Player 1", "Player 2", ...
+    names: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: the cheer under the menu's Start button once the game has loaded
+    ready: Words = field(
+        default_factory=lambda: {
+            "fr": "Tout est prêt. Bonne partie !",
+            "en": "All set. Have a good game!",
+        }
+    )
 
 
 def menu_fields(declared: OptionsDeclaration, listing: Listing) -> list[dict[str, JSON]]:

@@ -33,11 +33,11 @@ _NET_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
         "en": "You pick the options and the seats; guests join from another tab or another device.",
     },
     "tabs_title": {
-        "fr": "Parties ouvertes dans d'autres onglets",
+        "fr": "Parties ouvertes dans d’autres onglets",
         "en": "Games open in other tabs",
     },
     "tabs_none": {
-        "fr": "Aucune partie n'est ouverte dans un autre onglet de ce navigateur.",
+        "fr": "Aucune partie n’est ouverte dans un autre onglet de ce navigateur.",
         "en": "No game is open in another tab of this browser.",
     },
     "tabs_room": {"fr": "Partie de {name}", "en": "{name}'s game"},
@@ -46,7 +46,7 @@ _NET_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "join": {"fr": "Rejoindre", "en": "Join"},
     "devices_title": {"fr": "Depuis un autre appareil", "en": "From another device"},
     "devices_hint": {
-        "fr": "Ouvrez le lien (ou scannez le QR code) que l'hôte vous montre, ou collez-le "
+        "fr": "Ouvrez le lien (ou scannez le QR code) que l’hôte vous montre, ou collez-le "
         "ci-dessous.",
         "en": "Open the link (or scan the QR code) the host shows you, or paste it below.",
     },
@@ -79,7 +79,7 @@ _NET_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "ext_potions": {"fr": "Les Potions", "en": "Potions"},
     "ext_companions": {"fr": "Les Compagnons", "en": "Companions"},
     "ext_reaper": {"fr": "La Faucheuse", "en": "The Reaper"},
-    "options_chosen": {"fr": "Options choisies par l'hôte", "en": "Options chosen by the host"},
+    "options_chosen": {"fr": "Options choisies par l’hôte", "en": "Options chosen by the host"},
     "yes": {"fr": "oui", "en": "yes"},
     "no": {"fr": "non", "en": "no"},
     "seats": {"fr": "Places", "en": "Seats"},
@@ -91,7 +91,9 @@ _NET_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "level_easy": {"fr": "facile", "en": "easy"},
     "level_normal": {"fr": "normal", "en": "normal"},
     "level_hard": {"fr": "difficile", "en": "hard"},
-    "add_bot": {"fr": "Robot {level}", "en": "{level} bot"},
+    "add_bot_easy": {"fr": "Robot facile", "en": "Easy bot"},
+    "add_bot_normal": {"fr": "Robot normal", "en": "Normal bot"},
+    "add_bot_hard": {"fr": "Robot difficile", "en": "Hard bot"},
     "remove_bot": {"fr": "Retirer le robot", "en": "Remove the bot"},
     "sit": {"fr": "Prendre cette place", "en": "Take this seat"},
     "you_mark": {"fr": "vous", "en": "you"},
@@ -104,7 +106,7 @@ _NET_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
         "fr": "Inviter un joueur (autre appareil)",
         "en": "Invite a player (another device)",
     },
-    "invite_close": {"fr": "Fermer l'invitation", "en": "Close the invitation"},
+    "invite_close": {"fr": "Fermer l’invitation", "en": "Close the invitation"},
     "tabs_open_note": {
         "fr": "Les autres onglets de ce navigateur voient cette partie et peuvent la rejoindre.",
         "en": "Other tabs of this browser see this game and can join it.",
@@ -112,19 +114,19 @@ _NET_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "leave_lobby": {"fr": "Abandonner", "en": "Leave"},
     "guest_wait_seat": {"fr": "Choisissez une place libre.", "en": "Choose an open seat."},
     "guest_wait_start": {
-        "fr": "Vous êtes assis. La partie commence quand l'hôte la lance.",
+        "fr": "Vous êtes assis. La partie commence quand l’hôte la lance.",
         "en": "You are seated. The game begins when the host starts it.",
     },
-    "connecting": {"fr": "Connexion à l'hôte…", "en": "Connecting to the host…"},
+    "connecting": {"fr": "Connexion à l’hôte…", "en": "Connecting to the host…"},
     "join_title": {"fr": "Rejoindre une partie", "en": "Join a game"},
     "join_lost_title": {"fr": "Connexion perdue", "en": "Connection lost"},
     "join_device_hint": {
-        "fr": "Entrez votre nom, puis montrez à l'hôte le code de réponse qui s'affiche.",
+        "fr": "Entrez votre nom, puis montrez à l’hôte le code de réponse qui s’affiche.",
         "en": "Enter your name, then show the host the answer code that appears.",
     },
     "answer_wait": {
-        "fr": "Montrez ce code à l'hôte (QR code ou copier-coller). Vous entrez dans la "
-        "partie dès qu'il l'a saisi.",
+        "fr": "Montrez ce code à l’hôte (QR code ou copier-coller). Vous entrez dans la "
+        "partie dès qu’il l’a saisi.",
         "en": "Show this code to the host (QR code or copy and paste). You are in the "
         "game as soon as they enter it.",
     },
@@ -139,20 +141,20 @@ _NET_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "net_seats": {"fr": "Joueurs en ligne", "en": "Players online"},
     # ------------------------------------------------------------- notices
     "host_gone": {
-        "fr": "La connexion avec l'hôte est perdue. Reconnexion dès que son onglet revient "
-        "(s'il l'a fermé : dès qu'il rouvre le site et reprend la partie)…",
+        "fr": "La connexion avec l’hôte est perdue. Reconnexion dès que son onglet revient "
+        "(s’il l’a fermé : dès qu’il rouvre le site et reprend la partie)…",
         "en": "The connection to the host is lost. Reconnecting as soon as their tab is back "
         "(if they closed it: as soon as they open the site again and resume the game)…",
     },
     "host_reloaded": {
-        "fr": "La page de l'hôte a été rechargée (ou la connexion perdue) : demandez à l'hôte "
+        "fr": "La page de l’hôte a été rechargée (ou la connexion perdue) : demandez à l’hôte "
         "une nouvelle invitation et ouvrez-la. Vous retrouverez votre place.",
         "en": "The host's page was reloaded (or the connection lost): ask the host for a new "
         "invitation and open it. You will get your seat back.",
     },
     "device_lost": {
-        "fr": "La connexion avec l'hôte s'est fermée (cette page a été rechargée) : demandez "
-        "à l'hôte une nouvelle invitation, puis ouvrez-la ou collez-la ci-dessous. Vous "
+        "fr": "La connexion avec l’hôte s’est fermée (cette page a été rechargée) : demandez "
+        "à l’hôte une nouvelle invitation, puis ouvrez-la ou collez-la ci-dessous. Vous "
         "retrouverez votre place.",
         "en": "The connection to the host closed (this page was reloaded): ask the host for "
         "a new invitation, then open it or paste it below. You will get your seat back.",
@@ -161,7 +163,7 @@ _NET_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
         "fr": "Votre place a été reprise depuis une autre page : la partie continue là-bas.",
         "en": "Your seat was taken back from another page: the game goes on there.",
     },
-    "host_closed": {"fr": "L'hôte a fermé la partie.", "en": "The host closed the game."},
+    "host_closed": {"fr": "L’hôte a fermé la partie.", "en": "The host closed the game."},
     # ------------------------------------- a hosted game whose tab was closed
     "resume_title_one": {
         "fr": "Votre partie en ligne vous attend",
@@ -173,7 +175,7 @@ _NET_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     },
     "resume_hint": {
         "fr": "Son onglet a été fermé. Reprenez-la ici : les invités des autres onglets "
-        "reviennent d'eux-mêmes ; ceux d'autres appareils ont besoin d'une nouvelle invitation.",
+        "reviennent d’eux-mêmes ; ceux d’autres appareils ont besoin d’une nouvelle invitation.",
         "en": "Its tab was closed. Resume it here: guests in other tabs come back by "
         "themselves; guests on other devices need a new invitation.",
     },
@@ -189,7 +191,7 @@ _NET_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "resume_end_yes": {"fr": "Oui, y mettre fin", "en": "Yes, end it"},
     "resume_end_no": {"fr": "Non, la garder", "en": "No, keep it"},
     "resume_corrupt": {
-        "fr": "La partie en ligne gardée dans ce navigateur n'a pas pu être relue : elle a été "
+        "fr": "La partie en ligne gardée dans ce navigateur n’a pas pu être relue : elle a été "
         "effacée.",
         "en": "The online game kept in this browser could not be read back, so it was cleared.",
     },
@@ -234,7 +236,7 @@ _NET_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     },
     "rematch_start": {"fr": "Lancer maintenant", "en": "Start now"},
     "rematch_start_hint": {
-        "fr": "Sans attendre : un robot joue la place de qui n'a pas accepté (vous pourrez "
+        "fr": "Sans attendre : un robot joue la place de qui n’a pas accepté (vous pourrez "
         "la lui rendre).",
         "en": "Without waiting: a bot plays the seat of anyone who has not accepted (you "
         "can give it back).",
@@ -285,31 +287,31 @@ _REJECTS: Final[dict[str, dict[str, str]]] = {
     "too_large": {"fr": "message trop long", "en": "message too large"},
     "unknown_type": {"fr": "message inconnu", "en": "unknown message"},
     "version": {
-        "fr": "l'hôte utilise une autre version du jeu ; rechargez la page",
+        "fr": "l’hôte utilise une autre version du jeu ; rechargez la page",
         "en": "the host runs another version of the game; reload the page",
     },
     "replayed": {"fr": "message déjà reçu", "en": "message already received"},
     "not_joined": {"fr": "pas encore dans la partie", "en": "not in the game yet"},
     "seat_taken": {"fr": "cette place est déjà prise", "en": "that seat is already taken"},
-    "no_such_seat": {"fr": "cette place n'existe pas", "en": "no such seat"},
-    "not_your_seat": {"fr": "ce n'est pas votre place", "en": "that is not your seat"},
+    "no_such_seat": {"fr": "cette place n’existe pas", "en": "no such seat"},
+    "not_your_seat": {"fr": "ce n’est pas votre place", "en": "that is not your seat"},
     "stale": {
         "fr": "la partie a avancé entre-temps ; voici la situation à jour",
         "en": "the game moved on meanwhile; here is the current situation",
     },
     "illegal": {"fr": "coup interdit", "en": "move not allowed"},
-    "not_started": {"fr": "la partie n'a pas commencé", "en": "the game has not started"},
+    "not_started": {"fr": "la partie n’a pas commencé", "en": "the game has not started"},
     "started": {"fr": "la partie a déjà commencé", "en": "the game has already started"},
     "no_spectators": {
-        "fr": "la partie a commencé et l'hôte n'admet pas de spectateurs",
+        "fr": "la partie a commencé et l’hôte n’admet pas de spectateurs",
         "en": "the game has started and the host lets no spectator in",
     },
     "spectators_full": {
-        "fr": "la partie a déjà tous les spectateurs que l'hôte admet",
+        "fr": "la partie a déjà tous les spectateurs que l’hôte admet",
         "en": "the game already has all the spectators the host allows",
     },
-    "no_rematch": {"fr": "aucune revanche n'est proposée", "en": "no rematch is offered"},
-    "not_over": {"fr": "la partie n'est pas finie", "en": "the game is not over"},
+    "no_rematch": {"fr": "aucune revanche n’est proposée", "en": "no rematch is offered"},
+    "not_over": {"fr": "la partie n’est pas finie", "en": "the game is not over"},
     "unknown_reaction": {"fr": "réaction inconnue", "en": "unknown reaction"},
     "too_fast": {
         "fr": "une réaction toutes les deux secondes au plus",
@@ -320,7 +322,7 @@ _REJECTS: Final[dict[str, dict[str, str]]] = {
         "en": "this host does not know that seat token",
     },
     "full": {
-        "fr": "toutes les places sont prises et l'hôte n'admet pas de spectateurs",
+        "fr": "toutes les places sont prises et l’hôte n’admet pas de spectateurs",
         "en": "every seat is taken and the host lets no spectator in",
     },
     "name": {"fr": "nom vide ou trop long", "en": "empty or too long name"},

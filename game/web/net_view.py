@@ -584,7 +584,7 @@ def render_lobby(
             controls = "".join(
                 f'<button type="button" class="btn btn-small btn-secondary" data-cmd="net-bot" '
                 f'data-seat="{status.seat}" data-level="{level}">'
-                f"{e(ntr('add_bot', lang, level=ntr(f'level_{level}', lang)))}</button>"
+                f"{e(ntr(f'add_bot_{level}', lang))}</button>"
                 for level in BOT_LEVELS
             )
         elif host and status.kind == "bot":

@@ -20,12 +20,12 @@ _REPLAY_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
         "fr": "Annuler mon dernier coup de ce tour",
         "en": "Take back my last move of this turn",
     },
-    "undo_refused": {"fr": "Impossible d'annuler : {reason}.", "en": "You cannot undo: {reason}."},
+    "undo_refused": {"fr": "Impossible d’annuler : {reason}.", "en": "You cannot undo: {reason}."},
     # -------------------------------------------------------- share link
     "share": {"fr": "Partager le replay", "en": "Share replay"},
     "share_title": {"fr": "Lien du replay", "en": "Replay link"},
     "share_note_seat": {
-        "fr": "Ce lien montre la partie telle que {name} l'a vue, jusqu'ici.",
+        "fr": "Ce lien montre la partie telle que {name} l’a vue, jusqu’ici.",
         "en": "This link shows the game as {name} saw it, so far.",
     },
     "share_note_all": {
@@ -57,12 +57,12 @@ _REPLAY_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     },
     "replay_play": {"fr": "Jouer une partie", "en": "Play a game"},
     "replay_error_title": {
-        "fr": "Ce replay ne peut pas s'ouvrir",
+        "fr": "Ce replay ne peut pas s’ouvrir",
         "en": "This replay cannot be opened",
     },
     # the reasons a link is refused, by the code of game.engine.replaylink
     "link_missing": {
-        "fr": "L'adresse ne contient pas de replay (il faut #r=… à la fin).",
+        "fr": "L’adresse ne contient pas de replay (il faut #r=… à la fin).",
         "en": "The address holds no replay (it needs #r=… at its end).",
     },
     "link_encoding": {
@@ -70,11 +70,11 @@ _REPLAY_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
         "en": "The link is damaged: it was cut short or altered, perhaps when copied.",
     },
     "link_version": {
-        "fr": "Ce lien vient d'une autre version du jeu.",
+        "fr": "Ce lien vient d’une autre version du jeu.",
         "en": "This link comes from another version of the game.",
     },
     "link_game": {
-        "fr": "Ce lien est celui d'un jeu que cette page ne connaît pas.",
+        "fr": "Ce lien est celui d’un jeu que cette page ne connaît pas.",
         "en": "This link is for a game this page does not know.",
     },
     "link_data": {
@@ -82,7 +82,7 @@ _REPLAY_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
         "en": "The link is damaged: its settings are not valid.",
     },
     "link_action": {
-        "fr": "Le lien est abîmé : un de ses coups n'est pas permis à ce moment.",
+        "fr": "Le lien est abîmé : un de ses coups n’est pas permis à ce moment.",
         "en": "The link is damaged: one of its moves is not allowed at its point.",
     },
     "link_eye": {
@@ -113,11 +113,11 @@ _REPLAY_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
         "en": "another player has played since",
     },
     "undo_nothing": {
-        "fr": "vous n'avez pas encore joué ce tour-ci",
+        "fr": "vous n’avez pas encore joué ce tour-ci",
         "en": "you have not moved yet this turn",
     },
-    "undo_not_your_turn": {"fr": "ce n'est pas votre tour", "en": "it is not your turn"},
-    "undo_unsupported": {"fr": "ce jeu n'a pas d'annulation", "en": "this game has no undo"},
+    "undo_not_your_turn": {"fr": "ce n’est pas votre tour", "en": "it is not your turn"},
+    "undo_unsupported": {"fr": "ce jeu n’a pas d’annulation", "en": "this game has no undo"},
 }
 REPLAY_STRINGS: Final = Catalogue("platform.replay", _REPLAY_STRINGS_ENTRIES)
 

@@ -31,9 +31,9 @@ _STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "rematch": {"fr": "Revanche", "en": "Rematch"},
     "back_to_menu": {"fr": "Retour au menu", "en": "Back to the menu"},
     # -------------------------------------------------------------- curtain
-    "curtain_title": {"fr": "Passez l'appareil à {name}", "en": "Pass the device to {name}"},
+    "curtain_title": {"fr": "Passez l’appareil à {name}", "en": "Pass the device to {name}"},
     "curtain_body": {
-        "fr": "Les autres détournent les yeux : le jeu caché de {name} va s'afficher.",
+        "fr": "Les autres détournent les yeux : le jeu caché de {name} va s’afficher.",
         "en": "Everyone else looks away: {name}'s hidden cards are about to show.",
     },
     "curtain_button": {"fr": "Je suis {name}", "en": "I am {name}"},

@@ -86,7 +86,7 @@ _STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
         "en": "In this lesson, do this instead: “{label}”.",
     },
     "not_now": {
-        "fr": "Ce n'est pas encore à vous : appuyez sur « Suivant ».",
+        "fr": "Ce n’est pas encore à vous : appuyez sur « Suivant ».",
         "en": "It is not your move yet: press “Next”.",
     },
     "refused": {"fr": "Coup refusé : {reason}", "en": "Not allowed: {reason}"},

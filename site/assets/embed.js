@@ -122,13 +122,13 @@
       en: "The board is still loading… (the first time takes a few seconds)",
     },
     failed: {
-      fr: "Le plateau n'a pas pu se charger. Rechargez la page, avec un navigateur récent.",
+      fr: "Le plateau n’a pas pu se charger. Rechargez la page, avec un navigateur récent.",
       en: "The board could not load. Reload the page, in an up-to-date browser.",
     },
     details: { fr: "Détails techniques", en: "Technical details" },
     unknown: { fr: "Tutoriel inconnu : « {name} ».", en: "Unknown tutorial: “{name}”." },
     missing: {
-      fr: "Aucun tutoriel demandé : ajoutez ?scenario=NOM à l'adresse.",
+      fr: "Aucun tutoriel demandé : ajoutez ?scenario=NOM à l’adresse.",
       en: "No tutorial asked for: add ?scenario=NAME to the address.",
     },
     available: { fr: "Tutoriels disponibles :", en: "Available tutorials:" },

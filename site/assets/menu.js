@@ -90,7 +90,8 @@
       fr: "Préparez la partie pendant le chargement.",
       en: "Set up the game while it loads.",
     },
-    startReady: { fr: "Tout est prêt. Bonne quête !", en: "All set. Good questing!" },
+    // the game's own cheer replaces it once the game is known (the catalogue's `ready`)
+    startReady: { fr: "Tout est prêt. Bonne partie !", en: "All set. Have a good game!" },
     stepBoot: { fr: "Chargement du moteur de jeu…", en: "Loading the game engine…" },
     stepRuntime: { fr: "Préparation de Python…", en: "Preparing Python…" },
     stepPython: {
@@ -127,10 +128,6 @@
     },
   };
 
-  var DEFAULT_NAMES = {
-    fr: ["Lancelot", "Viviane", "Perceval", "Guenièvre", "Gauvain", "Morgane"],
-    en: ["Lancelot", "Vivian", "Percival", "Guinevere", "Gawain", "Morgan"],
-  };
   var LANGS = ["fr", "en"];
   var LEVELS = ["easy", "normal", "hard"];
   var DEFAULT_LEVEL = "normal";
@@ -259,6 +256,7 @@
   var MENU_KEY = game ? "bq." + game.name + ".menu.v1" : "";
   var SAVE_KEY = game ? "bq." + game.name + ".save.v1" : ""; // written by game/web/main.py
   root.dataset.game = game ? game.name : "";
+  if (game && game.ready) STRINGS.startReady = game.ready;
   if (onHome) root.dataset.home = "true";
 
   function words(text) {
@@ -637,8 +635,10 @@
 
   var menu = loadMenu();
 
+  /** The seat's name unless the player typed one: the game's (its catalogue's `names`). */
   function defaultName(index) {
-    return DEFAULT_NAMES[lang][index] || (lang === "fr" ? "Joueur " : "Player ") + (index + 1);
+    var names = (game && game.names && game.names[lang]) || [];
+    return names[index] || (lang === "fr" ? "Joueur " : "Player ") + (index + 1);
   }
 
   /** Whether the rules turn this option on at the chosen player count. */

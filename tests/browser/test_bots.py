@@ -159,7 +159,7 @@ def test_the_odds_hint_shows_on_the_humans_turn_when_it_is_on(app: App) -> None:
         assert label.endswith(f"{shown} chance of going over"), label
     _shoot(app, "board-odds")
     page.locator(".lang-btn[data-lang='fr']").click()
-    expect(hint).to_have_text("Risque de dépasser le BOSS, d'après ce que vous voyez :")
+    expect(hint).to_have_text("Risque de dépasser le BOSS, d’après ce que vous voyez :")
     expect(asks.first.locator(".act-odds")).to_have_text(re.compile(r"^(<1|>99|\d{1,3})\u202f%$"))
     _shoot(app, "board-odds-fr")
     page.locator(".lang-btn[data-lang='en']").click()

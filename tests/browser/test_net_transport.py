@@ -821,7 +821,7 @@ def _pair(lab: Lab) -> tuple[Page, Page]:
     expect(host.locator(".bq-pair[data-pairing='connected']")).to_be_visible(timeout=WAIT_MS)
     expect(guest.locator(".bq-pair[data-pairing='connected']")).to_be_visible(timeout=WAIT_MS)
     expect(guest.locator("[data-pairing-status]")).to_have_text("Connecté !")
-    expect(guest.locator(".bq-pair-title")).to_have_text("Relié à l’hôte")  # noqa: RUF001
+    expect(guest.locator(".bq-pair-title")).to_have_text("Relié à l’hôte")
     expect(host.locator(".bq-pair-title")).to_have_text("Guest connected")
     host.wait_for_function("() => window.link !== undefined")
     guest.wait_for_function("() => window.link !== undefined")
@@ -873,13 +873,13 @@ def test_invite_widget_before_pairing(rtc_lab: Lab) -> None:
     )
     expect(host.locator(".bq-pair[data-pairing='waiting']")).to_be_visible()
     expect(host.locator("[data-pairing-status]")).to_have_text(
-        "En attente de la réponse de l’invité…"  # noqa: RUF001
+        "En attente de la réponse de l’invité…"
     )
     _shot(host, "net-invite-waiting-fr-1280")
     host.set_viewport_size(PHONE)
     _shot(host, "net-invite-waiting-fr-375")
     host.evaluate("document.dispatchEvent(new CustomEvent('bq:lang', {detail: 'en'}))")
-    waiting = "Waiting for the guest’s answer…"  # noqa: RUF001
+    waiting = "Waiting for the guest’s answer…"
     expect(host.locator("[data-pairing-status]")).to_have_text(waiting)
     host.evaluate("invite.cancel()")
     assert host.evaluate("invite.accept('x').then(() => 'ok', (e) => e.code)") == "cancelled"

@@ -208,7 +208,7 @@ def test_start_hands_the_settings_to_python(app: App) -> None:
     expect(curtain.locator("h2")).to_have_text(f"Pass the device to {who}")
     # the board's strings follow a live language switch too
     page.locator(".lang-btn[data-lang='fr']").click()
-    expect(curtain.locator("h2")).to_have_text(f"Passez l'appareil à {who}")
+    expect(curtain.locator("h2")).to_have_text(f"Passez l’appareil à {who}")
     curtain.locator("button", has_text=f"Je suis {who}").click()
     expect(page.locator("#board-seats .seat-panel")).to_have_count(4)
     expect(page.locator("#board")).to_have_attribute("data-phase", "human")

@@ -76,7 +76,7 @@ def test_undo_works_where_allowed_and_is_refused_where_not(app: App) -> None:
     page.locator(".lang-btn[data-lang=fr]").click()
     page.wait_for_function(
         "() => document.querySelector('#actions .notice')?.textContent"
-        ' === "Impossible d\'annuler : vous avez pioché des armes."'
+        ' === "Impossible d’annuler : vous avez pioché des armes."'
     )
 
 

@@ -41,6 +41,11 @@ LISTING = Listing(
         "en": "A card game of knights, spells and bosses.",
     },
     rules=RULES,
+    names={
+        "fr": ("Lancelot", "Viviane", "Perceval", "Guenièvre", "Gauvain", "Morgane"),
+        "en": ("Lancelot", "Vivian", "Percival", "Guinevere", "Gawain", "Morgan"),
+    },
+    ready={"fr": "Tout est prêt. Bonne quête !", "en": "All set. Good questing!"},
     hint=(
         {"fr": "Afficher mes risques de dépasser", "en": "Show my odds of going over"},
         {

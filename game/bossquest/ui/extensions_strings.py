@@ -61,7 +61,7 @@ _EXTENSION_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "reserve": {"fr": "Compagnons en réserve", "en": "Companions in reserve"},
     "reserve_empty": {"fr": "Aucun compagnon en réserve", "en": "No companion in reserve"},
     "group_powers": {"fr": "Pouvoir de {companion}", "en": "{companion}'s power"},
-    "look_at": {"fr": "Regarder l'arme cachée de {name}", "en": "Look at {name}'s hidden weapon"},
+    "look_at": {"fr": "Regarder l’arme cachée de {name}", "en": "Look at {name}'s hidden weapon"},
     "look_mystery": {"fr": "Regarder le sort Mystère", "en": "Look at the mystery spell"},
     "replace_spell": {"fr": "Remplacer « {spell} »", "en": "Replace “{spell}”"},
     "ask_visit_one": {"fr": "{n} arme + Magicien", "en": "{n} weapon + Magician"},
@@ -115,12 +115,12 @@ _EXTENSION_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "fate_gone": {"fr": "hors jeu", "en": "out of the game"},
     "fate_reaper": {"fr": "la Faucheuse", "en": "the Reaper"},
     "fate_ghost_note": {
-        "fr": "Un fantôme : il revient s'il bat la Faucheuse.",
+        "fr": "Un fantôme : il revient s’il bat la Faucheuse.",
         "en": "A ghost: back to life if they beat the Reaper.",
     },
     "fate_gone_note": {"fr": "A quitté la partie.", "en": "Has left the game."},
     "fate_reaper_note": {
-        "fr": "Gagne s'il élimine tous les chevaliers.",
+        "fr": "Gagne s’il élimine tous les chevaliers.",
         "en": "Wins by eliminating every knight.",
     },
     "prompt_destiny": {

@@ -47,7 +47,7 @@ _STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "mystery": {"fr": "Sort Mystère", "en": "Mystery spell"},
     "mystery_back": {"fr": "Face cachée", "en": "Face down"},
     "no_spell_left": {
-        "fr": "Le Magicien n'a plus de sort.",
+        "fr": "Le Magicien n’a plus de sort.",
         "en": "The Magician has no spell left.",
     },
     "dark_spell": {"fr": "sort sombre : sur un joueur", "en": "dark spell: on a player"},
@@ -61,10 +61,10 @@ _STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "level_hard": {"fr": "difficile", "en": "hard"},
     "armorer": {"fr": "Armurier", "en": "Armorer"},
     "armorer_aria": {
-        "fr": "{name} est l'Armurier : il joue en dernier",
+        "fr": "{name} est l’Armurier : il joue en dernier",
         "en": "{name} is the Armorer and plays last",
     },
-    "at_armorer": {"fr": "Chez l'Armurier", "en": "At the Armorer"},
+    "at_armorer": {"fr": "Chez l’Armurier", "en": "At the Armorer"},
     "at_magician": {"fr": "Chez le Magicien", "en": "At the Magician"},
     "playing": {"fr": "Son tour", "en": "Their turn"},
     "your_turn_tag": {"fr": "À vous", "en": "Your turn"},
@@ -91,7 +91,7 @@ _STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     # ------------------------------------------------------------- prompts
     "actions_title": {"fr": "À vous de jouer", "en": "Your move"},
     "prompt_armorer": {
-        "fr": "{name}, à vous : demandez des armes à l'Armurier, ou allez voir le Magicien.",
+        "fr": "{name}, à vous : demandez des armes à l’Armurier, ou allez voir le Magicien.",
         "en": "{name}, your turn: ask the Armorer for weapons, or go to the Magician.",
     },
     "prompt_over": {
@@ -103,11 +103,11 @@ _STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
         "en": "Your strength is above the boss's hit points: stop equipping.",
     },
     "prompt_lone": {
-        "fr": "Vous êtes le dernier chez l'Armurier : une dernière demande, puis le Magicien.",
+        "fr": "Vous êtes le dernier chez l’Armurier : une dernière demande, puis le Magicien.",
         "en": "You are the last at the Armorer: one last request, then the Magician.",
     },
     "prompt_lone_big": {
-        "fr": "Vous êtes le dernier chez l'Armurier : une dernière demande, ou arrêtez-vous. "
+        "fr": "Vous êtes le dernier chez l’Armurier : une dernière demande, ou arrêtez-vous. "
         "Vous sautez le Magicien.",
         "en": "You are the last at the Armorer: one last request, or stop. You skip the Magician.",
     },
@@ -120,7 +120,7 @@ _STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
         "en": "Last turn! One last request, or go to the Magician.",
     },
     "prompt_deck_empty": {
-        "fr": "La pioche d'armes est vide : allez voir le Magicien.",
+        "fr": "La pioche d’armes est vide : allez voir le Magicien.",
         "en": "The weapon deck is empty: go to the Magician.",
     },
     "prompt_spell": {
@@ -144,7 +144,7 @@ _STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
         "en": "“{spell}”: whose hidden weapon do you swap with yours?",
     },
     "prompt_choose_exchange": {
-        "fr": "« {spell} » : choisissez l'arme à donner.",
+        "fr": "« {spell} » : choisissez l’arme à donner.",
         "en": "“{spell}”: choose the weapon to give up.",
     },
     "prompt_choose_cancel": {
@@ -158,14 +158,14 @@ _STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "waiting_bot": {"fr": "{name} réfléchit…", "en": "{name} is thinking…"},
     "waiting_human": {"fr": "{name} joue…", "en": "{name} is playing…"},
     # ------------------------------------------------------------- controls
-    "group_ask": {"fr": "Demander à l'Armurier", "en": "Ask the Armorer for"},
+    "group_ask": {"fr": "Demander à l’Armurier", "en": "Ask the Armorer for"},
     "ask_one": {"fr": "{n} arme", "en": "{n} weapon"},
     "ask_many": {"fr": "{n} armes", "en": "{n} weapons"},
     "ask_aria_one": {"fr": "Demander {n} arme", "en": "Ask for {n} weapon"},
     "ask_aria_many": {"fr": "Demander {n} armes", "en": "Ask for {n} weapons"},
     # the odds hint (game.bossquest.ui.hint), when the menu turned it on
     "odds_note": {
-        "fr": "Risque de dépasser le BOSS, d'après ce que vous voyez :",
+        "fr": "Risque de dépasser le BOSS, d’après ce que vous voyez :",
         "en": "Chance of going over the boss, from what you can see:",
     },
     "ask_odds_aria_one": {
@@ -179,7 +179,7 @@ _STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "percent": {"fr": "{n}\u202f%", "en": "{n}%"},
     "group_move": {"fr": "Ou bien", "en": "Or"},
     "visit": {"fr": "Aller voir le Magicien", "en": "Go to the Magician"},
-    "stop": {"fr": "Arrêter de s'équiper", "en": "Stop equipping"},
+    "stop": {"fr": "Arrêter de s’équiper", "en": "Stop equipping"},
     "pass": {"fr": "Passer", "en": "Pass"},
     "pass_aria": {
         "fr": "Passer : rester chez le Magicien sans sort",

@@ -102,26 +102,26 @@ _STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "log_over": {"fr": "Fin du duel, {points} : {title}", "en": "The duel ends, {points}: {title}"},
     # ---------------------------------------------------------- refusals
     "game_over": {"fr": "la partie est finie", "en": "the game is over"},
-    "no_such_seat": {"fr": "cette place n'existe pas", "en": "there is no such seat"},
+    "no_such_seat": {"fr": "cette place n’existe pas", "en": "there is no such seat"},
     "already_committed": {
         "fr": "vous avez déjà engagé une carte dans cette manche",
         "en": "you have already committed a card this round",
     },
-    "not_your_turn": {"fr": "ce n'est pas votre tour", "en": "it is not your turn"},
+    "not_your_turn": {"fr": "ce n’est pas votre tour", "en": "it is not your turn"},
     "wrong_step_commit": {
         "fr": "engagez une carte maintenant",
         "en": "commit a card now",
     },
     "wrong_step_swap": {
-        "fr": "échangez une carte ou gardez votre main d'abord",
+        "fr": "échangez une carte ou gardez votre main d’abord",
         "en": "swap a card or keep your hand first",
     },
     "deck_empty": {
         "fr": "la pioche est vide : gardez votre main",
         "en": "the deck is empty: keep your hand",
     },
-    "not_in_hand": {"fr": "cette carte n'est pas à vous", "en": "that card is not yours"},
-    "unknown_action": {"fr": "un duel n'a pas cette action", "en": "a duel has no such action"},
+    "not_in_hand": {"fr": "cette carte n’est pas à vous", "en": "that card is not yours"},
+    "unknown_action": {"fr": "un duel n’a pas cette action", "en": "a duel has no such action"},
 }
 STRINGS: Final = Catalogue("duel.board", _STRINGS_ENTRIES)
 

@@ -47,14 +47,20 @@ LISTING = Listing(
     # The rules file is written beside this module; until it exists the game
     # simply has no rules page (build.py would stop on a missing file).
     rules=RULES if RULES.is_file() else None,
+    # gangsters of the 1930s, of our own invention (Alcapo is the rulebook's)
+    names={
+        "fr": ("Lucky", "Rosie", "Vito", "Dolly"),
+        "en": ("Lucky", "Rosie", "Vito", "Dolly"),
+    },
+    ready={"fr": "Tout est prêt. À vous la ville !", "en": "All set. The city is yours!"},
     hint=(
         {
-            "fr": "Afficher la chance d'argent sous chaque ville",
+            "fr": "Afficher la chance d’argent sous chaque ville",
             "en": "Show the chance of money under each city",
         },
         {
             "fr": "À votre tour : pour chaque ville, la chance que sa carte cachée soit de "
-            "l'argent, d'après les cartes que vous avez vues.",
+            "l’argent, d’après les cartes que vous avez vues.",
             "en": "On your turn: for each city, the chance that its face-down card is "
             "money, from the cards you have seen.",
         },

@@ -131,7 +131,7 @@ BOARD: Final = Catalogue(
             "tally_silver": {"fr": "Argent {n}/3", "en": "Silver {n}/3"},
             "police_rule": {
                 "fr": "Une carte se retourne quand il reste 2 cartes en main ; "
-                "au 3e insigne d'une couleur, la partie finit avec la manche.",
+                "au 3e insigne d’une couleur, la partie finit avec la manche.",
                 "en": "A card turns when everyone holds 2 cards; at the 3rd badge "
                 "of one colour, the game ends with the round.",
             },
@@ -145,7 +145,7 @@ BOARD: Final = Catalogue(
                 "en": "Last turn's order: {order}",
             },
             "last_order_rule": {
-                "fr": "le plus de gangsters encore en réserve d'abord",
+                "fr": "le plus de gangsters encore en réserve d’abord",
                 "en": "most gangsters still in hand first",
             },
             # -------------------------------------------------- cities
@@ -156,7 +156,7 @@ BOARD: Final = Catalogue(
             },
             "position": {"fr": "{n}e place", "en": "Place {n}"},
             "position_1": {"fr": "1re place", "en": "Place 1"},
-            "alcapo": {"fr": "Ville d'Alcapo", "en": "Alcapo's city"},
+            "alcapo": {"fr": "Ville d’Alcapo", "en": "Alcapo's city"},
             "chicago_rule": {
                 "fr": "Moitié (arrondie en bas) des dernières cartes posées à sa gauche",
                 "en": "Half (rounded down) of the last cards played to its left",
@@ -190,7 +190,7 @@ BOARD: Final = Catalogue(
                 "en": "Cards played under {city}: {cards}",
             },
             "nothing_played": {"fr": "Aucune carte posée", "en": "No card played"},
-            "nobody_here": {"fr": "Personne pour l'instant", "en": "Nobody yet"},
+            "nobody_here": {"fr": "Personne pour l’instant", "en": "Nobody yet"},
             "nobody_was": {"fr": "Personne", "en": "Nobody"},
             "gang_aria": {"fr": "{name} : {what}", "en": "{name}: {what}"},
             "majority": {"fr": "Majorité", "en": "Majority"},
@@ -257,7 +257,7 @@ BOARD: Final = Catalogue(
             },
             "group_place": {"fr": "Placer des gangsters", "en": "Place gangsters"},
             "place_legend": {
-                "fr": "Experts + occasionnels ; en relief, le moins qu'il faut pour la majorité.",
+                "fr": "Experts + occasionnels ; en relief, le moins qu’il faut pour la majorité.",
                 "en": "Experts + occasionals; raised, the fewest that take the majority.",
             },
             "place_label": {"fr": "{e}", "en": "{e}"},
@@ -271,13 +271,13 @@ BOARD: Final = Catalogue(
             "note_hold": {"fr": "Vous y avez la majorité", "en": "You hold the majority"},
             "note_money": {"fr": "argent : {pct}", "en": "money: {pct}"},
             "note_money_aria": {
-                "fr": "Chance que la carte cachée soit de l'argent : {pct}",
+                "fr": "Chance que la carte cachée soit de l’argent : {pct}",
                 "en": "Chance that the face-down card is money: {pct}",
             },
             "unavailable": {"fr": "Pas de placement ici", "en": "No placement here"},
             "why_banned": {"fr": "vous y êtes interdit de séjour", "en": "you are banned"},
             "why_chicago": {
-                "fr": "placez d'abord un gangster dans une autre ville",
+                "fr": "placez d’abord un gangster dans une autre ville",
                 "en": "place a gangster in another city first",
             },
             "why_alone": {
@@ -289,7 +289,7 @@ BOARD: Final = Catalogue(
                 "en": "too few gangsters to outnumber {name}",
             },
             "why_nobody_left": {
-                "fr": "Vous n'avez plus de gangster à placer cette manche.",
+                "fr": "Vous n’avez plus de gangster à placer cette manche.",
                 "en": "You have no gangster left to place this round.",
             },
             "waiting_bot": {"fr": "{name} réfléchit…", "en": "{name} is thinking…"},
@@ -314,7 +314,7 @@ BOARD: Final = Catalogue(
                 "en": "{name} has an expert jailed for 2 rounds",
             },
             "took_hurt": {
-                "fr": "{name} voit un expert partir à l'hôpital pour 1 manche",
+                "fr": "{name} voit un expert partir à l’hôpital pour 1 manche",
                 "en": "{name} has an expert in hospital for 1 round",
             },
             "took_banned": {
@@ -322,11 +322,11 @@ BOARD: Final = Catalogue(
                 "en": "{name} is banned from {city} for good",
             },
             "took_nobody": {
-                "fr": "Personne n'y était, la carte ne va à personne",
+                "fr": "Personne n’y était, la carte ne va à personne",
                 "en": "Nobody was there, the card goes to nobody",
             },
             "took_no_free_expert": {
-                "fr": "{name} n'a pas d'expert libre, rien ne se passe",
+                "fr": "{name} n’a pas d’expert libre, rien ne se passe",
                 "en": "{name} has no free expert, so nothing happens",
             },
             "took_already_banned": {
@@ -348,7 +348,7 @@ BOARD: Final = Catalogue(
                 "fr": "Personne à Chicago : Alcapo garde tout ({total})",
                 "en": "Nobody in Chicago: Alcapo keeps it all ({total})",
             },
-            "won_title": {"fr": "L'argent de la manche", "en": "Money this round"},
+            "won_title": {"fr": "L’argent de la manche", "en": "Money this round"},
             "col_player": {"fr": "Joueur", "en": "Player"},
             "col_won": {"fr": "Cette manche", "en": "This round"},
             "col_total": {"fr": "Total", "en": "Total"},
@@ -373,7 +373,7 @@ BOARD: Final = Catalogue(
             "winner": {"fr": "Vainqueur", "en": "Winner"},
             "shared_winner": {"fr": "Ex æquo", "en": "Shared win"},
             "tie_rule": {
-                "fr": "Égalité : le plus d'argent gagné à la dernière manche, "
+                "fr": "Égalité : le plus d’argent gagné à la dernière manche, "
                 "puis le plus de gangsters restants.",
                 "en": "Ties: most money won in the last round, then most gangsters left.",
             },
@@ -428,7 +428,7 @@ LOG: Final = Catalogue(
                 "en": "Chicago: {name} takes {gain} of {total}, Alcapo keeps {alcapo}.",
             },
             "chicago_nobody": {
-                "fr": "Chicago : personne n'y est, Alcapo garde tout ({total}).",
+                "fr": "Chicago : personne n’y est, Alcapo garde tout ({total}).",
                 "en": "Chicago: nobody there, Alcapo keeps it all ({total}).",
             },
             "round_over": {
@@ -442,14 +442,14 @@ LOG: Final = Catalogue(
             },
             # ---------------------------------------------------- refusals
             "game_over_refusal": {"fr": "la partie est finie", "en": "the game is over"},
-            "no_such_seat": {"fr": "cette place n'existe pas", "en": "there is no such seat"},
-            "not_your_turn": {"fr": "ce n'est pas votre tour", "en": "it is not your turn"},
+            "no_such_seat": {"fr": "cette place n’existe pas", "en": "there is no such seat"},
+            "not_your_turn": {"fr": "ce n’est pas votre tour", "en": "it is not your turn"},
             "not_in_hand": {
-                "fr": "cette carte n'est pas dans votre main",
+                "fr": "cette carte n’est pas dans votre main",
                 "en": "that card is not in your hand",
             },
             "unknown_action": {
-                "fr": "The Boss n'a pas cette action",
+                "fr": "The Boss n’a pas cette action",
                 "en": "The Boss has no such action",
             },
             "already_placed": {
@@ -457,7 +457,7 @@ LOG: Final = Catalogue(
                 "en": "you have placed gangsters this turn: play a card now",
             },
             "no_such_city": {
-                "fr": "cette ville n'est pas en jeu",
+                "fr": "cette ville n’est pas en jeu",
                 "en": "that city is not in this game",
             },
             "bad_count": {
@@ -469,15 +469,15 @@ LOG: Final = Catalogue(
                 "en": "place at least one gangster, or just play a card",
             },
             "not_enough_experts": {
-                "fr": "vous n'avez pas autant d'experts à placer",
+                "fr": "vous n’avez pas autant d’experts à placer",
                 "en": "you do not have that many experts left to place",
             },
             "not_enough_occasionals": {
-                "fr": "vous n'avez pas autant d'occasionnels",
+                "fr": "vous n’avez pas autant d’occasionnels",
                 "en": "you do not have that many occasionals left",
             },
             "banned": {
-                "fr": "vous êtes interdit de séjour à {city} jusqu'à la fin de la partie",
+                "fr": "vous êtes interdit de séjour à {city} jusqu’à la fin de la partie",
                 "en": "you are banned from {city} for the rest of the game",
             },
             "banned_here": {
@@ -485,7 +485,7 @@ LOG: Final = Catalogue(
                 "en": "you are banned from that city",
             },
             "chicago_first": {
-                "fr": "placez d'abord un gangster dans une autre ville cette manche, avant Chicago",
+                "fr": "placez d’abord un gangster dans une autre ville cette manche, avant Chicago",
                 "en": "place a gangster on another city this round before Chicago",
             },
             "occasional_alone": {

@@ -1,0 +1,270 @@
+"""Every screen of every game at 375 and 1280 px, in French and English, as a
+new player meets it: the home, each game's menu, the board and its controls,
+a round's result, the end and its share box, the replay page, the curtain of
+pass-and-play, the network lobby (host and guest), the rules page and a
+tutorial board. Each is saved under artifacts/screenshots/screens-*.png for a
+person to look at, and checked for what a person would notice at once: the
+page scrolling sideways, a control whose words are cut or spill out of it, a
+word of the other language. Every wait is on a marker the page sets."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from game.registry import GAMES
+from tests.browser.conftest import SCREENSHOTS, PageLog, Site
+from tests.browser.net_play import STEP_MS, NetPage
+from tests.browser.play import SETTLED, Board
+from tests.browser.test_theboss import _human_move as boss_move
+
+WIDTHS = {375: 812, 1280: 860}
+LANGS = ("en", "fr")
+#: a page on a busy machine may take this long to start (a cap on waiting)
+LOADED_MS = 120_000
+
+#: what a person would notice at once on the screen as drawn
+_LAYOUT_JS = """() => {
+    const wide = document.documentElement.scrollWidth;
+    const cut = [];
+    const seen = (el) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+    };
+    for (const el of document.querySelectorAll(
+            'button, .btn, label, summary, h1, h2, h3, th, .seat-name, .tag, .chip')) {
+        if (!seen(el) || el.closest('[hidden], .visually-hidden, .sr-only')) continue;
+        const style = getComputedStyle(el);
+        if (['auto', 'scroll'].includes(style.overflowX)) continue;
+        if (el.scrollWidth > el.clientWidth + 2 && el.clientWidth > 0) {
+            const what = el.id || el.className || el.tagName;
+            cut.push(what + ': ' + el.textContent.trim().slice(0, 40));
+        }
+    }
+    return {wide, inner: window.innerWidth, cut, lang: document.documentElement.lang};
+}"""
+
+
+def _check(page: Page, name: str, lang: str) -> None:
+    found = page.evaluate(_LAYOUT_JS)
+    assert found["wide"] <= found["inner"], f"{name}: the page scrolls sideways ({found})"
+    assert not found["cut"], f"{name}: words cut or spilling out: {found['cut']}"
+    assert found["lang"] == lang, f"{name}: the page says lang={found['lang']}"
+
+
+def _shot(page: Page, name: str, lang: str, *, full_page: bool = True) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(
+        path=str(SCREENSHOTS / f"screens-{name}-{lang}.png"),
+        full_page=full_page,
+        animations="disabled",
+    )
+    _check(page, name, lang)
+
+
+def _in_both(page: Page, name: str, *, settle: Callable[[], None] | None = None) -> None:
+    """Shoot the screen in English then French, switched by the page's own buttons."""
+    for lang in LANGS:
+        if page.get_attribute("html", "lang") != lang:
+            page.locator(f".lang-btn[data-lang='{lang}']").first.click()
+            page.wait_for_selector(f"html[lang='{lang}']", state="attached")
+            if settle is not None:
+                settle()
+        _shot(page, name, lang)
+
+
+@pytest.fixture
+def fresh(browser: Browser, site: Site) -> Iterator[Callable[[int, str], tuple[Page, PageLog]]]:
+    """New pages, each in its own browser context of a width and a locale."""
+    contexts: list[BrowserContext] = []
+    logs: list[PageLog] = []
+
+    def open_page(width: int, locale: str = "en-GB") -> tuple[Page, PageLog]:
+        context = browser.new_context(
+            viewport={"width": width, "height": WIDTHS[width]},
+            locale=locale,
+            reduced_motion="reduce",
+        )
+        context.set_default_timeout(LOADED_MS)
+        contexts.append(context)
+        log = PageLog(origin=site.origin)
+        logs.append(log)
+        return log.watch(context.new_page()), log
+
+    yield open_page
+    problems = [problem for log in logs for problem in log.problems()]
+    for context in contexts:
+        context.close()
+    assert not problems, problems
+
+
+def _ready(page: Page) -> None:
+    page.wait_for_selector(
+        "html[data-state='ready'], html[data-state='error']", state="attached", timeout=LOADED_MS
+    )
+    assert page.get_attribute("html", "data-state") == "ready"
+
+
+def _phase(page: Page) -> str:
+    return str(page.get_attribute("#board", "data-phase") or "")
+
+
+def _click(page: Page, selector: str) -> str:
+    seq = page.get_attribute("#board", "data-seq")
+    page.locator(selector).first.click()
+    page.wait_for_selector(f"#board:not([data-seq='{seq}'])", state="attached")
+    page.wait_for_selector(SETTLED, state="attached")
+    return _phase(page)
+
+
+def _redrawn(page: Page) -> Callable[[], None]:
+    """After a language switch, wait for the board drawn again in it."""
+
+    def settle() -> None:
+        lang = page.get_attribute("html", "lang")
+        page.wait_for_function(
+            "(lang) => document.querySelector('#board-view [lang], #board-view') !== null"
+            " && document.documentElement.lang === lang",
+            arg=lang,
+        )
+
+    return settle
+
+
+def _move(page: Page, game: str, rng: random.Random, board: Board | None) -> str:
+    if game == "theboss":
+        return boss_move(page, rng, place=0.5)
+    assert board is not None
+    return board.human_move()
+
+
+@pytest.mark.parametrize("width", sorted(WIDTHS))
+def test_the_home(
+    fresh: Callable[[int, str], tuple[Page, PageLog]], site: Site, width: int
+) -> None:
+    page, _ = fresh(width, "en-GB")
+    page.goto(site.url, wait_until="domcontentloaded")
+    page.wait_for_selector("#games .game-card", state="attached")
+    _in_both(page, f"home-{width}")
+
+
+@pytest.mark.parametrize("width", sorted(WIDTHS))
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_solo_game_from_menu_to_replay(
+    fresh: Callable[[int, str], tuple[Page, PageLog]], site: Site, game: str, width: int
+) -> None:
+    page, log = fresh(width, "en-GB")
+    page.goto(f"{site.url}?game={game}&botdelay=0&seed=8", wait_until="domcontentloaded")
+    _ready(page)
+    _in_both(page, f"{game}-menu-{width}")
+    page.locator(".lang-btn[data-lang='en']").first.click()
+    page.locator("#count-choices label", has_text="4").click()
+    page.locator("#start").click()
+    page.wait_for_selector(SETTLED, state="attached")
+    rng = random.Random(8)
+    board = None
+    if game == "bossquest":
+        from tests.browser.conftest import App
+
+        board = Board(App(page, log, site))
+    settle = _redrawn(page)
+    _in_both(page, f"{game}-board-{width}", settle=settle)
+    phase = _phase(page)
+    while phase != "result":
+        assert phase == "human", phase
+        phase = _move(page, game, rng, board)
+    _in_both(page, f"{game}-result-{width}", settle=settle)
+    while phase != "over":
+        phase = (
+            _click(page, "#round-result [data-cmd=continue]")
+            if phase == "result"
+            else (_move(page, game, rng, board))
+        )
+    _in_both(page, f"{game}-over-{width}", settle=settle)
+    page.locator("#game-over [data-cmd=share]").click()
+    page.wait_for_selector("#game-over #share-link", state="visible")
+    _in_both(page, f"{game}-share-{width}", settle=settle)
+    link = page.input_value("#game-over #share-link")
+    page.goto(link)
+    page.wait_for_selector("html[data-state='ready'] #replay[data-steps]", state="attached")
+    for _ in range(5):
+        page.locator("#replay [data-cmd=next]").click()
+    page.wait_for_selector("#replay[data-step='5']", state="attached")
+    _in_both(page, f"{game}-replay-{width}")
+
+
+@pytest.mark.parametrize("width", sorted(WIDTHS))
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_pass_and_play_the_curtain(
+    fresh: Callable[[int, str], tuple[Page, PageLog]], site: Site, game: str, width: int
+) -> None:
+    page, _ = fresh(width, "fr-FR")
+    page.goto(f"{site.url}?game={game}&botdelay=0&seed=3", wait_until="domcontentloaded")
+    _ready(page)
+    page.locator("#count-choices label", has_text="3").click()
+    for seat in range(3):
+        page.locator(f"#seats .seat[data-seat='{seat}'] label:has(input[value='human'])").click()
+    _in_both(page, f"{game}-menu-humans-{width}")
+    page.locator("#start").click()
+    page.wait_for_selector("#board[data-phase='curtain']", state="attached")
+    _in_both(page, f"{game}-curtain-{width}", settle=_redrawn(page))
+
+
+@pytest.mark.parametrize("width", sorted(WIDTHS))
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_network_lobby(
+    fresh: Callable[[int, str], tuple[Page, PageLog]], site: Site, game: str, width: int
+) -> None:
+    page, log = fresh(width, "en-GB")
+    page.goto(f"{site.url}?game={game}&botdelay=0", wait_until="domcontentloaded")
+    host = NetPage(page, log, "Ana")
+    host.wait_ready()
+    host.open_net_menu()
+    _in_both(page, f"{game}-net-menu-{width}")
+    page.locator(".lang-btn[data-lang='en']").first.click()
+    page.click("[data-cmd=net-host]")
+    host.lobby_phase("host")
+    guest_page = page.context.new_page()
+    log.watch(guest_page)
+    guest_page.goto(f"{site.url}?game={game}&botdelay=0", wait_until="domcontentloaded")
+    guest = NetPage(guest_page, log, "Bea")
+    guest.wait_ready()
+    guest.join_tab(host.room(), 1)
+    host.seat_row(1, "guest")
+    _in_both(page, f"{game}-net-host-{width}")
+    _in_both(guest_page, f"{game}-net-guest-{width}")
+    # the pairing of another device: the host's invitation, with its QR code
+    page.locator(".lang-btn[data-lang='en']").first.click()
+    invite = page.locator("[data-cmd=net-invite], [data-cmd=net-pair]")
+    if invite.count():
+        invite.first.click()
+        page.wait_for_selector("#net-pairing:not([hidden])", state="attached", timeout=STEP_MS)
+        _in_both(page, f"{game}-net-pairing-{width}")
+
+
+@pytest.mark.parametrize("width", sorted(WIDTHS))
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_rules_page_and_a_tutorial_board(
+    fresh: Callable[[int, str], tuple[Page, PageLog]], site: Site, game: str, width: int
+) -> None:
+    for lang in LANGS:
+        page, _ = fresh(width, "fr-FR" if lang == "fr" else "en-GB")
+        page.goto(f"{site.url}rules.html?game={game}&lang={lang}", wait_until="load")
+        page.wait_for_selector("html[data-rules='ready']", state="attached")
+        _shot(page, f"{game}-rules-{width}", lang, full_page=False)
+        figure = page.locator("figure[data-board]").first
+        figure.scroll_into_view_if_needed()
+        page.wait_for_selector(
+            "figure[data-board][data-loaded='true']", state="attached", timeout=LOADED_MS
+        )
+        _shot(page, f"{game}-rules-board-{width}", lang, full_page=False)
+        scenario = figure.get_attribute("data-scenario")
+        page.goto(
+            f"{site.url}embed.html?game={game}&scenario={scenario}&lang={lang}", wait_until="load"
+        )
+        _ready(page)
+        page.wait_for_selector("#tutorial[data-step]", state="attached")
+        _shot(page, f"{game}-tutorial-{width}", lang)
