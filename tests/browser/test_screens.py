@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from game.registry import GAMES
-from tests.browser.conftest import SCREENSHOTS, PageLog, Site
+from tests.browser.conftest import SCREENSHOTS, App, PageLog, Site
 from tests.browser.net_play import STEP_MS, NetPage
 from tests.browser.play import SETTLED, Board
 from tests.browser.test_theboss import _human_move as boss_move
@@ -65,14 +65,17 @@ def _shot(page: Page, name: str, lang: str, *, full_page: bool = True) -> None:
     _check(page, name, lang)
 
 
-def _in_both(page: Page, name: str, *, settle: Callable[[], None] | None = None) -> None:
-    """Shoot the screen in English then French, switched by the page's own buttons."""
+def _in_both(page: Page, name: str, *, board: bool = False) -> None:
+    """Shoot the screen in English then French, switched by the page's own
+    buttons; with `board`, once the board is drawn again in the new language
+    (its ``data-seq`` moves)."""
     for lang in LANGS:
         if page.get_attribute("html", "lang") != lang:
+            seq = page.get_attribute("#board", "data-seq") if board else None
             page.locator(f".lang-btn[data-lang='{lang}']").first.click()
             page.wait_for_selector(f"html[lang='{lang}']", state="attached")
-            if settle is not None:
-                settle()
+            if board:
+                page.wait_for_selector(f"#board:not([data-seq='{seq}'])", state="attached")
         _shot(page, name, lang)
 
 
@@ -120,20 +123,6 @@ def _click(page: Page, selector: str) -> str:
     return _phase(page)
 
 
-def _redrawn(page: Page) -> Callable[[], None]:
-    """After a language switch, wait for the board drawn again in it."""
-
-    def settle() -> None:
-        lang = page.get_attribute("html", "lang")
-        page.wait_for_function(
-            "(lang) => document.querySelector('#board-view [lang], #board-view') !== null"
-            " && document.documentElement.lang === lang",
-            arg=lang,
-        )
-
-    return settle
-
-
 def _move(page: Page, game: str, rng: random.Random, board: Board | None) -> str:
     if game == "theboss":
         return boss_move(page, rng, place=0.5)
@@ -167,26 +156,23 @@ def test_a_solo_game_from_menu_to_replay(
     rng = random.Random(8)
     board = None
     if game == "bossquest":
-        from tests.browser.conftest import App
-
         board = Board(App(page, log, site))
-    settle = _redrawn(page)
-    _in_both(page, f"{game}-board-{width}", settle=settle)
+    _in_both(page, f"{game}-board-{width}", board=True)
     phase = _phase(page)
     while phase != "result":
         assert phase == "human", phase
         phase = _move(page, game, rng, board)
-    _in_both(page, f"{game}-result-{width}", settle=settle)
+    _in_both(page, f"{game}-result-{width}", board=True)
     while phase != "over":
         phase = (
             _click(page, "#round-result [data-cmd=continue]")
             if phase == "result"
             else (_move(page, game, rng, board))
         )
-    _in_both(page, f"{game}-over-{width}", settle=settle)
+    _in_both(page, f"{game}-over-{width}", board=True)
     page.locator("#game-over [data-cmd=share]").click()
     page.wait_for_selector("#game-over #share-link", state="visible")
-    _in_both(page, f"{game}-share-{width}", settle=settle)
+    _in_both(page, f"{game}-share-{width}", board=True)
     link = page.input_value("#game-over #share-link")
     page.goto(link)
     page.wait_for_selector("html[data-state='ready'] #replay[data-steps]", state="attached")
@@ -210,7 +196,7 @@ def test_pass_and_play_the_curtain(
     _in_both(page, f"{game}-menu-humans-{width}")
     page.locator("#start").click()
     page.wait_for_selector("#board[data-phase='curtain']", state="attached")
-    _in_both(page, f"{game}-curtain-{width}", settle=_redrawn(page))
+    _in_both(page, f"{game}-curtain-{width}", board=True)
 
 
 @pytest.mark.parametrize("width", sorted(WIDTHS))
