@@ -43,6 +43,7 @@ from .state import (
 
 __all__ = [
     "action_universe",
+    "advance",
     "apply",
     "check",
     "is_over",
@@ -52,6 +53,10 @@ __all__ = [
 ]
 
 Event = dict[str, Any]
+Events = list[Event] | None
+"""The list an action adds its events to, or None in the search bot's playouts
+(`advance`), which read no event and end with the round: then no event is
+built, and the next round is not dealt."""
 
 # Every action object made once: legal lists reuse them instead of building new ones.
 PLAYS: Final = tuple(Play(card) for card in range(CARD_COUNT))
@@ -260,10 +265,24 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     """Play `action` for `seat`; raise IllegalAction, changing nothing, if it is
     illegal. An action taken from the last legal list of this very state and
     seat is known to be legal; any other is checked."""
+    events: list[Event] = []
+    return _step(state, seat, action, events), events
+
+
+def advance(state: State, seat: int, action: Action) -> State:
+    """`apply` for the search bot's playouts (`SearchHooks.advance`): the same
+    state and the same refusals, without the events, which playouts never
+    read. A playout ends with the round (`bots_search.search_horizon`): at
+    the round's end the round is scored as `apply` scores it, and the next
+    one only counted, not dealt."""
+    return _step(state, seat, action, None)
+
+
+def _step(state: State, seat: int, action: Action, events: Events) -> State:
     if type(action) is Play:
         # What the checker asks of a play, written out: the seat's turn, the card in hand.
         if seat == state.seat and state.stage is not _OVER and action.card in state.hands[seat]:
-            return _play(state, seat, action.card)
+            return _play(state, seat, action.card, events)
         refused = check(state, seat, action)
         assert refused is not None  # the same questions: the checker refuses it too
         raise IllegalAction(refused)
@@ -275,15 +294,17 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         if reason is not None:
             raise IllegalAction(reason)
     assert type(action) is Place
-    return _place(state, seat, action), [
-        {
-            "type": "place",
-            "seat": seat,
-            "city": action.city,
-            "experts": action.experts,
-            "occasionals": action.occasionals,
-        }
-    ]
+    if events is not None:
+        events.append(
+            {
+                "type": "place",
+                "seat": seat,
+                "city": action.city,
+                "experts": action.experts,
+                "occasionals": action.occasionals,
+            }
+        )
+    return _place(state, seat, action)
 
 
 def _place(state: State, seat: int, action: Place) -> State:
@@ -305,7 +326,7 @@ def _add(
     return (*table[:seat], changed, *table[seat + 1 :])
 
 
-def _play(state: State, seat: int, card: int) -> tuple[State, list[Event]]:
+def _play(state: State, seat: int, card: int, events: Events) -> State:
     """The card goes face up under its city; then the next seat, turn or round.
     The common case (the next seat clockwise) is one copy of the state."""
     city = CARD_CITY[card]
@@ -314,7 +335,8 @@ def _play(state: State, seat: int, card: int) -> tuple[State, list[Event]]:
     at = hand.index(card)
     hands = (*all_hands[:seat], hand[:at] + hand[at + 1 :], *all_hands[seat + 1 :])
     played = (*all_played[:city], (*all_played[city], card), *all_played[city + 1 :])
-    events: list[Event] = [{"type": "play", "seat": seat, "card": card, "city": city}]
+    if events is not None:
+        events.append({"type": "play", "seat": seat, "card": card, "city": city})
     turn = state.turn
     if turn < TURNS:
         following = (seat + 1) % len(all_hands)
@@ -330,7 +352,7 @@ def _play(state: State, seat: int, card: int) -> tuple[State, list[Event]]:
                     "seat": following,
                 },
             )
-            return copy, events
+            return copy
         # Everyone has played this turn: the next one starts at the marker.
         state = evolve(
             state,
@@ -344,7 +366,7 @@ def _play(state: State, seat: int, card: int) -> tuple[State, list[Event]]:
             state = _turn_police_card(state, events)
         if turn + 1 == TURNS:
             state = _begin_last_turn(state, events)
-        return state, events
+        return state
     # The last turn goes in its fixed order.
     order = state.last_order
     index = order.index(seat) + 1
@@ -355,23 +377,24 @@ def _play(state: State, seat: int, card: int) -> tuple[State, list[Event]]:
             played=played,
             stage=Stage.PLACE_OR_PLAY,
             seat=order[index],
-        ), events
+        )
     state = evolve(state, hands=hands, played=played, stage=Stage.PLACE_OR_PLAY)
     return end_round(state, events)
 
 
-def _turn_police_card(state: State, events: list[Event]) -> State:
+def _turn_police_card(state: State, events: Events) -> State:
     """When the players hold two cards, the top police card turns face up."""
     if not state.police:  # cannot happen: a colour reaches 3 by the fifth card
         return state
     card, shown = state.police[0], (*state.police_shown, state.police[0])
-    events.append(
-        {"type": "police", "card": card, "badge": POLICE[card], "last_round": game_ends(shown)}
-    )
+    if events is not None:
+        events.append(
+            {"type": "police", "card": card, "badge": POLICE[card], "last_round": game_ends(shown)}
+        )
     return evolve(state, police=state.police[1:], police_shown=shown)
 
 
-def _begin_last_turn(state: State, events: list[Event]) -> State:
+def _begin_last_turn(state: State, events: Events) -> State:
     """The last cards go in order of gangsters not yet placed, most first; ties
     clockwise from the player whose turn it would be (the marker). The order is
     fixed now, so everyone knows it in advance."""
@@ -390,5 +413,6 @@ def _begin_last_turn(state: State, events: list[Event]) -> State:
     order = tuple(
         sorted(range(count), key=lambda seat: (-left[seat], (seat - state.marker) % count))
     )
-    events.append({"type": "last_turn", "order": list(order), "gangsters": left})
+    if events is not None:
+        events.append({"type": "last_turn", "order": list(order), "gangsters": left})
     return evolve(state, last_order=order, seat=order[0])

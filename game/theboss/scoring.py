@@ -42,6 +42,9 @@ from .state import (
 __all__ = ["EFFECTS", "end_round", "final_ranking", "outcome"]
 
 Event = dict[str, Any]
+Events = list[Event] | None
+"""The list the round's end adds its events to; None in the search bot's
+playouts (rules.advance): no event is built, and the next round is not dealt."""
 
 # What taking a hidden card did: its money scored, an expert killed, jailed or
 # hurt, a ban; "nobody" for a city without gangsters; the last three are the
@@ -60,8 +63,9 @@ _AWAY_ROUNDS: Final = {JAIL: JAIL_ROUNDS, HOSPITAL: HOSPITAL_ROUNDS}
 _AWAY_EFFECT: Final = {JAIL: "jailed", HOSPITAL: "hurt"}
 
 
-def end_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
-    """Score the round that has just ended (every hand empty), then deal the next."""
+def end_round(state: State, events: Events) -> State:
+    """Score the round that has just ended (every hand empty), then deal the
+    next (with `events` None, only count it)."""
     count = len(state.hands)
     money = list(state.money)
     won = [0] * count
@@ -77,7 +81,8 @@ def end_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     occasionals_by_city = list(zip(*state.occasionals, strict=True))
     hidden, played = state.hidden, state.played
     numbered = [city for city in state.row if city != CHICAGO]
-    events.append({"type": "reveal", "cards": [hidden[city] for city in numbered]})
+    if events is not None:
+        events.append({"type": "reveal", "cards": [hidden[city] for city in numbered]})
     cities: list[CityResult] = []
     for city in numbered:
         card = hidden[city]
@@ -105,25 +110,29 @@ def end_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
             else:
                 away[holder].append(_AWAY_ROUNDS[kind])
                 effect = _AWAY_EFFECT[kind]
-        events.append(
-            {"type": "take", "city": city, "card": card, "seat": holder, "effect": effect}
-        )
+        if events is not None:
+            events.append(
+                {"type": "take", "city": city, "card": card, "seat": holder, "effect": effect}
+            )
         cities.append(CityResult(city, card, holder, effect, played[city], experts, occasionals))
     chicago = _chicago(state, experts_by_city[CHICAGO], occasionals_by_city[CHICAGO])
     if chicago.seat is not None:
         money[chicago.seat] += chicago.gain
         won[chicago.seat] += chicago.gain
-    events.append(
-        {
-            "type": "chicago",
-            "seat": chicago.seat,
-            "cards": list(chicago.cards),
-            "total": chicago.total,
-            "gain": chicago.gain,
-        }
-    )
     result = RoundResult(state.round, tuple(cities), chicago, tuple(won))
-    events.append({"type": "round_over", "round": state.round, "money_won": won, "money": money})
+    if events is not None:
+        events.append(
+            {
+                "type": "chicago",
+                "seat": chicago.seat,
+                "cards": list(chicago.cards),
+                "total": chicago.total,
+                "gain": chicago.gain,
+            }
+        )
+        events.append(
+            {"type": "round_over", "round": state.round, "money_won": won, "money": money}
+        )
     cleared = ((0,) * len(hidden),) * count
     changes = {
         "money": tuple(money),
@@ -141,8 +150,11 @@ def end_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     }
     if game_ends(state.police_shown):
         state = evolve(state, stage=Stage.OVER, seat=NO_SEAT, **changes)
-        events.append({"type": "game_over", **outcome(state)})
-        return state, events
+        if events is not None:
+            events.append({"type": "game_over", **outcome(state)})
+        return state
+    if events is None:  # a playout's horizon: the next round counted, not dealt
+        return evolve(state, round=state.round + 1, **changes)
     return _next_round(state, events, changes)
 
 
@@ -176,9 +188,7 @@ def _chicago(state: State, experts: tuple[int, ...], occasionals: tuple[int, ...
     )
 
 
-def _next_round(
-    state: State, events: list[Event], changes: dict[str, Any]
-) -> tuple[State, list[Event]]:
+def _next_round(state: State, events: list[Event], changes: dict[str, Any]) -> State:
     """The marker passes clockwise, Chicago moves right, the cards are dealt
     again: one copy of the state, with the round's `changes` too."""
     count = len(state.hands)
@@ -203,7 +213,7 @@ def _next_round(
         **changes,
     )
     events.append(round_start_event(state))
-    return state, events
+    return state
 
 
 def final_ranking(state: State) -> list[tuple[int, int, int]]:
