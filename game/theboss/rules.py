@@ -9,6 +9,7 @@ of a round (reveals, gains and sanctions, the next deal) is in scoring.py.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import repeat
 from operator import add, is_
 from typing import Any, Final
@@ -27,6 +28,7 @@ from .cards import (
     POLICE_AFTER_TURN,
     TURNS,
 )
+from .options import DECLARED
 from .scoring import end_round
 from .state import (
     Action,
@@ -86,8 +88,12 @@ _NEW_STATE: Final = object.__new__
 _SET_FIELDS: Final = vars(State)["__dict__"].__set__
 
 
+_SEATS: Final = tuple((seat,) for seat in range(DECLARED.max_players))
+"""to_act's answers, made once."""
+
+
 def to_act(state: State) -> tuple[int, ...]:
-    return () if state.stage is _OVER else (state.seat,)
+    return () if state.stage is _OVER else _SEATS[state.seat]
 
 
 def is_over(state: State) -> bool:
@@ -160,7 +166,7 @@ def _place_problem(state: State, seat: int, action: Place) -> Reason | None:
 # action taken from it, the very object, for the same state and seat, is legal
 # without asking the checker again (states and actions are immutable, and the
 # tests hold the list to the checker on every state of random play).
-_last: tuple[State | None, int, tuple[Action, ...]] = (None, -1, ())
+_last: tuple[State | None, int, Sequence[Action]] = (None, -1, ())
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
@@ -186,7 +192,9 @@ def _plays(hand: tuple[int, ...]) -> tuple[Play, ...]:
     return plays
 
 
-def _legal(state: State, seat: int) -> tuple[Action, ...]:
+def _legal(state: State, seat: int) -> Sequence[Action]:
+    """The legal list, never changed once made (apply trusts it): a hand's
+    plays (a tuple made once), or a new list with the placements."""
     stage = state.stage
     if stage is Stage.OVER or seat != state.seat:
         return ()
@@ -223,7 +231,7 @@ def _legal(state: State, seat: int) -> tuple[Action, ...]:
         if found is None:
             found = known[key] = _placements(key)
         legal += found
-    return tuple(legal)
+    return legal
 
 
 def legal_by_checker(state: State, seat: int) -> list[Action]:
@@ -266,6 +274,10 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     illegal. An action taken from the last legal list of this very state and
     seat is known to be legal; any other is checked."""
     events: list[Event] = []
+    if type(action) is Play and seat == state.seat and state.stage is not _OVER:
+        card = action.card  # _step's first question, asked here: most actions are plays
+        if card in state.hands[seat]:
+            return _play(state, seat, card, events), events
     return _step(state, seat, action, events), events
 
 

@@ -75,7 +75,7 @@ def end_round(state: State, events: Events) -> State:
     free = [EXPERTS - dead[seat] - len(away_before[seat]) for seat in range(count)]
     # Away experts have missed this round: one round less to miss.
     away = [[left - 1 for left in rounds if left > 1] for rounds in away_before]
-    banned = [set(cities) for cities in state.banned]
+    banned = list(state.banned)  # a seat's tuple replaced when it takes a ban
     # By city id, the gangsters of each seat there (what the round's result keeps).
     experts_by_city = list(zip(*state.experts, strict=True))
     occasionals_by_city = list(zip(*state.occasionals, strict=True))
@@ -98,8 +98,11 @@ def end_round(state: State, events: Events) -> State:
             won[holder] += CARD_VALUE[card]
             effect = "money"
         elif kind == BANNED:
-            effect = "already_banned" if city in banned[holder] else "banned"
-            banned[holder].add(city)
+            if city in banned[holder]:
+                effect = "already_banned"
+            else:
+                effect = "banned"
+                banned[holder] = tuple(sorted((*banned[holder], city)))
         elif free[holder] == 0:
             effect = "no_free_expert"
         else:
@@ -138,7 +141,7 @@ def end_round(state: State, events: Events) -> State:
         "money": tuple(money),
         "dead": tuple(dead),
         "away": tuple(tuple(sorted(left, reverse=True)) for left in away),
-        "banned": tuple(tuple(sorted(cities)) for cities in banned),
+        "banned": tuple(banned),
         # Placed occasionals are gone for good; placed experts come back.
         "occasionals_used": tuple(
             used + sum(row)
