@@ -9,6 +9,7 @@ them in view). The police deck shows only its size; the generator never shows.
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Final
 
 from ..engine import rng
@@ -77,15 +78,16 @@ PLAYOUT_KEYS: Final = (
 
 def playout_view(state: State, seat: int) -> dict[str, Any]:
     """The part of `view` that the bots read (`PLAYOUT_KEYS`), each with the
-    view's own value: the search bot's playouts build one at nearly every
-    action, and the round's result, the money and the like cost time there
-    for nothing. Being part of the view, it cannot show more than the view
-    (tests/test_theboss_bots.py holds it to that and the bots to the same
-    decisions)."""
+    view's own value, but as tuples where the view has lists: the state's own
+    tuples, not copied. The search bot's playouts build one at nearly every
+    action, and the round's result, the money and the copies cost time there
+    for nothing (in Pyodide most of all, where every new list is dear). Being
+    part of the view, it cannot show more than the view (tests/test_theboss_bots.py
+    holds it to the view's JSON and the bots to the same decisions on it)."""
     hands = state.hands
     over = state.stage is Stage.OVER
     shown = state.police_shown
-    police = [POLICE[card] for card in shown]
+    face_down = not over
     return {
         "seat": seat,
         "players": len(hands),
@@ -94,17 +96,38 @@ def playout_view(state: State, seat: int) -> dict[str, Any]:
         "turn": state.turn,
         "stage": state.stage.value,
         "to_act": None if over else state.seat,
-        "row": list(state.row),
-        "cities": _cities(state, over),
-        "hands": [list(map(_CITY_OF, hand)) for hand in hands],
-        "hand": list(hands[seat]) if 0 <= seat < len(hands) else None,
+        "row": state.row,
+        "cities": [
+            {
+                "city": city,
+                "played": cards,
+                "face_down": face_down and city != CHICAGO,
+                "experts": experts,
+                "occasionals": occasionals,
+            }
+            for city, cards, experts, occasionals in zip(
+                range(len(state.played)),
+                state.played,
+                zip(*state.experts, strict=True),
+                zip(*state.occasionals, strict=True),
+                strict=True,
+            )
+        ],
+        "hands": [tuple(map(_CITY_OF, hand)) for hand in hands],
+        "hand": hands[seat] if 0 <= seat < len(hands) else None,
         "experts_available": _experts_available(state),
         "occasionals_available": _occasionals_available(state),
-        "banned": [list(cities) for cities in state.banned],
-        "police": police,
+        "banned": state.banned,
+        "police": _badge_names(shown),
         "last_round": game_ends(shown),
-        "last_order": list(state.last_order) if state.last_order else None,
+        "last_order": state.last_order or None,
     }
+
+
+@functools.cache
+def _badge_names(shown: tuple[int, ...]) -> tuple[str, ...]:
+    """The view's "police": the badges of the police cards shown, in order."""
+    return tuple(POLICE[card] for card in shown)
 
 
 def _cities(state: State, over: bool) -> list[dict[str, Any]]:
