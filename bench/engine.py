@@ -66,6 +66,11 @@ PAGE_PLAYOUTS, PAGE_BUDGET, PAGE_SLICE = 300, 0.12, 4
 NO_CAP = 1_000_000
 #: playouts per decision when the cost of one playout is measured
 COST_PLAYOUTS = 40
+#: the games whose baseline search stops some playouts at once (The Boss at
+#: 07d51c8 scored a placement outside its candidates after one step): for them
+#: the cost of a whole playout is measured too, the normal bot's own choice
+#: played out (bots_run.py's "choice")
+WHOLE_PLAYOUTS = {"theboss"}
 
 
 def measure(command: list[str], tree: Path = ROOT) -> dict[str, Any]:
@@ -155,6 +160,8 @@ def main() -> None:
             "cost",
         ],
     }
+    if args.game in WHOLE_PLAYOUTS:
+        bot_runs["choice"] = [*bot_runs["cost"][:-1], "choice"]
     results: dict[str, Any] = {}
     with baseline_tree(args.baseline, args.base) as before:
         trees = {"before": before, "after": ROOT}
@@ -244,6 +251,26 @@ def report_bots(results: dict[str, Any], args: argparse.Namespace) -> None:
             f"{runtime:8} {page[0]:11.1f} {page[1]:6.1f} {ratio(*page)}   "
             f"{no_cap[0]:13.1f} {no_cap[1]:6.1f} {ratio(*no_cap)}   "
             f"{cost[0]:21.0f} {cost[1]:6.0f} {ratio(cost[1], cost[0])}   "
+            f"{fit[0]:20.0f} {fit[1]:6.0f}"
+        )
+    if args.game not in WHOLE_PLAYOUTS:
+        return
+    print(
+        f"{args.game}: the CPU time of one whole playout (the normal bot's own choice played "
+        f"out {COST_PLAYOUTS} times at each decision, at the same positions before and after: "
+        "the search before cut some playouts short) and the whole playouts that fit in "
+        f"{PAGE_BUDGET} s of CPU time at that cost"
+    )
+    print(
+        f"{'runtime':8} {'cpu us/playout before':>21} {'after':>6} {'ratio':>6}   "
+        f"{'in 0.12 s cpu before':>20} {'after':>6}"
+    )
+    for runtime, measured in results.items():
+        old, new = measured["bots"]["before"], measured["bots"]["after"]
+        cost = (old["choice"]["cpu_us_per_playout"], new["choice"]["cpu_us_per_playout"])
+        fit = [PAGE_BUDGET * 1e6 / us for us in cost]
+        print(
+            f"{runtime:8} {cost[0]:21.0f} {cost[1]:6.0f} {ratio(cost[1], cost[0])}   "
             f"{fit[0]:20.0f} {fit[1]:6.0f}"
         )
 
