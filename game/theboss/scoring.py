@@ -10,6 +10,7 @@ the last card played this round under each city to Chicago's left.
 
 from __future__ import annotations
 
+import functools
 from operator import add
 from typing import Any, Final
 
@@ -74,13 +75,13 @@ def end_round(state: State, events: Events) -> State:
     # Experts that are neither dead nor away this round: the ones a sanction can hit.
     free = [EXPERTS - dead[seat] - len(away_before[seat]) for seat in range(count)]
     # Away experts have missed this round: one round less to miss.
-    away = [[left - 1 for left in rounds if left > 1] for rounds in away_before]
+    away = [_one_round_less(rounds) for rounds in away_before]
     banned = list(state.banned)  # a seat's tuple replaced when it takes a ban
     # By city id, the gangsters of each seat there (what the round's result keeps).
     experts_by_city = list(zip(*state.experts, strict=True))
     occasionals_by_city = list(zip(*state.occasionals, strict=True))
     hidden, played = state.hidden, state.played
-    numbered = [city for city in state.row if city != CHICAGO]
+    numbered = _numbered(state.row)
     if events is not None:
         events.append({"type": "reveal", "cards": [hidden[city] for city in numbered]})
     cities: list[CityResult] = []
@@ -111,7 +112,7 @@ def end_round(state: State, events: Events) -> State:
                 dead[holder] += 1
                 effect = "killed"
             else:
-                away[holder].append(_AWAY_ROUNDS[kind])
+                away[holder] = tuple(sorted((*away[holder], _AWAY_ROUNDS[kind]), reverse=True))
                 effect = _AWAY_EFFECT[kind]
         if events is not None:
             events.append(
@@ -140,7 +141,7 @@ def end_round(state: State, events: Events) -> State:
     changes = {
         "money": tuple(money),
         "dead": tuple(dead),
-        "away": tuple(tuple(sorted(left, reverse=True)) for left in away),
+        "away": tuple(away),
         "banned": tuple(banned),
         # Placed occasionals are gone for good; placed experts come back.
         "occasionals_used": tuple(
@@ -159,6 +160,19 @@ def end_round(state: State, events: Events) -> State:
     if events is None:  # a playout's horizon: the next round counted, not dealt
         return evolve(state, round=state.round + 1, **changes)
     return _next_round(state, events, changes)
+
+
+@functools.cache  # a handful of rows
+def _numbered(row: tuple[int, ...]) -> tuple[int, ...]:
+    """The numbered cities of a row, in its order (Chicago left out)."""
+    return tuple(city for city in row if city != CHICAGO)
+
+
+@functools.cache  # a seat's rounds away: a few small tuples
+def _one_round_less(rounds: tuple[int, ...]) -> tuple[int, ...]:
+    """A seat's rounds away (most first) after a round missed: one less each,
+    those at one gone."""
+    return tuple(left - 1 for left in rounds if left > 1)
 
 
 def _holder(counts: list[int]) -> int | None:
