@@ -18,6 +18,10 @@ bots_run.py) are this tree's, so both checkouts are timed the same way.
   and with the time budget alone (no playout cap), which shows the speed-up
   beyond the cap; and the CPU time of one playout at the same positions before
   and after, with how many playouts would fit in 0.12 s of CPU at that cost.
+  For The Boss also the CPU time of one whole playout (the normal bot's own
+  choice played out at each decision): its search at 07d51c8 scored a
+  placement outside its few candidates after one step and counted that as a
+  playout, so its count and its cost per playout mix in those cheap ones.
 
 Every figure is measured on the wall clock and, where it can be, on the
 process's CPU clock (Node's count under Pyodide): on a machine shared with
