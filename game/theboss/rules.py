@@ -206,7 +206,8 @@ def _legal(state: State, seat: int) -> Sequence[Action]:
     stage = state.stage
     if stage is Stage.OVER or seat != state.seat:
         return ()
-    plays = _plays(state.hands[seat])
+    hand = state.hands[seat]
+    plays = _HAND_PLAYS.get(hand) or _plays(hand)  # _plays makes them the first time
     if stage is Stage.PLAY:
         return plays
     mine_experts = state.experts[seat]
@@ -364,25 +365,21 @@ def _play(state: State, seat: int, card: int, events: Events) -> State:
     played = tuple(changed_played)
     if events is not None:
         events.append({"type": "play", "seat": seat, "card": card, "city": city})
+    # One copy of the state, whichever seat, turn or round comes next.
+    fields = state.__dict__.copy()
+    fields["hands"] = hands
+    fields["played"] = played
+    fields["stage"] = Stage.PLACE_OR_PLAY
     turn = state.turn
     if turn < TURNS:
         following = (seat + 1) % len(all_hands)
-        if following != state.marker:  # the commonest case: one copy
-            fields = state.__dict__.copy()
-            fields["hands"] = hands
-            fields["played"] = played
-            fields["stage"] = Stage.PLACE_OR_PLAY
+        if following != state.marker:  # the commonest case
             fields["seat"] = following
             return _copy(fields)
         # Everyone has played this turn: the next one starts at the marker.
-        state = evolve(
-            state,
-            hands=hands,
-            played=played,
-            stage=Stage.PLACE_OR_PLAY,
-            turn=turn + 1,
-            seat=state.marker,
-        )
+        fields["turn"] = turn + 1
+        fields["seat"] = state.marker
+        state = _copy(fields)
         if turn + 1 == POLICE_AFTER_TURN + 1:
             state = _turn_police_card(state, events)
         if turn + 1 == TURNS:
@@ -392,15 +389,9 @@ def _play(state: State, seat: int, card: int, events: Events) -> State:
     order = state.last_order
     index = order.index(seat) + 1
     if index < len(order):
-        return evolve(
-            state,
-            hands=hands,
-            played=played,
-            stage=Stage.PLACE_OR_PLAY,
-            seat=order[index],
-        )
-    state = evolve(state, hands=hands, played=played, stage=Stage.PLACE_OR_PLAY)
-    return end_round(state, events)
+        fields["seat"] = order[index]
+        return _copy(fields)
+    return end_round(_copy(fields), events)
 
 
 def _turn_police_card(state: State, events: Events) -> State:
