@@ -1,7 +1,7 @@
 """Hard-bot decisions, the same under CPython and Pyodide and for any checkout
 of the `game` package (the one on the path). One JSON line.
 
-    bots_run.py [--game NAME] GAMES PLAYOUTS BUDGET [SLICE [cost]]
+    bots_run.py [--game NAME] GAMES PLAYOUTS BUDGET [SLICE [cost | choice]]
 
 NAME is the game's package (bossquest by default, theboss); the playouts'
 policy is the game's own (its search hooks' level, the normal bot).
@@ -12,7 +12,12 @@ and the others the normal bot: times and playouts per decision. With "cost":
 every seat plays the normal bot (the same positions for any checkout), and at
 each of seat 0's decisions the hard bot runs exactly PLAYOUTS playouts, timed
 on the wall clock and on the CPU clock (Node's count under Pyodide): the cost
-of one playout, whatever else the machine runs.
+of one playout, whatever else the machine runs. With "choice": the same
+positions, and at each of seat 0's decisions the normal bot's own choice
+played out PLAYOUTS times, each in a world dealt from the view (the search's
+own deal and playout): every one a whole playout in any checkout, where a
+search may stop some at once (The Boss at 07d51c8 scored a placement outside
+its few candidates after one step, and counted it as a playout).
 """
 
 from __future__ import annotations
@@ -35,7 +40,8 @@ hooks = GAME.capabilities.search
 normal_bot = GAME.capabilities.bots[hooks.policy]  # the playouts' policy: "normal"
 games, playouts, budget = int(args[0]), int(args[1]), float(args[2])
 slice_playouts = int(args[3]) if len(args) > 3 else SearchSettings.slice_playouts
-cost = len(args) > 4 and args[4] == "cost"
+mode = args[4] if len(args) > 4 else ""
+cost = mode in ("cost", "choice")
 if cost:
     budget = 1e9  # the count binds
 settings = SearchSettings(playouts=playouts, time_budget=budget, slice_playouts=slice_playouts)
@@ -60,7 +66,15 @@ for seed in range(games):
         seat = GAME.to_act(state)[0]
         view, legal = GAME.view(state, seat), GAME.legal_actions(state, seat)
         action = None
-        if seat == 0 and len(legal) > 1:
+        if seat == 0 and len(legal) > 1 and mode == "choice":
+            chosen = normal_bot(view, legal)
+            started, cpu_started = time.perf_counter(), cpu()
+            for world in range(playouts):
+                bot._playout(hooks.determinize(view, world), seat, chosen)
+            times.append(time.perf_counter() - started)
+            cpu_times.append(cpu() - cpu_started)
+            done.append(playouts)
+        elif seat == 0 and len(legal) > 1:
             started, cpu_started = time.perf_counter(), cpu()
             action = bot(view, legal)
             times.append(time.perf_counter() - started)

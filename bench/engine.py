@@ -18,6 +18,10 @@ bots_run.py) are this tree's, so both checkouts are timed the same way.
   and with the time budget alone (no playout cap), which shows the speed-up
   beyond the cap; and the CPU time of one playout at the same positions before
   and after, with how many playouts would fit in 0.12 s of CPU at that cost.
+  For The Boss also the CPU time of one whole playout (the normal bot's own
+  choice played out at each decision): its search at 07d51c8 scored a
+  placement outside its few candidates after one step and counted that as a
+  playout, so its count and its cost per playout mix in those cheap ones.
 
 Every figure is measured on the wall clock and, where it can be, on the
 process's CPU clock (Node's count under Pyodide): on a machine shared with
@@ -66,6 +70,11 @@ PAGE_PLAYOUTS, PAGE_BUDGET, PAGE_SLICE = 300, 0.12, 4
 NO_CAP = 1_000_000
 #: playouts per decision when the cost of one playout is measured
 COST_PLAYOUTS = 40
+#: the games whose baseline search stops some playouts at once (The Boss at
+#: 07d51c8 scored a placement outside its candidates after one step): for them
+#: the cost of a whole playout is measured too, the normal bot's own choice
+#: played out (bots_run.py's "choice")
+WHOLE_PLAYOUTS = {"theboss"}
 
 
 def measure(command: list[str], tree: Path = ROOT) -> dict[str, Any]:
@@ -155,6 +164,8 @@ def main() -> None:
             "cost",
         ],
     }
+    if args.game in WHOLE_PLAYOUTS:
+        bot_runs["choice"] = [*bot_runs["cost"][:-1], "choice"]
     results: dict[str, Any] = {}
     with baseline_tree(args.baseline, args.base) as before:
         trees = {"before": before, "after": ROOT}
@@ -244,6 +255,26 @@ def report_bots(results: dict[str, Any], args: argparse.Namespace) -> None:
             f"{runtime:8} {page[0]:11.1f} {page[1]:6.1f} {ratio(*page)}   "
             f"{no_cap[0]:13.1f} {no_cap[1]:6.1f} {ratio(*no_cap)}   "
             f"{cost[0]:21.0f} {cost[1]:6.0f} {ratio(cost[1], cost[0])}   "
+            f"{fit[0]:20.0f} {fit[1]:6.0f}"
+        )
+    if args.game not in WHOLE_PLAYOUTS:
+        return
+    print(
+        f"{args.game}: the CPU time of one whole playout (the normal bot's own choice played "
+        f"out {COST_PLAYOUTS} times at each decision, at the same positions before and after: "
+        "the search before cut some playouts short) and the whole playouts that fit in "
+        f"{PAGE_BUDGET} s of CPU time at that cost"
+    )
+    print(
+        f"{'runtime':8} {'cpu us/playout before':>21} {'after':>6} {'ratio':>6}   "
+        f"{'in 0.12 s cpu before':>20} {'after':>6}"
+    )
+    for runtime, measured in results.items():
+        old, new = measured["bots"]["before"], measured["bots"]["after"]
+        cost = (old["choice"]["cpu_us_per_playout"], new["choice"]["cpu_us_per_playout"])
+        fit = [PAGE_BUDGET * 1e6 / us for us in cost]
+        print(
+            f"{runtime:8} {cost[0]:21.0f} {cost[1]:6.0f} {ratio(cost[1], cost[0])}   "
             f"{fit[0]:20.0f} {fit[1]:6.0f}"
         )
 

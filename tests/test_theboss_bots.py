@@ -5,6 +5,7 @@ and a few behaviours pinned."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from fractions import Fraction
@@ -39,6 +40,7 @@ from game.theboss.odds import (
 )
 from game.theboss.scenario import SCENARIOS
 from game.theboss.state import Place, Play, Stage, State
+from game.theboss.views import PLAYOUT_KEYS, playout_view
 
 CARD = {card_name(card): card for card in range(CARD_COUNT)}
 CITY = {key: city for city, key in enumerate(CITY_KEYS)}
@@ -378,6 +380,26 @@ def test_the_search_deals_worlds_that_keep_the_view(players: int) -> None:
                 if city != CHICAGO
             )
             assert len(hands) > 1 or not unknown or GAME.is_over(state)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_playout_view_is_part_of_the_view_and_decides_the_same(players: int) -> None:
+    """The search's playouts give the bots `playout_view`: some of the view's
+    keys with the view's values (tuples for its lists: the same JSON, so
+    nothing the view hides), every key the bots read, and the same decisions
+    and judgements as on the whole view."""
+    assert GAME.capabilities.search is not None
+    assert GAME.capabilities.search.playout_view is playout_view
+    for state in positions(players, 90 + players, 400):
+        for seat in range(players):
+            whole, part = GAME.view(state, seat), playout_view(state, seat)
+            assert json.loads(json.dumps(part)) == {key: whole[key] for key in PLAYOUT_KEYS}
+            assert Reckoning(part, judge=True).gains() == Reckoning(whole, judge=True).gains()
+        seat = GAME.to_act(state)[0]
+        whole, part = GAME.view(state, seat), playout_view(state, seat)
+        legal = GAME.legal_actions(state, seat)
+        for bot in (normal_bot, easy_bot):
+            assert bot(part, legal) == bot(whole, legal)
 
 
 class FakeClock:

@@ -21,7 +21,7 @@ from game.engine.search import SearchSettings
 from game.engine.simulate import random_game, simulate
 from game.engine.undo import Step, undo_refusal
 from game.theboss import GAME, rules
-from game.theboss.bots import BOTS, HEURISTIC_LEVELS, PLAYOUT_LEVEL
+from game.theboss.bots import BOTS, HEURISTIC_LEVELS, PLAYOUT_LEVEL, search_horizon, search_score
 from game.theboss.cards import (
     BANNED,
     CARD_CITY,
@@ -37,6 +37,7 @@ from game.theboss.cards import (
     REVOLVER,
     card_name,
 )
+from game.theboss.codec import action_from_json, action_to_json
 from game.theboss.invariants import state_problems
 from game.theboss.rules import UNIVERSE
 from game.theboss.scenario import SCENARIOS
@@ -331,7 +332,8 @@ def test_a_sanction_with_no_free_expert_does_nothing_and_says_so() -> None:
         "play detroit_3",
     )
     broken = evolve(state, hands=((), ()), dead=(6, 0), played=state.played)
-    _after, events = end_round(broken, [])
+    events: list[dict[str, Any]] = []
+    end_round(broken, events)
     takes = {event["city"]: event["effect"] for event in events if event["type"] == "take"}
     assert takes[CITY["detroit"]] == "no_free_expert"
 
@@ -385,6 +387,53 @@ def test_random_games_keep_every_invariant(players: int, seed: int) -> None:
         if step is not None:
             state, _events = GAME.apply(state, *step)
     assert state == final
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_advance_gives_the_states_of_apply(players: int) -> None:
+    """The search's playouts step with `rules.advance` (no events): the state
+    `apply` gives, on every state of random games, for an action taken from
+    the legal list (trusted) and for an equal one (checked); but at the end of
+    a round, where playouts stop, the next round is not dealt: the horizon and
+    every seat's score judge both states alike."""
+    assert GAME.capabilities.search is not None
+    assert GAME.capabilities.search.advance is rules.advance
+    rounds_ended = 0
+    for seed in range(3):
+        _final, played, _ = random_game(GAME, {"players": players}, players * 17 + seed)
+        state = GAME.new_game({"players": players}, players * 17 + seed)
+        for seat, action in played:
+            legal = GAME.legal_actions(state, seat)
+            listed = legal[legal.index(action)]
+            advanced = rules.advance(state, seat, listed)
+            assert rules.advance(state, seat, action_from_json(action_to_json(action))) == advanced
+            before = state
+            state, _events = GAME.apply(state, seat, listed)
+            if GAME.is_over(state) or not search_horizon(before, state):
+                assert advanced == state
+                continue
+            rounds_ended += 1
+            assert search_horizon(before, advanced) and not GAME.is_over(advanced)
+            assert advanced.round == state.round and advanced.result == state.result
+            for judged in range(players):
+                assert search_score(before, advanced, judged) == search_score(before, state, judged)
+    assert rounds_ended >= 3
+
+
+def test_advance_refuses_what_apply_refuses() -> None:
+    state = GAME.new_game({"players": 3}, 5)
+    seat = GAME.to_act(state)[0]
+    GAME.legal_actions(state, seat)
+    card = next(card for card in range(CARD_COUNT) if card not in state.hands[seat])
+    for who, action in (
+        ((seat + 1) % 3, Play(state.hands[(seat + 1) % 3][0])),
+        (seat, Play(card)),
+        (seat, Place(CHICAGO, 1, 0)),
+    ):
+        with pytest.raises(IllegalAction) as refused:
+            rules.advance(state, who, action)
+        reason = GAME.check(state, who, action)
+        assert reason is not None and refused.value.code == reason.code
 
 
 def test_apply_trusts_only_the_very_actions_of_its_last_legal_list() -> None:

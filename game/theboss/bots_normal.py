@@ -75,6 +75,15 @@ class Reckoning:
     a position is judged rather than decided: the player to act at a turn's
     start still has that turn to place."""
 
+    # Slots: made at nearly every step of the hard bot's playouts, where an
+    # instance dict of two dozen entries costs its growth (in Pyodide most).
+    __slots__ = (
+        *("view", "tuning", "seat", "players", "turn", "row", "chicago_at", "cities", "count"),
+        *("holders", "experts_available", "occasionals_available", "banned", "odds", "after"),
+        *("costs", "expert_cost", "occasional_cost"),
+        *("_judge", "_urge", "_looks", "_pot", "_lots", "_keep", "_threats"),
+    )
+
     def __init__(self, view: View, tuning: type[Tuning] = Tuning, judge: bool = False) -> None:
         self.view = view
         self.tuning = tuning

@@ -26,7 +26,7 @@ from .bots_normal import Reckoning, Tuning
 from .cards import CARD_CITY, CITY_CARDS, POLICE
 from .odds import rounds_after_float, sanction_costs, seen_odds
 from .state import Stage, State, game_ends
-from .views import view
+from .views import playout_view
 
 __all__ = ["CANDIDATES", "determinize", "search_horizon", "search_score"]
 
@@ -42,7 +42,7 @@ def search_horizon(start: State, state: State) -> bool:
 def search_score(start: State, end: State, seat: int) -> float:
     """The seat's gains less the best rival's (see the module's docstring)."""
     if end.round == start.round and end.stage is not Stage.OVER:
-        gains = Reckoning(view(end, seat), judge=True).gains()
+        gains = Reckoning(playout_view(end, seat), judge=True).gains()
     else:
         gains = _round_gains(start, end, seat)
     mine = gains[seat]

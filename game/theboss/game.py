@@ -41,6 +41,8 @@ class TheBoss:
                 bots.search_horizon,
                 bots.search_score,
                 bots.PLAYOUT_LEVEL,
+                advance=rules.advance,
+                playout_view=views.playout_view,
                 candidates=bots.search_candidates,
             ),
             undo=UndoHooks(undo.turn_goes_on, undo.undo_barrier),

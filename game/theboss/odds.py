@@ -147,14 +147,17 @@ def seen_odds(city: int, seen: tuple[int, ...]) -> CityOdds:
 def city_odds(view: View) -> list[CityOdds]:
     """By city id (Chicago's entry is empty): the odds of each face-down card,
     from the seat's hand and the cards played this round."""
-    hand = view["hand"] or ()
-    by_city: list[list[int]] = [[] for _ in view["cities"]]
-    for card in hand:
-        by_city[CARD_CITY[card]].append(card)
+    mine: dict[int, tuple[int, ...]] = {}  # the hand's cards by city, for the few it holds
+    for card in view["hand"] or ():
+        city = CARD_CITY[card]
+        mine[city] = (*mine.get(city, ()), card)
     odds = [_NOTHING]
     for entry in view["cities"][1:]:
         city = entry["city"]
-        odds.append(seen_odds(city, (*entry["played"], *by_city[city])))
+        held = mine.get(city)
+        played = entry["played"]
+        seen = tuple(played) if held is None else (*played, *held)
+        odds.append(seen_odds(city, seen))
     return odds
 
 

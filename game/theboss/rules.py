@@ -9,6 +9,7 @@ of a round (reveals, gains and sanctions, the next deal) is in scoring.py.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import repeat
 from operator import add, is_
 from typing import Any, Final
@@ -27,6 +28,7 @@ from .cards import (
     POLICE_AFTER_TURN,
     TURNS,
 )
+from .options import DECLARED
 from .scoring import end_round
 from .state import (
     Action,
@@ -43,6 +45,7 @@ from .state import (
 
 __all__ = [
     "action_universe",
+    "advance",
     "apply",
     "check",
     "is_over",
@@ -52,6 +55,10 @@ __all__ = [
 ]
 
 Event = dict[str, Any]
+Events = list[Event] | None
+"""The list an action adds its events to, or None in the search bot's playouts
+(`advance`), which read no event and end with the round: then no event is
+built, and the next round is not dealt."""
 
 # Every action object made once: legal lists reuse them instead of building new ones.
 PLAYS: Final = tuple(Play(card) for card in range(CARD_COUNT))
@@ -76,13 +83,25 @@ _NOT_IN_HAND: Final = Reason("not_in_hand", "that card is not in your hand")
 
 
 _OVER: Final = Stage.OVER
-# A state's copy as evolve makes it (engine/evolve.py), for the commonest change.
 _NEW_STATE: Final = object.__new__
 _SET_FIELDS: Final = vars(State)["__dict__"].__set__
 
 
+def _copy(fields: dict[str, Any]) -> State:
+    """A new state of `fields` (a copy of a state's `__dict__`, changed): evolve
+    (engine/evolve.py) written out for a play's and a placement's copies,
+    with the dict's own copy, a third faster than a display of its items."""
+    copy = _NEW_STATE(State)
+    _SET_FIELDS(copy, fields)
+    return copy
+
+
+_SEATS: Final = tuple((seat,) for seat in range(DECLARED.max_players))
+"""to_act's answers, made once."""
+
+
 def to_act(state: State) -> tuple[int, ...]:
-    return () if state.stage is _OVER else (state.seat,)
+    return () if state.stage is _OVER else _SEATS[state.seat]
 
 
 def is_over(state: State) -> bool:
@@ -155,7 +174,7 @@ def _place_problem(state: State, seat: int, action: Place) -> Reason | None:
 # action taken from it, the very object, for the same state and seat, is legal
 # without asking the checker again (states and actions are immutable, and the
 # tests hold the list to the checker on every state of random play).
-_last: tuple[State | None, int, tuple[Action, ...]] = (None, -1, ())
+_last: tuple[State | None, int, Sequence[Action]] = (None, -1, ())
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
@@ -181,11 +200,14 @@ def _plays(hand: tuple[int, ...]) -> tuple[Play, ...]:
     return plays
 
 
-def _legal(state: State, seat: int) -> tuple[Action, ...]:
+def _legal(state: State, seat: int) -> Sequence[Action]:
+    """The legal list, never changed once made (apply trusts it): a hand's
+    plays (a tuple made once), or a new list with the placements."""
     stage = state.stage
     if stage is Stage.OVER or seat != state.seat:
         return ()
-    plays = _plays(state.hands[seat])
+    hand = state.hands[seat]
+    plays = _HAND_PLAYS.get(hand) or _plays(hand)  # _plays makes them the first time
     if stage is Stage.PLAY:
         return plays
     mine_experts = state.experts[seat]
@@ -218,7 +240,7 @@ def _legal(state: State, seat: int) -> tuple[Action, ...]:
         if found is None:
             found = known[key] = _placements(key)
         legal += found
-    return tuple(legal)
+    return legal
 
 
 def legal_by_checker(state: State, seat: int) -> list[Action]:
@@ -260,10 +282,28 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     """Play `action` for `seat`; raise IllegalAction, changing nothing, if it is
     illegal. An action taken from the last legal list of this very state and
     seat is known to be legal; any other is checked."""
+    events: list[Event] = []
+    if type(action) is Play and seat == state.seat and state.stage is not _OVER:
+        card = action.card  # _step's first question, asked here: most actions are plays
+        if card in state.hands[seat]:
+            return _play(state, seat, card, events), events
+    return _step(state, seat, action, events), events
+
+
+def advance(state: State, seat: int, action: Action) -> State:
+    """`apply` for the search bot's playouts (`SearchHooks.advance`): the same
+    state and the same refusals, without the events, which playouts never
+    read. A playout ends with the round (`bots_search.search_horizon`): at
+    the round's end the round is scored as `apply` scores it, and the next
+    one only counted, not dealt."""
+    return _step(state, seat, action, None)
+
+
+def _step(state: State, seat: int, action: Action, events: Events) -> State:
     if type(action) is Play:
         # What the checker asks of a play, written out: the seat's turn, the card in hand.
         if seat == state.seat and state.stage is not _OVER and action.card in state.hands[seat]:
-            return _play(state, seat, action.card)
+            return _play(state, seat, action.card, events)
         refused = check(state, seat, action)
         assert refused is not None  # the same questions: the checker refuses it too
         raise IllegalAction(refused)
@@ -275,103 +315,98 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         if reason is not None:
             raise IllegalAction(reason)
     assert type(action) is Place
-    return _place(state, seat, action), [
-        {
-            "type": "place",
-            "seat": seat,
-            "city": action.city,
-            "experts": action.experts,
-            "occasionals": action.occasionals,
-        }
-    ]
+    if events is not None:
+        events.append(
+            {
+                "type": "place",
+                "seat": seat,
+                "city": action.city,
+                "experts": action.experts,
+                "occasionals": action.occasionals,
+            }
+        )
+    return _place(state, seat, action)
 
 
 def _place(state: State, seat: int, action: Place) -> State:
     city = action.city
-    experts = state.experts
-    occasionals = state.occasionals
+    fields = state.__dict__.copy()
     if action.experts:
-        experts = _add(experts, seat, city, action.experts)
+        fields["experts"] = _add(state.experts, seat, city, action.experts)
     if action.occasionals:
-        occasionals = _add(occasionals, seat, city, action.occasionals)
-    return evolve(state, experts=experts, occasionals=occasionals, stage=Stage.PLAY)
+        fields["occasionals"] = _add(state.occasionals, seat, city, action.occasionals)
+    fields["stage"] = Stage.PLAY
+    return _copy(fields)
 
 
 def _add(
     table: tuple[tuple[int, ...], ...], seat: int, city: int, count: int
 ) -> tuple[tuple[int, ...], ...]:
-    row = table[seat]
-    changed = (*row[:city], row[city] + count, *row[city + 1 :])
-    return (*table[:seat], changed, *table[seat + 1 :])
+    """`table` with `count` more at [seat][city]: only that seat's row is new."""
+    row = list(table[seat])
+    row[city] += count
+    rows = list(table)
+    rows[seat] = tuple(row)
+    return tuple(rows)
 
 
-def _play(state: State, seat: int, card: int) -> tuple[State, list[Event]]:
+def _play(state: State, seat: int, card: int, events: Events) -> State:
     """The card goes face up under its city; then the next seat, turn or round.
     The common case (the next seat clockwise) is one copy of the state."""
     city = CARD_CITY[card]
     all_hands, all_played = state.hands, state.played
     hand = all_hands[seat]
     at = hand.index(card)
-    hands = (*all_hands[:seat], hand[:at] + hand[at + 1 :], *all_hands[seat + 1 :])
-    played = (*all_played[:city], (*all_played[city], card), *all_played[city + 1 :])
-    events: list[Event] = [{"type": "play", "seat": seat, "card": card, "city": city}]
+    changed_hands = list(all_hands)
+    changed_hands[seat] = hand[:at] + hand[at + 1 :]
+    hands = tuple(changed_hands)
+    changed_played = list(all_played)
+    changed_played[city] = (*all_played[city], card)
+    played = tuple(changed_played)
+    if events is not None:
+        events.append({"type": "play", "seat": seat, "card": card, "city": city})
+    # One copy of the state, whichever seat, turn or round comes next.
+    fields = state.__dict__.copy()
+    fields["hands"] = hands
+    fields["played"] = played
+    fields["stage"] = Stage.PLACE_OR_PLAY
     turn = state.turn
     if turn < TURNS:
         following = (seat + 1) % len(all_hands)
-        if following != state.marker:  # the commonest case: evolve, written out
-            copy = _NEW_STATE(State)
-            _SET_FIELDS(
-                copy,
-                {
-                    **state.__dict__,
-                    "hands": hands,
-                    "played": played,
-                    "stage": Stage.PLACE_OR_PLAY,
-                    "seat": following,
-                },
-            )
-            return copy, events
+        if following != state.marker:  # the commonest case
+            fields["seat"] = following
+            return _copy(fields)
         # Everyone has played this turn: the next one starts at the marker.
-        state = evolve(
-            state,
-            hands=hands,
-            played=played,
-            stage=Stage.PLACE_OR_PLAY,
-            turn=turn + 1,
-            seat=state.marker,
-        )
+        fields["turn"] = turn + 1
+        fields["seat"] = state.marker
+        state = _copy(fields)
         if turn + 1 == POLICE_AFTER_TURN + 1:
             state = _turn_police_card(state, events)
         if turn + 1 == TURNS:
             state = _begin_last_turn(state, events)
-        return state, events
+        return state
     # The last turn goes in its fixed order.
     order = state.last_order
     index = order.index(seat) + 1
     if index < len(order):
-        return evolve(
-            state,
-            hands=hands,
-            played=played,
-            stage=Stage.PLACE_OR_PLAY,
-            seat=order[index],
-        ), events
-    state = evolve(state, hands=hands, played=played, stage=Stage.PLACE_OR_PLAY)
-    return end_round(state, events)
+        fields["seat"] = order[index]
+        return _copy(fields)
+    return end_round(_copy(fields), events)
 
 
-def _turn_police_card(state: State, events: list[Event]) -> State:
+def _turn_police_card(state: State, events: Events) -> State:
     """When the players hold two cards, the top police card turns face up."""
     if not state.police:  # cannot happen: a colour reaches 3 by the fifth card
         return state
     card, shown = state.police[0], (*state.police_shown, state.police[0])
-    events.append(
-        {"type": "police", "card": card, "badge": POLICE[card], "last_round": game_ends(shown)}
-    )
+    if events is not None:
+        events.append(
+            {"type": "police", "card": card, "badge": POLICE[card], "last_round": game_ends(shown)}
+        )
     return evolve(state, police=state.police[1:], police_shown=shown)
 
 
-def _begin_last_turn(state: State, events: list[Event]) -> State:
+def _begin_last_turn(state: State, events: Events) -> State:
     """The last cards go in order of gangsters not yet placed, most first; ties
     clockwise from the player whose turn it would be (the marker). The order is
     fixed now, so everyone knows it in advance."""
@@ -390,5 +425,6 @@ def _begin_last_turn(state: State, events: list[Event]) -> State:
     order = tuple(
         sorted(range(count), key=lambda seat: (-left[seat], (seat - state.marker) % count))
     )
-    events.append({"type": "last_turn", "order": list(order), "gangsters": left})
+    if events is not None:
+        events.append({"type": "last_turn", "order": list(order), "gangsters": left})
     return evolve(state, last_order=order, seat=order[0])

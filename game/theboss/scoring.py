@@ -10,6 +10,7 @@ the last card played this round under each city to Chicago's left.
 
 from __future__ import annotations
 
+import functools
 from operator import add
 from typing import Any, Final
 
@@ -42,6 +43,9 @@ from .state import (
 __all__ = ["EFFECTS", "end_round", "final_ranking", "outcome"]
 
 Event = dict[str, Any]
+Events = list[Event] | None
+"""The list the round's end adds its events to; None in the search bot's
+playouts (rules.advance): no event is built, and the next round is not dealt."""
 
 # What taking a hidden card did: its money scored, an expert killed, jailed or
 # hurt, a ban; "nobody" for a city without gangsters; the last three are the
@@ -60,8 +64,9 @@ _AWAY_ROUNDS: Final = {JAIL: JAIL_ROUNDS, HOSPITAL: HOSPITAL_ROUNDS}
 _AWAY_EFFECT: Final = {JAIL: "jailed", HOSPITAL: "hurt"}
 
 
-def end_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
-    """Score the round that has just ended (every hand empty), then deal the next."""
+def end_round(state: State, events: Events) -> State:
+    """Score the round that has just ended (every hand empty), then deal the
+    next (with `events` None, only count it)."""
     count = len(state.hands)
     money = list(state.money)
     won = [0] * count
@@ -70,14 +75,15 @@ def end_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     # Experts that are neither dead nor away this round: the ones a sanction can hit.
     free = [EXPERTS - dead[seat] - len(away_before[seat]) for seat in range(count)]
     # Away experts have missed this round: one round less to miss.
-    away = [[left - 1 for left in rounds if left > 1] for rounds in away_before]
-    banned = [set(cities) for cities in state.banned]
+    away = [_one_round_less(rounds) for rounds in away_before]
+    banned = list(state.banned)  # a seat's tuple replaced when it takes a ban
     # By city id, the gangsters of each seat there (what the round's result keeps).
     experts_by_city = list(zip(*state.experts, strict=True))
     occasionals_by_city = list(zip(*state.occasionals, strict=True))
     hidden, played = state.hidden, state.played
-    numbered = [city for city in state.row if city != CHICAGO]
-    events.append({"type": "reveal", "cards": [hidden[city] for city in numbered]})
+    numbered = _numbered(state.row)
+    if events is not None:
+        events.append({"type": "reveal", "cards": [hidden[city] for city in numbered]})
     cities: list[CityResult] = []
     for city in numbered:
         card = hidden[city]
@@ -93,8 +99,11 @@ def end_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
             won[holder] += CARD_VALUE[card]
             effect = "money"
         elif kind == BANNED:
-            effect = "already_banned" if city in banned[holder] else "banned"
-            banned[holder].add(city)
+            if city in banned[holder]:
+                effect = "already_banned"
+            else:
+                effect = "banned"
+                banned[holder] = tuple(sorted((*banned[holder], city)))
         elif free[holder] == 0:
             effect = "no_free_expert"
         else:
@@ -103,33 +112,37 @@ def end_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
                 dead[holder] += 1
                 effect = "killed"
             else:
-                away[holder].append(_AWAY_ROUNDS[kind])
+                away[holder] = tuple(sorted((*away[holder], _AWAY_ROUNDS[kind]), reverse=True))
                 effect = _AWAY_EFFECT[kind]
-        events.append(
-            {"type": "take", "city": city, "card": card, "seat": holder, "effect": effect}
-        )
+        if events is not None:
+            events.append(
+                {"type": "take", "city": city, "card": card, "seat": holder, "effect": effect}
+            )
         cities.append(CityResult(city, card, holder, effect, played[city], experts, occasionals))
     chicago = _chicago(state, experts_by_city[CHICAGO], occasionals_by_city[CHICAGO])
     if chicago.seat is not None:
         money[chicago.seat] += chicago.gain
         won[chicago.seat] += chicago.gain
-    events.append(
-        {
-            "type": "chicago",
-            "seat": chicago.seat,
-            "cards": list(chicago.cards),
-            "total": chicago.total,
-            "gain": chicago.gain,
-        }
-    )
     result = RoundResult(state.round, tuple(cities), chicago, tuple(won))
-    events.append({"type": "round_over", "round": state.round, "money_won": won, "money": money})
+    if events is not None:
+        events.append(
+            {
+                "type": "chicago",
+                "seat": chicago.seat,
+                "cards": list(chicago.cards),
+                "total": chicago.total,
+                "gain": chicago.gain,
+            }
+        )
+        events.append(
+            {"type": "round_over", "round": state.round, "money_won": won, "money": money}
+        )
     cleared = ((0,) * len(hidden),) * count
     changes = {
         "money": tuple(money),
         "dead": tuple(dead),
-        "away": tuple(tuple(sorted(left, reverse=True)) for left in away),
-        "banned": tuple(tuple(sorted(cities)) for cities in banned),
+        "away": tuple(away),
+        "banned": tuple(banned),
         # Placed occasionals are gone for good; placed experts come back.
         "occasionals_used": tuple(
             used + sum(row)
@@ -141,9 +154,25 @@ def end_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     }
     if game_ends(state.police_shown):
         state = evolve(state, stage=Stage.OVER, seat=NO_SEAT, **changes)
-        events.append({"type": "game_over", **outcome(state)})
-        return state, events
+        if events is not None:
+            events.append({"type": "game_over", **outcome(state)})
+        return state
+    if events is None:  # a playout's horizon: the next round counted, not dealt
+        return evolve(state, round=state.round + 1, **changes)
     return _next_round(state, events, changes)
+
+
+@functools.cache  # a handful of rows
+def _numbered(row: tuple[int, ...]) -> tuple[int, ...]:
+    """The numbered cities of a row, in its order (Chicago left out)."""
+    return tuple(city for city in row if city != CHICAGO)
+
+
+@functools.cache  # a seat's rounds away: a few small tuples
+def _one_round_less(rounds: tuple[int, ...]) -> tuple[int, ...]:
+    """A seat's rounds away (most first) after a round missed: one less each,
+    those at one gone."""
+    return tuple(left - 1 for left in rounds if left > 1)
 
 
 def _holder(counts: list[int]) -> int | None:
@@ -176,9 +205,7 @@ def _chicago(state: State, experts: tuple[int, ...], occasionals: tuple[int, ...
     )
 
 
-def _next_round(
-    state: State, events: list[Event], changes: dict[str, Any]
-) -> tuple[State, list[Event]]:
+def _next_round(state: State, events: list[Event], changes: dict[str, Any]) -> State:
     """The marker passes clockwise, Chicago moves right, the cards are dealt
     again: one copy of the state, with the round's `changes` too."""
     count = len(state.hands)
@@ -203,7 +230,7 @@ def _next_round(
         **changes,
     )
     events.append(round_start_event(state))
-    return state, events
+    return state
 
 
 def final_ranking(state: State) -> list[tuple[int, int, int]]:

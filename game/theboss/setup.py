@@ -8,12 +8,18 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from typing import Final
 
 from ..engine import rng
 from .cards import CARD_CITY, CHICAGO, CITIES_BY_PLAYERS, CITY_CARDS, HAND_SIZE, POLICE
 from .state import NO_CARD, Stage, State
 
 __all__ = ["deal", "first_state", "new_game", "round_start_event", "row_for_round"]
+
+_OTHERS: Final = tuple(
+    tuple((*own[:pick], *own[pick + 1 :]) for pick in range(len(own))) for own in CITY_CARDS
+)
+"""_OTHERS[city][pick]: the city's cards but its `pick`th, the one drawn face down."""
 
 
 @functools.cache
@@ -46,13 +52,11 @@ def deal(
             own = CITY_CARDS[city]
             pick, generator = rng.below(generator, len(own))
             hidden_list.append(own[pick])
-            others += own[:pick]
-            others += own[pick + 1 :]
+            others += _OTHERS[city][pick]
         shuffled, generator = rng.shuffle(generator, others)
         hidden, dealt, rest = tuple(hidden_list), shuffled, stacked
-    hands = tuple(
-        tuple(sorted(dealt[seat * HAND_SIZE : (seat + 1) * HAND_SIZE])) for seat in range(players)
-    )
+    starts = range(0, players * HAND_SIZE, HAND_SIZE)
+    hands = tuple([tuple(sorted(dealt[start : start + HAND_SIZE])) for start in starts])
     return hidden, hands, generator, rest
 
 

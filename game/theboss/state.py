@@ -9,6 +9,7 @@ of seat s: play goes clockwise by increasing seat, wrapping around.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -184,6 +185,7 @@ def majority_holder(state: State, city: int) -> int | None:
     return counts.index(best)
 
 
+@functools.cache  # a few dozen orders of five cards; read at every round's end and view
 def badges(shown: tuple[int, ...]) -> tuple[int, int]:
     """Gold and silver badges among police cards shown (the double counts for both)."""
     gold = sum(1 for card in shown if POLICE[card] in ("gold", "both"))

@@ -9,6 +9,7 @@ them in view). The police deck shows only its size; the generator never shows.
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Final
 
 from ..engine import rng
@@ -22,22 +23,118 @@ from .state import (
     Stage,
     State,
     badges,
+    game_ends,
 )
 
-__all__ = ["determinize", "redeal", "view"]
+__all__ = ["PLAYOUT_KEYS", "determinize", "playout_view", "redeal", "view"]
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
     """What `seat` may know, JSON-safe; None is a spectator (no hand's faces).
-    Built for every policy call of the hard bot's playouts: each figure read
-    once, the columns by city from one zip."""
+    Each figure read once, the columns by city from one zip."""
     hands = state.hands
     count = len(hands)
     over = state.stage is Stage.OVER
     shown = state.police_shown
     gold, silver = badges(shown)
+    dead, away, used = state.dead, state.away, state.occasionals_used
+    return {
+        "game": "theboss",
+        "seat": seat,
+        "players": count,
+        "round": state.round,
+        "marker": state.marker,
+        "turn": state.turn,
+        "stage": state.stage.value,
+        "to_act": None if over else state.seat,
+        "row": list(state.row),
+        "cities": _cities(state, over),
+        "hands": [list(map(_CITY_OF, hand)) for hand in hands],
+        "hand": list(hands[seat]) if seat is not None and 0 <= seat < count else None,
+        "money": list(state.money),
+        "experts_available": _experts_available(state),
+        "experts_dead": list(dead),
+        "experts_away": [list(left) for left in away],
+        "occasionals_available": _occasionals_available(state),
+        "occasionals_used": list(used),
+        "banned": [list(cities) for cities in state.banned],
+        "police": [POLICE[card] for card in shown],
+        "police_left": len(state.police),
+        "badges": {"gold": gold, "silver": silver},
+        "last_round": max(gold, silver) >= BADGES_TO_END,  # state.game_ends
+        "last_order": list(state.last_order) if state.last_order else None,
+        "result": None if state.result is None else result_to_json(state.result),
+        "outcome": outcome(state) if over else None,
+    }
+
+
+PLAYOUT_KEYS: Final = (
+    *("seat", "players", "round", "marker", "turn", "stage", "to_act", "row", "cities"),
+    *("hands", "hand", "experts_available", "occasionals_available", "banned", "police"),
+    *("last_round", "last_order"),
+)
+"""The keys of `view` that the bots read (bots.py, bots_normal.py, odds.py)."""
+
+
+def playout_view(state: State, seat: int) -> dict[str, Any]:
+    """The part of `view` that the bots read (`PLAYOUT_KEYS`), each with the
+    view's own value, but as tuples where the view has lists: the state's own
+    tuples, not copied. The search bot's playouts build one at nearly every
+    action, and the round's result, the money and the copies cost time there
+    for nothing (in Pyodide most of all, where every new list is dear). Being
+    part of the view, it cannot show more than the view (tests/test_theboss_bots.py
+    holds it to the view's JSON and the bots to the same decisions on it)."""
+    hands = state.hands
+    over = state.stage is Stage.OVER
+    shown = state.police_shown
     face_down = not over
-    cities = [
+    return {
+        "seat": seat,
+        "players": len(hands),
+        "round": state.round,
+        "marker": state.marker,
+        "turn": state.turn,
+        "stage": state.stage.value,
+        "to_act": None if over else state.seat,
+        "row": state.row,
+        "cities": [
+            {
+                "city": city,
+                "played": cards,
+                "face_down": face_down and city != CHICAGO,
+                "experts": experts,
+                "occasionals": occasionals,
+            }
+            for city, cards, experts, occasionals in zip(
+                range(len(state.played)),
+                state.played,
+                zip(*state.experts, strict=True),
+                zip(*state.occasionals, strict=True),
+                strict=True,
+            )
+        ],
+        "hands": [tuple(map(_CITY_OF, hand)) for hand in hands],
+        "hand": hands[seat] if 0 <= seat < len(hands) else None,
+        "experts_available": _experts_available(state),
+        "occasionals_available": _occasionals_available(state),
+        "banned": state.banned,
+        "police": _badge_names(shown),
+        "last_round": game_ends(shown),
+        "last_order": state.last_order or None,
+    }
+
+
+@functools.cache
+def _badge_names(shown: tuple[int, ...]) -> tuple[str, ...]:
+    """The view's "police": the badges of the police cards shown, in order."""
+    return tuple(POLICE[card] for card in shown)
+
+
+def _cities(state: State, over: bool) -> list[dict[str, Any]]:
+    """By city id: its cards played, whether its card is face down, the
+    gangsters of each seat on it."""
+    face_down = not over
+    return [
         {
             "city": city,
             "played": list(cards),
@@ -53,39 +150,20 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             strict=True,
         )
     ]
-    dead, away, used = state.dead, state.away, state.occasionals_used
-    return {
-        "game": "theboss",
-        "seat": seat,
-        "players": count,
-        "round": state.round,
-        "marker": state.marker,
-        "turn": state.turn,
-        "stage": state.stage.value,
-        "to_act": None if over else state.seat,
-        "row": list(state.row),
-        "cities": cities,
-        "hands": [list(map(_CITY_OF, hand)) for hand in hands],
-        "hand": list(hands[seat]) if seat is not None and 0 <= seat < count else None,
-        "money": list(state.money),
-        "experts_available": [
-            EXPERTS - dead[who] - len(away[who]) - sum(row) for who, row in enumerate(state.experts)
-        ],
-        "experts_dead": list(dead),
-        "experts_away": [list(left) for left in away],
-        "occasionals_available": [
-            OCCASIONALS - used[who] - sum(row) for who, row in enumerate(state.occasionals)
-        ],
-        "occasionals_used": list(used),
-        "banned": [list(cities) for cities in state.banned],
-        "police": [POLICE[card] for card in shown],
-        "police_left": len(state.police),
-        "badges": {"gold": gold, "silver": silver},
-        "last_round": max(gold, silver) >= BADGES_TO_END,  # state.game_ends
-        "last_order": list(state.last_order) if state.last_order else None,
-        "result": None if state.result is None else result_to_json(state.result),
-        "outcome": outcome(state) if over else None,
-    }
+
+
+def _experts_available(state: State) -> list[int]:
+    """By seat: state.experts_available."""
+    dead, away = state.dead, state.away
+    return [
+        EXPERTS - dead[who] - len(away[who]) - sum(row) for who, row in enumerate(state.experts)
+    ]
+
+
+def _occasionals_available(state: State) -> list[int]:
+    """By seat: state.occasionals_available."""
+    used = state.occasionals_used
+    return [OCCASIONALS - used[who] - sum(row) for who, row in enumerate(state.occasionals)]
 
 
 _CITY_OF: Final = CARD_CITY.__getitem__
