@@ -93,3 +93,27 @@ def test_the_written_out_draws_are_next_u64s() -> None:
             j, expected = _below_by_steps(expected, i + 1)
             cards[i], cards[j] = cards[j], cards[i]
         assert rng.shuffle(state, range(size)) == (tuple(cards), expected)
+
+
+def test_a_shuffle_draws_again_where_below_would(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`shuffle` hands a rejected draw to `below`; a real rejection is too rare
+    to meet (about one in 2**57), so here the limits reject about half the draws."""
+    limits = tuple(bound * (2**63 // bound) if bound else 0 for bound in range(257))
+    monkeypatch.setattr(rng, "_LIMITS", limits)
+
+    def below_by_steps(state: int, bound: int) -> tuple[int, int]:
+        while True:
+            value, state = rng.next_u64(state)
+            if value < limits[bound]:
+                return value % bound, state
+
+    state = rng.seed_state(5)
+    for size in [9, 40, 256]:
+        cards = list(range(size))
+        expected = state
+        for i in range(size - 1, 0, -1):
+            j, expected = below_by_steps(expected, i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+        assert rng.shuffle(state, range(size)) == (tuple(cards), expected)
+        assert expected != (state + (size - 1) * 0x9E3779B97F4A7C15) & rng.MASK64  # it drew again
+        state = expected
