@@ -2,26 +2,28 @@
  * Offline use and updates, on every page (docs/offline.md).
  *
  * Registers the service worker (sw.js, written by build.py): after one visit
- * every page of the site works with the network off. When a new deploy is
- * found, its worker waits until this page lets it start:
- *   - a page with no game in progress lets it start at once, and keeps
- *     showing what it shows (the next page opened is the new version);
+ * every page of the site works with the network off. Once a new deploy's
+ * worker holds the new build, every page opened gets it; the pages open then
+ * keep running the version they loaded (the worker still serves them its
+ * files):
+ *   - a page with no game in progress keeps showing what it shows
+ *     (html[data-update=behind]); the next page opened is the new version;
  *   - the game page with a game in progress (html[data-screen] = board, or
  *     lobby for network play) keeps its version: #update-notice tells the
  *     player, in the page's language, that a new version is ready and will be
  *     used at the next game or reload, and that the game is kept (it is saved
  *     after every move). Back at the menu, or on "Reload now", the page
- *     reloads into the new version, and a reload resumes the saved game;
- *   - a page that opens while an update waits (a reload) starts it and
- *     reloads once into it.
+ *     reloads into the new version, and a reload resumes the saved game.
  * An embed inside another site's page registers nothing: it stores nothing
- * there (see embed.html).
+ * there (see embed.html), and where the browser denies it service workers or
+ * storage the page works as it does without them.
  *
  * The game page loads this script with data-game-page. Markers for tests:
- *   html[data-offline] = registering | ready (this build is cached) |
- *                        unsupported | off (framed by another site) | failed
- *   html[data-update]  = waiting (the notice shows) | started (an idle page
- *                        let the new version start) | reloading
+ *   html[data-offline] = registering | ready (this build is cached and the
+ *                        worker controls this page) | unsupported |
+ *                        off (framed by another site) | failed
+ *   html[data-update]  = waiting (the notice shows) | behind (a page with no
+ *                        game runs the version before) | reloading
  *   #update-notice [data-update-cmd=reload|later]
  */
 (function () {
@@ -54,22 +56,24 @@
     }
   }
 
-  if (!("serviceWorker" in navigator) || !window.isSecureContext) {
-    root.dataset.offline = "unsupported";
-    return;
-  }
   if (framedByAnotherSite()) {
     root.dataset.offline = "off";
     return;
   }
+  var container = null;
+  try {
+    // the getter throws where the browser denies this page service workers
+    container = window.isSecureContext ? navigator.serviceWorker || null : null;
+  } catch (e) {
+    container = null;
+  }
+  if (!container) {
+    root.dataset.offline = "unsupported";
+    return;
+  }
 
-  var container = navigator.serviceWorker;
   var registration = null;
-  // this page's files came from the worker in control when it loaded
-  var controlled = !!container.controller;
-  // set when this page asked for the new version and should reload into it
-  var reloadWhenStarted = false;
-  // this page runs a version older than the newest the browser holds
+  // a newer build was installed while this page ran its own
   var stale = false;
   var notice = null;
 
@@ -82,17 +86,10 @@
     return root.lang === "fr" ? "fr" : "en";
   }
 
-  /** Let the waiting worker start; with `reload`, come back in its version. */
-  function start(reload) {
-    reloadWhenStarted = reloadWhenStarted || reload;
-    var waiting = registration && registration.waiting;
-    if (waiting) {
-      waiting.postMessage({ type: "activate" });
-    } else if (reload) {
-      // already started (by another page): only this page is behind
-      root.dataset.update = "reloading";
-      window.location.reload();
-    }
+  /** Load this page again, from the version now in control. */
+  function reloadIntoNew() {
+    root.dataset.update = "reloading";
+    window.location.reload();
   }
 
   function showNotice() {
@@ -109,7 +106,7 @@
       notice.addEventListener("click", function (event) {
         var button = event.target.closest("[data-update-cmd]");
         if (!button) return;
-        if (button.dataset.updateCmd === "reload") start(true);
+        if (button.dataset.updateCmd === "reload") reloadIntoNew();
         else notice.hidden = true;
       });
       document.body.appendChild(notice);
@@ -127,33 +124,13 @@
     notice.querySelector(".update-later").textContent = words.later;
   }
 
-  /** A new version has been installed and waits. */
-  function onWaiting(atLoad) {
-    if (atLoad) {
-      // this page has just loaded, from the older version: start the new one
-      start(true);
-    } else if (busy()) {
-      stale = true;
-      showNotice();
-    } else {
-      root.dataset.update = "started";
-      start(false);
-    }
-  }
-
-  container.addEventListener("controllerchange", function () {
-    if (!controlled) {
-      controlled = true; // the first install took this page: the same version
-      return;
-    }
-    if (reloadWhenStarted) {
-      root.dataset.update = "reloading";
-      window.location.reload();
-      return;
-    }
-    stale = true; // another page let the new version start
+  /** A newer build is installed: this page keeps running its own. */
+  function behind() {
+    if (stale) return;
+    stale = true;
     if (busy()) showNotice();
-  });
+    else root.dataset.update = "behind";
+  }
 
   // The game page: a stale page shows the notice while a game goes on, and
   // reloads into the new version when the game is over (back at the menu).
@@ -161,7 +138,7 @@
   new MutationObserver(function () {
     var now = busy();
     if (stale && now && (!notice || root.dataset.update !== "waiting")) showNotice();
-    if (stale && wasBusy && !now) start(true);
+    if (stale && wasBusy && !now) reloadIntoNew();
     wasBusy = now;
     wordNotice();
   }).observe(root, { attributes: true, attributeFilter: ["data-screen", "lang"] });
@@ -174,42 +151,48 @@
     }
   }
 
-  function track(reg) {
-    registration = reg;
-    function follow(worker) {
+  /** Once `worker` is activated: its activation took every open page. */
+  function activated(worker) {
+    return new Promise(function (resolve) {
+      if (!worker || worker.state === "activated") return resolve();
       worker.addEventListener("statechange", function () {
-        if (worker.state === "installed" && container.controller) onWaiting(false);
+        if (worker.state === "activated") resolve();
       });
-    }
-    if (reg.installing) follow(reg.installing);
-    reg.addEventListener("updatefound", function () {
-      if (reg.installing) follow(reg.installing);
     });
   }
 
-  // At once: a version that waits is started now (this page has just loaded,
-  // from the older version, and reloads into the new one).
-  container
-    .getRegistration()
-    .then(function (reg) {
-      if (reg && reg.waiting && container.controller) {
-        registration = registration || reg;
-        onWaiting(true);
-      }
-    })
-    .catch(function () {
-      /* no registration to look at: register() below says why */
-    });
+  // A worker that finishes installing while another is active is a new
+  // build; from then on the worker gives new pages that build, and this page
+  // its own (sw.js). A worker that waits when this page registers was
+  // installed before this page loaded: this page is its build.
+  function follow(reg, worker) {
+    if (!worker || !reg.active) return; // the first install: this page's build
+    function check() {
+      if (worker.state !== "installing" && worker.state !== "redundant") behind();
+    }
+    worker.addEventListener("statechange", check);
+    check();
+  }
 
   function register() {
     root.dataset.offline = "registering";
     container
       .register("sw.js")
       .then(function (reg) {
-        track(reg);
+        registration = reg;
+        follow(reg, reg.installing);
+        reg.addEventListener("updatefound", function () {
+          follow(reg, reg.installing);
+        });
         document.addEventListener("visibilitychange", checkForUpdate);
         window.setInterval(checkForUpdate, CHECK_EVERY_MS);
         return container.ready;
+      })
+      .then(function (reg) {
+        // "ready" only once the worker controls this page: until then this
+        // page's requests are not the worker's, and an update would not be
+        // told apart from the first install
+        return activated(reg.active);
       })
       .then(function () {
         root.dataset.offline = "ready";

@@ -1,6 +1,6 @@
 /*
  * The site's service worker: after one visit every page works offline.
- * build.py (sitebuild_offline.py) fills this template into dist/sw.js with
+ * build.py (sitebuild/offline.py) fills this template into dist/sw.js with
  * the build's file list and the cache name made from their contents, so a new
  * deploy is a new sw.js, which the browser installs beside the running one.
  *
@@ -8,24 +8,30 @@
  *             each checked against its SHA-256 (a file of another deploy, met
  *             mid-deploy, fails the install, which the next visit retries);
  *             a file an older cache holds with the same digest is copied, not
- *             fetched again. Then it WAITS: a page with a game in progress
- *             keeps the version it runs (assets/offline.js decides when the
- *             update may start and tells the player).
- *   activate  on the message "activate" from a page (or when no page of the
- *             older version is left); it keeps the cache of the version before,
- *             for the pages still running it, and deletes older ones.
- *   fetch     this origin's GET requests: from this build's cache first, then
- *             the kept older one, then the network. A page's address is looked
- *             up without its query (?game=, ?scenario=, ?seed=) and fragment
- *             (#join=, #r= never reach the worker); "/" is index.html and a
- *             pretty address ("/rules") its ".html" file.
+ *             fetched again. Then it takes over at once (skipWaiting): it
+ *             never waits for the pages of the older version to close, as
+ *             Chromium holds a waiting worker's start until the older one is
+ *             idle, which a page loading or a debugger attached delays
+ *             without end.
+ *             Before that it records the pages open (they run the version
+ *             before) and which cache was theirs ("handover").
+ *   activate  keeps the cache of the version before for its pages and
+ *             deletes older ones; then takes the pages no worker controls.
+ *   fetch     this origin's GET requests: a page of the version before gets
+ *             its files from the kept cache first, any other page from this
+ *             build's cache first; then the network. A page's address is
+ *             looked up without its query (?game=, ?scenario=, ?seed=) and
+ *             fragment (#join=, #r= never reach the worker); "/" is
+ *             index.html and a pretty address ("/rules") its ".html" file.
+ *             assets/offline.js tells a page of the version before, and
+ *             reloads it when its game allows (docs/offline.md).
  */
 "use strict";
 
 /** This build's cache: "bq-offline-build-" and a digest of every file below. */
 const CACHE = "@OFFLINE_CACHE@";
 const PREFIX = "bq-offline-build-";
-/** Which cache the active version uses, and the one it replaced (kept for its pages). */
+/** Which cache the active version uses ("active"), and each version's handover. */
 const STATE = "bq-offline-state";
 /** Every file of the build, by its path under the site's root: its SHA-256 in hex. */
 const FILES = @OFFLINE_FILES@;
@@ -78,27 +84,82 @@ async function fill() {
   );
 }
 
+/**
+ * Which build each page runs. Chromium starts a new worker only once the old
+ * one is idle, which a page loading or a debugger attached (DevTools, the
+ * tests' Playwright) can put off for minutes; so no answer depends on which
+ * worker is active. Every worker answers a navigation from the NEWEST build
+ * fully installed ("newest", written at the end of an install) and records
+ * it for the page the navigation makes ("page/<client id>"); that page's own
+ * requests are answered from its build. A page loaded before any worker is
+ * recorded when the worker activates (prune).
+ */
+function pageAddress(client) {
+  return address(`page/${client}`);
+}
+
+async function readState(key) {
+  const record = await (await caches.open(STATE)).match(address(key));
+  return record ? record.text() : "";
+}
+
+/** Pages' builds already looked up or recorded by this worker (it may be restarted at will). */
+const builds = new Map();
+
+async function buildOfPage(client) {
+  if (!client) return "";
+  if (!builds.has(client)) builds.set(client, await readState(`page/${client}`));
+  return builds.get(client);
+}
+
+async function recordPage(client, name) {
+  if (!client) return;
+  builds.set(client, name);
+  await (await caches.open(STATE)).put(pageAddress(client), new Response(name));
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil(
-    fill().catch(async (error) => {
-      await caches.delete(CACHE); // a half-filled cache is never used
-      throw error;
-    }),
+    fill().then(
+      async () => {
+        await (await caches.open(STATE)).put(address("newest"), new Response(CACHE));
+        // whenever the browser lets it: activation only prunes old caches
+        await self.skipWaiting();
+      },
+      async (error) => {
+        await caches.delete(CACHE); // a half-filled cache is never used
+        throw error;
+      },
+    ),
   );
 });
 
-self.addEventListener("message", (event) => {
-  if (event.data && event.data.type === "activate") self.skipWaiting();
-});
-
+/** This version is the active one: keep its cache, the one before it (for
+ * the pages still running it) and the newest; forget closed pages. */
 async function prune() {
   const state = await caches.open(STATE);
-  const record = await state.match(address("active"));
-  const before = record ? await record.text() : "";
-  const keep = new Set([CACHE, STATE]);
-  if (before && before !== CACHE) keep.add(before);
+  const before = await readState("active");
   await state.put(address("active"), new Response(CACHE));
-  await state.put(address("previous"), new Response(before !== CACHE ? before : ""));
+  const keep = new Set([CACHE, STATE, before, await readState("newest")]);
+  const open = new Set(
+    (await self.clients.matchAll({ type: "all", includeUncontrolled: true })).map((c) => c.id),
+  );
+  const recorded = new Set();
+  for (const request of await state.keys()) {
+    if (!request.url.startsWith(address("page/"))) continue;
+    const client = request.url.slice(address("page/").length);
+    if (!open.has(client)) {
+      await state.delete(request);
+    } else {
+      recorded.add(client);
+      keep.add(await (await state.match(request)).text());
+    }
+  }
+  // a page open with no record was loaded before any worker (the first
+  // install takes it now): the build active until now, else this one
+  for (const client of open) {
+    if (!recorded.has(client)) await recordPage(client, before || CACHE);
+  }
   for (const name of await caches.keys()) {
     if (name.startsWith(PREFIX) && !keep.has(name)) await caches.delete(name);
   }
@@ -117,17 +178,20 @@ function fileOf(url) {
   return path;
 }
 
-async function answer(request, path) {
-  const own = await caches.open(CACHE);
-  const hit = await own.match(address(path));
-  if (hit) return hit;
-  // a page of the version before (still open) asking for one of its own files
-  const state = await caches.open(STATE);
-  const previous = await state.match(address("previous"));
-  const name = previous ? await previous.text() : "";
-  if (name) {
-    const kept = await (await caches.open(name)).match(address(path));
-    if (kept) return kept;
+async function answer(request, path, event) {
+  const newest = (await readState("newest")) || CACHE;
+  let own;
+  if (request.mode === "navigate") {
+    // a navigation makes a new page: the newest build (its clientId is the
+    // page that asked for it, the old one on a reload)
+    own = newest;
+    event.waitUntil(recordPage(event.resultingClientId, newest));
+  } else {
+    own = (await buildOfPage(event.clientId)) || newest;
+  }
+  for (const name of new Set([own, newest, CACHE])) {
+    const hit = await (await caches.open(name)).match(address(path));
+    if (hit) return hit;
   }
   return fetch(request);
 }
@@ -139,5 +203,5 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== SCOPE.origin) return;
   const path = fileOf(url);
   if (path === null) return;
-  event.respondWith(answer(request, path));
+  event.respondWith(answer(request, path, event));
 });

@@ -10,10 +10,12 @@ the offline part takes a file out of the cache and checks that this is seen.
 
 Then the update path: a first build serves the game, a player starts a game,
 a second build (one stylesheet changed) replaces the first on the same
-origin. The new worker waits; the player is told in their language and keeps
-playing; a reload takes the new version and resumes the game. A page with no
-game in progress lets the new version start at once. Screenshots of the
-notice and of the icons: artifacts/screenshots/offline-*.png.
+origin. Once the new worker holds it, the page mid-game keeps running the first
+version (its files still come from the first cache), the player is told in
+their language and keeps playing; a reload takes the new version and resumes
+the game. A page with no game in progress keeps showing what it shows, and
+the next page opened is the new version. Screenshots of the notice and of the
+icons: artifacts/screenshots/offline-*.png.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Frame, Page, Request
 
 import build
 from game.web.tutorial import TutorialSession, load_tutorial
@@ -41,10 +43,11 @@ from tests.browser.conftest import (
     App,
     PageLog,
     Site,
+    serve,
 )
 from tests.browser.net_play import Table, host_with_guest, play_to_end
 from tests.browser.play import SETTLED, Board
-from tests.browser.test_embed import _act, _selector
+from tests.browser.test_embed import BLOCK_STORAGE, _act, _selector
 from tests.browser.test_replay_undo import _finished_game, payload_of
 from tests.browser.test_rules_page import _frame, _play_to_the_end, _wait_board_ready
 
@@ -55,7 +58,8 @@ _CACHES_JS = "async () => (await caches.keys()).sort()"
 _CACHED_JS = """async (name) => (await (await caches.open(name)).keys())
     .map((request) => request.url).sort()"""
 _UPDATE_JS = "async () => { await (await navigator.serviceWorker.getRegistration()).update(); }"
-_WAITING_JS = "async () => !!(await navigator.serviceWorker.getRegistration()).waiting"
+#: the game page's HTML as the worker gives it to this page now
+_OWN_PAGE_JS = "async () => (await fetch('./')).text()"
 
 
 class _Server:
@@ -129,11 +133,11 @@ def _worker(out: Path) -> tuple[str, dict[str, str]]:
     return cache, listed
 
 
-def _wait(page: Page, selector: str, timeout: float = READY_TIMEOUT_MS) -> None:
+def _wait(page: Page | Frame, selector: str, timeout: float = READY_TIMEOUT_MS) -> None:
     page.wait_for_selector(selector, state="attached", timeout=timeout)
 
 
-def _wait_ready(page: Page) -> None:
+def _wait_ready(page: Page | Frame) -> None:
     _wait(page, "html[data-state='ready'], html[data-state='error']")
     assert page.get_attribute("html", "data-state") == "ready", page.text_content("body")
 
@@ -432,6 +436,7 @@ def test_a_new_deploy_waits_for_the_game_in_progress(served: Served, deploys: De
         if board.phase() == "human":
             board.human_move()
     first_css = deploys.first.files["assets/app.css"]
+    second_css = deploys.second.files["assets/app.css"]
     assert _stylesheet(page) == first_css
 
     # The second deploy: the page looks for it (as it does when it becomes visible).
@@ -441,7 +446,8 @@ def test_a_new_deploy_waits_for_the_game_in_progress(served: Served, deploys: De
     _wait(page, "html[data-update='waiting'] #update-notice:not([hidden])")
     notice = page.locator("#update-notice")
     assert "new version" in notice.inner_text() and "kept" in notice.inner_text()
-    assert page.evaluate(_WAITING_JS), "the new worker waits"
+    own = page.evaluate(_OWN_PAGE_JS)
+    assert first_css in own and second_css not in own, "this page still gets its version's files"
     assert _kept(board) == before, "the game on the board is untouched"
     _shot(page, "offline-update-notice-1280")
     page.locator(".lang-btn[data-lang='fr']").click()
@@ -464,14 +470,11 @@ def test_a_new_deploy_waits_for_the_game_in_progress(served: Served, deploys: De
 
     # A reload takes the new version and resumes the game where it was.
     page.reload(wait_until="domcontentloaded")
-    # two loads: the older version's page starts the new worker, then reloads
-    # once the older worker has answered its last request
-    _wait(page, f"link[href='{deploys.second.files['assets/app.css']}']", 2 * READY_TIMEOUT_MS)
+    _wait(page, f"link[href='{second_css}']")
     app.wait_ready()
     _wait(page, "html[data-screen='board'] " + SETTLED)
     assert _kept(board) == during
     assert page.get_attribute("html", "data-update") is None
-    assert not page.evaluate(_WAITING_JS)
     second_cache = _worker(deploys.second.out)[0]
     first_cache = _worker(deploys.first.out)[0]
     # the version before stays for pages still running it; nothing older is kept
@@ -490,10 +493,9 @@ def test_a_page_with_no_game_takes_the_update_at_once(served: Served, deploys: D
     deploys.deploy(deploys.second)
     kept = _kept(board)
     home.page.evaluate(_UPDATE_JS)
-    # the list of games lets it start and stays as it is; the game is told
-    _wait(home.page, "html[data-update='started']")
+    # the list of games stays as it is; the game is told
+    _wait(home.page, "html[data-update='behind']")
     _wait(game.page, "html[data-update='waiting'] #update-notice:not([hidden])")
-    assert not home.page.evaluate(_WAITING_JS)
     assert _kept(board) == kept
     # the next page opened is the new version
     other = served.page()
@@ -503,7 +505,7 @@ def test_a_page_with_no_game_takes_the_update_at_once(served: Served, deploys: D
     assert _stylesheet(home.page) == deploys.first.files["assets/app.css"]
     # "Reload now": the game's page comes back in the new version, the game kept
     game.page.locator("#update-notice [data-update-cmd='reload']").click()
-    _wait(game.page, f"link[href='{deploys.second.files['assets/app.css']}']", 2 * READY_TIMEOUT_MS)
+    _wait(game.page, f"link[href='{deploys.second.files['assets/app.css']}']")
     game.wait_ready()
     _wait(game.page, "html[data-screen='board'] " + SETTLED)
     assert _kept(board) == kept
@@ -534,3 +536,72 @@ def test_the_install_icons(served: Served) -> None:
     for width, viewport in ((1280, DESKTOP), (375, PHONE)):
         app.page.set_viewport_size(viewport)
         _shot(app.page, f"offline-icons-{width}")
+
+
+# ------------------------------------------------ where the browser says no
+
+#: the service worker API throws as well, as where a browser denies it to a
+#: document (a third-party iframe with storage blocked, an opaque origin)
+_BLOCK_WORKERS = (
+    BLOCK_STORAGE
+    + """
+Object.defineProperty(Navigator.prototype, "serviceWorker", {
+  configurable: true,
+  get() { throw new DOMException("service workers are denied", "SecurityError"); },
+});
+"""
+)
+
+
+def test_an_embed_in_another_sites_iframe_registers_nothing(
+    browser: Browser, site: Site, tmp_path: Path
+) -> None:
+    """In another site's page, with storage, caches and service workers all
+    throwing, the board still starts and plays a step; it registers nothing."""
+    (tmp_path / "host.html").write_text(
+        "<!doctype html><meta charset='utf-8'><title>Another site</title>"
+        "<link rel='icon' href='data:,'>"
+        f'<iframe src="{site.url}embed.html?scenario=two_players&amp;lang=en" '
+        'title="Boss Quest" width="720" height="560"></iframe>',
+        "utf-8",
+    )
+    for origin in serve(tmp_path, []):
+        context = browser.new_context(viewport=DESKTOP, locale="en-GB")
+        context.add_init_script(_BLOCK_WORKERS)
+        log = ContextLog()
+        log.watch(context)
+        page = context.new_page()
+        page.goto(origin + "/host.html")
+        page.frame_locator("iframe").locator("html[data-offline='off']").wait_for(
+            state="attached", timeout=READY_TIMEOUT_MS
+        )
+        board = page.frame(url=lambda url: "embed.html" in url)
+        assert board is not None
+        _wait_ready(board)
+        session = TutorialSession(load_tutorial("two_players"), name="two_players")
+        board.wait_for_selector(_selector(session), state="attached")
+        while not session.reader_turn():
+            board.click("#tut-next")
+            session.command("next")
+            board.wait_for_selector(_selector(session), state="attached")
+        act = _act(session)
+        board.click(f"#actions [data-cmd='act'][data-act='{act}']")
+        session.command("act", act)
+        board.wait_for_selector(_selector(session), state="attached")
+        context.close()
+        assert log.errors == [] and log.failed == []
+
+
+def test_a_page_denied_service_workers_works_online(browser: Browser, site: Site) -> None:
+    """The site's own page, where reading navigator.serviceWorker throws: the
+    game still starts, and the page says offline use is unsupported."""
+    context = browser.new_context(viewport=DESKTOP, locale="en-GB")
+    context.add_init_script(_BLOCK_WORKERS.replace(BLOCK_STORAGE, ""))
+    log = ContextLog()
+    log.watch(context)
+    page = context.new_page()
+    page.goto(site.url + "?game=bossquest", wait_until="domcontentloaded")
+    _wait_ready(page)
+    _wait(page, "html[data-offline='unsupported']")
+    context.close()
+    assert log.errors == [] and log.failed == []
