@@ -21,9 +21,11 @@ icons: artifacts/screenshots/offline-*.png.
 from __future__ import annotations
 
 import json
+import os
 import random
 import shutil
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -361,11 +363,21 @@ class Deploys:
     first: build.BuildResult
     second: build.BuildResult
     root: Path
+    #: the modification time (whole seconds) of the files of the last deploy
+    stamp: int = 0
 
     def deploy(self, which: build.BuildResult) -> None:
+        """Put build `which` in the served folder, every file dated a whole
+        second after the deploy before: the server's Last-Modified counts
+        seconds, and two builds made (or copied) within one second would let
+        the browser's revalidation of sw.js get 304 Not Modified, and never
+        see the new worker."""
         if self.root.exists():
             shutil.rmtree(self.root)
         shutil.copytree(which.out, self.root)
+        self.stamp = max(int(time.time()), self.stamp + 1)
+        for path in self.root.rglob("*"):
+            os.utime(path, (self.stamp, self.stamp))
 
 
 @pytest.fixture(scope="module")
