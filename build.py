@@ -15,6 +15,7 @@ loads, with no request more.
 Layout of ``dist/``::
 
     index.html                         never hashed, never cached
+    sw.js                              the service worker (offline use), never cached
     assets/<name>.<hash>.<ext>         our CSS, JS and the game bundle: immutable
     runtime/pyodide-<version>-<hash>/  the Pyodide files the page loads: immutable;
                                        the standard library trimmed to what the
@@ -47,6 +48,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sitebuild import offline
 from sitebuild.runtime import compile_runtime
 
 __all__ = [
@@ -976,6 +978,11 @@ def build(
     files["assets/games.css"] = _hashed_name("assets/games.css", games_css)
     write(files["assets/games.css"], games_css)
 
+    # The web app manifest and its icons (sitebuild/offline.py), linked from every page.
+    for logical, (built, data) in offline.app_files(_hashed_name).items():
+        files[logical] = built
+        write(built, data)
+
     # Pages and anything else: never hashed; references rewritten in HTML.
     catalogue = catalogue_json(game, test_games=test_games)
     replacements = {
@@ -1008,6 +1015,11 @@ def build(
         filled = _fill(_rewrite(text, files), replacements, relative)
         write(relative, filled.encode("utf-8"))
         files[relative] = relative
+
+    # The service worker, last: it lists every file above (sitebuild/offline.py).
+    worker = offline.service_worker(out, files, site / "partials" / "service-worker.js")
+    write(offline.SERVICE_WORKER, worker)
+    files[offline.SERVICE_WORKER] = offline.SERVICE_WORKER
 
     result = BuildResult(
         out=out,

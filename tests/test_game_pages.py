@@ -112,9 +112,15 @@ def test_each_page_names_its_game_and_reads_in_both_languages(
     data = json.loads(re.search(r'id="rules-page">(.*?)</script>', text).group(1))  # type: ignore[union-attr]
     assert data["game"] == name and {"bossquest", "duel"} <= set(data["pages"])
     assert set(data["title"]) == {"fr", "en"} and data["title"]["fr"] == title
-    # no Python: the forwarder in <head>, then the shared script and the page's
+    # no Python: the forwarder in <head>, then the shared script, the page's
+    # and the service worker's registration (offline use)
     srcs = [s.get("src") for s in page.scripts if s.get("type") != "application/json"]
-    assert srcs == ["assets/rules-go.js", "assets/shared.js", "assets/rules.js"]
+    assert srcs == [
+        "assets/rules-go.js",
+        "assets/shared.js",
+        "assets/rules.js",
+        "assets/offline.js",
+    ]
     assert f"index.html?game={name}" in page.links
     assert "@ICONS@" in text  # filled by the build like every page's
 

@@ -57,7 +57,9 @@ def test_dist_holds_only_what_the_page_uses(built_site: build.BuildResult) -> No
     ours = files - {f for f in files if f.startswith("runtime/")}
     pages = {f for f in ours if "/" not in f and f.endswith(".html")}
     assert {"index.html", "embed.html"} <= pages
-    assert all(HASHED.match(f) for f in ours - pages), sorted(ours)
+    # the service worker keeps its name: browsers find a new deploy by it
+    assert "sw.js" in ours
+    assert all(HASHED.match(f) for f in ours - pages - {"sw.js"}), sorted(ours)
 
 
 def test_every_reference_of_the_page_exists(built_site: build.BuildResult) -> None:
@@ -118,7 +120,7 @@ def test_every_built_file_gets_one_caching_rule(built_site: build.BuildResult) -
         cache = headers.get("Cache-Control", "")
         csp = headers.get("Content-Security-Policy", "")
         assert csp.startswith("default-src 'self';"), relative
-        if relative.endswith(".html"):
+        if relative.endswith(".html") or relative == "sw.js":
             assert cache == "no-cache", relative
         else:
             # exactly one rule: Netlify joins a header named by several rules

@@ -12,6 +12,8 @@ from playwright.sync_api import Page, Route, expect
 
 import build
 from game.engine.client import menu_fields
+from sitebuild import offline
+from sitebuild.icons import ICONS
 from tests.browser.conftest import DESKTOP, PHONE, App, Site, with_game
 from tests.test_game_pages import DECLARED, LISTING
 
@@ -64,8 +66,11 @@ def test_reaches_ready_with_only_the_runtime_files(app: App) -> None:
     def needed(name: str) -> bool:
         """The runtime, the game, and the assets index.html names (other pages
         have assets of their own), but for the QR decoder: it loads only when
-        someone scans a code."""
+        someone scans a code; nor the service worker, the manifest and the
+        icons, which the browser fetches for itself (offline use, installing)."""
         if name.endswith(".html") or name in ("assets/favicon.svg", "assets/jsqr.js"):
+            return False
+        if name == "sw.js" or name == offline.MANIFEST or name in ICONS:
             return False
         return not name.startswith("assets/") or files[name] in index_html
 

@@ -51,8 +51,12 @@ PLAYED = "closest_wins"
 #: a board at the very end of the page, which must never load in these tests
 LAST = "reaper"
 #: all the rules page may fetch from its own origin: no runtime, no game bundle
+#: (the service worker it registers copies the site for offline use, but those
+#: are the worker's requests, not the page's)
 OWN_FILES = re.compile(
-    r"/rules(-\w+)?\.html|/assets/(app|rules|rules-go|shared|favicon)\.[0-9a-f]{10}\.(css|js|svg)"
+    r"/rules(-\w+)?\.html|/sw\.js|"
+    r"/assets/(app|rules|rules-go|shared|favicon|offline|manifest)\.[0-9a-f]{10}\."
+    r"(css|js|svg|webmanifest)"
 )
 
 
@@ -125,7 +129,12 @@ def test_the_game_and_the_rules_page_link_to_each_other() -> None:
 def test_the_page_runs_no_python() -> None:
     scripts = [s for s in _parse().scripts if s.get("type") != "application/json"]
     srcs = [s.get("src") for s in scripts]
-    assert srcs == ["assets/rules-go.js", "assets/shared.js", "assets/rules.js"]
+    assert srcs == [
+        "assets/rules-go.js",
+        "assets/shared.js",
+        "assets/rules.js",
+        "assets/offline.js",
+    ]
     assert not any(s.get("type") in ("py", "mpy", "module") for s in scripts)
 
 
