@@ -10,6 +10,7 @@ them in view). The police deck shows only its size; the generator never shows.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterator
 from typing import Any, Final
 
 from ..engine import rng
@@ -105,13 +106,7 @@ def playout_view(state: State, seat: int) -> dict[str, Any]:
                 "experts": experts,
                 "occasionals": occasionals,
             }
-            for city, cards, experts, occasionals in zip(
-                range(len(state.played)),
-                state.played,
-                zip(*state.experts, strict=True),
-                zip(*state.occasionals, strict=True),
-                strict=True,
-            )
+            for city, cards, experts, occasionals in _by_city(state)
         ],
         "hands": [tuple(map(_CITY_OF, hand)) for hand in hands],
         "hand": hands[seat] if 0 <= seat < len(hands) else None,
@@ -130,6 +125,20 @@ def _badge_names(shown: tuple[int, ...]) -> tuple[str, ...]:
     return tuple(POLICE[card] for card in shown)
 
 
+def _by_city(
+    state: State,
+) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
+    """Each city's id, its cards played, and each seat's experts and
+    occasionals on it (the state keeps the gangsters by seat)."""
+    return zip(
+        range(len(state.played)),
+        state.played,
+        zip(*state.experts, strict=True),
+        zip(*state.occasionals, strict=True),
+        strict=True,
+    )
+
+
 def _cities(state: State, over: bool) -> list[dict[str, Any]]:
     """By city id: its cards played, whether its card is face down, the
     gangsters of each seat on it."""
@@ -142,13 +151,7 @@ def _cities(state: State, over: bool) -> list[dict[str, Any]]:
             "experts": list(experts),
             "occasionals": list(occasionals),
         }
-        for city, cards, experts, occasionals in zip(
-            range(len(state.played)),
-            state.played,
-            zip(*state.experts, strict=True),
-            zip(*state.occasionals, strict=True),
-            strict=True,
-        )
+        for city, cards, experts, occasionals in _by_city(state)
     ]
 
 
