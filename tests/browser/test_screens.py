@@ -19,6 +19,7 @@ from game.registry import GAMES
 from tests.browser.conftest import SCREENSHOTS, App, PageLog, Site
 from tests.browser.net_play import STEP_MS, NetPage
 from tests.browser.play import SETTLED, Board
+from tests.browser.test_theboss import _click, _marker
 from tests.browser.test_theboss import _human_move as boss_move
 
 WIDTHS = {375: 812, 1280: 860}
@@ -80,12 +81,12 @@ def _in_both(page: Page, name: str, *, board: bool = False) -> None:
 
 
 @pytest.fixture
-def fresh(browser: Browser, site: Site) -> Iterator[Callable[[int, str], tuple[Page, PageLog]]]:
-    """New pages, each in its own browser context of a width and a locale."""
+def fresh(browser: Browser, site: Site) -> Iterator[Callable[[int, str], App]]:
+    """New pages (as ``App``), each in its own browser context of a width and a locale."""
     contexts: list[BrowserContext] = []
     logs: list[PageLog] = []
 
-    def open_page(width: int, locale: str = "en-GB") -> tuple[Page, PageLog]:
+    def open_page(width: int, locale: str = "en-GB") -> App:
         context = browser.new_context(
             viewport={"width": width, "height": WIDTHS[width]},
             locale=locale,
@@ -95,32 +96,13 @@ def fresh(browser: Browser, site: Site) -> Iterator[Callable[[int, str], tuple[P
         contexts.append(context)
         log = PageLog(origin=site.origin)
         logs.append(log)
-        return log.watch(context.new_page()), log
+        return App(log.watch(context.new_page()), log, site)
 
     yield open_page
     problems = [problem for log in logs for problem in log.problems()]
     for context in contexts:
         context.close()
     assert not problems, problems
-
-
-def _ready(page: Page) -> None:
-    page.wait_for_selector(
-        "html[data-state='ready'], html[data-state='error']", state="attached", timeout=LOADED_MS
-    )
-    assert page.get_attribute("html", "data-state") == "ready"
-
-
-def _phase(page: Page) -> str:
-    return str(page.get_attribute("#board", "data-phase") or "")
-
-
-def _click(page: Page, selector: str) -> str:
-    seq = page.get_attribute("#board", "data-seq")
-    page.locator(selector).first.click()
-    page.wait_for_selector(f"#board:not([data-seq='{seq}'])", state="attached")
-    page.wait_for_selector(SETTLED, state="attached")
-    return _phase(page)
 
 
 def _move(page: Page, game: str, rng: random.Random, board: Board | None) -> str:
@@ -131,10 +113,8 @@ def _move(page: Page, game: str, rng: random.Random, board: Board | None) -> str
 
 
 @pytest.mark.parametrize("width", sorted(WIDTHS))
-def test_the_home(
-    fresh: Callable[[int, str], tuple[Page, PageLog]], site: Site, width: int
-) -> None:
-    page, _ = fresh(width, "en-GB")
+def test_the_home(fresh: Callable[[int, str], App], site: Site, width: int) -> None:
+    page = fresh(width, "en-GB").page
     page.goto(site.url, wait_until="domcontentloaded")
     page.wait_for_selector("#games .game-card", state="attached")
     _in_both(page, f"home-{width}")
@@ -143,11 +123,12 @@ def test_the_home(
 @pytest.mark.parametrize("width", sorted(WIDTHS))
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_solo_game_from_menu_to_replay(
-    fresh: Callable[[int, str], tuple[Page, PageLog]], site: Site, game: str, width: int
+    fresh: Callable[[int, str], App], game: str, width: int
 ) -> None:
-    page, log = fresh(width, "en-GB")
-    page.goto(f"{site.url}?game={game}&botdelay=0&seed=8", wait_until="domcontentloaded")
-    _ready(page)
+    app = fresh(width, "en-GB")
+    page = app.page
+    app.open(f"?game={game}&botdelay=0&seed=8")
+    app.wait_ready()
     _in_both(page, f"{game}-menu-{width}")
     page.locator(".lang-btn[data-lang='en']").first.click()
     page.locator("#count-choices label", has_text="4").click()
@@ -156,9 +137,9 @@ def test_a_solo_game_from_menu_to_replay(
     rng = random.Random(8)
     board = None
     if game == "bossquest":
-        board = Board(App(page, log, site))
+        board = Board(app)
     _in_both(page, f"{game}-board-{width}", board=True)
-    phase = _phase(page)
+    phase = _marker(page, "phase")
     while phase != "result":
         assert phase == "human", phase
         phase = _move(page, game, rng, board)
@@ -167,7 +148,7 @@ def test_a_solo_game_from_menu_to_replay(
         phase = (
             _click(page, "#round-result [data-cmd=continue]")
             if phase == "result"
-            else (_move(page, game, rng, board))
+            else _move(page, game, rng, board)
         )
     _in_both(page, f"{game}-over-{width}", board=True)
     page.locator("#game-over [data-cmd=share]").click()
@@ -184,12 +165,11 @@ def test_a_solo_game_from_menu_to_replay(
 
 @pytest.mark.parametrize("width", sorted(WIDTHS))
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_pass_and_play_the_curtain(
-    fresh: Callable[[int, str], tuple[Page, PageLog]], site: Site, game: str, width: int
-) -> None:
-    page, _ = fresh(width, "fr-FR")
-    page.goto(f"{site.url}?game={game}&botdelay=0&seed=3", wait_until="domcontentloaded")
-    _ready(page)
+def test_pass_and_play_the_curtain(fresh: Callable[[int, str], App], game: str, width: int) -> None:
+    app = fresh(width, "fr-FR")
+    page = app.page
+    app.open(f"?game={game}&botdelay=0&seed=3")
+    app.wait_ready()
     page.locator("#count-choices label", has_text="3").click()
     for seat in range(3):
         page.locator(f"#seats .seat[data-seat='{seat}'] label:has(input[value='human'])").click()
@@ -202,10 +182,11 @@ def test_pass_and_play_the_curtain(
 @pytest.mark.parametrize("width", sorted(WIDTHS))
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_network_lobby(
-    fresh: Callable[[int, str], tuple[Page, PageLog]], site: Site, game: str, width: int
+    fresh: Callable[[int, str], App], site: Site, game: str, width: int
 ) -> None:
-    page, log = fresh(width, "en-GB")
-    page.goto(f"{site.url}?game={game}&botdelay=0", wait_until="domcontentloaded")
+    app = fresh(width, "en-GB")
+    page, log = app.page, app.log
+    app.open(f"?game={game}&botdelay=0")
     host = NetPage(page, log, "Ana")
     host.wait_ready()
     host.open_net_menu()
@@ -234,10 +215,11 @@ def test_the_network_lobby(
 @pytest.mark.parametrize("width", sorted(WIDTHS))
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_rules_page_and_a_tutorial_board(
-    fresh: Callable[[int, str], tuple[Page, PageLog]], site: Site, game: str, width: int
+    fresh: Callable[[int, str], App], site: Site, game: str, width: int
 ) -> None:
     for lang in LANGS:
-        page, _ = fresh(width, "fr-FR" if lang == "fr" else "en-GB")
+        app = fresh(width, "fr-FR" if lang == "fr" else "en-GB")
+        page = app.page
         page.goto(f"{site.url}rules.html?game={game}&lang={lang}", wait_until="load")
         page.wait_for_selector("html[data-rules='ready']", state="attached")
         _shot(page, f"{game}-rules-{width}", lang, full_page=False)
@@ -251,6 +233,6 @@ def test_the_rules_page_and_a_tutorial_board(
         page.goto(
             f"{site.url}embed.html?game={game}&scenario={scenario}&lang={lang}", wait_until="load"
         )
-        _ready(page)
+        app.wait_ready()
         page.wait_for_selector("#tutorial[data-step]", state="attached")
         _shot(page, f"{game}-tutorial-{width}", lang)
