@@ -316,6 +316,27 @@ def _rewrite(text: str, mapping: Mapping[str, str]) -> str:
     return text
 
 
+def _naming_order(paths: list[Path]) -> list[Path]:
+    """Text assets, each after the ones it names (a module importing another by
+    its name), so that every name is rewritten to its already hashed file.
+    Files that name each other (comments do) keep their alphabetical order."""
+    by_name = {path.name: path for path in paths}
+    ordered: list[Path] = []
+
+    def visit(path: Path, chain: tuple[Path, ...]) -> None:
+        if path in ordered or path in chain:
+            return
+        text = path.read_text("utf-8")
+        for name, other in by_name.items():
+            if other != path and _rewrite(text, {name: "#"}) != text:
+                visit(other, (*chain, path))
+        ordered.append(path)
+
+    for path in sorted(paths):
+        visit(path, ())
+    return ordered
+
+
 def _pyscript_config(files: Mapping[str, str], pyodide_dir: str) -> str:
     config: dict[str, Any] = {
         # Never the CDN: PyScript loads this exact, self-hosted Pyodide.
@@ -949,6 +970,11 @@ def build(
     # Placeholders that our text files may use (the runtime's paths).
     runtime_paths = {
         "@PYSCRIPT_CORE@": f"{pyscript_dir}/core.js",
+        # what the worker of the pages whose Python runs off the main thread
+        # loads (assets/py-worker.js)
+        "@PYODIDE_DIR@": pyodide_dir,
+        "@PYODIDE_MJS@": f"{pyodide_dir}/pyodide.mjs",
+        "@GAME_ZIP@": files["game.zip"],
         "@PYODIDE_VERSION@": pyodide_version,
         "@PYSCRIPT_VERSION@": pyscript_version,
     }
@@ -959,7 +985,8 @@ def build(
     # partials/ are pieces of pages (filled in below), not files of the site
     partials = [p for p in site_files if p.relative_to(site).parts[0] == "partials"]
     others = [p for p in site_files if p not in assets and p not in partials]
-    for path in sorted(assets, key=lambda p: p.suffix in _TEXT_ASSET_SUFFIXES):
+    binary = [p for p in assets if p.suffix not in _TEXT_ASSET_SUFFIXES]
+    for path in binary + _naming_order([p for p in assets if p not in binary]):
         relative = path.relative_to(site).as_posix()
         data = path.read_bytes()
         if path.suffix in _TEXT_ASSET_SUFFIXES:

@@ -1,25 +1,28 @@
-"""The tutorial board's page glue (runs on Pyodide, in ``embed.html``).
+"""The tutorial board's Python (runs on Pyodide, in a Web Worker of ``embed.html``).
 
-The page runs, once PyScript has started Python::
+The page's main thread only draws and listens (``site/assets/embed-board.js``);
+Python runs in a PyScript worker (``game.web.worker_link``), so starting the
+runtime and every move's work never freeze the page, nor the rules page or
+another site's page that frames it. ``EmbedBoard.handle`` answers the page's
+messages:
 
-    from game.web.embed_main import boot
-    boot()
+- ``{"kind": "open", "page": "embed", "search", "catalogue", "lang"}``: the address's
+  ``?game=GAME&scenario=NAME`` (the games of the page's catalogue registered
+  first: the test games of a ``--test-games`` build too) and the language that
+  ``assets/embed.js`` chose. Answered with ``draw`` (or ``unknown`` and a
+  ``warn`` for the console), then ``ready``.
+- ``{"kind": "click", "cmd", "act"}``: a ``[data-cmd]`` button, for
+  ``TutorialSession.command``; answered with exactly one message, so the page
+  knows the board it shows is current again: ``draw`` (``moved``: the page
+  brings the lesson into view and focuses it) when anything changed, else
+  ``same``.
 
-``boot`` reads ``?game=GAME&scenario=NAME`` from the address (the games of the
-page's catalogue registered first: the test games of a ``--test-games`` build
-too) and the language that ``assets/embed.js`` chose (``<html lang>``), starts a
-``game.web.tutorial.TutorialSession`` and shows it, then sets
-``<html data-state="ready">``. Every click on a ``[data-cmd]`` button goes to
-``TutorialSession.command``; nothing else happens here. No storage is used:
-the page is meant to live in iframes of other sites.
+No storage is used: the page is meant to live in iframes of other sites.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-import js
-from pyodide.ffi import create_proxy, jsnull, to_js
+from dataclasses import dataclass
 
 from game.web.tutorial import (
     TutorialError,
@@ -28,99 +31,55 @@ from game.web.tutorial import (
     query_tutorial,
     tutr,
 )
+from game.web.worker_link import Message
 
-__all__ = ["boot"]
-
-_session: TutorialSession | None = None
-#: JavaScript proxies of our Python callbacks, kept alive for the page's life
-_proxies: dict[str, Any] = {}
+__all__ = ["EmbedBoard"]
 
 
-def boot() -> None:
-    """Load the tutorial the address names and show it; say ready."""
-    global _session
-    document = js.document
-    name = query_tutorial(str(js.location.search))
-    tutorial = document.getElementById("tutorial")
-    try:
-        search = str(js.location.search)
-        _session = TutorialSession(page_tutorial(_catalogue(), search), name=name)
-    except TutorialError as exc:
-        _session = None
-        tutorial.setAttribute("data-error", "unknown")
-        js.console.warn(f"Boss Quest: {exc}")
-        if _absent(document.querySelector(".tut-unknown")):  # embed.js said it already
-            panel = document.getElementById("tut-panel")
-            panel.innerHTML = (
-                '<div class="tut-unknown" role="alert"><p class="tut-caption"></p></div>'
-            )
-            panel.querySelector(".tut-caption").textContent = tutr("unknown", _lang(), name=name)
-        document.getElementById("board-view").replaceChildren()
-    else:
-        _proxies["click"] = create_proxy(_on_click)
-        tutorial.addEventListener("click", _proxies["click"])
-        _render()
-    finally:
-        document.getElementById("tut-loading").hidden = True
-        document.documentElement.dataset.state = "ready"
+@dataclass
+class EmbedBoard:
+    """One tutorial board: the page's messages in, what to draw out."""
 
+    session: TutorialSession | None = None
+    lang: str = "en"
 
-def _catalogue() -> str:
-    """The games the build offers (``#catalogue``, see build.py)."""
-    element = js.document.getElementById("catalogue")
-    return "" if _absent(element) else str(element.textContent)
+    def handle(self, message: Message) -> list[Message]:
+        kind = message["kind"]
+        if kind == "open":
+            return self._open(message)
+        if kind == "click":
+            return self._click(str(message.get("cmd", "")), str(message.get("act", "")))
+        raise ValueError(f"the tutorial board has no message {kind!r}")
 
+    def _open(self, message: Message) -> list[Message]:
+        self.lang = "fr" if message.get("lang") == "fr" else "en"
+        search = str(message.get("search", ""))
+        try:
+            data = page_tutorial(str(message.get("catalogue", "")), search)
+            self.session = TutorialSession(data, name=query_tutorial(search))
+        except TutorialError as exc:
+            self.session = None
+            caption = tutr("unknown", self.lang, name=query_tutorial(search))
+            return [
+                {"kind": "warn", "text": f"Boss Quest: {exc}"},
+                {"kind": "unknown", "caption": caption},
+                {"kind": "ready"},
+            ]
+        return [self._draw(moved=False), {"kind": "ready"}]
 
-def _lang() -> str:
-    return "fr" if str(js.document.documentElement.lang) == "fr" else "en"
+    def _click(self, cmd: str, act: str) -> list[Message]:
+        if self.session is None or not self.session.command(cmd, act):
+            return [{"kind": "same"}]
+        return [self._draw(moved=True)]
 
-
-def _on_click(event: Any) -> None:
-    target = event.target.closest("[data-cmd]")
-    if _absent(target) or _session is None:
-        return
-    arg = target.getAttribute("data-act")
-    if _session.command(str(target.getAttribute("data-cmd")), "" if _absent(arg) else str(arg)):
-        _render(moved=True)
-
-
-def _render(moved: bool = False) -> None:
-    """Put the session into the page; after a click, keep the focus on the lesson."""
-    assert _session is not None
-    shown = _session.render(_lang())
-    document = js.document
-    document.getElementById("tut-panel").innerHTML = shown.panel
-    document.getElementById("board-view").innerHTML = shown.board
-    tutorial = document.getElementById("tutorial")
-    for key, value in shown.markers.items():
-        tutorial.setAttribute(f"data-{key}", value)
-    document.getElementById("board-status").textContent = shown.status
-    _unfold_expected()
-    if not moved:
-        return  # never take the focus on load: the page may be an iframe of another site
-    # the new caption must be seen: scroll this document (never the host page) back to it
-    top = document.getElementById("tut-panel").getBoundingClientRect().top
-    if top < 0:
-        js.window.scrollBy(0, top - 8)
-    for selector in ("#tut-next", "[data-tut-expected]", "#actions [data-cmd=act]", "#tut-again"):
-        target = document.querySelector(selector)
-        if not _absent(target):
-            options = to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries)
-            target.focus(options)
-            break
-
-
-def _unfold_expected() -> None:
-    """The button a lesson points at may sit in a folded group (The Boss's
-    placements, one group per city): open that group so the outline shows."""
-    expected = js.document.querySelector("[data-tut-expected]")
-    if _absent(expected):
-        return
-    group = expected.closest("details")
-    if not _absent(group):
-        group.open = True
-
-
-def _absent(value: Any) -> bool:
-    """JavaScript's null and undefined (Pyodide gives ``jsnull`` and ``None``)."""
-    return value is None or value is jsnull
+    def _draw(self, moved: bool) -> Message:
+        assert self.session is not None
+        shown = self.session.render(self.lang)
+        return {
+            "kind": "draw",
+            "panel": shown.panel,
+            "board": shown.board,
+            "markers": dict(shown.markers),
+            "status": shown.status,
+            "moved": moved,
+        }

@@ -247,6 +247,27 @@ def test_each_tutorial_plays_to_its_end(app: App, name: str) -> None:
         _shot(page, "embed-spells-cancel-360")
 
 
+def test_the_board_never_blocks_its_page(browser: Browser, site: Site) -> None:
+    """Python runs in a Web Worker: from navigation to ready and through a whole
+    tutorial, no task of the page's main thread runs over 100 ms (Long Tasks
+    API; the runtime's start alone was one task of 2 to 3 s)."""
+    from tests.browser.test_board import LONG_TASKS_JS
+
+    context = browser.new_context(viewport=IFRAME, locale="en-GB")
+    context.add_init_script(LONG_TASKS_JS)
+    page = context.new_page()
+    try:
+        page.goto(f"{site.url}embed.html?scenario=basic_turn&lang=en")
+        assert page.evaluate("window.__longTasks !== null"), "Long Tasks API missing"
+        _wait_ready(page)
+        session = TutorialSession(load_tutorial("basic_turn"), name="basic_turn")
+        assert _play(page, session, "en", wrong=False) >= 3
+        tasks: list[dict[str, float]] = page.evaluate("window.__longTasks")
+    finally:
+        context.close()
+    assert max((task["duration"] for task in tasks), default=0.0) < 100, tasks
+
+
 # ------------------------------------------------------- in another site's iframe
 
 

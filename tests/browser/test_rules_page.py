@@ -574,3 +574,58 @@ def test_a_rules_page_reads_without_javascript(browser: Browser, duel_site: Site
     finally:
         page.context.close()
     _check(log)
+
+
+def test_the_boards_python_never_runs_on_the_page_thread(
+    browser: Browser, boards_site: Site
+) -> None:
+    """The rules page on the site itself, whose boards (same origin) share the
+    page's main thread. While a reader scrolls to boards, each starting Python
+    in its worker, and plays one to its end:
+
+    - no board's document loads the runtime, the game or PyScript (its
+      worker does: a worker's fetches are not its document's resources);
+    - no task of the page or of a board's frame runs long (Long Tasks API).
+      With Python on that thread a board's start was one task of 2 to 3 s.
+      What is left is the browser's layout of the page and of a board's first
+      drawing, which no Python runs in: 50 to 200 ms on these shared 2-core
+      machines, up to 500 ms at a load of 6, hence the bound of a second here
+      (tests/browser/test_embed.py holds the board's own page to 100 ms).
+    """
+    from tests.browser.test_board import LONG_TASKS_JS
+
+    context = browser.new_context(viewport=DESKTOP, locale="en-GB")
+    context.add_init_script(LONG_TASKS_JS)  # in the page and in every frame, from navigation on
+    page = context.new_page()
+    try:
+        _open(page, boards_site, "?lang=en")
+        assert page.evaluate("window.__longTasks !== null"), "Long Tasks API missing"
+        _scroll_to(page, PLAYED)
+        frame = _frame(page, PLAYED)
+        _wait_board_ready(frame)
+        assert _play_to_the_end(frame, PLAYED) > 0
+        _scroll_to(page, LAST)
+        _wait_board_ready(_frame(page, LAST))
+        boards = [child for child in page.frames if child is not page.main_frame]
+        fetched = {
+            child.url: child.evaluate(
+                "performance.getEntriesByType('resource').map(entry => entry.name)"
+            )
+            for child in boards
+        }
+        tasks: dict[str, list[dict[str, float]]] = {
+            "page": page.evaluate("window.__longTasks"),
+            **{child.url: child.evaluate("window.__longTasks") for child in boards},
+        }
+    finally:
+        context.close()
+    assert len(boards) >= 2, fetched
+    # (Chromium lists the module worker's first import, pyodide.mjs, as the
+    # document's: fetched for the worker, never run here)
+    runtime = re.compile(r"pyodide\.asm|python_stdlib|pyscript|game\.[0-9a-f]+\.zip")
+    assert not [url for urls in fetched.values() for url in urls if runtime.search(url)], fetched
+    longest = {
+        where: max((t["duration"] for t in found), default=0.0) for where, found in tasks.items()
+    }
+    print(f"longest main-thread task (ms): {longest}")
+    assert all(ms < 1000 for ms in longest.values()), tasks

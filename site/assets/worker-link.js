@@ -1,0 +1,33 @@
+/*
+ * The page's end of its link with Python, which runs in a Web Worker
+ * (assets/py-worker.js, game/web/worker_link.py). The main thread only draws
+ * what Python sends and forwards what the reader does, so neither Python's
+ * start nor a move's work ever blocks it.
+ *
+ * Messages are JSON objects with a "kind". The page speaks first: its "open"
+ * names the page's Python (worker_link.PAGES); the worker answers each message
+ * with a JSON array of messages, and any failure with {"kind": "fail"}. The
+ * worker needs no cross-origin isolation: Python never touches the page
+ * synchronously, so the page works inside other sites' frames.
+ */
+
+/**
+ * Start the worker, open `page` with `open`'s fields, and give every message
+ * Python sends to `onMessage`. Returns a function that sends a message.
+ */
+export function connect(page, open, onMessage) {
+  const worker = new Worker(new URL("py-worker.js", import.meta.url), { type: "module" });
+  worker.onmessage = function (event) {
+    JSON.parse(event.data).forEach(onMessage);
+  };
+  worker.onerror = function (event) {
+    // the worker's own script failed (not Python: py-worker.js reports that)
+    event.preventDefault();
+    onMessage({ kind: "fail", detail: event.message || "the Python worker could not start" });
+  };
+  function send(message) {
+    worker.postMessage(JSON.stringify(message));
+  }
+  send(Object.assign({ kind: "open", page: page }, open));
+  return send;
+}
