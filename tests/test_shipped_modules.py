@@ -49,6 +49,7 @@ PLAY_TESTS = (
     "tests/test_web_replay.py",
     "tests/test_web_tutorial.py",
     "tests/test_web_tutorial_games.py",
+    "tests/test_worker_link.py",
     "tests/test_net_flow.py",
     "tests/test_tutorials.py",
     "tests/test_theboss_tutorials.py",
