@@ -1,0 +1,74 @@
+/*
+ * The interpreter module PyScript loads (build.py names it in the config's
+ * "interpreter"): the pinned Pyodide's own `loadPyodide` and `version`, but a
+ * return visit starts Python from the build's memory snapshot instead of from
+ * nothing (sitebuild/snapshot.py made it: Python started, the game imported).
+ *
+ * The snapshot is never fetched here: the service worker caches it with the
+ * rest of the build after a first visit (sitebuild/offline.py), and unpacks
+ * it (the site ships it gzipped); this module only reads it from Cache Storage. Missing, unreadable, not this build's bytes
+ * (SHA-256), or refused by Pyodide (another build of Pyodide): the page starts
+ * cold, as it would without it. Marker for tests and the benchmark:
+ *   html[data-runtime-start] = snapshot | cold
+ * This file is a template: build.py fills the @SNAPSHOT_...@ placeholders and
+ * writes it into the runtime folder, beside pyodide.mjs, under a hashed name.
+ */
+import { loadPyodide as loadStock, version } from "./pyodide.mjs";
+
+export { version };
+
+const SNAPSHOT_URL = new URL("./@SNAPSHOT_FILE@", import.meta.url).href;
+const SNAPSHOT_SHA256 = "@SNAPSHOT_SHA256@";
+
+function mark(how) {
+  if (typeof document !== "undefined") document.documentElement.dataset.runtimeStart = how;
+}
+
+function hex(buffer) {
+  return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The snapshot's bytes if this browser holds this build's, else null. */
+async function storedSnapshot() {
+  if (typeof caches === "undefined" || !globalThis.crypto?.subtle) return null;
+  // the copy the service worker unpacked, else the file as built (gzip)
+  let bytes = null;
+  const unpacked = await caches.match(SNAPSHOT_URL.slice(0, -".gz".length));
+  if (unpacked) {
+    bytes = new Uint8Array(await unpacked.arrayBuffer());
+  } else {
+    const packed = await caches.match(SNAPSHOT_URL);
+    if (!packed) return null;
+    bytes = new Uint8Array(await packed.arrayBuffer());
+  }
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    const plain = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    bytes = new Uint8Array(await new Response(plain).arrayBuffer());
+  }
+  const digest = hex(await crypto.subtle.digest("SHA-256", bytes));
+  if (digest !== SNAPSHOT_SHA256) throw new Error("the stored snapshot is not this build's");
+  return bytes;
+}
+
+// Read as soon as this module runs, beside the runtime's own downloads.
+const snapshot = storedSnapshot().catch((error) => {
+  console.warn(`Python starts cold: ${error && error.message ? error.message : error}`);
+  return null;
+});
+
+export async function loadPyodide(options) {
+  const bytes = await snapshot;
+  if (bytes) {
+    try {
+      const pyodide = await loadStock({ ...options, _loadSnapshot: bytes });
+      // the snapshot's generator was seeded at build time, the same for all
+      pyodide.runPython("import random\nrandom.seed()\ndel random");
+      mark("snapshot");
+      return pyodide;
+    } catch (error) {
+      console.warn(`Python starts cold: the snapshot did not load (${error})`);
+    }
+  }
+  mark("cold");
+  return loadStock(options);
+}
