@@ -970,6 +970,7 @@ def build(
     # Placeholders that our text files may use (the runtime's paths).
     runtime_paths = {
         "@PYSCRIPT_CORE@": f"{pyscript_dir}/core.js",
+        "@PYODIDE_START@": files["pyodide/start.mjs"],
         "@PYODIDE_VERSION@": pyodide_version,
         "@PYSCRIPT_VERSION@": pyscript_version,
     }

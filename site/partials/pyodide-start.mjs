@@ -10,7 +10,7 @@
  * (SHA-256), or refused by Pyodide (another build of Pyodide): the page starts
  * cold, as it would without it. Marker for tests and the benchmark:
  *   html[data-runtime-start] = snapshot | cold
- * This file is a template: build.py fills the @SNAPSHOT_...@ placeholders and
+ * This file is a template: build.py fills in the snapshot's name and digest and
  * writes it into the runtime folder, beside pyodide.mjs, under a hashed name.
  */
 import { loadPyodide as loadStock, version } from "./pyodide.mjs";
