@@ -28,19 +28,20 @@ function hex(buffer) {
   return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** The snapshot's bytes if this browser holds this build's, else null. */
+/** This build's snapshot as Cache Storage holds it: the copy the service
+ * worker unpacked, else the file as built (gzip); null if neither. */
 async function storedSnapshot() {
   if (typeof caches === "undefined" || !globalThis.crypto?.subtle) return null;
-  // the copy the service worker unpacked, else the file as built (gzip)
-  let bytes = null;
-  const unpacked = await caches.match(SNAPSHOT_URL.slice(0, -".gz".length));
-  if (unpacked) {
-    bytes = new Uint8Array(await unpacked.arrayBuffer());
-  } else {
-    const packed = await caches.match(SNAPSHOT_URL);
-    if (!packed) return null;
-    bytes = new Uint8Array(await packed.arrayBuffer());
-  }
+  return (
+    (await caches.match(SNAPSHOT_URL.slice(0, -".gz".length))) ||
+    (await caches.match(SNAPSHOT_URL)) ||
+    null
+  );
+}
+
+/** Its bytes, checked: a promise that fails if they are not this build's. */
+async function checkedBytes(stored) {
+  let bytes = new Uint8Array(await stored.arrayBuffer());
   if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
     const plain = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
     bytes = new Uint8Array(await new Response(plain).arrayBuffer());
@@ -50,15 +51,14 @@ async function storedSnapshot() {
   return bytes;
 }
 
-// Read as soon as this module runs, beside the runtime's own downloads.
-const snapshot = storedSnapshot().catch((error) => {
-  console.warn(`Python starts cold: ${error && error.message ? error.message : error}`);
-  return null;
-});
+// Looked up and read as soon as this module runs, beside the runtime's own
+// downloads. Pyodide awaits the bytes only once its loader is imported.
+const stored = storedSnapshot().catch(() => null);
+const bytes = stored.then((found) => (found ? checkedBytes(found) : null));
+bytes.catch(() => {}); // its failure is told where it is awaited
 
 export async function loadPyodide(options) {
-  const bytes = await snapshot;
-  if (bytes) {
+  if (await stored) {
     try {
       const pyodide = await loadStock({ ...options, _loadSnapshot: bytes });
       // the snapshot's generator was seeded at build time, the same for all
@@ -66,7 +66,7 @@ export async function loadPyodide(options) {
       mark("snapshot");
       return pyodide;
     } catch (error) {
-      console.warn(`Python starts cold: the snapshot did not load (${error})`);
+      console.warn(`Python starts cold: ${error && error.message ? error.message : error}`);
     }
   }
   mark("cold");
