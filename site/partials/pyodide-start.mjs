@@ -61,6 +61,9 @@ export async function loadPyodide(options) {
   if (await stored) {
     try {
       const pyodide = await loadStock({ ...options, _loadSnapshot: bytes });
+      // copied into Python's memory by now, but Pyodide's config keeps the
+      // promise: detach the 31 MB so that the browser can free them
+      (await bytes).buffer.transfer?.(0);
       // the snapshot's generator was seeded at build time, the same for all
       pyodide.runPython("import random\nrandom.seed()\ndel random");
       mark("snapshot");
