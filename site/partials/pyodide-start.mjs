@@ -57,6 +57,37 @@ const stored = storedSnapshot().catch(() => null);
 const bytes = stored.then((found) => (found ? checkedBytes(found) : null));
 bytes.catch(() => {}); // its failure is told where it is awaited
 
+/**
+ * On a start from the snapshot the modules it imported need no file: unpack
+ * an archive (PyScript's game zip) without their bytecode. The data files,
+ * and the modules imported later (the pages' entry modules), are unpacked.
+ */
+const UNPACK_LEFT = `
+def unpack_left(data, extract_dir):
+    import io
+    import sys
+    import zipfile
+
+    def imported(name):
+        module = name.removesuffix(".pyc").replace("/", ".").removesuffix(".__init__")
+        return name.endswith(".pyc") and module in sys.modules
+
+    with zipfile.ZipFile(io.BytesIO(data.to_bytes())) as archive:
+        left = [name for name in archive.namelist() if not imported(name)]
+        archive.extractall(extract_dir or ".", left)
+
+unpack_left
+`;
+
+function unpackingLess(pyodide) {
+  const unpackAll = pyodide.unpackArchive.bind(pyodide);
+  const unpackLeft = pyodide.runPython(UNPACK_LEFT, { globals: pyodide.toPy({}) });
+  pyodide.unpackArchive = (buffer, format, options = {}) => {
+    if (format !== "zip") return unpackAll(buffer, format, options);
+    unpackLeft(ArrayBuffer.isView(buffer) ? buffer : new Uint8Array(buffer), options.extractDir);
+  };
+}
+
 export async function loadPyodide(options) {
   if (await stored) {
     try {
@@ -66,6 +97,7 @@ export async function loadPyodide(options) {
       (await bytes).buffer.transfer?.(0);
       // the snapshot's generator was seeded at build time, the same for all
       pyodide.runPython("import random\nrandom.seed()\ndel random");
+      unpackingLess(pyodide);
       mark("snapshot");
       return pyodide;
     } catch (error) {
