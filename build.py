@@ -50,6 +50,7 @@ from typing import Any
 
 from sitebuild import offline
 from sitebuild.runtime import compile_runtime
+from sitebuild.snapshot import make_snapshot, snapshot_modules
 
 __all__ = [
     "CHROMIUM",
@@ -337,10 +338,13 @@ def _naming_order(paths: list[Path]) -> list[Path]:
     return ordered
 
 
-def _pyscript_config(files: Mapping[str, str], pyodide_dir: str) -> str:
+def _pyscript_config(files: Mapping[str, str]) -> str:
     config: dict[str, Any] = {
-        # Never the CDN: PyScript loads this exact, self-hosted Pyodide.
-        "interpreter": f"./{pyodide_dir}/pyodide.mjs",
+        # Never the CDN: PyScript loads this exact, self-hosted Pyodide, through
+        # the module that starts it from the build's snapshot when it can
+        # (site/partials/pyodide-start.mjs; PyScript takes the folder of this
+        # address as Pyodide's indexURL, so the module lives beside pyodide.mjs).
+        "interpreter": f"./{files['pyodide/start.mjs']}",
         "files": {f"./{files['game.zip']}": "./*"},
         "plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS],
     }
@@ -357,7 +361,8 @@ def _preloads(files: Mapping[str, str]) -> str:
     modules = [
         path
         for key, path in files.items()
-        if key.startswith("pyscript/") or key in ("pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs")
+        if key.startswith("pyscript/")
+        or key in ("pyodide/start.mjs", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs")
     ]
     fetched = [
         files["pyodide/pyodide.asm.wasm"],
@@ -953,6 +958,22 @@ def build(
     for name in PYODIDE_FILES:
         write(f"{pyodide_dir}/{name}", replaced.get(name) or (pyodide_src / name).read_bytes())
         files[f"pyodide/{name}"] = f"{pyodide_dir}/{name}"
+    # The runtime started, as a memory snapshot (sitebuild/snapshot.py), and
+    # the module PyScript loads as its interpreter: Pyodide's loader, started
+    # from that snapshot when the browser holds it (a return visit).
+    snapshot = make_snapshot(out / pyodide_dir, bundle.game_zip, snapshot_modules(game_zip))
+    files["pyodide/snapshot"] = _hashed_name(f"{pyodide_dir}/snapshot.bin.gz", snapshot.gzipped)
+    write(files["pyodide/snapshot"], snapshot.gzipped)
+    start = _fill(
+        (site / "partials" / "pyodide-start.mjs").read_text("utf-8"),
+        {
+            "@SNAPSHOT_FILE@": Path(files["pyodide/snapshot"]).name,
+            "@SNAPSHOT_SHA256@": snapshot.sha256,
+        },
+        "partials/pyodide-start.mjs",
+    ).encode("utf-8")
+    files["pyodide/start.mjs"] = _hashed_name(f"{pyodide_dir}/start.mjs", start)
+    write(files["pyodide/start.mjs"], start)
     for name in pyscript_files(pyscript_src / "dist"):
         write(f"{pyscript_dir}/{name}", (pyscript_src / "dist" / name).read_bytes())
         files[f"pyscript/{name}"] = f"{pyscript_dir}/{name}"
@@ -970,10 +991,11 @@ def build(
     # Placeholders that our text files may use (the runtime's paths).
     runtime_paths = {
         "@PYSCRIPT_CORE@": f"{pyscript_dir}/core.js",
-        # what the worker of the pages whose Python runs off the main thread
-        # loads (assets/py-worker.js)
+        # Pyodide's loader, started from the snapshot when it can: PyScript's
+        # interpreter (boot.js) and the pages' Python worker (py-worker.js)
+        "@PYODIDE_START@": files["pyodide/start.mjs"],
+        # what else the worker of the pages whose Python runs off the main thread loads
         "@PYODIDE_DIR@": pyodide_dir,
-        "@PYODIDE_MJS@": f"{pyodide_dir}/pyodide.mjs",
         "@GAME_ZIP@": files["game.zip"],
         "@PYODIDE_VERSION@": pyodide_version,
         "@PYSCRIPT_VERSION@": pyscript_version,
@@ -1014,7 +1036,7 @@ def build(
     catalogue = catalogue_json(game, test_games=test_games)
     replacements = {
         **runtime_paths,
-        "@PYSCRIPT_CONFIG@": _html_attr(_pyscript_config(files, pyodide_dir)),
+        "@PYSCRIPT_CONFIG@": _html_attr(_pyscript_config(files)),
         "@MPY_CONFIG@": _html_attr(_mpy_config()),
         "@PRELOADS@": _preloads(files),
         "@GAME_ZIP@": files["game.zip"],

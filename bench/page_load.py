@@ -10,8 +10,10 @@ times:
 
     floor    the bare page, in a fresh browser context (cold HTTP cache)
     game     index.html?game=<default game>: cold in a fresh context, then
-             again in the same context (the return visit: HTTP cache, and
-             Chromium's cache of compiled WebAssembly, warm)
+             again in the same context once the first visit's service worker
+             holds the build (the return visit: Python starts from the
+             build's memory snapshot, html[data-runtime-start="snapshot"];
+             the HTTP cache and Chromium's cache of compiled WebAssembly warm)
     embed    a tutorial board, embed.html?game=...&scenario=...: the same
 
 It prints the medians of:
@@ -25,7 +27,9 @@ It prints the medians of:
 and, for a cold load of each page, the requests and the bytes on the wire as a
 static host serves them: the text files gzipped (level 9) and, beside it,
 brotli (quality 11, through Node's zlib); a file a host does not compress (a
-zip) counts at its stored size.
+zip) counts at its stored size. It also prints the bytes of the runtime's
+snapshot, which the first visit's service worker downloads after ready (as
+shipped, gzipped, and what brotli would make of it).
 """
 
 from __future__ import annotations
@@ -61,7 +65,10 @@ TIMEOUT_MS = 120_000
 EMBED_QUERY = f"embed.html?game={DEFAULT_GAME}&scenario=basic_turn&lang=en"
 
 #: Files a static host sends as stored (already compressed formats).
-_STORED = (".zip", ".png", ".jpg", ".webp", ".woff2")
+_STORED = (".zip", ".gz", ".png", ".jpg", ".webp", ".woff2")
+
+#: How long a first visit may take to hand the build to its service worker.
+OFFLINE_TIMEOUT_MS = 300_000
 
 #: Records when html[data-state] becomes "ready" and the longest task before.
 _PROBE = """
@@ -134,8 +141,10 @@ def _serving(root: Path) -> Iterator[str]:
         server.server_close()
 
 
-def _visit(context: BrowserContext, url: str) -> dict[str, Any]:
-    """One load in ``context``: wait for data-state=ready, read the timings."""
+def _visit(context: BrowserContext, url: str, *, settle: bool = False) -> dict[str, Any]:
+    """One load in ``context``: wait for data-state=ready, read the timings;
+    with ``settle``, then wait until the service worker holds the build (the
+    snapshot included) before the page closes."""
     page = context.new_page()
     try:
         page.add_init_script(_PROBE)
@@ -155,6 +164,7 @@ def _visit(context: BrowserContext, url: str) -> dict[str, Any]:
                 const fetched = performance.getEntriesByType('resource')
                     .filter((r) => r.transferSize > 0);
                 return {
+                    start: document.documentElement.dataset.runtimeStart || null,
                     ready: window.__readyAt,
                     paint: paint ? paint.startTime : null,
                     longest: window.__longest,
@@ -164,6 +174,12 @@ def _visit(context: BrowserContext, url: str) -> dict[str, Any]:
         )
         if errors:
             raise RuntimeError(f"{url}: page errors {errors}")
+        if settle:
+            page.wait_for_selector(
+                "html[data-offline='ready'], html[data-offline='failed']",
+                state="attached",
+                timeout=OFFLINE_TIMEOUT_MS,
+            )
         return data
     finally:
         page.close()
@@ -172,7 +188,7 @@ def _visit(context: BrowserContext, url: str) -> dict[str, Any]:
 def _cold_and_return(browser: Browser, url: str) -> tuple[dict[str, Any], dict[str, Any]]:
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
-        return _visit(context, url), _visit(context, url)
+        return _visit(context, url, settle=True), _visit(context, url)
     finally:
         context.close()
 
@@ -215,6 +231,14 @@ def wire_bytes(files: list[Path]) -> dict[str, int]:
     return {"gzip": gz + stored, "brotli": brotli, "stored_only": stored}
 
 
+def _raw_bytes(packed: Path) -> dict[str, int]:
+    """The snapshot unpacked, and what brotli (quality 11) would make of it."""
+    with tempfile.TemporaryDirectory(prefix="bq-bench-snapshot-") as tmp:
+        raw = Path(tmp) / "snapshot.bin"
+        raw.write_bytes(gzip.decompress(packed.read_bytes()))
+        return {"raw": raw.stat().st_size, "brotli": wire_bytes([raw])["brotli"]}
+
+
 def measure(runs: int = 3, warmup: int = 1) -> dict[str, Any]:
     """Build, serve, load each page ``warmup + runs`` times; medians of the runs."""
     rows: dict[str, list[dict[str, Any]]] = {
@@ -226,6 +250,8 @@ def measure(runs: int = 3, warmup: int = 1) -> dict[str, Any]:
     }
     with tempfile.TemporaryDirectory(prefix="bq-bench-") as tmp:
         built = build.build(Path(tmp) / "dist", quiet=True)
+        snapshot = wire_bytes([built.out / built.files["pyodide/snapshot"]])
+        snapshot_raw = _raw_bytes(built.out / built.files["pyodide/snapshot"])
         floor_path = _write_floor(built)
         with _serving(built.out) as base, sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
@@ -262,6 +288,8 @@ def measure(runs: int = 3, warmup: int = 1) -> dict[str, Any]:
             "menu_ms": round(median(page, "paint"), 1),
             "longest_task_ms": round(median(page, "longest"), 1),
             "longest_task_return_ms": round(median(f"{page}_return", "longest"), 1),
+            "starts": sorted({str(r["start"]) for r in rows[page]}),
+            "starts_return": sorted({str(r["start"]) for r in rows[f"{page}_return"]}),
             "requests": len(rows[page][0]["urls"]),
             "requests_return": len(rows[f"{page}_return"][0]["urls"]),
             "bytes": wire[page],
@@ -269,6 +297,7 @@ def measure(runs: int = 3, warmup: int = 1) -> dict[str, Any]:
             "return_ms_all": [round(float(r["ready"]), 1) for r in rows[f"{page}_return"]],
         }
     result["floor_bytes"] = wire["floor"]
+    result["snapshot_bytes"] = {"shipped": snapshot["gzip"], **snapshot_raw}
     result["floor_ms_all"] = [round(float(r["ready"]), 1) for r in rows["floor"]]
     return result
 
@@ -291,6 +320,8 @@ def _table(result: dict[str, Any]) -> str:
             f"({r['cold_over_floor']:.2f} x floor)",
             f"    ready, return visit         {r['return_ms']:.0f} ms  "
             f"({r['return_over_cold']:.2f} x first visit)",
+            f"    Python started from         {'/'.join(r['starts'])} (first visit), "
+            f"{'/'.join(r['starts_return'])} (return visit)",
             f"    menu visible (FCP)          {r['menu_ms']:.0f} ms",
             f"    longest main-thread task    {r['longest_task_ms']:.0f} ms "
             f"(return visit {r['longest_task_return_ms']:.0f} ms)",
@@ -299,6 +330,11 @@ def _table(result: dict[str, Any]) -> str:
             f"    requests                    {r['requests']} first visit, "
             f"{r['requests_return']} return visit",
         ]
+    snap = result["snapshot_bytes"]
+    lines.append(
+        f"  runtime snapshot (service worker, after ready)  {mb(snap['shipped'])} as shipped "
+        f"(gzip -9), {mb(snap['raw'])} unpacked, {mb(snap['brotli'])} brotli"
+    )
     return "\n".join(lines)
 
 

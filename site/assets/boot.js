@@ -1,6 +1,9 @@
 /*
  * Start PyScript, with one change so that the page runs under a strict
- * Content-Security-Policy (no 'unsafe-eval').
+ * Content-Security-Policy (no 'unsafe-eval'); and load, from the start, the
+ * module PyScript will load as its interpreter (the same module, evaluated
+ * once): it begins reading the runtime's snapshot at once, beside PyScript's
+ * own start, instead of when PyScript gets to it (pyodide-start.mjs).
  *
  * PyScript 0.7.31 ships a default *worker* hook (it registers `_pyscript` in
  * workers). When it prepares any script, even on the main thread, it turns
@@ -14,3 +17,5 @@
 import { hooks } from "../@PYSCRIPT_CORE@";
 
 hooks.worker.onBeforeRunAsync.clear();
+// not awaited: nothing here waits for it, PyScript imports it again later
+import("../@PYODIDE_START@");

@@ -2,9 +2,11 @@
  * The Web Worker in which a page's Python runs (started by assets/worker-link.js).
  *
  * It starts the site's own Pyodide (no CDN, the trimmed standard library the
- * build ships), unpacks the game's zip of bytecode into Python's working
- * directory, and hands each message of the page to
- * game.web.worker_link.answer, posting back the JSON array it returns.
+ * build ships; from the build's snapshot on a return visit), unpacks the
+ * game's zip of bytecode into Python's working directory, says how Python
+ * started ({"kind": "runtime", "start": "snapshot" | "cold"}), and hands each
+ * message of the page to game.web.worker_link.answer, posting back the JSON
+ * array it returns.
  * Messages that arrive while Python starts wait for it, in order. If Python
  * cannot start, every message is answered with that failure.
  *
@@ -12,7 +14,9 @@
  * needs its 136 KB core evaluated on the page's main thread first, a task of
  * about 100 ms on these machines, which is what this worker is for avoiding.
  */
-import { loadPyodide } from "../@PYODIDE_MJS@";
+// the pinned Pyodide's loader, started from the build's memory snapshot when the
+// browser holds it (a return visit; site/partials/pyodide-start.mjs), else cold
+import { loadPyodide, runtimeStart } from "../@PYODIDE_START@";
 
 const started = (async function () {
   const pyodide = await loadPyodide({
@@ -21,7 +25,9 @@ const started = (async function () {
   const bundle = await fetch(new URL("../@GAME_ZIP@", import.meta.url));
   if (!bundle.ok) throw new Error("the game bundle could not be fetched: HTTP " + bundle.status);
   pyodide.unpackArchive(await bundle.arrayBuffer(), "zip");
-  return pyodide.pyimport("game.web.worker_link").answer;
+  const answer = pyodide.pyimport("game.web.worker_link").answer;
+  self.postMessage(JSON.stringify([{ kind: "runtime", start: runtimeStart() }]));
+  return answer;
 })();
 
 self.onmessage = async function (event) {

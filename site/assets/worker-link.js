@@ -18,7 +18,14 @@
 export function connect(page, open, onMessage) {
   const worker = new Worker(new URL("py-worker.js", import.meta.url), { type: "module" });
   worker.onmessage = function (event) {
-    JSON.parse(event.data).forEach(onMessage);
+    JSON.parse(event.data).forEach(function (message) {
+      if (message.kind === "runtime") {
+        // how Python started, for the tests and the load benchmark
+        document.documentElement.dataset.runtimeStart = message.start;
+      } else {
+        onMessage(message);
+      }
+    });
   };
   worker.onerror = function (event) {
     // the worker's own script failed (not Python: py-worker.js reports that)

@@ -49,7 +49,9 @@ def _all_files(root: Path) -> set[str]:
 def test_dist_holds_only_what_the_page_uses(built_site: build.BuildResult) -> None:
     files = _all_files(built_site.out)
     pyodide = {f for f in files if f.startswith(built_site.pyodide_dir + "/")}
-    assert {Path(f).name for f in pyodide} == set(build.PYODIDE_FILES)
+    # Pyodide's own files, the module that starts it and the runtime's snapshot
+    extra = {built_site.files["pyodide/start.mjs"], built_site.files["pyodide/snapshot"]}
+    assert {Path(f).name for f in pyodide - extra} == set(build.PYODIDE_FILES)
     pyscript = {Path(f).name for f in files if f.startswith(built_site.pyscript_dir + "/")}
     assert "core.js" in pyscript
     assert not any(name.endswith(".map") for name in pyscript)
@@ -71,7 +73,8 @@ def test_every_reference_of_the_page_exists(built_site: build.BuildResult) -> No
         assert (built_site.out / path).is_file(), ref
     config = page.config
     interpreter = str(config["interpreter"])
-    assert interpreter == f"./{built_site.pyodide_dir}/pyodide.mjs"
+    assert interpreter == f"./{built_site.files['pyodide/start.mjs']}"
+    assert interpreter.startswith(f"./{built_site.pyodide_dir}/")  # Pyodide's indexURL
     assert (built_site.out / interpreter).is_file()
     files = config["files"]
     assert isinstance(files, dict)

@@ -247,7 +247,10 @@ def test_one_visit_caches_every_file_of_the_build(off: Offline) -> None:
     page.goto(off.site.url + "?game=bossquest", wait_until="domcontentloaded")
     assert page.evaluate(_CACHES_JS) == sorted([cache, "bq-offline-state"])
     cached = page.evaluate(_CACHED_JS, cache)
-    assert cached == sorted(off.site.url + path for path in listed)
+    # and the runtime's snapshot unpacked, under its name without ".gz"
+    unpacked = [path.removesuffix(".gz") for path in listed if path.endswith(".gz")]
+    assert unpacked == [off.site.build.files["pyodide/snapshot"].removesuffix(".gz")]
+    assert cached == sorted(off.site.url + path for path in [*listed, *unpacked])
     page.close()
 
 

@@ -1,0 +1,202 @@
+"""A memory snapshot of the started runtime, so that a return visit skips
+Python's start.
+
+A cold start spends its time starting Python (the interpreter's own start and
+the standard library modules it imports) and importing the game. Pyodide can
+save its whole WebAssembly memory once started (``_makeSnapshot``) and start a
+later instance from it (``_loadSnapshot``): Python is then as it was, its
+modules imported, without running any of that again. The build makes that
+snapshot here, under Node, with the pinned Pyodide and the trimmed standard
+library the pages load, after importing every module of the game that touches
+no browser module (``snapshot_modules``). The page starts from it when the
+service worker has it cached (``site/partials/pyodide-start.mjs``), else cold.
+
+What a snapshot holds and what it does not:
+
+- only the WebAssembly memory. The file system lives on the JavaScript side,
+  so the page still loads the standard-library zip (its importer's index of
+  entries is in the snapshot: it must be the very same zip, which it is, as
+  both come from one build) and still unpacks the game where it was unpacked
+  here, for the modules imported later and the data files the game reads.
+- no reference to a JavaScript object: the modules imported here import
+  neither ``js`` nor ``pyodide`` nor ``pyscript``, directly or through another
+  module at their top level (the pages' entry modules do, and are left out).
+- Python's string-hash seed is fixed, so that the same inputs give the same
+  bytes: every start from this snapshot shares that seed, like every cold
+  start would with ``PYTHONHASHSEED`` set. ``random``'s generator is seeded
+  afresh by the page after each start from the snapshot.
+
+The work takes Node about a second and the compression a few more, so its
+result is kept in the cache folder of ``runtime.py``, keyed by the hash of
+everything it reads.
+"""
+
+from __future__ import annotations
+
+import ast
+import gzip
+import hashlib
+import io
+import json
+import shutil
+import subprocess
+import tempfile
+import zipfile
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from .in_pyodide import imported_names
+from .runtime import CACHE
+
+__all__ = [
+    "BROWSER_MODULES",
+    "Snapshot",
+    "make_snapshot",
+    "snapshot_modules",
+]
+
+HERE = Path(__file__).resolve().parent
+RUNNER = HERE / "make_snapshot.mjs"
+
+#: Modules that reach into the page: a module importing one (at its top
+#: level, or through another module that does) is left out of the snapshot.
+BROWSER_MODULES = frozenset({"js", "pyodide", "pyodide_js", "pyscript", "polyscript"})
+
+#: What the loader reads from the runtime folder under Node.
+_RUNTIME_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The snapshot as the site ships it."""
+
+    #: gzip of the snapshot (a static host would not compress an unknown type)
+    gzipped: bytes
+    #: SHA-256 of the snapshot itself, which the page checks before using it
+    sha256: str
+    #: its size, uncompressed
+    size: int
+    modules: tuple[str, ...]
+
+
+def _module_name(entry: str) -> str | None:
+    if not entry.endswith(".py"):
+        return None
+    name = entry.removesuffix(".py").replace("/", ".")
+    return name.removesuffix(".__init__")
+
+
+def snapshot_modules(game_zip: bytes) -> list[str]:
+    """The modules of the game's source zip that the snapshot imports: all of
+    them but ``__main__`` modules and those that import a browser module at
+    their top level, themselves or through another module of the game."""
+    sources: dict[str, ast.Module] = {}
+    packages: set[str] = set()
+    with zipfile.ZipFile(io.BytesIO(game_zip)) as game:
+        for entry in game.namelist():
+            name = _module_name(entry)
+            if name is None:
+                continue
+            sources[name] = ast.parse(game.read(entry), entry)
+            if entry.endswith("/__init__.py"):
+                packages.add(name)
+    imports = {
+        name: imported_names(
+            tree, name if name in packages else name.rpartition(".")[0], top_level_only=True
+        )
+        for name, tree in sources.items()
+    }
+    browser: set[str] = set()
+    changed = True
+    while changed:  # a module is a browser one if it imports one: to a fixed point
+        changed = False
+        for name, wanted in imports.items():
+            if name not in browser and (wanted & BROWSER_MODULES or wanted & browser):
+                browser.add(name)
+                changed = True
+    return sorted(
+        name for name in sources if name not in browser and name.rpartition(".")[2] != "__main__"
+    )
+
+
+def make_snapshot(
+    runtime_dir: Path,
+    game_zip: bytes,
+    modules: Iterable[str],
+    *,
+    cache: Path | None = CACHE,
+) -> Snapshot:
+    """The snapshot of the runtime in ``runtime_dir`` (a built runtime folder:
+    the pinned Pyodide with the trimmed standard library), with ``game_zip``
+    (the compiled game, as the page unpacks it) and ``modules`` imported."""
+    names = tuple(modules)
+    key = hashlib.sha256()
+    for part in [
+        *((runtime_dir / name).read_bytes() for name in _RUNTIME_FILES),
+        game_zip,
+        "\n".join(names).encode(),
+        RUNNER.read_bytes(),
+    ]:
+        key.update(hashlib.sha256(part).digest())
+    digest = key.hexdigest()
+    folder = cache / f"snapshot-{digest[:32]}" if cache is not None else None
+    if folder is not None and (folder / "snapshot.json").is_file():
+        return _read(folder, names)
+    # any seed does; one that follows the inputs keeps the bytes reproducible
+    work = _run_node(runtime_dir, game_zip, names, hashseed=int(digest[:8], 16))
+    if folder is None:
+        snapshot = _read(work, names)
+        shutil.rmtree(work)
+        return snapshot
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        work.rename(folder)  # atomic: a cache entry is whole or absent
+    except OSError:  # another build made it meanwhile
+        shutil.rmtree(work, ignore_errors=True)
+    return _read(folder, names)
+
+
+def _read(folder: Path, names: tuple[str, ...]) -> Snapshot:
+    facts = json.loads((folder / "snapshot.json").read_text("utf-8"))
+    return Snapshot(
+        gzipped=(folder / "snapshot.bin.gz").read_bytes(),
+        sha256=facts["sha256"],
+        size=facts["size"],
+        modules=names,
+    )
+
+
+def _run_node(runtime_dir: Path, game_zip: bytes, names: tuple[str, ...], hashseed: int) -> Path:
+    """Run ``make_snapshot.mjs``; a fresh temporary folder with the snapshot,
+    gzipped, and its facts."""
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("node is missing: the build makes the runtime's snapshot under Node.js")
+    work = Path(tempfile.mkdtemp(prefix="bq-snapshot-"))
+    (work / "game.zip").write_bytes(game_zip)
+    request = {"game": str(work / "game.zip"), "modules": list(names), "hashseed": hashseed}
+    (work / "request.json").write_text(json.dumps(request), "utf-8")
+    done = subprocess.run(
+        [node, str(RUNNER), str(runtime_dir), str(work)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        shutil.rmtree(work, ignore_errors=True)
+        raise SystemExit(f"making the runtime's snapshot under Node failed:\n{done.stderr[-4000:]}")
+    raw = (work / "snapshot.bin").read_bytes()
+    # mtime 0: the same snapshot gives the same file
+    (work / "snapshot.bin.gz").write_bytes(gzip.compress(raw, compresslevel=9, mtime=0))
+    facts = {"sha256": hashlib.sha256(raw).hexdigest(), "size": len(raw)}
+    (work / "snapshot.json").write_text(json.dumps(facts), "utf-8")
+    for name in ("snapshot.bin", "game.zip", "request.json"):
+        (work / name).unlink()
+    return work

@@ -1,0 +1,100 @@
+"""The runtime's memory snapshot as the build makes and ships it
+(sitebuild/snapshot.py, site/partials/pyodide-start.mjs); the browser side is
+tests/browser/test_snapshot.py."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import io
+import json
+import re
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import build
+from sitebuild import snapshot
+from sitebuild.offline import precache
+
+
+def _zip(files: dict[str, str]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, text in files.items():
+            archive.writestr(name, text)
+    return buffer.getvalue()
+
+
+def test_modules_that_reach_the_browser_are_left_out() -> None:
+    game = _zip(
+        {
+            "game/__init__.py": "",
+            "game/__main__.py": "import game.rules\n",
+            "game/page.py": "import js\n",
+            "game/entry.py": "from . import page\n",
+            "game/deep.py": "import game.entry\n",
+            "game/ffi.py": "from pyodide.ffi import create_proxy\n",
+            "game/rules.py": "import json\n",
+            "game/lazy.py": "def later():\n    import js\n",
+            "game/guarded.py": "try:\n    import pyscript\nexcept ImportError:\n    pass\n",
+            "game/data.json": "{}",
+        }
+    )
+    assert snapshot.snapshot_modules(game) == ["game", "game.lazy", "game.rules"]
+
+
+def test_the_game_modules_of_the_snapshot() -> None:
+    names = snapshot.snapshot_modules(build.game_zip_bytes())
+    # what every page imports before ready, its client included
+    for wanted in ("game.registry", "game.web.session", "game.bossquest.ui", "game.theboss.ui"):
+        assert wanted in names
+    # the pages' entry modules touch the page: imported by the page itself
+    for entry in ("main", "net_main", "embed_main", "replay_main", "page"):
+        assert f"game.web.{entry}" not in names
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> build.BuildResult:
+    return build.build(tmp_path_factory.mktemp("site") / "dist", install=False, quiet=True)
+
+
+def test_the_page_starts_pyodide_through_the_module_that_reads_the_snapshot(
+    built: build.BuildResult,
+) -> None:
+    start = built.files["pyodide/start.mjs"]
+    packed = built.out / built.files["pyodide/snapshot"]
+    assert Path(start).parent == Path(built.files["pyodide/pyodide.mjs"]).parent
+    assert Path(packed).parent == built.out / Path(start).parent
+    text = (built.out / start).read_text("utf-8")
+    assert "@SNAPSHOT" not in text
+    assert f'"./{packed.name}"' in text
+    raw = gzip.decompress(packed.read_bytes())
+    assert f'"{hashlib.sha256(raw).hexdigest()}"' in text
+    index = (built.out / "index.html").read_text("utf-8")
+    config = json.loads(
+        re.search(r"<script type=\"py\" config='([^']+)'", index).group(1).replace("&#39;", "'")  # type: ignore[union-attr]
+    )
+    assert config["interpreter"] == f"./{start}"
+    assert f'<link rel="modulepreload" href="{start}">' in index
+    # the first visit never asks for the snapshot: not preloaded
+    assert built.files["pyodide/snapshot"] not in index
+
+
+def test_the_service_worker_caches_the_snapshot(built: build.BuildResult) -> None:
+    listed = precache(built.out, built.files)
+    for key in ("pyodide/start.mjs", "pyodide/snapshot"):
+        path = built.files[key]
+        assert listed[path] == hashlib.sha256((built.out / path).read_bytes()).hexdigest()
+
+
+def test_the_same_inputs_give_the_same_snapshot(built: build.BuildResult) -> None:
+    runtime = built.out / built.pyodide_dir
+    game = (built.out / built.files["game.zip"]).read_bytes()
+    names = ["game.engine.rng", "game.net.seats"]  # secrets, so random, is imported
+    first = snapshot.make_snapshot(runtime, game, names, cache=None)
+    again = snapshot.make_snapshot(runtime, game, names, cache=None)
+    assert first.sha256 == again.sha256
+    assert first.gzipped == again.gzipped
+    assert hashlib.sha256(gzip.decompress(first.gzipped)).hexdigest() == first.sha256
