@@ -50,9 +50,12 @@ def test_the_game_modules_of_the_snapshot() -> None:
     # what every page imports before ready, its client included
     for wanted in ("game.registry", "game.web.session", "game.bossquest.ui", "game.theboss.ui"):
         assert wanted in names
-    # the pages' entry modules touch the page: imported by the page itself
-    for entry in ("main", "net_main", "embed_main", "replay_main", "page"):
+    # the game page's entry modules touch the page: imported by the page itself
+    for entry in ("main", "net_main", "page"):
         assert f"game.web.{entry}" not in names
+    # a page whose Python runs in a worker touches no page: its Python is in it
+    for worker in ("worker_link", "embed_main"):
+        assert f"game.web.{worker}" in names
 
 
 @pytest.fixture(scope="module")
