@@ -101,6 +101,15 @@ def test_a_new_language_draws_the_same_step_again() -> None:
     assert replies[0]["status"] == f"{step}. {replay.caption('fr')}"
 
 
+def test_why_a_link_cannot_be_opened_is_said_again_in_the_new_language() -> None:
+    pages = Pages()
+    _open(pages, "#r=not-a-replay", "en")
+    replies = _ask(pages, kind="lang", lang="fr")
+    assert _kinds(replies) == ["error"] and replies[0]["code"] == "link_encoding"
+    assert link_error_text("link_encoding", "fr") in replies[0]["html"]
+    assert rtr("replay_error_title", "fr") in replies[0]["html"]
+
+
 def test_a_new_fragment_opens_another_replay_without_a_second_ready() -> None:
     pages = Pages()
     assert _kinds(_open(pages, "#r=not-a-replay")) == ["warn", "game", "error", "ready"]
