@@ -1,7 +1,8 @@
 """The replay page's logic: open a replay link, step through it, draw each step.
 
-Plain Python with no browser import (``game.web.replay_main`` is the page's
-glue). A link (``game.engine.replaylink``) names whose eyes it shows:
+Plain Python with no browser import (``game.web.replay_main``, the page's
+controller, answers the page with it). A link (``game.engine.replaylink``)
+names whose eyes it shows:
 
 - a seat: every step is drawn from that seat's view (``view(state, seat)``) and
   the log holds the events as that seat saw them (``event_for_seat``), so a

@@ -1,136 +1,124 @@
-"""The replay page's glue (runs on Pyodide, in ``site/replay.html``).
+"""The replay page's Python (runs on Pyodide, in a Web Worker of ``replay.html``).
 
-``boot`` reads the address's fragment (``#r=<payload>``), opens the replay
-(``game.web.replay.open_page``: the games of the page's catalogue, the test
-games of a ``--test-games`` build included, then ``Replay``), names its game
-in ``html[data-game]`` (the title and banner follow) and draws it into
-``#replay-root``; buttons
-(``data-cmd``) and the arrow keys (``KEYS``) step through it; a new fragment
-(``hashchange``) opens another replay; ``bq:lang`` (assets/replay.js) draws it
-again in the other language. A link that cannot be opened shows why
-(``#replay-error[data-code]``) and never breaks the page. Then
-``<html data-state="ready">``.
+The page's main thread only draws and listens (``site/assets/replay-board.js``);
+Python runs in a worker (``game.web.worker_link``), so neither the runtime's
+start nor opening a long replay ever freezes the page. ``ReplayPage.handle``
+answers the page's messages:
+
+- ``{"kind": "open", "page": "replay", "hash", "catalogue", "lang"}``: the
+  address's fragment (``#r=<payload>``), the games the build offers (the test
+  games of a ``--test-games`` build too: ``game.web.replay.open_page``) and the
+  language ``assets/replay.js`` chose. Answered with ``game`` (the replay's
+  game for ``html[data-game]``: the title and banner follow, "" when none),
+  then ``draw`` or, for a link that cannot be opened, a ``warn`` for the
+  console and ``error`` (``#replay-error[data-code]``), then ``ready`` with the
+  keyboard keys that step (``KEYS``).
+- ``{"kind": "hash", "hash"}``: a new fragment; answered as ``open``, without
+  ``ready``.
+- ``{"kind": "click", "cmd", "act"}`` (a ``[data-cmd]`` button) and
+  ``{"kind": "key", "key"}``: a step; answered with exactly one message, so
+  the page knows when the replay it shows is current: ``draw`` (with the
+  button to focus) when anything changed, else ``same``.
+- ``{"kind": "lang", "lang"}``: the reader's new language; the replay (or
+  why it cannot open) is drawn again in it.
+
+A fragment longer than ``MAX_FRAGMENT_CHARS`` is refused as too long: the page
+sends no more of it than that and one character, to tell (a real link is at
+most ``MAX_LINK_CHARS`` long, and a message at most ``MAX_MESSAGE_BYTES``).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from html import escape
-from typing import Any
 
-import js
-from pyodide.ffi import create_proxy, jsnull
-
-from game.engine.errors import GameError
+from game.engine.errors import GameError, MalformedData
+from game.engine.replaylink import MAX_LINK_CHARS
 from game.web.replay import KEYS, Replay, open_page
 from game.web.replay_strings import link_error_text, rtr
+from game.web.worker_link import Message
 
-__all__ = ["boot"]
+__all__ = ["MAX_FRAGMENT_CHARS", "ReplayPage"]
 
-_replay: Replay | None = None
-_error: str = ""
-_proxies: dict[str, Any] = {}
-
-
-def boot() -> None:
-    """Open the link of the address, wire the page's events, say ready."""
-    _proxies["click"] = create_proxy(_on_click)
-    _proxies["key"] = create_proxy(_on_key)
-    _proxies["hash"] = create_proxy(_on_hash)
-    _proxies["lang"] = create_proxy(_on_lang)
-    _root().addEventListener("click", _proxies["click"])
-    js.document.addEventListener("keydown", _proxies["key"])
-    js.window.addEventListener("hashchange", _proxies["hash"])
-    js.document.addEventListener("bq:lang", _proxies["lang"])
-    try:
-        _open()
-    finally:
-        js.document.documentElement.dataset.state = "ready"
+#: the longest fragment the page sends whole (replay-board.js says the same)
+MAX_FRAGMENT_CHARS = MAX_LINK_CHARS + 1024
 
 
-def _open() -> None:
-    global _replay, _error
-    try:
-        _replay, _error = open_page(_catalogue(), str(js.location.hash)), ""
-    except GameError as exc:
-        _replay, _error = None, exc.code
-        js.console.warn(f"Boss Quest: the replay link cannot be opened ({exc.message})")
-    except Exception as exc:  # a damaged link must never break the page
-        _replay, _error = None, "link_data"
-        js.console.warn(f"Boss Quest: the replay link cannot be opened ({exc!r})")
-    # the page's title and banner name the replay's game (assets/replay.js)
-    js.document.documentElement.dataset.game = "" if _replay is None else _replay.link.match.game
-    js.window.BossQuestReplay.refresh()
-    _render()
+@dataclass
+class ReplayPage:
+    """The replay page: its messages in, what to draw out."""
+
+    catalogue: str = ""
+    lang: str = "en"
+    replay: Replay | None = None
+    #: why the link cannot be opened (a ``link_*`` code), while ``replay`` is None
+    error: str = ""
+
+    def handle(self, message: Message) -> list[Message]:
+        kind = message["kind"]
+        if kind == "open":
+            self.catalogue = str(message.get("catalogue", ""))
+            self.lang = _lang(message)
+            return [*self._open(str(message.get("hash", ""))), {"kind": "ready", "keys": [*KEYS]}]
+        if kind == "hash":
+            return self._open(str(message.get("hash", "")))
+        if kind == "click":
+            return [self._step(str(message.get("cmd", "")), str(message.get("act", "")))]
+        if kind == "key":
+            cmd = KEYS.get(str(message.get("key", "")))
+            return [{"kind": "same"} if cmd is None else self._step(cmd, "")]
+        if kind == "lang":
+            self.lang = _lang(message)
+            return [self._drawing(focus="")]
+        raise ValueError(f"the replay page has no message {kind!r}")
+
+    def _open(self, fragment: str) -> list[Message]:
+        warnings: list[Message] = []
+        try:
+            if len(fragment) > MAX_FRAGMENT_CHARS:
+                raise MalformedData("the address is too long", code="link_encoding")
+            self.replay, self.error = open_page(self.catalogue, fragment), ""
+        except GameError as exc:
+            self.replay, self.error = None, exc.code
+            warnings.append(_warn(exc.message))
+        except Exception as exc:  # a damaged link must never break the page
+            self.replay, self.error = None, "link_data"
+            warnings.append(_warn(repr(exc)))
+        game = "" if self.replay is None else self.replay.link.match.game
+        return [*warnings, {"kind": "game", "game": game}, self._drawing(focus="")]
+
+    def _step(self, cmd: str, act: str) -> Message:
+        if self.replay is None or not self.replay.command(cmd, act):
+            return {"kind": "same"}
+        # the page keeps the focus on the button pressed (the section is rebuilt)
+        return self._drawing(focus="" if cmd == "eye" else cmd)
+
+    def _drawing(self, focus: str) -> Message:
+        """The replay at its step (``#replay-root``, ``#replay-status``), or why
+        the link cannot be opened."""
+        lang = self.lang
+        if self.replay is None:
+            html = (
+                f'<section id="replay-error" class="panel replay-error" role="alert" '
+                f'data-code="{escape(self.error)}">'
+                f'<h2 class="panel-title">{escape(rtr("replay_error_title", lang))}</h2>'
+                f'<p class="error-message">{escape(link_error_text(self.error, lang))}</p>'
+                f'<a class="btn btn-primary" href="./">{escape(rtr("replay_play", lang))}</a>'
+                "</section>"
+            )
+            return {"kind": "error", "code": self.error, "html": html}
+        step = rtr("replay_step", lang, n=self.replay.step, total=self.replay.steps)
+        return {
+            "kind": "draw",
+            "html": self.replay.render(lang),
+            "status": f"{step}. {self.replay.caption(lang)}",
+            "focus": focus,
+        }
 
 
-def _catalogue() -> str:
-    """The games the build offers (``#catalogue``, see build.py)."""
-    element = js.document.getElementById("catalogue")
-    return "" if _absent(element) else str(element.textContent)
+def _lang(message: Message) -> str:
+    return "fr" if message.get("lang") == "fr" else "en"
 
 
-def _lang() -> str:
-    return str(js.window.BossQuestReplay.lang())
-
-
-def _render() -> None:
-    lang = _lang()
-    root = _root()
-    if _replay is None:
-        root.innerHTML = (
-            f'<section id="replay-error" class="panel replay-error" role="alert" '
-            f'data-code="{escape(_error)}">'
-            f'<h2 class="panel-title">{escape(rtr("replay_error_title", lang))}</h2>'
-            f'<p class="error-message">{escape(link_error_text(_error, lang))}</p>'
-            f'<a class="btn btn-primary" href="./">{escape(rtr("replay_play", lang))}</a>'
-            "</section>"
-        )
-        return
-    root.innerHTML = _replay.render(lang)
-    status = rtr("replay_step", lang, n=_replay.step, total=_replay.steps)
-    js.document.getElementById("replay-status").textContent = f"{status}. {_replay.caption(lang)}"
-
-
-def _step(cmd: str, arg: str = "") -> None:
-    if _replay is not None and _replay.command(cmd, arg):
-        _render()
-        # keep the focus on the button pressed (the section was rebuilt)
-        button = _root().querySelector(f'[data-cmd="{cmd}"]:not([disabled])')
-        if not _absent(button) and cmd != "eye":
-            button.focus()
-
-
-def _on_click(event: Any) -> None:
-    target = event.target.closest("[data-cmd]")
-    if _absent(target):
-        return
-    arg = target.getAttribute("data-act")
-    _step(str(target.getAttribute("data-cmd")), "" if _absent(arg) else str(arg))
-
-
-def _on_key(event: Any) -> None:
-    if event.altKey or event.ctrlKey or event.metaKey:
-        return
-    tag = str(event.target.tagName or "").lower() if not _absent(event.target) else ""
-    if tag in ("input", "textarea", "select"):
-        return
-    cmd = KEYS.get(str(event.key))
-    if cmd is not None and _replay is not None:
-        event.preventDefault()
-        _step(cmd)
-
-
-def _on_hash(_event: Any) -> None:
-    _open()
-
-
-def _on_lang(_event: Any) -> None:
-    _render()
-
-
-def _root() -> Any:
-    return js.document.getElementById("replay-root")
-
-
-def _absent(value: Any) -> bool:
-    return value is None or value is jsnull
+def _warn(reason: str) -> Message:
+    return {"kind": "warn", "text": f"Boss Quest: the replay link cannot be opened ({reason})"}

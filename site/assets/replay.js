@@ -6,8 +6,8 @@
  * replay's game in the title and the banner (html[data-game], which Python
  * sets once it has read the link, else the only game the build offers; the
  * titles come from the catalogue, <script id="catalogue">), wires the FR/EN
- * switch (document "bq:lang" tells Python, game/web/replay_main.py), and shows
- * an error if the runtime fails to load (html[data-state="error"]).
+ * switch (document "bq:lang" tells Python, through assets/replay-board.js), and
+ * shows an error if the runtime fails to load (html[data-state="error"]).
  * window.BossQuestReplay = { lang(), fail(detail), refresh() }.
  */
 (function () {
