@@ -10,8 +10,7 @@ of a round (reveals, gains and sanctions, the next deal) is in scoring.py.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import repeat
-from operator import add, is_
+from operator import add
 from typing import Any, Final
 
 from ..engine.errors import IllegalAction, Reason
@@ -170,11 +169,14 @@ def _place_problem(state: State, seat: int, action: Place) -> Reason | None:
 
 # ------------------------------------------------------------- legal actions
 
-# The legal list `legal_actions` last handed out, as (state, seat, actions): an
-# action taken from it, the very object, for the same state and seat, is legal
+# The placements `legal_actions` last handed out, as (state, seat, keys): keys[city]
+# names the placements on that city in the list (see _placements; 0: none). A
+# placement among them, the very object, for the same state and seat, is legal
 # without asking the checker again (states and actions are immutable, and the
-# tests hold the list to the checker on every state of random play).
-_last: tuple[State | None, int, Sequence[Action]] = (None, -1, ())
+# tests hold the list to the checker on every state of random play). Plays are
+# checked by apply itself: two questions.
+_NO_PLACEMENTS: Final = (0,) * (CITY_COUNT + 1)
+_last: tuple[State | None, int, Sequence[int]] = (None, -1, _NO_PLACEMENTS)
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
@@ -182,9 +184,18 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     turn's start every placement by city id, experts, occasionals: the order
     of `legal_by_checker`, which the tests hold this list to on every state."""
     global _last
-    legal = _legal(state, seat)
-    _last = (state, seat, legal)
-    return list(legal)
+    stage = state.stage
+    if stage is _OVER or seat != state.seat:
+        _last = (None, -1, _NO_PLACEMENTS)
+        return []
+    hand = state.hands[seat]
+    plays = _HAND_PLAYS.get(hand) or _plays(hand)  # _plays makes them the first time
+    if stage is Stage.PLAY:
+        _last = (None, -1, _NO_PLACEMENTS)
+        return list(plays)
+    legal, keys = _with_placements(state, seat, plays)
+    _last = (state, seat, keys)
+    return legal
 
 
 _HAND_PLAYS: dict[tuple[int, ...], tuple[Play, ...]] = {}
@@ -200,35 +211,27 @@ def _plays(hand: tuple[int, ...]) -> tuple[Play, ...]:
     return plays
 
 
-def _legal(state: State, seat: int) -> Sequence[Action]:
-    """The legal list, never changed once made (apply trusts it): a hand's
-    plays (a tuple made once), or a new list with the placements."""
-    stage = state.stage
-    if stage is Stage.OVER or seat != state.seat:
-        return ()
-    hand = state.hands[seat]
-    plays = _HAND_PLAYS.get(hand) or _plays(hand)  # _plays makes them the first time
-    if stage is Stage.PLAY:
-        return plays
+def _with_placements(
+    state: State, seat: int, plays: tuple[Play, ...]
+) -> tuple[list[Action], Sequence[int]]:
+    """At a turn's start: the hand's plays, then the placements city by city,
+    with the key of each city's placements (see `_last`)."""
     mine_experts = state.experts[seat]
     mine_occasionals = state.occasionals[seat]
     free_experts = EXPERTS - state.dead[seat] - len(state.away[seat]) - sum(mine_experts)
     free_occasionals = OCCASIONALS - state.occasionals_used[seat] - sum(mine_occasionals)
-    if not free_experts and not free_occasionals:
-        return plays
     legal: list[Action] = [*plays]
+    if not free_experts and not free_occasionals:
+        return legal, _NO_PLACEMENTS
     mine = list(map(add, mine_experts, mine_occasionals))
-    # The strongest rival on each city, all cities at once.
-    rivals = [
-        map(add, state.experts[other], state.occasionals[other])
-        for other in range(len(state.hands))
-        if other != seat
-    ]
-    strongest = list(map(max, *rivals)) if len(rivals) > 1 else list(rivals[0])
+    # The most gangsters on each city: another seat's (a placement must beat
+    # it) unless this seat holds the city, and then it needs just one more.
+    strongest = state.strongest
     banned = state.banned[seat]
     free = free_experts + free_occasionals
     counts = free_experts << 3 | free_occasionals << 1
     known = _PLACEMENTS
+    keys = list(_NO_PLACEMENTS)  # one entry for every city id there is
     # Chicago (city 0) takes gangsters only from a seat with some elsewhere.
     for city in range(CHICAGO if any(mine[CHICAGO + 1 :]) else CHICAGO + 1, len(mine)):
         need = strongest[city] - mine[city] + 1
@@ -238,9 +241,10 @@ def _legal(state: State, seat: int) -> Sequence[Action]:
         key = city << 10 | (need if need > 1 else 1) << 6 | counts | (mine_experts[city] > 0)
         found = known.get(key)
         if found is None:
-            found = known[key] = _placements(key)
+            found = _placements(key)
         legal += found
-    return legal
+        keys[city] = key
+    return legal, keys
 
 
 def legal_by_checker(state: State, seat: int) -> list[Action]:
@@ -253,22 +257,31 @@ def legal_by_checker(state: State, seat: int) -> list[Action]:
 
 _PLACEMENTS: dict[int, tuple[Place, ...]] = {}
 """The placements of `_placements(key)` by key, made as first needed."""
+_PLACEMENT_IDS: dict[int, frozenset[int]] = {0: frozenset()}
+"""The `id` of each of those placements by key (0: none). The placements are
+objects of PLACES, which live as long as the program: their ids stay theirs."""
+_OWN_PLACES: Final = frozenset(map(id, UNIVERSE[: len(UNIVERSE) - len(PLAYS)]))
+"""The `id` of every placement of PLACES."""
 
 
 def _placements(key: int) -> tuple[Place, ...]:
     """The placements on one city of at least `need` gangsters out of those
     available, keeping occasionals with an expert (placed with them or already
-    there). `key` holds, from its high bits: the city, need (4 bits), experts
-    available (3 bits), occasionals available (2 bits), whether an expert of
-    the seat is there already (1 bit)."""
+    there); learnt in _PLACEMENTS and _PLACEMENT_IDS. `key` holds, from its
+    high bits: the city, need (4 bits), experts available (3 bits),
+    occasionals available (2 bits), whether an expert of the seat is there
+    already (1 bit)."""
     city, need = key >> 10, key >> 6 & 15
     experts, occasionals, expert_there = key >> 3 & 7, key >> 1 & 3, key & 1
-    return tuple(
+    found = tuple(
         PLACES[city][e][o]
         for e in range(experts + 1)
         for o in range(occasionals + 1)
         if e + o >= need and (o == 0 or e > 0 or expert_there)
     )
+    _PLACEMENTS[key] = found
+    _PLACEMENT_IDS[key] = frozenset(map(id, found))
+    return found
 
 
 def action_universe(state: State) -> tuple[Action, ...]:
@@ -307,9 +320,13 @@ def _step(state: State, seat: int, action: Action, events: Events) -> State:
         refused = check(state, seat, action)
         assert refused is not None  # the same questions: the checker refuses it too
         raise IllegalAction(refused)
-    last_state, last_seat, last_legal = _last
+    last_state, last_seat, keys = _last
+    # id(action) among our own placements first: then action.city is a city id.
     if not (
-        state is last_state and seat == last_seat and any(map(is_, last_legal, repeat(action)))
+        state is last_state
+        and seat == last_seat
+        and id(action) in _OWN_PLACES
+        and id(action) in _PLACEMENT_IDS[keys[action.city]]
     ):
         reason = check(state, seat, action)
         if reason is not None:
@@ -329,12 +346,18 @@ def _step(state: State, seat: int, action: Action, events: Events) -> State:
 
 
 def _place(state: State, seat: int, action: Place) -> State:
-    city = action.city
+    city, experts, occasionals = action.city, action.experts, action.occasionals
     fields = state.__dict__.copy()
-    if action.experts:
-        fields["experts"] = _add(state.experts, seat, city, action.experts)
-    if action.occasionals:
-        fields["occasionals"] = _add(state.occasionals, seat, city, action.occasionals)
+    if experts:
+        fields["experts"] = _add(state.experts, seat, city, experts)
+    if occasionals:
+        fields["occasionals"] = _add(state.occasionals, seat, city, occasionals)
+    # A placement beats every other seat there: the seat's new count is the most.
+    strongest = list(state.strongest)
+    strongest[city] = (
+        state.experts[seat][city] + state.occasionals[seat][city] + experts + occasionals
+    )
+    fields["strongest"] = tuple(strongest)
     fields["stage"] = Stage.PLAY
     return _copy(fields)
 

@@ -137,7 +137,7 @@ def end_round(state: State, events: Events) -> State:
         events.append(
             {"type": "round_over", "round": state.round, "money_won": won, "money": money}
         )
-    cleared = ((0,) * len(hidden),) * count
+    cleared = ((0,) * len(hidden),) * count  # by seat, then city
     changes = {
         "money": tuple(money),
         "dead": tuple(dead),
@@ -150,6 +150,7 @@ def end_round(state: State, events: Events) -> State:
         ),
         "experts": cleared,
         "occasionals": cleared,
+        "strongest": cleared[0],
         "result": result,
     }
     if game_ends(state.police_shown):

@@ -37,6 +37,7 @@ __all__ = [
     "majority_holder",
     "occasionals_available",
     "players",
+    "strongest_by_city",
     "strongest_other",
 ]
 
@@ -121,6 +122,10 @@ class State:
     hands: tuple[tuple[int, ...], ...]  # by seat, sorted card ids
     experts: tuple[tuple[int, ...], ...]  # [seat][city id]: placed this round
     occasionals: tuple[tuple[int, ...], ...]  # [seat][city id]: placed this round
+    strongest: tuple[int, ...]
+    """By city id: the most gangsters any one seat has there (`strongest_by_city`
+    of experts and occasionals, kept up to date by each placement, so that the
+    legal list need not recompute it at every turn's start)."""
     money: tuple[int, ...]  # by seat
     dead: tuple[int, ...]  # by seat: experts killed for good
     away: tuple[tuple[int, ...], ...]  # by seat: rounds each jailed or hurt expert still misses
@@ -161,6 +166,19 @@ def occasionals_available(state: State, seat: int) -> int:
 def gangsters_left(state: State, seat: int) -> int:
     """Gangsters not yet placed: what orders the last turn and breaks the last tie."""
     return experts_available(state, seat) + occasionals_available(state, seat)
+
+
+def strongest_by_city(
+    experts: tuple[tuple[int, ...], ...], occasionals: tuple[tuple[int, ...], ...]
+) -> tuple[int, ...]:
+    """By city id, the most gangsters any one seat has there (State.strongest).
+    Lenient with tables of the wrong shape (a state being decoded): the
+    invariants name those."""
+    cities = min(map(len, (*experts, *occasionals)), default=0)
+    return tuple(
+        max((e[city] + o[city] for e, o in zip(experts, occasionals, strict=False)), default=0)
+        for city in range(cities)
+    )
 
 
 def strongest_other(state: State, seat: int, city: int) -> int:

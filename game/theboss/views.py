@@ -25,6 +25,7 @@ from .state import (
     State,
     badges,
     game_ends,
+    strongest_by_city,
 )
 
 __all__ = ["PLAYOUT_KEYS", "determinize", "playout_view", "redeal", "view"]
@@ -242,6 +243,10 @@ def determinize(seen: dict[str, Any], seed: int) -> State:
     for badge in seen["police"]:
         shown.append(next(c for c in range(len(POLICE)) if POLICE[c] == badge and c not in shown))
     police, generator = rng.shuffle(generator, [c for c in range(len(POLICE)) if c not in shown])
+    experts = tuple(tuple(entry["experts"][who] for entry in cities) for who in range(count))
+    occasionals = tuple(
+        tuple(entry["occasionals"][who] for entry in cities) for who in range(count)
+    )
     return State(
         rng=generator,
         round=seen["round"],
@@ -253,10 +258,9 @@ def determinize(seen: dict[str, Any], seed: int) -> State:
         hidden=tuple(hidden),
         played=tuple(tuple(entry["played"]) for entry in cities),
         hands=tuple(tuple(sorted(hand)) for hand in hands),
-        experts=tuple(tuple(entry["experts"][who] for entry in cities) for who in range(count)),
-        occasionals=tuple(
-            tuple(entry["occasionals"][who] for entry in cities) for who in range(count)
-        ),
+        experts=experts,
+        occasionals=occasionals,
+        strongest=strongest_by_city(experts, occasionals),
         money=tuple(seen["money"]),
         dead=tuple(seen["experts_dead"]),
         away=tuple(tuple(left) for left in seen["experts_away"]),
