@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import add
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from ..engine.errors import IllegalAction, Reason
 from ..engine.evolve import evolve
@@ -321,13 +321,10 @@ def _step(state: State, seat: int, action: Action, events: Events) -> State:
         assert refused is not None  # the same questions: the checker refuses it too
         raise IllegalAction(refused)
     last_state, last_seat, keys = _last
-    # id(action) among our own placements first: then action.city is a city id.
-    if not (
-        state is last_state
-        and seat == last_seat
-        and id(action) in _OWN_PLACES
-        and id(action) in _PLACEMENT_IDS[keys[action.city]]
-    ):
+    trusted = state is last_state and seat == last_seat and id(action) in _OWN_PLACES
+    if trusted:  # one of PLACES, so its city is a city id
+        trusted = id(action) in _PLACEMENT_IDS[keys[cast(Place, action).city]]
+    if not trusted:
         reason = check(state, seat, action)
         if reason is not None:
             raise IllegalAction(reason)
