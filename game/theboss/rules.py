@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import add
-from typing import Any, Final, cast
+from typing import Any, Final
 
 from ..engine.errors import IllegalAction, Reason
-from ..engine.evolve import evolve
 from .cards import (
     CARD_CITY,
     CARD_COUNT,
@@ -188,41 +187,29 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if stage is _OVER or seat != state.seat:
         _last = (None, -1, _NO_PLACEMENTS)
         return []
-    hand = state.hands[seat]
-    plays = _HAND_PLAYS.get(hand) or _plays(hand)  # _plays makes them the first time
+    plays: list[Action] = [*map(_PLAY_OF, state.hands[seat])]
     if stage is Stage.PLAY:
         _last = (None, -1, _NO_PLACEMENTS)
-        return list(plays)
-    legal, keys = _with_placements(state, seat, plays)
+        return plays
+    keys = _add_placements(state, seat, plays)
     _last = (state, seat, keys)
-    return legal
-
-
-_HAND_PLAYS: dict[tuple[int, ...], tuple[Play, ...]] = {}
-"""The plays of each hand seen so far (at most a few thousand hands a game)."""
-
-
-def _plays(hand: tuple[int, ...]) -> tuple[Play, ...]:
-    plays = _HAND_PLAYS.get(hand)
-    if plays is None:
-        if len(_HAND_PLAYS) > 50_000:
-            _HAND_PLAYS.clear()
-        plays = _HAND_PLAYS[hand] = tuple(PLAYS[card] for card in hand)
     return plays
 
 
-def _with_placements(
-    state: State, seat: int, plays: tuple[Play, ...]
-) -> tuple[list[Action], Sequence[int]]:
-    """At a turn's start: the hand's plays, then the placements city by city,
-    with the key of each city's placements (see `_last`)."""
+_PLAY_OF: Final = PLAYS.__getitem__
+"""A card's play: the legal list maps the hand with it (hands change at every
+play, so a cache of each hand's plays mostly misses)."""
+
+
+def _add_placements(state: State, seat: int, legal: list[Action]) -> Sequence[int]:
+    """At a turn's start: the placements added to `legal` city by city; the key
+    of each city's placements (see `_last`)."""
     mine_experts = state.experts[seat]
     mine_occasionals = state.occasionals[seat]
     free_experts = EXPERTS - state.dead[seat] - len(state.away[seat]) - sum(mine_experts)
     free_occasionals = OCCASIONALS - state.occasionals_used[seat] - sum(mine_occasionals)
-    legal: list[Action] = [*plays]
     if not free_experts and not free_occasionals:
-        return legal, _NO_PLACEMENTS
+        return _NO_PLACEMENTS
     mine = list(map(add, mine_experts, mine_occasionals))
     # The most gangsters on each city: another seat's (a placement must beat
     # it) unless this seat holds the city, and then it needs just one more.
@@ -244,7 +231,7 @@ def _with_placements(
             found = _placements(key)
         legal += found
         keys[city] = key
-    return legal, keys
+    return keys
 
 
 def legal_by_checker(state: State, seat: int) -> list[Action]:
@@ -320,15 +307,21 @@ def _step(state: State, seat: int, action: Action, events: Events) -> State:
         refused = check(state, seat, action)
         assert refused is not None  # the same questions: the checker refuses it too
         raise IllegalAction(refused)
+    if type(action) is not Place:
+        refused = check(state, seat, action)
+        assert refused is not None  # no such action: the checker says so
+        raise IllegalAction(refused)
     last_state, last_seat, keys = _last
-    trusted = state is last_state and seat == last_seat and id(action) in _OWN_PLACES
-    if trusted:  # one of PLACES, so its city is a city id
-        trusted = id(action) in _PLACEMENT_IDS[keys[cast(Place, action).city]]
-    if not trusted:
+    # id(action) among our own placements first: then its city is a city id.
+    if not (
+        state is last_state
+        and seat == last_seat
+        and id(action) in _OWN_PLACES
+        and id(action) in _PLACEMENT_IDS[keys[action.city]]
+    ):
         reason = check(state, seat, action)
         if reason is not None:
             raise IllegalAction(reason)
-    assert type(action) is Place
     if events is not None:
         events.append(
             {
@@ -381,7 +374,7 @@ def _play(state: State, seat: int, card: int, events: Events) -> State:
     changed_hands[seat] = hand[:at] + hand[at + 1 :]
     hands = tuple(changed_hands)
     changed_played = list(all_played)
-    changed_played[city] = (*all_played[city], card)
+    changed_played[city] = all_played[city] + (card,)
     played = tuple(changed_played)
     if events is not None:
         events.append({"type": "play", "seat": seat, "card": card, "city": city})
@@ -399,12 +392,11 @@ def _play(state: State, seat: int, card: int, events: Events) -> State:
         # Everyone has played this turn: the next one starts at the marker.
         fields["turn"] = turn + 1
         fields["seat"] = state.marker
-        state = _copy(fields)
         if turn + 1 == POLICE_AFTER_TURN + 1:
-            state = _turn_police_card(state, events)
+            _turn_police_card(state, fields, events)
         if turn + 1 == TURNS:
-            state = _begin_last_turn(state, events)
-        return state
+            _begin_last_turn(state, fields, events)
+        return _copy(fields)
     # The last turn goes in its fixed order.
     order = state.last_order
     index = order.index(seat) + 1
@@ -414,22 +406,25 @@ def _play(state: State, seat: int, card: int, events: Events) -> State:
     return end_round(_copy(fields), events)
 
 
-def _turn_police_card(state: State, events: Events) -> State:
-    """When the players hold two cards, the top police card turns face up."""
+def _turn_police_card(state: State, fields: dict[str, Any], events: Events) -> None:
+    """When the players hold two cards, the top police card turns face up
+    (written into `fields`, the next state's, copied from `state`)."""
     if not state.police:  # cannot happen: a colour reaches 3 by the fifth card
-        return state
+        return
     card, shown = state.police[0], (*state.police_shown, state.police[0])
     if events is not None:
         events.append(
             {"type": "police", "card": card, "badge": POLICE[card], "last_round": game_ends(shown)}
         )
-    return evolve(state, police=state.police[1:], police_shown=shown)
+    fields["police"] = state.police[1:]
+    fields["police_shown"] = shown
 
 
-def _begin_last_turn(state: State, events: Events) -> State:
+def _begin_last_turn(state: State, fields: dict[str, Any], events: Events) -> None:
     """The last cards go in order of gangsters not yet placed, most first; ties
     clockwise from the player whose turn it would be (the marker). The order is
-    fixed now, so everyone knows it in advance."""
+    fixed now, so everyone knows it in advance. Written into `fields`, the next
+    state's (its gangsters and the marker are those of `state`)."""
     count = len(state.hands)
     # gangsters_left of each seat
     left = [
@@ -447,4 +442,5 @@ def _begin_last_turn(state: State, events: Events) -> State:
     )
     if events is not None:
         events.append({"type": "last_turn", "order": list(order), "gangsters": left})
-    return evolve(state, last_order=order, seat=order[0])
+    fields["last_order"] = order
+    fields["seat"] = order[0]
