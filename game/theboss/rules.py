@@ -10,7 +10,6 @@ of a round (reveals, gains and sanctions, the next deal) is in scoring.py.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import add
 from typing import Any, Final
 
 from ..engine.errors import IllegalAction, Reason
@@ -178,7 +177,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if stage is _OVER or seat != state.seat:
         _last = (None, -1, _NO_PLACEMENTS)
         return []
-    plays: list[Action] = [*map(_PLAY_OF, state.hands[seat])]
+    plays: list[Action] = [PLAYS[card] for card in state.hands[seat]]
     if stage is Stage.PLAY:
         _last = (None, -1, _NO_PLACEMENTS)
         return plays
@@ -187,21 +186,18 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     return plays
 
 
-_PLAY_OF: Final = PLAYS.__getitem__
-"""A card's play: the legal list maps the hand with it (hands change at every
-play, so a cache of each hand's plays mostly misses)."""
-
-
 def _add_placements(state: State, seat: int, legal: list[Action]) -> Sequence[int]:
     """At a turn's start: the placements added to `legal` city by city; the key
-    of each city's placements (see `_last`)."""
+    of each city's placements (see `_last`). Written with plain indexing, not
+    `map` with a builtin: in Pyodide each call a builtin makes costs several
+    times more than a subscript."""
     mine_experts = state.experts[seat]
     mine_occasionals = state.occasionals[seat]
-    free_experts = EXPERTS - state.dead[seat] - len(state.away[seat]) - sum(mine_experts)
-    free_occasionals = OCCASIONALS - state.occasionals_used[seat] - sum(mine_occasionals)
+    placed_experts, placed_occasionals = sum(mine_experts), sum(mine_occasionals)
+    free_experts = EXPERTS - state.dead[seat] - len(state.away[seat]) - placed_experts
+    free_occasionals = OCCASIONALS - state.occasionals_used[seat] - placed_occasionals
     if not free_experts and not free_occasionals:
         return _NO_PLACEMENTS
-    mine = list(map(add, mine_experts, mine_occasionals))
     # The most gangsters on each city: another seat's (a placement must beat
     # it) unless this seat holds the city, and then it needs just one more.
     strongest = state.strongest
@@ -211,16 +207,17 @@ def _add_placements(state: State, seat: int, legal: list[Action]) -> Sequence[in
     known = _PLACEMENTS
     keys = list(_NO_PLACEMENTS)  # one entry for every city id there is
     # Chicago (city 0) takes gangsters only from a seat with some elsewhere.
-    for city in range(CHICAGO if any(mine[CHICAGO + 1 :]) else CHICAGO + 1, len(mine)):
-        need = strongest[city] - mine[city] + 1
+    elsewhere = placed_experts + placed_occasionals > (
+        mine_experts[CHICAGO] + mine_occasionals[CHICAGO]
+    )
+    for city in range(CHICAGO if elsewhere else CHICAGO + 1, len(strongest)):
+        there = mine_experts[city]
+        need = strongest[city] - there - mine_occasionals[city] + 1
         if need > free or (banned and city in banned):
             continue
         # One int names the placements' arguments (see _placements).
-        key = city << 10 | (need if need > 1 else 1) << 6 | counts | (mine_experts[city] > 0)
-        found = known.get(key)
-        if found is None:
-            found = _placements(key)
-        legal += found
+        key = city << 10 | (need if need > 1 else 1) << 6 | counts | (there > 0)
+        legal += known[key] if key in known else _placements(key)
         keys[city] = key
     return keys
 
