@@ -85,18 +85,25 @@ def playout_view(state: State, seat: int) -> dict[str, Any]:
     action, and the round's result, the money and the copies cost time there
     for nothing (in Pyodide most of all, where every new list is dear). Being
     part of the view, it cannot show more than the view (tests/test_theboss_bots.py
-    holds it to the view's JSON and the bots to the same decisions on it)."""
+    holds it to the view's JSON and the bots to the same decisions on it).
+    Written with comprehensions and subscripts rather than `map` with a builtin
+    or an enum's `.value`, each several times dearer in Pyodide."""
     hands = state.hands
-    over = state.stage is Stage.OVER
+    count = len(hands)
+    stage = state.stage
+    over = stage is Stage.OVER
     shown = state.police_shown
     face_down = not over
+    experts, occasionals = state.experts, state.occasionals
+    dead, away, used = state.dead, state.away, state.occasionals_used
+    seats = range(count)
     return {
         "seat": seat,
-        "players": len(hands),
+        "players": count,
         "round": state.round,
         "marker": state.marker,
         "turn": state.turn,
-        "stage": state.stage.value,
+        "stage": _STAGE_VALUES[stage],
         "to_act": None if over else state.seat,
         "row": state.row,
         "cities": [
@@ -104,20 +111,27 @@ def playout_view(state: State, seat: int) -> dict[str, Any]:
                 "city": city,
                 "played": cards,
                 "face_down": face_down and city != CHICAGO,
-                "experts": experts,
-                "occasionals": occasionals,
+                "experts": tuple([row[city] for row in experts]),
+                "occasionals": tuple([row[city] for row in occasionals]),
             }
-            for city, cards, experts, occasionals in _by_city(state)
+            for city, cards in enumerate(state.played)
         ],
-        "hands": [tuple(map(_CITY_OF, hand)) for hand in hands],
-        "hand": hands[seat] if 0 <= seat < len(hands) else None,
-        "experts_available": _experts_available(state),
-        "occasionals_available": _occasionals_available(state),
+        "hands": [tuple([CARD_CITY[card] for card in hand]) for hand in hands],
+        "hand": hands[seat] if 0 <= seat < count else None,
+        # By seat: state.experts_available and state.occasionals_available.
+        "experts_available": [
+            EXPERTS - dead[who] - len(away[who]) - sum(experts[who]) for who in seats
+        ],
+        "occasionals_available": [OCCASIONALS - used[who] - sum(occasionals[who]) for who in seats],
         "banned": state.banned,
         "police": _badge_names(shown),
         "last_round": game_ends(shown),
         "last_order": state.last_order or None,
     }
+
+
+_STAGE_VALUES: Final = {stage: stage.value for stage in Stage}
+"""Each stage's name in views (a dict read, not the enum's `.value` property)."""
 
 
 @functools.cache
