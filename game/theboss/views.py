@@ -97,6 +97,7 @@ def playout_view(state: State, seat: int) -> dict[str, Any]:
     experts, occasionals = state.experts, state.occasionals
     dead, away, used = state.dead, state.away, state.occasionals_used
     seats = range(count)
+    experts_by_city, occasionals_by_city = _columns(experts), _columns(occasionals)
     return {
         "seat": seat,
         "players": count,
@@ -111,8 +112,8 @@ def playout_view(state: State, seat: int) -> dict[str, Any]:
                 "city": city,
                 "played": cards,
                 "face_down": face_down and city != CHICAGO,
-                "experts": tuple([row[city] for row in experts]),
-                "occasionals": tuple([row[city] for row in occasionals]),
+                "experts": experts_by_city[city],
+                "occasionals": occasionals_by_city[city],
             }
             for city, cards in enumerate(state.played)
         ],
@@ -128,6 +129,26 @@ def playout_view(state: State, seat: int) -> dict[str, Any]:
         "last_round": game_ends(shown),
         "last_order": state.last_order or None,
     }
+
+
+Table = tuple[tuple[int, ...], ...]
+_COLUMNS: dict[int, tuple[Table, Table]] = {}
+"""By `id` of a gangster table ([seat][city]): (the table, its columns by city).
+The table is kept with its columns, so its id stays its own while cached."""
+
+
+def _columns(table: Table) -> Table:
+    """`table`'s columns, by city (each seat's count there): a state's table
+    changes only with a placement, so the playout views of the states in
+    between share the columns, made once."""
+    known = _COLUMNS.get(id(table))
+    if known is not None and known[0] is table:
+        return known[1]
+    columns = tuple(zip(*table, strict=True))
+    if len(_COLUMNS) >= 4096:
+        _COLUMNS.clear()
+    _COLUMNS[id(table)] = (table, columns)
+    return columns
 
 
 _STAGE_VALUES: Final = {stage: stage.value for stage in Stage}
