@@ -74,7 +74,7 @@ def end_round(state: State, events: Events) -> State:
     dead = list(state.dead)
     away_before = state.away
     # Away experts have missed this round: one round less to miss.
-    away = list(map(_one_round_less, away_before))
+    away = [_one_round_less(rounds) for rounds in away_before]
     banned = list(state.banned)  # a seat's tuple replaced when it takes a ban
     # Experts that are neither dead nor away this round, the ones a sanction
     # can hit, by seat (made at the first sanction that hits one).
@@ -153,9 +153,8 @@ def end_round(state: State, events: Events) -> State:
     fields["away"] = tuple(away)
     fields["banned"] = tuple(banned)
     # Placed occasionals are gone for good; placed experts come back.
-    fields["occasionals_used"] = tuple(
-        map(add, state.occasionals_used, map(sum, state.occasionals))
-    )
+    used, placed = state.occasionals_used, state.occasionals
+    fields["occasionals_used"] = tuple([used[who] + sum(placed[who]) for who in range(count)])
     fields["experts"] = fields["occasionals"] = (cleared,) * count
     fields["strongest"] = cleared
     fields["result"] = result
