@@ -1,9 +1,12 @@
-"""Where a playout of Boss Quest's hard bot spends its time, part by part.
+"""Where a playout of a game's hard bot spends its time, part by part.
 Printed, never asserted; runs on CPython and under Pyodide, for any checkout
 of the `game` package (the one on the path), so before and after compare.
 
-    python bench/playout_parts.py [GAMES]
-    PYODIDE_GAME_ROOT=<checkout> node tests/pyodide/run_python.mjs bench/playout_parts.py
+    python bench/playout_parts.py [--game NAME] [GAMES]
+    PYODIDE_GAME_ROOT=<checkout> node tests/pyodide/run_python.mjs bench/playout_parts.py ...
+
+NAME is the game's package (bossquest by default, theboss); the playouts'
+policy is the game's own (its search hooks' level, the normal bot).
 
 The positions are seat 0's decisions in GAMES seeded 4-player games of normal
 bots; the search runs 100 playouts at each, and every call its playouts make
@@ -16,23 +19,28 @@ What the whole costs above the parts is the search's own loop.
 
 from __future__ import annotations
 
+import importlib
 import sys
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from cpu_clock import cpu_clock  # bench/cpu_clock.py, beside this script
 
-from game.bossquest import GAME
-from game.bossquest.bots import normal_bot
 from game.engine.capabilities import SearchHooks
 from game.engine.search import SearchBot, SearchSettings
 
 PLAYOUTS = 100
-games = int(sys.argv[1]) if len(sys.argv) > 1 else 3
+args = sys.argv[1:]
+game_name = args[1] if args[:1] == ["--game"] else "bossquest"
+if args[:1] == ["--game"]:
+    del args[:2]
+GAME = importlib.import_module(f"game.{game_name}").GAME
+games = int(args[0]) if args else 3
 found = GAME.capabilities.search
 if found is None:
-    raise SystemExit("Boss Quest offers no search hooks")
+    raise SystemExit(f"{game_name} offers no search hooks")
 hooks: SearchHooks = found
+normal_bot = GAME.capabilities.bots[hooks.policy]  # the playouts' policy: "normal"
 # An older checkout may not have these hooks: it plays as it did.
 advance: Callable[[Any, int, Any], Any] = getattr(hooks, "advance", None) or (
     lambda state, seat, action: GAME.apply(state, seat, action)[0]
@@ -107,9 +115,19 @@ def step_after_its_legal_list(state: Any, seat: int, action: Any) -> None:
     advance(state, seat, action)
 
 
-dealers = [hooks.dealer(view) if hooks.dealer else None for view, _ in positions]
+def dealer(view: dict[str, Any]) -> Callable[[int], Any]:
+    """The search's dealing of worlds from one view (as SearchBot.steps makes it)."""
+    if hooks.dealer is not None:
+        return hooks.dealer(view)
+    return lambda seed: hooks.determinize(view, seed)
+
+
 parts = {
-    "deal a world": lambda: [deal(seed) for deal in dealers if deal for seed in range(PLAYOUTS)],
+    "deal a world": lambda: [
+        deal(seed)
+        for deal in map(dealer, (view for view, _ in positions))
+        for seed in range(PLAYOUTS)
+    ],
     "legal lists": lambda: each(GAME.legal_actions, calls["legal"]),
     "steps (each after its legal list)": lambda: each(step_after_its_legal_list, calls["steps"]),
     "views for the policy": lambda: each(policy_view, calls["views"]),

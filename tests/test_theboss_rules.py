@@ -462,6 +462,45 @@ def test_apply_trusts_only_the_very_actions_of_its_last_legal_list() -> None:
     assert GAME.apply(state, seat, equal)[0] == placed  # checked, and legal
 
 
+def test_apply_trusts_a_placement_only_among_its_citys_listed_ones() -> None:
+    """The trust is by the placement objects listed for each city: one of the
+    same objects (rules.PLACES) that the list left out is checked, and refused."""
+    state = GAME.new_game({"players": 3}, 5)
+    seat = GAME.to_act(state)[0]
+    legal = GAME.legal_actions(state, seat)
+    unlisted = [
+        place
+        for city in state.row
+        for row in rules.PLACES[city]
+        for place in row
+        if place not in legal and GAME.check(state, seat, place) is not None
+    ]
+    assert {place.city for place in unlisted} >= {CHICAGO, 1}  # Chicago, and alone occasionals
+    for place in unlisted:
+        GAME.legal_actions(state, seat)
+        with pytest.raises(IllegalAction):
+            GAME.apply(state, seat, place)
+
+
+def test_the_strongest_count_follows_the_placements_and_the_invariants_hold_it() -> None:
+    """State.strongest, kept by each placement for the legal list, is the most
+    gangsters of any one seat on each city; a state where it is not is named."""
+    state = GAME.new_game({"players": 3}, 5)
+    for _ in range(6):
+        seat = GAME.to_act(state)[0]
+        place = next(a for a in GAME.legal_actions(state, seat) if isinstance(a, Place))
+        state, _ = GAME.apply(state, seat, place)
+        state, _ = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+        counts = [
+            max(e[city] + o[city] for e, o in zip(state.experts, state.occasionals, strict=True))
+            for city in range(len(state.hidden))
+        ]
+        assert state.strongest == tuple(counts)
+    assert any(state.strongest)
+    stale = evolve(state, strongest=(0,) * len(state.hidden))
+    assert any("strongest" in problem for problem in state_problems(stale))
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_legal_list_is_what_the_checker_allows_and_apply_refuses_the_rest(
     players: int,

@@ -14,6 +14,7 @@ bot's search judges the positions its playouts reach with `Reckoning.gains`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from operator import add
 from typing import Any, Final
 
@@ -69,6 +70,28 @@ class Tuning:
 
 _NO_TURN: Final = 0
 
+_GANGSTERS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[int, ...], int | None]] = {}
+"""`_gangsters`' answers by its arguments: a few thousand column pairs."""
+
+
+def _gangsters(
+    experts: Sequence[int], occasionals: Sequence[int]
+) -> tuple[tuple[int, ...], int | None]:
+    """A city's gangsters by seat, from its experts and occasionals by seat, and
+    its majority holder (None when nobody is there). Remembered by value:
+    the search's playouts ask it for every city at nearly every action, and
+    in Pyodide `map` with a builtin and `max` cost several times a dict's read."""
+    key = (tuple(experts), tuple(occasionals))  # a view's lists, a playout view's tuples
+    known = _GANGSTERS.get(key)
+    if known is None:
+        counts = tuple(map(add, experts, occasionals))
+        top = max(counts)
+        known = (counts, counts.index(top) if top else None)
+        if len(_GANGSTERS) >= 50_000:
+            _GANGSTERS.clear()
+        _GANGSTERS[key] = known
+    return known
+
 
 class Reckoning:
     """Everything the normal bot weighs, computed from one view. With `judge`,
@@ -95,13 +118,14 @@ class Reckoning:
         self.chicago_at = self.row.index(CHICAGO)
         cities = view["cities"]
         self.cities = cities
-        self.count: list[list[int]] = [
-            list(map(add, entry["experts"], entry["occasionals"])) for entry in cities
-        ]
-        # By city, its majority holder (placing never ties), None when nobody is there.
-        self.holders: list[int | None] = [
-            counts.index(top) if (top := max(counts)) else None for counts in self.count
-        ]
+        # By city, each seat's gangsters there, and its majority holder (placing
+        # never ties), None when nobody is there.
+        self.count: list[tuple[int, ...]] = []
+        self.holders: list[int | None] = []
+        for entry in cities:
+            known = _gangsters(entry["experts"], entry["occasionals"])
+            self.count.append(known[0])
+            self.holders.append(known[1])
         self.experts_available: list[int] = view["experts_available"]
         self.occasionals_available: list[int] = view["occasionals_available"]
         self.banned: list[list[int]] = view["banned"]

@@ -17,7 +17,17 @@ from ..engine.rng import MASK64
 from ..engine.safejson import quote
 from .cards import CARD_COUNT, CITY_COUNT, EXPERTS, OCCASIONALS
 from .invariants import state_problems
-from .state import Action, ChicagoResult, CityResult, Place, Play, RoundResult, Stage, State
+from .state import (
+    Action,
+    ChicagoResult,
+    CityResult,
+    Place,
+    Play,
+    RoundResult,
+    Stage,
+    State,
+    strongest_by_city,
+)
 
 __all__ = [
     "action_from_json",
@@ -189,6 +199,7 @@ def state_from_json(data: object) -> State:
     def ints(key: str) -> tuple[int, ...]:
         return _ints(fields[key], f"{what}.{key}")
 
+    experts, occasionals = rows("experts"), rows("occasionals")
     state = State(
         rng=generator,
         round=read_int(fields, "round", what),
@@ -200,8 +211,9 @@ def state_from_json(data: object) -> State:
         hidden=ints("hidden"),
         played=rows("played"),
         hands=rows("hands"),
-        experts=rows("experts"),
-        occasionals=rows("occasionals"),
+        experts=experts,
+        occasionals=occasionals,
+        strongest=strongest_by_city(experts, occasionals),  # not in the JSON: derived
         money=ints("money"),
         dead=ints("dead"),
         away=rows("away"),

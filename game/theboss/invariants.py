@@ -34,7 +34,16 @@ from .cards import (
 )
 from .scoring import EFFECTS
 from .setup import row_for_round
-from .state import NO_CARD, NO_SEAT, RoundResult, Stage, State, game_ends, holds_elsewhere
+from .state import (
+    NO_CARD,
+    NO_SEAT,
+    RoundResult,
+    Stage,
+    State,
+    game_ends,
+    holds_elsewhere,
+    strongest_by_city,
+)
 
 __all__ = ["MAX_ROUNDS", "state_problems"]
 
@@ -157,6 +166,8 @@ def _rule_problems(state: State) -> list[str]:
         best = max(counts)
         if best and counts.count(best) > 1:
             problems.append(f"city {city} has no single majority holder: placing never ties")
+    if state.strongest != strongest_by_city(state.experts, state.occasionals):
+        problems.append("strongest must hold the most gangsters of any one seat on each city")
     if over and any(any(row) for row in (*state.experts, *state.occasionals)):
         problems.append("gangsters go back at the round's end: none is placed once it is over")
     return problems

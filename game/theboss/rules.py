@@ -10,12 +10,9 @@ of a round (reveals, gains and sanctions, the next deal) is in scoring.py.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import repeat
-from operator import add, is_
 from typing import Any, Final
 
 from ..engine.errors import IllegalAction, Reason
-from ..engine.evolve import evolve
 from .cards import (
     CARD_CITY,
     CARD_COUNT,
@@ -40,6 +37,7 @@ from .state import (
     game_ends,
     holds_elsewhere,
     occasionals_available,
+    state_of,
     strongest_other,
 )
 
@@ -83,17 +81,7 @@ _NOT_IN_HAND: Final = Reason("not_in_hand", "that card is not in your hand")
 
 
 _OVER: Final = Stage.OVER
-_NEW_STATE: Final = object.__new__
-_SET_FIELDS: Final = vars(State)["__dict__"].__set__
-
-
-def _copy(fields: dict[str, Any]) -> State:
-    """A new state of `fields` (a copy of a state's `__dict__`, changed): evolve
-    (engine/evolve.py) written out for a play's and a placement's copies,
-    with the dict's own copy, a third faster than a display of its items."""
-    copy = _NEW_STATE(State)
-    _SET_FIELDS(copy, fields)
-    return copy
+_copy: Final = state_of  # a play's and a placement's copy: one dict copied, changed
 
 
 _SEATS: Final = tuple((seat,) for seat in range(DECLARED.max_players))
@@ -170,11 +158,14 @@ def _place_problem(state: State, seat: int, action: Place) -> Reason | None:
 
 # ------------------------------------------------------------- legal actions
 
-# The legal list `legal_actions` last handed out, as (state, seat, actions): an
-# action taken from it, the very object, for the same state and seat, is legal
+# The placements `legal_actions` last handed out, as (state, seat, keys): keys[city]
+# names the placements on that city in the list (see _placements; 0: none). A
+# placement among them, the very object, for the same state and seat, is legal
 # without asking the checker again (states and actions are immutable, and the
-# tests hold the list to the checker on every state of random play).
-_last: tuple[State | None, int, Sequence[Action]] = (None, -1, ())
+# tests hold the list to the checker on every state of random play). Plays are
+# checked by apply itself: two questions.
+_NO_PLACEMENTS: Final = (0,) * (CITY_COUNT + 1)
+_last: tuple[State | None, int, Sequence[int]] = (None, -1, _NO_PLACEMENTS)
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
@@ -182,65 +173,53 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     turn's start every placement by city id, experts, occasionals: the order
     of `legal_by_checker`, which the tests hold this list to on every state."""
     global _last
-    legal = _legal(state, seat)
-    _last = (state, seat, legal)
-    return list(legal)
-
-
-_HAND_PLAYS: dict[tuple[int, ...], tuple[Play, ...]] = {}
-"""The plays of each hand seen so far (at most a few thousand hands a game)."""
-
-
-def _plays(hand: tuple[int, ...]) -> tuple[Play, ...]:
-    plays = _HAND_PLAYS.get(hand)
-    if plays is None:
-        if len(_HAND_PLAYS) > 50_000:
-            _HAND_PLAYS.clear()
-        plays = _HAND_PLAYS[hand] = tuple(PLAYS[card] for card in hand)
+    stage = state.stage
+    if stage is _OVER or seat != state.seat:
+        _last = (None, -1, _NO_PLACEMENTS)
+        return []
+    plays: list[Action] = [PLAYS[card] for card in state.hands[seat]]
+    if stage is Stage.PLAY:
+        _last = (None, -1, _NO_PLACEMENTS)
+        return plays
+    keys = _add_placements(state, seat, plays)
+    _last = (state, seat, keys)
     return plays
 
 
-def _legal(state: State, seat: int) -> Sequence[Action]:
-    """The legal list, never changed once made (apply trusts it): a hand's
-    plays (a tuple made once), or a new list with the placements."""
-    stage = state.stage
-    if stage is Stage.OVER or seat != state.seat:
-        return ()
-    hand = state.hands[seat]
-    plays = _HAND_PLAYS.get(hand) or _plays(hand)  # _plays makes them the first time
-    if stage is Stage.PLAY:
-        return plays
+def _add_placements(state: State, seat: int, legal: list[Action]) -> Sequence[int]:
+    """At a turn's start: the placements added to `legal` city by city; the key
+    of each city's placements (see `_last`). Written with plain indexing, not
+    `map` with a builtin: in Pyodide each call a builtin makes costs several
+    times more than a subscript."""
     mine_experts = state.experts[seat]
     mine_occasionals = state.occasionals[seat]
-    free_experts = EXPERTS - state.dead[seat] - len(state.away[seat]) - sum(mine_experts)
-    free_occasionals = OCCASIONALS - state.occasionals_used[seat] - sum(mine_occasionals)
+    placed_experts, placed_occasionals = sum(mine_experts), sum(mine_occasionals)
+    free_experts = EXPERTS - state.dead[seat] - len(state.away[seat]) - placed_experts
+    free_occasionals = OCCASIONALS - state.occasionals_used[seat] - placed_occasionals
     if not free_experts and not free_occasionals:
-        return plays
-    legal: list[Action] = [*plays]
-    mine = list(map(add, mine_experts, mine_occasionals))
-    # The strongest rival on each city, all cities at once.
-    rivals = [
-        map(add, state.experts[other], state.occasionals[other])
-        for other in range(len(state.hands))
-        if other != seat
-    ]
-    strongest = list(map(max, *rivals)) if len(rivals) > 1 else list(rivals[0])
+        return _NO_PLACEMENTS
+    # The most gangsters on each city: another seat's (a placement must beat
+    # it) unless this seat holds the city, and then it needs just one more.
+    strongest = state.strongest
     banned = state.banned[seat]
     free = free_experts + free_occasionals
     counts = free_experts << 3 | free_occasionals << 1
     known = _PLACEMENTS
+    keys = list(_NO_PLACEMENTS)  # one entry for every city id there is
     # Chicago (city 0) takes gangsters only from a seat with some elsewhere.
-    for city in range(CHICAGO if any(mine[CHICAGO + 1 :]) else CHICAGO + 1, len(mine)):
-        need = strongest[city] - mine[city] + 1
+    elsewhere = placed_experts + placed_occasionals > (
+        mine_experts[CHICAGO] + mine_occasionals[CHICAGO]
+    )
+    for city in range(CHICAGO if elsewhere else CHICAGO + 1, len(strongest)):
+        there = mine_experts[city]
+        need = strongest[city] - there - mine_occasionals[city] + 1
         if need > free or (banned and city in banned):
             continue
         # One int names the placements' arguments (see _placements).
-        key = city << 10 | (need if need > 1 else 1) << 6 | counts | (mine_experts[city] > 0)
-        found = known.get(key)
-        if found is None:
-            found = known[key] = _placements(key)
-        legal += found
-    return legal
+        key = city << 10 | (need if need > 1 else 1) << 6 | counts | (there > 0)
+        legal += known[key] if key in known else _placements(key)
+        keys[city] = key
+    return keys
 
 
 def legal_by_checker(state: State, seat: int) -> list[Action]:
@@ -253,22 +232,31 @@ def legal_by_checker(state: State, seat: int) -> list[Action]:
 
 _PLACEMENTS: dict[int, tuple[Place, ...]] = {}
 """The placements of `_placements(key)` by key, made as first needed."""
+_PLACEMENT_IDS: dict[int, frozenset[int]] = {0: frozenset()}
+"""The `id` of each of those placements by key (0: none). The placements are
+objects of PLACES, which live as long as the program: their ids stay theirs."""
+_OWN_PLACES: Final = frozenset(map(id, UNIVERSE[: len(UNIVERSE) - len(PLAYS)]))
+"""The `id` of every placement of PLACES."""
 
 
 def _placements(key: int) -> tuple[Place, ...]:
     """The placements on one city of at least `need` gangsters out of those
     available, keeping occasionals with an expert (placed with them or already
-    there). `key` holds, from its high bits: the city, need (4 bits), experts
-    available (3 bits), occasionals available (2 bits), whether an expert of
-    the seat is there already (1 bit)."""
+    there); learnt in _PLACEMENTS and _PLACEMENT_IDS. `key` holds, from its
+    high bits: the city, need (4 bits), experts available (3 bits),
+    occasionals available (2 bits), whether an expert of the seat is there
+    already (1 bit)."""
     city, need = key >> 10, key >> 6 & 15
     experts, occasionals, expert_there = key >> 3 & 7, key >> 1 & 3, key & 1
-    return tuple(
+    found = tuple(
         PLACES[city][e][o]
         for e in range(experts + 1)
         for o in range(occasionals + 1)
         if e + o >= need and (o == 0 or e > 0 or expert_there)
     )
+    _PLACEMENTS[key] = found
+    _PLACEMENT_IDS[key] = frozenset(map(id, found))
+    return found
 
 
 def action_universe(state: State) -> tuple[Action, ...]:
@@ -307,14 +295,21 @@ def _step(state: State, seat: int, action: Action, events: Events) -> State:
         refused = check(state, seat, action)
         assert refused is not None  # the same questions: the checker refuses it too
         raise IllegalAction(refused)
-    last_state, last_seat, last_legal = _last
+    if type(action) is not Place:
+        refused = check(state, seat, action)
+        assert refused is not None  # no such action: the checker says so
+        raise IllegalAction(refused)
+    last_state, last_seat, keys = _last
+    # id(action) among our own placements first: then its city is a city id.
     if not (
-        state is last_state and seat == last_seat and any(map(is_, last_legal, repeat(action)))
+        state is last_state
+        and seat == last_seat
+        and id(action) in _OWN_PLACES
+        and id(action) in _PLACEMENT_IDS[keys[action.city]]
     ):
         reason = check(state, seat, action)
         if reason is not None:
             raise IllegalAction(reason)
-    assert type(action) is Place
     if events is not None:
         events.append(
             {
@@ -329,12 +324,18 @@ def _step(state: State, seat: int, action: Action, events: Events) -> State:
 
 
 def _place(state: State, seat: int, action: Place) -> State:
-    city = action.city
+    city, experts, occasionals = action.city, action.experts, action.occasionals
     fields = state.__dict__.copy()
-    if action.experts:
-        fields["experts"] = _add(state.experts, seat, city, action.experts)
-    if action.occasionals:
-        fields["occasionals"] = _add(state.occasionals, seat, city, action.occasionals)
+    if experts:
+        fields["experts"] = _add(state.experts, seat, city, experts)
+    if occasionals:
+        fields["occasionals"] = _add(state.occasionals, seat, city, occasionals)
+    # A placement beats every other seat there: the seat's new count is the most.
+    strongest = list(state.strongest)
+    strongest[city] = (
+        state.experts[seat][city] + state.occasionals[seat][city] + experts + occasionals
+    )
+    fields["strongest"] = tuple(strongest)
     fields["stage"] = Stage.PLAY
     return _copy(fields)
 
@@ -361,7 +362,7 @@ def _play(state: State, seat: int, card: int, events: Events) -> State:
     changed_hands[seat] = hand[:at] + hand[at + 1 :]
     hands = tuple(changed_hands)
     changed_played = list(all_played)
-    changed_played[city] = (*all_played[city], card)
+    changed_played[city] = all_played[city] + (card,)
     played = tuple(changed_played)
     if events is not None:
         events.append({"type": "play", "seat": seat, "card": card, "city": city})
@@ -379,12 +380,11 @@ def _play(state: State, seat: int, card: int, events: Events) -> State:
         # Everyone has played this turn: the next one starts at the marker.
         fields["turn"] = turn + 1
         fields["seat"] = state.marker
-        state = _copy(fields)
         if turn + 1 == POLICE_AFTER_TURN + 1:
-            state = _turn_police_card(state, events)
+            _turn_police_card(state, fields, events)
         if turn + 1 == TURNS:
-            state = _begin_last_turn(state, events)
-        return state
+            _begin_last_turn(state, fields, events)
+        return _copy(fields)
     # The last turn goes in its fixed order.
     order = state.last_order
     index = order.index(seat) + 1
@@ -394,22 +394,25 @@ def _play(state: State, seat: int, card: int, events: Events) -> State:
     return end_round(_copy(fields), events)
 
 
-def _turn_police_card(state: State, events: Events) -> State:
-    """When the players hold two cards, the top police card turns face up."""
+def _turn_police_card(state: State, fields: dict[str, Any], events: Events) -> None:
+    """When the players hold two cards, the top police card turns face up
+    (written into `fields`, the next state's, copied from `state`)."""
     if not state.police:  # cannot happen: a colour reaches 3 by the fifth card
-        return state
+        return
     card, shown = state.police[0], (*state.police_shown, state.police[0])
     if events is not None:
         events.append(
             {"type": "police", "card": card, "badge": POLICE[card], "last_round": game_ends(shown)}
         )
-    return evolve(state, police=state.police[1:], police_shown=shown)
+    fields["police"] = state.police[1:]
+    fields["police_shown"] = shown
 
 
-def _begin_last_turn(state: State, events: Events) -> State:
+def _begin_last_turn(state: State, fields: dict[str, Any], events: Events) -> None:
     """The last cards go in order of gangsters not yet placed, most first; ties
     clockwise from the player whose turn it would be (the marker). The order is
-    fixed now, so everyone knows it in advance."""
+    fixed now, so everyone knows it in advance. Written into `fields`, the next
+    state's (its gangsters and the marker are those of `state`)."""
     count = len(state.hands)
     # gangsters_left of each seat
     left = [
@@ -427,4 +430,5 @@ def _begin_last_turn(state: State, events: Events) -> State:
     )
     if events is not None:
         events.append({"type": "last_turn", "order": list(order), "gangsters": left})
-    return evolve(state, last_order=order, seat=order[0])
+    fields["last_order"] = order
+    fields["seat"] = order[0]

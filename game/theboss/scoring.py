@@ -14,7 +14,6 @@ import functools
 from operator import add
 from typing import Any, Final
 
-from ..engine.evolve import evolve
 from .cards import (
     BANNED,
     CARD_KIND,
@@ -38,6 +37,7 @@ from .state import (
     Stage,
     State,
     game_ends,
+    state_of,
 )
 
 __all__ = ["EFFECTS", "end_round", "final_ranking", "outcome"]
@@ -66,21 +66,23 @@ _AWAY_EFFECT: Final = {JAIL: "jailed", HOSPITAL: "hurt"}
 
 def end_round(state: State, events: Events) -> State:
     """Score the round that has just ended (every hand empty), then deal the
-    next (with `events` None, only count it)."""
+    next (with `events` None, only count it). The next state is one copy of
+    this one's fields."""
     count = len(state.hands)
     money = list(state.money)
     won = [0] * count
     dead = list(state.dead)
     away_before = state.away
-    # Experts that are neither dead nor away this round: the ones a sanction can hit.
-    free = [EXPERTS - dead[seat] - len(away_before[seat]) for seat in range(count)]
     # Away experts have missed this round: one round less to miss.
     away = [_one_round_less(rounds) for rounds in away_before]
     banned = list(state.banned)  # a seat's tuple replaced when it takes a ban
+    # Experts that are neither dead nor away this round, the ones a sanction
+    # can hit, by seat (made at the first sanction that hits one).
+    free: list[int] | None = None
     # By city id, the gangsters of each seat there (what the round's result keeps).
     experts_by_city = list(zip(*state.experts, strict=True))
     occasionals_by_city = list(zip(*state.occasionals, strict=True))
-    hidden, played = state.hidden, state.played
+    hidden, played, strongest = state.hidden, state.played, state.strongest
     numbered = _numbered(state.row)
     if events is not None:
         events.append({"type": "reveal", "cards": [hidden[city] for city in numbered]})
@@ -88,9 +90,12 @@ def end_round(state: State, events: Events) -> State:
     for city in numbered:
         card = hidden[city]
         experts, occasionals = experts_by_city[city], occasionals_by_city[city]
-        counts = list(map(add, experts, occasionals))
-        best = max(counts)  # _holder(counts), written out
-        holder = counts.index(best) if best and counts.count(best) == 1 else None
+        best = strongest[city]  # _holder(counts), written out with the state's figure
+        if best:
+            counts = list(map(add, experts, occasionals))
+            holder = counts.index(best) if counts.count(best) == 1 else None
+        else:
+            holder = None
         kind = CARD_KIND[card]
         if holder is None:
             effect = "nobody"
@@ -104,16 +109,20 @@ def end_round(state: State, events: Events) -> State:
             else:
                 effect = "banned"
                 banned[holder] = tuple(sorted((*banned[holder], city)))
-        elif free[holder] == 0:
-            effect = "no_free_expert"
         else:
-            free[holder] -= 1
-            if kind == REVOLVER:
-                dead[holder] += 1
-                effect = "killed"
+            if free is None:
+                free = [EXPERTS - state.dead[who] - len(away_before[who]) for who in range(count)]
+            if free[holder] == 0:
+                effect = "no_free_expert"
             else:
-                away[holder] = tuple(sorted((*away[holder], _AWAY_ROUNDS[kind]), reverse=True))
-                effect = _AWAY_EFFECT[kind]
+                free[holder] -= 1
+                if kind == REVOLVER:
+                    dead[holder] += 1
+                    effect = "killed"
+                else:
+                    rounds = (*away[holder], _AWAY_ROUNDS[kind])
+                    away[holder] = tuple(sorted(rounds, reverse=True))
+                    effect = _AWAY_EFFECT[kind]
         if events is not None:
             events.append(
                 {"type": "take", "city": city, "card": card, "seat": holder, "effect": effect}
@@ -137,29 +146,29 @@ def end_round(state: State, events: Events) -> State:
         events.append(
             {"type": "round_over", "round": state.round, "money_won": won, "money": money}
         )
-    cleared = ((0,) * len(hidden),) * count
-    changes = {
-        "money": tuple(money),
-        "dead": tuple(dead),
-        "away": tuple(away),
-        "banned": tuple(banned),
-        # Placed occasionals are gone for good; placed experts come back.
-        "occasionals_used": tuple(
-            used + sum(row)
-            for used, row in zip(state.occasionals_used, state.occasionals, strict=True)
-        ),
-        "experts": cleared,
-        "occasionals": cleared,
-        "result": result,
-    }
+    cleared = (0,) * len(hidden)
+    fields = state.__dict__.copy()
+    fields["money"] = tuple(money)
+    fields["dead"] = tuple(dead)
+    fields["away"] = tuple(away)
+    fields["banned"] = tuple(banned)
+    # Placed occasionals are gone for good; placed experts come back.
+    used, placed = state.occasionals_used, state.occasionals
+    fields["occasionals_used"] = tuple([used[who] + sum(placed[who]) for who in range(count)])
+    fields["experts"] = fields["occasionals"] = (cleared,) * count
+    fields["strongest"] = cleared
+    fields["result"] = result
     if game_ends(state.police_shown):
-        state = evolve(state, stage=Stage.OVER, seat=NO_SEAT, **changes)
+        fields["stage"] = Stage.OVER
+        fields["seat"] = NO_SEAT
+        state = state_of(fields)
         if events is not None:
             events.append({"type": "game_over", **outcome(state)})
         return state
     if events is None:  # a playout's horizon: the next round counted, not dealt
-        return evolve(state, round=state.round + 1, **changes)
-    return _next_round(state, events, changes)
+        fields["round"] = state.round + 1
+        return state_of(fields)
+    return _next_round(fields, events)
 
 
 @functools.cache  # a handful of rows
@@ -189,11 +198,11 @@ def _chicago(state: State, experts: tuple[int, ...], occasionals: tuple[int, ...
     card played under each city left of Chicago; a sanction there counts 0 and
     punishes nobody, a city with no card played counts 0. `experts` and
     `occasionals` are the seats' gangsters on Chicago."""
-    left = state.row[: state.row.index(CHICAGO)]
+    left = _left_of_chicago(state.row)
     played = state.played
-    cards = tuple(played[city][-1] if played[city] else None for city in left)
-    total = sum(CARD_VALUE[card] for card in cards if card is not None)
-    holder = _holder(list(map(add, experts, occasionals)))
+    cards = tuple([played[city][-1] if played[city] else None for city in left])
+    total = sum([CARD_VALUE[card] for card in cards if card is not None])
+    holder = _holder(list(map(add, experts, occasionals))) if state.strongest[CHICAGO] else None
     return ChicagoResult(
         seat=holder,
         experts=experts,
@@ -205,30 +214,32 @@ def _chicago(state: State, experts: tuple[int, ...], occasionals: tuple[int, ...
     )
 
 
-def _next_round(state: State, events: list[Event], changes: dict[str, Any]) -> State:
+@functools.cache  # a handful of rows
+def _left_of_chicago(row: tuple[int, ...]) -> tuple[int, ...]:
+    return row[: row.index(CHICAGO)]
+
+
+def _next_round(fields: dict[str, Any], events: list[Event]) -> State:
     """The marker passes clockwise, Chicago moves right, the cards are dealt
-    again: one copy of the state, with the round's `changes` too."""
-    count = len(state.hands)
-    cities = len(state.hidden) - 1
-    round_number = state.round + 1
-    hidden, hands, generator, stacked = deal(state.rng, cities, count, state.stacked)
-    marker = (state.marker + 1) % count
-    state = evolve(
-        state,
-        rng=generator,
-        round=round_number,
-        marker=marker,
-        turn=1,
-        seat=marker,
-        stage=Stage.PLACE_OR_PLAY,
-        row=row_for_round(cities, round_number),
-        hidden=hidden,
-        played=((),) * (cities + 1),
-        hands=hands,
-        last_order=(),
-        stacked=stacked,
-        **changes,
-    )
+    again: `fields` (the next state's, with the round's scores) changed for it."""
+    count = len(fields["hands"])
+    cities = len(fields["hidden"]) - 1
+    round_number = fields["round"] + 1
+    hidden, hands, generator, stacked = deal(fields["rng"], cities, count, fields["stacked"])
+    marker = (fields["marker"] + 1) % count
+    fields["rng"] = generator
+    fields["round"] = round_number
+    fields["marker"] = marker
+    fields["turn"] = 1
+    fields["seat"] = marker
+    fields["stage"] = Stage.PLACE_OR_PLAY
+    fields["row"] = row_for_round(cities, round_number)
+    fields["hidden"] = hidden
+    fields["played"] = ((),) * (cities + 1)
+    fields["hands"] = hands
+    fields["last_order"] = ()
+    fields["stacked"] = stacked
+    state = state_of(fields)
     events.append(round_start_event(state))
     return state
 

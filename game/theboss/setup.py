@@ -92,6 +92,7 @@ def first_state(
         hands=hands,
         experts=((0,) * (cities + 1),) * players,
         occasionals=((0,) * (cities + 1),) * players,
+        strongest=(0,) * (cities + 1),
         money=tuple(money or (0,) * players),
         dead=tuple(dead or (0,) * players),
         away=tuple(away or ((),) * players),

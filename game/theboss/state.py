@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any, Final
 
 from ..engine.evolve import dict_backed
 from .cards import BADGES_TO_END, CHICAGO, EXPERTS, OCCASIONALS, POLICE
@@ -37,6 +38,8 @@ __all__ = [
     "majority_holder",
     "occasionals_available",
     "players",
+    "state_of",
+    "strongest_by_city",
     "strongest_other",
 ]
 
@@ -121,6 +124,10 @@ class State:
     hands: tuple[tuple[int, ...], ...]  # by seat, sorted card ids
     experts: tuple[tuple[int, ...], ...]  # [seat][city id]: placed this round
     occasionals: tuple[tuple[int, ...], ...]  # [seat][city id]: placed this round
+    strongest: tuple[int, ...]
+    """By city id: the most gangsters any one seat has there (`strongest_by_city`
+    of experts and occasionals, kept up to date by each placement, so that the
+    legal list need not recompute it at every turn's start)."""
     money: tuple[int, ...]  # by seat
     dead: tuple[int, ...]  # by seat: experts killed for good
     away: tuple[tuple[int, ...], ...]  # by seat: rounds each jailed or hurt expert still misses
@@ -133,6 +140,20 @@ class State:
     stacked: tuple[tuple[int, ...], ...] = ()
     """Scenario deals for the next rounds: each the hidden cards by city id, then
     the hands by seat (see setup.deal). Empty in real games."""
+
+
+_NEW_STATE: Final = object.__new__
+_SET_FIELDS: Final = vars(State)["__dict__"].__set__
+
+
+def state_of(fields: dict[str, Any]) -> State:
+    """The state of `fields`, a changed copy of another state's `__dict__`: for
+    the rules' copies at every action (engine/evolve.py's `evolve` written
+    out: the caller copies the dict, a third faster than a display of its
+    items, and writes in the few fields that change)."""
+    state = _NEW_STATE(State)
+    _SET_FIELDS(state, fields)
+    return state
 
 
 def players(state: State) -> int:
@@ -161,6 +182,19 @@ def occasionals_available(state: State, seat: int) -> int:
 def gangsters_left(state: State, seat: int) -> int:
     """Gangsters not yet placed: what orders the last turn and breaks the last tie."""
     return experts_available(state, seat) + occasionals_available(state, seat)
+
+
+def strongest_by_city(
+    experts: tuple[tuple[int, ...], ...], occasionals: tuple[tuple[int, ...], ...]
+) -> tuple[int, ...]:
+    """By city id, the most gangsters any one seat has there (State.strongest).
+    Lenient with tables of the wrong shape (a state being decoded): the
+    invariants name those."""
+    cities = min(map(len, (*experts, *occasionals)), default=0)
+    return tuple(
+        max((e[city] + o[city] for e, o in zip(experts, occasionals, strict=False)), default=0)
+        for city in range(cities)
+    )
 
 
 def strongest_other(state: State, seat: int, city: int) -> int:

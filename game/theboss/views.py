@@ -25,6 +25,7 @@ from .state import (
     State,
     badges,
     game_ends,
+    strongest_by_city,
 )
 
 __all__ = ["PLAYOUT_KEYS", "determinize", "playout_view", "redeal", "view"]
@@ -84,18 +85,26 @@ def playout_view(state: State, seat: int) -> dict[str, Any]:
     action, and the round's result, the money and the copies cost time there
     for nothing (in Pyodide most of all, where every new list is dear). Being
     part of the view, it cannot show more than the view (tests/test_theboss_bots.py
-    holds it to the view's JSON and the bots to the same decisions on it)."""
+    holds it to the view's JSON and the bots to the same decisions on it).
+    Written with comprehensions and subscripts rather than `map` with a builtin
+    or an enum's `.value`, each several times dearer in Pyodide."""
     hands = state.hands
-    over = state.stage is Stage.OVER
+    count = len(hands)
+    stage = state.stage
+    over = stage is Stage.OVER
     shown = state.police_shown
     face_down = not over
+    experts, occasionals = state.experts, state.occasionals
+    dead, away, used = state.dead, state.away, state.occasionals_used
+    seats = range(count)
+    experts_by_city, occasionals_by_city = _columns(experts), _columns(occasionals)
     return {
         "seat": seat,
-        "players": len(hands),
+        "players": count,
         "round": state.round,
         "marker": state.marker,
         "turn": state.turn,
-        "stage": state.stage.value,
+        "stage": _STAGE_VALUES[stage],
         "to_act": None if over else state.seat,
         "row": state.row,
         "cities": [
@@ -103,20 +112,47 @@ def playout_view(state: State, seat: int) -> dict[str, Any]:
                 "city": city,
                 "played": cards,
                 "face_down": face_down and city != CHICAGO,
-                "experts": experts,
-                "occasionals": occasionals,
+                "experts": experts_by_city[city],
+                "occasionals": occasionals_by_city[city],
             }
-            for city, cards, experts, occasionals in _by_city(state)
+            for city, cards in enumerate(state.played)
         ],
-        "hands": [tuple(map(_CITY_OF, hand)) for hand in hands],
-        "hand": hands[seat] if 0 <= seat < len(hands) else None,
-        "experts_available": _experts_available(state),
-        "occasionals_available": _occasionals_available(state),
+        "hands": [tuple([CARD_CITY[card] for card in hand]) for hand in hands],
+        "hand": hands[seat] if 0 <= seat < count else None,
+        # By seat: state.experts_available and state.occasionals_available.
+        "experts_available": [
+            EXPERTS - dead[who] - len(away[who]) - sum(experts[who]) for who in seats
+        ],
+        "occasionals_available": [OCCASIONALS - used[who] - sum(occasionals[who]) for who in seats],
         "banned": state.banned,
         "police": _badge_names(shown),
         "last_round": game_ends(shown),
         "last_order": state.last_order or None,
     }
+
+
+Table = tuple[tuple[int, ...], ...]
+_COLUMNS: dict[int, tuple[Table, Table]] = {}
+"""By `id` of a gangster table ([seat][city]): (the table, its columns by city).
+The table is kept with its columns, so its id stays its own while cached."""
+
+
+def _columns(table: Table) -> Table:
+    """`table`'s columns, by city (each seat's count there): a state's table
+    changes only with a placement, so the playout views of the states in
+    between share the columns, made once."""
+    known = _COLUMNS.get(id(table))
+    if known is not None and known[0] is table:
+        return known[1]
+    columns = tuple(zip(*table, strict=True))
+    if len(_COLUMNS) >= 4096:
+        _COLUMNS.clear()
+    _COLUMNS[id(table)] = (table, columns)
+    return columns
+
+
+_STAGE_VALUES: Final = {stage: stage.value for stage in Stage}
+"""Each stage's name in views (a dict read, not the enum's `.value` property)."""
 
 
 @functools.cache
@@ -242,6 +278,10 @@ def determinize(seen: dict[str, Any], seed: int) -> State:
     for badge in seen["police"]:
         shown.append(next(c for c in range(len(POLICE)) if POLICE[c] == badge and c not in shown))
     police, generator = rng.shuffle(generator, [c for c in range(len(POLICE)) if c not in shown])
+    experts = tuple(tuple(entry["experts"][who] for entry in cities) for who in range(count))
+    occasionals = tuple(
+        tuple(entry["occasionals"][who] for entry in cities) for who in range(count)
+    )
     return State(
         rng=generator,
         round=seen["round"],
@@ -253,10 +293,9 @@ def determinize(seen: dict[str, Any], seed: int) -> State:
         hidden=tuple(hidden),
         played=tuple(tuple(entry["played"]) for entry in cities),
         hands=tuple(tuple(sorted(hand)) for hand in hands),
-        experts=tuple(tuple(entry["experts"][who] for entry in cities) for who in range(count)),
-        occasionals=tuple(
-            tuple(entry["occasionals"][who] for entry in cities) for who in range(count)
-        ),
+        experts=experts,
+        occasionals=occasionals,
+        strongest=strongest_by_city(experts, occasionals),
         money=tuple(seen["money"]),
         dead=tuple(seen["experts_dead"]),
         away=tuple(tuple(left) for left in seen["experts_away"]),
