@@ -67,10 +67,14 @@ def test_reaches_ready_with_only_the_runtime_files(app: App) -> None:
         """The runtime, the game, and the assets index.html names (other pages
         have assets of their own), but for the QR decoder: it loads only when
         someone scans a code; nor the service worker, the manifest and the
-        icons, which the browser fetches for itself (offline use, installing)."""
+        icons, which the browser fetches for itself (offline use, installing),
+        nor the runtime's snapshot, which only the service worker fetches, for
+        a return visit."""
         if name.endswith(".html") or name in ("assets/favicon.svg", "assets/jsqr.js"):
             return False
         if name == "sw.js" or name == offline.MANIFEST or name in ICONS:
+            return False
+        if name == "pyodide/snapshot":
             return False
         return not name.startswith("assets/") or files[name] in index_html
 
