@@ -172,6 +172,13 @@ def _visit(context: BrowserContext, url: str, *, settle: bool = False) -> dict[s
                 };
             }"""
         )
+        # a page whose Python runs in a Web Worker (the tutorial board): the
+        # runtime is the worker's download, in the worker's own timeline
+        for worker in page.workers:
+            data["urls"] += worker.evaluate(
+                """() => performance.getEntriesByType('resource')
+                    .filter((r) => r.transferSize > 0).map((r) => r.name)"""
+            )
         if errors:
             raise RuntimeError(f"{url}: page errors {errors}")
         if settle:
