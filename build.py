@@ -49,7 +49,7 @@ from pathlib import Path
 from typing import Any
 
 from sitebuild import offline
-from sitebuild.runtime import compile_runtime
+from sitebuild.runtime import PYODIDE_FILES, compile_runtime
 from sitebuild.snapshot import make_snapshot, snapshot_modules
 
 __all__ = [
@@ -88,17 +88,6 @@ DIST = ROOT / "dist"
 NODE_MODULES = ROOT / "node_modules"
 NETLIFY_TOML = ROOT / "netlify.toml"
 
-#: What ``loadPyodide`` fetches from its indexURL on start-up, and nothing more
-#: (checked in Chromium: with exactly these files no request fails). The other
-#: files of the npm package (pyodide.js, consoles, type definitions, source
-#: maps) are never requested by the page.
-PYODIDE_FILES = (
-    "pyodide.mjs",
-    "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
-)
 
 #: PyScript loads every plugin it knows unless the config names it with a "!",
 #: and it does so once per script type it defines ("py" and "mpy"), so the

@@ -22,15 +22,17 @@ import re
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 __all__ = [
     "CACHE",
     "EXTRA_ROOTS",
+    "PYODIDE_FILES",
     "RuntimeBundle",
+    "cached_output",
     "compile_runtime",
     "pyscript_python_imports",
     "shipped_module",
@@ -44,6 +46,48 @@ RUNNER = HERE / "run_in_pyodide.mjs"
 #: Where compiled runtimes are kept between builds (any build of any checkout
 #: may share it: entries are named by the hash of their inputs).
 CACHE = Path(os.environ.get("BQ_BUILD_CACHE") or Path(tempfile.gettempdir()) / "bq-build-cache")
+
+#: What ``loadPyodide`` fetches from its indexURL on start-up, and nothing more
+#: (checked in Chromium: with exactly these files no request fails). The other
+#: files of the npm package (pyodide.js, consoles, type definitions, source
+#: maps) are never requested by the page. The build ships these; the
+#: snapshot's key hashes them.
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+_Output = TypeVar("_Output")
+
+
+def cached_output(
+    folder: Path | None,
+    marker: str,
+    make: Callable[[], Path],
+    read: Callable[[Path], _Output],
+) -> _Output:
+    """What ``read`` finds in ``folder``, an entry of the cache, once ``make``
+    (which returns a fresh temporary folder) has made it, unless a whole entry
+    is there already (its ``marker`` file exists). Without a cache (``folder``
+    None) it is read from the fresh folder, which is then removed."""
+    if folder is not None and (folder / marker).is_file():
+        return read(folder)
+    work = make()
+    if folder is None:
+        try:
+            return read(work)
+        finally:
+            shutil.rmtree(work)
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        work.rename(folder)  # atomic: a cache entry is whole or absent
+    except OSError:  # another build made it meanwhile
+        shutil.rmtree(work, ignore_errors=True)
+    return read(folder)
+
 
 #: Modules kept beyond what the closure finds: the codecs a page may look up
 #: by name at run time (``bytes.decode("latin-1")``, zip names in cp437, JSON
@@ -145,20 +189,12 @@ def compile_runtime(
         key.update(hashlib.sha256(part).digest())
     lockfile = trimmed_lockfile((pyodide_src / "pyodide-lock.json").read_bytes())
 
-    folder = cache / key.hexdigest()[:32] if cache is not None else None
-    if folder is not None and (folder / "manifest.json").is_file():
-        return _read(folder, lockfile)
-    work = _run_in_pyodide(pyodide_src, stdlib, game_zip, all_roots)
-    if folder is None:
-        bundle = _read(work, lockfile)
-        shutil.rmtree(work)
-        return bundle
-    folder.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        work.rename(folder)  # atomic: a cache entry is whole or absent
-    except OSError:  # another build made it meanwhile
-        shutil.rmtree(work, ignore_errors=True)
-    return _read(folder, lockfile)
+    return cached_output(
+        cache / key.hexdigest()[:32] if cache is not None else None,
+        "manifest.json",
+        lambda: _run_in_pyodide(pyodide_src, stdlib, game_zip, all_roots),
+        lambda folder: _read(folder, lockfile),
+    )
 
 
 def _read(folder: Path, lockfile: bytes) -> RuntimeBundle:

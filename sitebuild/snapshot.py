@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .in_pyodide import imported_names
-from .runtime import CACHE
+from .runtime import CACHE, PYODIDE_FILES, cached_output
 
 __all__ = [
     "BROWSER_MODULES",
@@ -62,15 +62,6 @@ RUNNER = HERE / "make_snapshot.mjs"
 #: Modules that reach into the page: a module importing one (at its top
 #: level, or through another module that does) is left out of the snapshot.
 BROWSER_MODULES = frozenset({"js", "pyodide", "pyodide_js", "pyscript", "polyscript"})
-
-#: What the loader reads from the runtime folder under Node.
-_RUNTIME_FILES = (
-    "pyodide.mjs",
-    "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
-)
 
 
 @dataclass(frozen=True)
@@ -139,28 +130,20 @@ def make_snapshot(
     names = tuple(modules)
     key = hashlib.sha256()
     for part in [
-        *((runtime_dir / name).read_bytes() for name in _RUNTIME_FILES),
+        *((runtime_dir / name).read_bytes() for name in PYODIDE_FILES),
         game_zip,
         "\n".join(names).encode(),
         RUNNER.read_bytes(),
     ]:
         key.update(hashlib.sha256(part).digest())
     digest = key.hexdigest()
-    folder = cache / f"snapshot-{digest[:32]}" if cache is not None else None
-    if folder is not None and (folder / "snapshot.json").is_file():
-        return _read(folder, names)
-    # any seed does; one that follows the inputs keeps the bytes reproducible
-    work = _run_node(runtime_dir, game_zip, names, hashseed=int(digest[:8], 16))
-    if folder is None:
-        snapshot = _read(work, names)
-        shutil.rmtree(work)
-        return snapshot
-    folder.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        work.rename(folder)  # atomic: a cache entry is whole or absent
-    except OSError:  # another build made it meanwhile
-        shutil.rmtree(work, ignore_errors=True)
-    return _read(folder, names)
+    return cached_output(
+        cache / f"snapshot-{digest[:32]}" if cache is not None else None,
+        "snapshot.json",
+        # any seed does; one that follows the inputs keeps the bytes reproducible
+        lambda: _run_node(runtime_dir, game_zip, names, hashseed=int(digest[:8], 16)),
+        lambda folder: _read(folder, names),
+    )
 
 
 def _read(folder: Path, names: tuple[str, ...]) -> Snapshot:
