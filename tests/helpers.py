@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from game.bossquest import GAME
 from game.bossquest.state import State
 from game.engine import rng
+from game.engine.protocol import Game
+from game.engine.simulate import random_game
 
 
 def play_random(players: int, seed: int, steps: int, **options: Any) -> State:
@@ -21,3 +24,27 @@ def play_random(players: int, seed: int, steps: int, **options: Any) -> State:
         index, dice = rng.below(dice, len(legal))
         state, _ = GAME.apply(state, seat, legal[index])
     return state
+
+
+def advance_steps(
+    game: Game[Any, Any], options: dict[str, Any], seed: int
+) -> Iterator[tuple[Any, Any, Any]]:
+    """Each step of a random game of ``game``: the state before it, the state
+    ``apply`` gives for the action taken from the legal list (trusted), and
+    the one the search's ``advance`` hook gives for it, which it must also
+    give for an equal action (checked). The games' tests of ``advance``
+    (Boss Quest's in test_properties.py, The Boss's in test_theboss_rules.py)
+    judge the last two."""
+    search = game.capabilities.search
+    assert search is not None and search.advance is not None
+    _final, played, _ = random_game(game, options, seed)
+    state = game.new_game(options, seed)
+    for seat, action in played:
+        legal = game.legal_actions(state, seat)
+        listed = legal[legal.index(action)]
+        advanced = search.advance(state, seat, listed)
+        equal = game.action_from_json(game.action_to_json(action))
+        assert search.advance(state, seat, equal) == advanced
+        before = state
+        state, _events = game.apply(state, seat, listed)
+        yield before, state, advanced

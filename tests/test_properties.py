@@ -15,6 +15,7 @@ from game.bossquest.state import State
 from game.engine.errors import IllegalAction
 from game.engine.invariants import check_invariants
 from game.engine.simulate import random_game, simulate
+from tests.helpers import advance_steps
 
 
 @settings(max_examples=12, deadline=None)
@@ -170,15 +171,7 @@ def test_advance_gives_the_states_of_apply(options: dict[str, bool]) -> None:
     assert GAME.capabilities.search.advance is rules.advance
     for players in range(2, 7):
         game_options = {"players": players, **options}
-        _final, played, _ = random_game(GAME, game_options, players * 17)
-        state = GAME.new_game(game_options, players * 17)
-        for seat, action in played:
-            legal = GAME.legal_actions(state, seat)
-            listed = legal[legal.index(action)]
-            advanced = rules.advance(state, seat, listed)
-            assert rules.advance(state, seat, action_from_json(action_to_json(action))) == advanced
-            before = state
-            state, _events = GAME.apply(state, seat, listed)
+        for before, state, advanced in advance_steps(GAME, game_options, players * 17):
             if GAME.is_over(state) or not GAME.search_horizon(before, state):
                 assert advanced == state
                 continue

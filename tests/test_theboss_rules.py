@@ -37,7 +37,6 @@ from game.theboss.cards import (
     REVOLVER,
     card_name,
 )
-from game.theboss.codec import action_from_json, action_to_json
 from game.theboss.invariants import state_problems
 from game.theboss.rules import UNIVERSE
 from game.theboss.scenario import SCENARIOS
@@ -51,6 +50,7 @@ from game.theboss.state import (
     experts_available,
     majority_holder,
 )
+from tests.helpers import advance_steps
 
 NAMES = ["Ana", "Ben"]
 CARD = {card_name(card): card for card in range(CARD_COUNT)}
@@ -400,15 +400,8 @@ def test_advance_gives_the_states_of_apply(players: int) -> None:
     assert GAME.capabilities.search.advance is rules.advance
     rounds_ended = 0
     for seed in range(3):
-        _final, played, _ = random_game(GAME, {"players": players}, players * 17 + seed)
-        state = GAME.new_game({"players": players}, players * 17 + seed)
-        for seat, action in played:
-            legal = GAME.legal_actions(state, seat)
-            listed = legal[legal.index(action)]
-            advanced = rules.advance(state, seat, listed)
-            assert rules.advance(state, seat, action_from_json(action_to_json(action))) == advanced
-            before = state
-            state, _events = GAME.apply(state, seat, listed)
+        steps = advance_steps(GAME, {"players": players}, players * 17 + seed)
+        for before, state, advanced in steps:
             if GAME.is_over(state) or not search_horizon(before, state):
                 assert advanced == state
                 continue
