@@ -20,8 +20,13 @@ const boardView = document.getElementById("board-view");
 let busy = false;
 
 const handlers = {
-  draw: draw,
-  same: function () {},
+  draw: function (message) {
+    busy = false;
+    draw(message);
+  },
+  same: function () {
+    busy = false;
+  },
   unknown: function (message) {
     tutorial.setAttribute("data-error", "unknown");
     if (!document.querySelector(".tut-unknown")) {
@@ -35,20 +40,10 @@ const handlers = {
     document.getElementById("tut-loading").hidden = true;
     root.dataset.state = "ready";
   },
-  warn: function (message) {
-    console.warn(message.text);
-  },
   fail: function (message) {
     window.BossQuestEmbed.fail(message.detail);
   },
 };
-
-function onMessage(message) {
-  if (message.kind === "draw" || message.kind === "same") busy = false;
-  const handler = handlers[message.kind];
-  if (handler) handler(message);
-  else console.warn("Boss Quest: no such message from Python: " + message.kind);
-}
 
 /** Put a render of the lesson into the page; after a move, bring it into view. */
 function draw(message) {
@@ -88,7 +83,7 @@ try {
       catalogue: document.getElementById("catalogue").textContent,
       lang: root.lang === "fr" ? "fr" : "en",
     },
-    onMessage,
+    handlers,
   );
   tutorial.addEventListener("click", function (event) {
     const target = event.target.closest("[data-cmd]");

@@ -32,12 +32,19 @@ const waiting = [];
 // the keys that step (Python's KEYS), from its "ready"
 let keys = [];
 
+/** One of the page's asks is answered (each gets one draw, error or same). */
+function answered() {
+  waiting.shift();
+  if (!waiting.length) replayRoot.removeAttribute("aria-busy");
+}
+
 const handlers = {
   game: function (message) {
     root.dataset.game = message.game;
     replayPage.refresh();
   },
   draw: function (message) {
+    answered();
     replayRoot.innerHTML = message.html;
     status.textContent = message.status;
     if (!message.focus) return;
@@ -45,30 +52,18 @@ const handlers = {
     if (button) button.focus();
   },
   error: function (message) {
+    answered();
     replayRoot.innerHTML = message.html;
   },
-  same: function () {},
+  same: answered,
   ready: function (message) {
     keys = message.keys;
     root.dataset.state = "ready";
-  },
-  warn: function (message) {
-    console.warn(message.text);
   },
   fail: function (message) {
     replayPage.fail(message.detail);
   },
 };
-
-function onMessage(message) {
-  if (message.kind === "draw" || message.kind === "error" || message.kind === "same") {
-    waiting.shift();
-    if (!waiting.length) replayRoot.removeAttribute("aria-busy");
-  }
-  const handler = handlers[message.kind];
-  if (handler) handler(message);
-  else console.warn("Boss Quest: no such message from Python: " + message.kind);
-}
 
 /** A new address is being opened: what the page shows is not its replay. */
 function opening() {
@@ -91,7 +86,7 @@ try {
       catalogue: document.getElementById("catalogue").textContent,
       lang: replayPage.lang(),
     },
-    onMessage,
+    handlers,
   );
   waiting.push("open");
   replayRoot.setAttribute("aria-busy", "true");

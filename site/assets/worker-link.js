@@ -12,25 +12,29 @@
  */
 
 /**
- * Start the worker, open `page` with `open`'s fields, and give every message
- * Python sends to `onMessage`. Returns a function that sends a message.
+ * Start the worker, open `page` with `open`'s fields, and hand every message
+ * Python sends to the handler of its kind in `handlers` (a "fail" handler is
+ * needed; "warn" goes to the console unless the page handles it). Returns a
+ * function that sends a message.
  */
-export function connect(page, open, onMessage) {
+export function connect(page, open, handlers) {
+  function dispatch(message) {
+    const handler = handlers[message.kind];
+    if (handler) handler(message);
+    else if (message.kind === "warn") console.warn(message.text);
+    else if (message.kind === "runtime") {
+      // how Python started, for the tests and the load benchmark
+      document.documentElement.dataset.runtimeStart = message.start;
+    } else console.warn("Boss Quest: no such message from Python: " + message.kind);
+  }
   const worker = new Worker(new URL("py-worker.js", import.meta.url), { type: "module" });
   worker.onmessage = function (event) {
-    JSON.parse(event.data).forEach(function (message) {
-      if (message.kind === "runtime") {
-        // how Python started, for the tests and the load benchmark
-        document.documentElement.dataset.runtimeStart = message.start;
-      } else {
-        onMessage(message);
-      }
-    });
+    JSON.parse(event.data).forEach(dispatch);
   };
   worker.onerror = function (event) {
     // the worker's own script failed (not Python: py-worker.js reports that)
     event.preventDefault();
-    onMessage({ kind: "fail", detail: event.message || "the Python worker could not start" });
+    dispatch({ kind: "fail", detail: event.message || "the Python worker could not start" });
   };
   function send(message) {
     worker.postMessage(JSON.stringify(message));
