@@ -34,6 +34,7 @@ __all__ = [
     "RuntimeBundle",
     "cached_output",
     "compile_runtime",
+    "node_job",
     "pyscript_python_imports",
     "shipped_module",
     "trimmed_lockfile",
@@ -208,27 +209,45 @@ def _read(folder: Path, lockfile: bytes) -> RuntimeBundle:
 
 def _run_in_pyodide(pyodide_src: Path, stdlib: bytes, game_zip: bytes, roots: list[str]) -> Path:
     """Run ``in_pyodide.py``; a fresh temporary folder with its outputs."""
+    return node_job(
+        RUNNER,
+        pyodide_src,
+        "compiling Python inside Pyodide",
+        {"stdlib": ("stdlib.zip", stdlib), "game": ("game.zip.in", game_zip)},
+        {"roots": roots},
+    )
+
+
+def node_job(
+    runner: Path,
+    pyodide_dir: Path,
+    doing: str,
+    inputs: Mapping[str, tuple[str, bytes]],
+    request: Mapping[str, Any],
+) -> Path:
+    """Run the Node script ``runner`` on the Pyodide in ``pyodide_dir``, in a
+    fresh temporary folder that it returns with the script's outputs. Each of
+    ``inputs`` (request key -> file name, bytes) is written there and named by
+    its path in ``request.json``, beside ``request``'s own keys; the inputs and
+    the request are removed once the script has run."""
     node = shutil.which("node")
     if node is None:
-        raise SystemExit("node is missing: the build compiles Python inside Pyodide under Node.js")
-    work = Path(tempfile.mkdtemp(prefix="bq-runtime-"))
-    (work / "stdlib.zip").write_bytes(stdlib)
-    (work / "game.zip.in").write_bytes(game_zip)
-    request = {
-        "stdlib": str(work / "stdlib.zip"),
-        "game": str(work / "game.zip.in"),
-        "roots": roots,
-    }
-    (work / "request.json").write_text(json.dumps(request), "utf-8")
+        raise SystemExit(f"node is missing: the build needs Node.js for {doing}")
+    work = Path(tempfile.mkdtemp(prefix="bq-node-"))
+    files = {key: work / name for key, (name, _data) in inputs.items()}
+    for key, (_name, data) in inputs.items():
+        files[key].write_bytes(data)
+    paths = {key: str(path) for key, path in files.items()}
+    (work / "request.json").write_text(json.dumps({**paths, **request}), "utf-8")
     done = subprocess.run(
-        [node, str(RUNNER), str(pyodide_src), str(work)],
+        [node, str(runner), str(pyodide_dir), str(work)],
         capture_output=True,
         text=True,
         check=False,
     )
     if done.returncode != 0:
         shutil.rmtree(work, ignore_errors=True)
-        raise SystemExit(f"compiling the runtime inside Pyodide failed:\n{done.stderr[-4000:]}")
-    for name in ("stdlib.zip", "game.zip.in", "request.json"):
-        (work / name).unlink()
+        raise SystemExit(f"{doing} under Node failed:\n{done.stderr[-4000:]}")
+    for path in [*files.values(), work / "request.json"]:
+        path.unlink()
     return work

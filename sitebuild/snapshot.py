@@ -38,16 +38,13 @@ import gzip
 import hashlib
 import io
 import json
-import shutil
-import subprocess
-import tempfile
 import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from .in_pyodide import imported_names
-from .runtime import CACHE, PYODIDE_FILES, cached_output
+from .runtime import CACHE, PYODIDE_FILES, cached_output, node_job
 
 __all__ = [
     "BROWSER_MODULES",
@@ -159,27 +156,17 @@ def _read(folder: Path, names: tuple[str, ...]) -> Snapshot:
 def _run_node(runtime_dir: Path, game_zip: bytes, names: tuple[str, ...], hashseed: int) -> Path:
     """Run ``make_snapshot.mjs``; a fresh temporary folder with the snapshot,
     gzipped, and its facts."""
-    node = shutil.which("node")
-    if node is None:
-        raise SystemExit("node is missing: the build makes the runtime's snapshot under Node.js")
-    work = Path(tempfile.mkdtemp(prefix="bq-snapshot-"))
-    (work / "game.zip").write_bytes(game_zip)
-    request = {"game": str(work / "game.zip"), "modules": list(names), "hashseed": hashseed}
-    (work / "request.json").write_text(json.dumps(request), "utf-8")
-    done = subprocess.run(
-        [node, str(RUNNER), str(runtime_dir), str(work)],
-        capture_output=True,
-        text=True,
-        check=False,
+    work = node_job(
+        RUNNER,
+        runtime_dir,
+        "making the runtime's snapshot",
+        {"game": ("game.zip", game_zip)},
+        {"modules": list(names), "hashseed": hashseed},
     )
-    if done.returncode != 0:
-        shutil.rmtree(work, ignore_errors=True)
-        raise SystemExit(f"making the runtime's snapshot under Node failed:\n{done.stderr[-4000:]}")
     raw = (work / "snapshot.bin").read_bytes()
     # mtime 0: the same snapshot gives the same file
     (work / "snapshot.bin.gz").write_bytes(gzip.compress(raw, compresslevel=9, mtime=0))
     facts = {"sha256": hashlib.sha256(raw).hexdigest(), "size": len(raw)}
     (work / "snapshot.json").write_text(json.dumps(facts), "utf-8")
-    for name in ("snapshot.bin", "game.zip", "request.json"):
-        (work / name).unlink()
+    (work / "snapshot.bin").unlink()
     return work
