@@ -207,6 +207,15 @@ def _open(page: Page, site: Site, query: str) -> None:
     page.wait_for_selector("html[data-rules='ready']", state="attached")
 
 
+def _shown(page: Page, selector: str) -> Any:
+    """`selector`'s element, scrolled into view: a section far from the
+    viewport is not laid out (rules.css, content-visibility), so its
+    innerText, what a reader sees, is read once it is in view."""
+    element = page.locator(selector)
+    element.scroll_into_view_if_needed()
+    return expect(element)
+
+
 def _board(page: Page, name: str) -> str:
     return f"figure[data-board][data-scenario='{name}']"
 
@@ -330,12 +339,10 @@ def test_both_languages_show_their_text_and_the_switch_reloads_boards(
     page = rules_page
     _open(page, page_site, f"?boards={boards_site.origin}&lang=fr")
     assert page.get_attribute("html", "lang") == "fr"
-    expect(page.locator("#turn-h")).to_have_text(
+    _shown(page, "#turn-h").to_have_text(
         "Un tour : l\u2019Armurier ou le Magicien", use_inner_text=True
     )
-    expect(page.locator("#closest-h")).to_contain_text(
-        "Le plus proche l\u2019emporte", use_inner_text=True
-    )
+    _shown(page, "#closest-h").to_contain_text("Le plus proche l\u2019emporte", use_inner_text=True)
     expect(page.locator("#closest [data-l='en']").first).to_be_hidden()
     assert page.title() == "Règles de Boss Quest"
 
@@ -344,9 +351,6 @@ def test_both_languages_show_their_text_and_the_switch_reloads_boards(
     assert (page.get_attribute(f"{board} iframe", "src") or "").endswith("lang=fr")
     page.click(".lang-btn[data-lang='en']")
     assert page.get_attribute("html", "lang") == "en"
-    expect(page.locator("#turn-h")).to_have_text(
-        "A turn: the Armorer or the Magician", use_inner_text=True
-    )
     expect(page.locator("#closest [data-l='fr']").first).to_be_hidden()
     expect(page.locator(".lang-btn[data-lang='en']")).to_have_attribute("aria-pressed", "true")
     assert page.title() == "Boss Quest rules"
@@ -365,6 +369,8 @@ def test_both_languages_show_their_text_and_the_switch_reloads_boards(
         "els => els.filter(e => e.dataset.lang !== 'en').map(e => e.dataset.scenario)",
     )
     assert stale == []
+    # (read last: scrolling to it moves the board above out of view)
+    _shown(page, "#turn-h").to_have_text("A turn: the Armorer or the Magician", use_inner_text=True)
 
     # The address follows the switch, so a reload keeps English.
     assert "lang=en" in page.url and "lang=fr" not in page.url
@@ -374,7 +380,7 @@ def test_both_languages_show_their_text_and_the_switch_reloads_boards(
     # Remembered: the page opened again without ?lang= is in English.
     _open(page, page_site, f"?boards={boards_site.origin}")
     assert page.get_attribute("html", "lang") == "en"
-    expect(page.locator("#goal-h")).to_have_text("The goal and the cards", use_inner_text=True)
+    _shown(page, "#goal-h").to_have_text("The goal and the cards", use_inner_text=True)
 
 
 def test_a_bad_boards_address_is_refused_under_the_real_headers(
