@@ -50,6 +50,9 @@ ROOT = Path(__file__).resolve().parents[2]
 PLAYED = "closest_wins"
 #: a board at the very end of the page, which must never load in these tests
 LAST = "reaper"
+#: the longest main-thread task the rules page may have while its boards start
+#: (see test_the_boards_python_never_runs_on_the_page_thread)
+LONG_TASK_BOUND_MS = 400
 #: all the rules page may fetch from its own origin: no runtime, no game bundle
 #: (the service worker it registers copies the site for offline use, but those
 #: are the worker's requests, not the page's)
@@ -593,9 +596,13 @@ def test_the_boards_python_never_runs_on_the_page_thread(
       worker does: a worker's fetches are not its document's resources);
     - no task of the page or of a board's frame runs long (Long Tasks API).
       With Python on that thread a board's start was one task of 2 to 3 s.
-      What is left is the browser's layout of the page and of a board's first
-      drawing, which no Python runs in: 50 to 200 ms on these shared 2-core
-      machines, up to 500 ms at a load of 6, hence the bound of a second here
+      What is left is the browser's layout of the page (its sections off
+      screen are skipped, rules.css) and of a board's first drawing (one
+      board starts at a time, rules.js), no script: 10 to 40 ms of the
+      thread's CPU time each in a trace. On these shared 2-core machines a
+      task also waits for the CPU: 50 to 110 ms at a load of 5 to 7, up to
+      240 ms in 22 runs at loads of 6 to 8 (two CPU-bound processes added),
+      550 ms before those two changes; hence LONG_TASK_BOUND_MS, not 100
       (tests/browser/test_embed.py holds the board's own page to 100 ms).
     """
     from tests.browser.test_board import LONG_TASKS_JS
@@ -634,4 +641,4 @@ def test_the_boards_python_never_runs_on_the_page_thread(
         where: max((t["duration"] for t in found), default=0.0) for where, found in tasks.items()
     }
     print(f"longest main-thread task (ms): {longest}")
-    assert all(ms < 1000 for ms in longest.values()), tasks
+    assert all(ms < LONG_TASK_BOUND_MS for ms in longest.values()), tasks
