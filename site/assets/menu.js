@@ -807,6 +807,8 @@
   var REQUESTS = {
     start: {
       hint: startHint,
+      idleKey: "startHint", // "startReady" once ready
+      pendingKey: "startPending",
       send: function () {
         document.dispatchEvent(new CustomEvent("bq:start", { detail: JSON.stringify(settings()) }));
       },
@@ -847,8 +849,6 @@
   function addRequest(kind, spec) {
     REQUESTS[kind] = spec;
   }
-  REQUESTS.start.idleKey = "startHint";
-  REQUESTS.start.pendingKey = "startPending";
 
   var langButtons = document.querySelectorAll(".lang-btn");
   for (var b = 0; b < langButtons.length; b++) {
