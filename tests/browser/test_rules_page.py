@@ -30,7 +30,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, FrameLocator, Page, expect
+from playwright.sync_api import Browser, BrowserContext, FrameLocator, Locator, Page, expect
 
 import build
 from game.bossquest import GAME
@@ -210,13 +210,13 @@ def _open(page: Page, site: Site, query: str) -> None:
     page.wait_for_selector("html[data-rules='ready']", state="attached")
 
 
-def _shown(page: Page, selector: str) -> Any:
+def _shown(page: Page, selector: str) -> Locator:
     """`selector`'s element, scrolled into view: a section far from the
     viewport is not laid out (rules.css, content-visibility), so its
     innerText, what a reader sees, is read once it is in view."""
     element = page.locator(selector)
     element.scroll_into_view_if_needed()
-    return expect(element)
+    return element
 
 
 def _board(page: Page, name: str) -> str:
@@ -342,10 +342,12 @@ def test_both_languages_show_their_text_and_the_switch_reloads_boards(
     page = rules_page
     _open(page, page_site, f"?boards={boards_site.origin}&lang=fr")
     assert page.get_attribute("html", "lang") == "fr"
-    _shown(page, "#turn-h").to_have_text(
+    expect(_shown(page, "#turn-h")).to_have_text(
         "Un tour : l\u2019Armurier ou le Magicien", use_inner_text=True
     )
-    _shown(page, "#closest-h").to_contain_text("Le plus proche l\u2019emporte", use_inner_text=True)
+    expect(_shown(page, "#closest-h")).to_contain_text(
+        "Le plus proche l\u2019emporte", use_inner_text=True
+    )
     expect(page.locator("#closest [data-l='en']").first).to_be_hidden()
     assert page.title() == "Règles de Boss Quest"
 
@@ -373,7 +375,9 @@ def test_both_languages_show_their_text_and_the_switch_reloads_boards(
     )
     assert stale == []
     # (read last: scrolling to it moves the board above out of view)
-    _shown(page, "#turn-h").to_have_text("A turn: the Armorer or the Magician", use_inner_text=True)
+    expect(_shown(page, "#turn-h")).to_have_text(
+        "A turn: the Armorer or the Magician", use_inner_text=True
+    )
 
     # The address follows the switch, so a reload keeps English.
     assert "lang=en" in page.url and "lang=fr" not in page.url
@@ -383,7 +387,7 @@ def test_both_languages_show_their_text_and_the_switch_reloads_boards(
     # Remembered: the page opened again without ?lang= is in English.
     _open(page, page_site, f"?boards={boards_site.origin}")
     assert page.get_attribute("html", "lang") == "en"
-    _shown(page, "#goal-h").to_have_text("The goal and the cards", use_inner_text=True)
+    expect(_shown(page, "#goal-h")).to_have_text("The goal and the cards", use_inner_text=True)
 
 
 def test_a_bad_boards_address_is_refused_under_the_real_headers(
