@@ -11,7 +11,10 @@
  *     reading at once; the page's title names the lesson and its game (the
  *     game's title from the catalogue, #catalogue);
  *   - says so clearly when the scenario is unknown (#tutorial[data-error=unknown]);
- *   - sets html[data-state="error"] with a message if the runtime fails to load.
+ *   - sets html[data-state="error"] with a message if the runtime fails to load;
+ *   - in a frame, tells the page around it its lesson's height
+ *     ("bossquest:embed-height") and when its Python has started or failed
+ *     ("bossquest:embed-state"), for rules.js.
  * It uses no storage and no cookie: in an iframe of another site, third-party
  * storage may be partitioned or blocked, and nothing here depends on it (it
  * even gives PyScript an in-memory stand-in for the IndexedDB it opens).
@@ -327,6 +330,17 @@
   }
   if (window.parent !== window && "ResizeObserver" in window) {
     new ResizeObserver(postHeight).observe(tutorial);
+  }
+
+  /* And once its Python has started, or failed to (html[data-state] leaves
+     "loading"): a page that starts several boards (rules.js) starts the next
+     one then, never two runtimes at once. */
+  if (window.parent !== window) {
+    new MutationObserver(function (changes, observer) {
+      if (root.dataset.state === "loading") return;
+      observer.disconnect();
+      window.parent.postMessage({ type: "bossquest:embed-state", state: root.dataset.state }, "*");
+    }).observe(root, { attributes: true, attributeFilter: ["data-state"] });
   }
 
   // ------------------------------------------------------------- failures

@@ -5,9 +5,10 @@
  * play is Python (game/web/net_main.py); this file only does what must work
  * before Python has loaded:
  *   - the menu's "Play with others" button: its strings (added to menu.js's
- *     window.BossQuest.strings, so the live language switch translates them),
- *     enabled once html[data-state="ready"]; a click sends the document a
- *     "bq:net" event, which Python answers with the network screen;
+ *     window.BossQuest.strings, so the live language switch translates them);
+ *     a click sends the document a "bq:net" event, which Python answers with
+ *     the network screen; a click while Python loads is kept and sent once it
+ *     is ready (menu.js's request: html[data-pending="net"]);
  *   - an invitation link (#join=<code>) shows the lobby screen at once, with a
  *     "loading" line, instead of flashing the local game's menu.
  */
@@ -23,6 +24,10 @@
       fr: "Dans d’autres onglets de ce navigateur ou sur d’autres appareils, sans serveur.",
       en: "In other tabs of this browser or on other devices, with no server.",
     },
+    netPending: {
+      fr: "Le jeu en réseau s’ouvrira dès que le jeu sera chargé.",
+      en: "Network play will open as soon as the game has loaded.",
+    },
     netLoading: {
       fr: "Invitation reçue. Chargement du jeu…",
       en: "Invitation received. Loading the game…",
@@ -35,17 +40,27 @@
   var button = document.getElementById("net-open");
   BQ.translate(entry);
 
-  function onReady() {
-    button.disabled = root.dataset.state !== "ready";
+  BQ.addRequest("net", {
+    hint: entry.querySelector(".hint"),
+    idleKey: "netOpenHint",
+    pendingKey: "netPending",
+    send: function () {
+      document.dispatchEvent(new CustomEvent("bq:net"));
+    },
+  });
+
+  // usable from now on, but not once the page failed to load
+  function onState() {
+    button.disabled = root.dataset.state === "error";
   }
-  new MutationObserver(onReady).observe(root, {
+  new MutationObserver(onState).observe(root, {
     attributes: true,
     attributeFilter: ["data-state"],
   });
-  onReady();
+  onState();
 
   button.addEventListener("click", function () {
-    if (root.dataset.state === "ready") document.dispatchEvent(new CustomEvent("bq:net"));
+    BQ.request("net");
   });
 
   // An invitation link: the guest's page is the lobby from the start.

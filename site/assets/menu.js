@@ -24,13 +24,16 @@
  *     Boss Quest's older "bossquest.menu.v1" is read);
  *   - the loading bar, fed by PyScript's `py:progress` events and by the
  *     resource timing of the runtime files;
- *   - html[data-state="error"] and its message when the runtime fails to load.
+ *   - html[data-state="error"] and its message when the runtime fails to load;
+ *   - a Start (or lobby.js's "Play with others") clicked while Python loads:
+ *     kept, html[data-pending="start"|"net"], and sent once it is ready.
  * Python (game/web/) sets html[data-state="ready"] once it has imported the
  * `game` package, and listens for the events this file sends:
  *   document "bq:start"  detail = settings JSON string (see settings() below)
  *   document "bq:lang"   detail = "fr" | "en", after a live language switch
  * window.BossQuest = { fail(detail), settings(), lang(), t(key, vars),
- *                      translate(element), strings }.
+ *                      translate(element), strings, request(kind),
+ *                      addRequest(kind, spec) }.
  */
 (function () {
   "use strict";
@@ -89,6 +92,10 @@
     startHint: {
       fr: "Préparez la partie pendant le chargement.",
       en: "Set up the game while it loads.",
+    },
+    startPending: {
+      fr: "La partie commencera dès que le jeu sera chargé.",
+      en: "The game will start as soon as it has loaded.",
     },
     // the game's own cheer replaces it once the game is known (the catalogue's `ready`)
     startReady: { fr: "Tout est prêt. Bonne partie !", en: "All set. Have a good game!" },
@@ -784,10 +791,64 @@
 
   form.addEventListener("submit", function (event) {
     event.preventDefault();
-    if (root.dataset.state !== "ready" || !game) return;
+    if (!game) return;
     storeMenu();
-    document.dispatchEvent(new CustomEvent("bq:start", { detail: JSON.stringify(settings()) }));
+    request("start");
   });
+
+  // ------------------------------------------- what is asked before ready
+
+  // Start (and lobby.js's "Play with others") answer a click while Python
+  // loads: the request is kept (the last one wins), shown by
+  // html[data-pending] and the hint beside it, and carried out once Python is
+  // ready, with the menu as it is then. It is dropped if the page then shows
+  // something else than the menu (a saved game or a game online resumed) or
+  // fails to load.
+  var REQUESTS = {
+    start: {
+      hint: startHint,
+      idleKey: "startHint", // "startReady" once ready
+      pendingKey: "startPending",
+      send: function () {
+        document.dispatchEvent(new CustomEvent("bq:start", { detail: JSON.stringify(settings()) }));
+      },
+    },
+  };
+
+  function request(kind) {
+    var state = root.dataset.state;
+    if (state === "ready") return REQUESTS[kind].send();
+    if (state !== "loading") return;
+    root.dataset.pending = kind;
+    showPending();
+  }
+
+  /** The hint of the pending request says it is kept; the others say what
+   *  they said before. */
+  function showPending() {
+    for (var kind in REQUESTS) {
+      var hint = REQUESTS[kind].hint;
+      var key = root.dataset.pending === kind ? REQUESTS[kind].pendingKey : REQUESTS[kind].idleKey;
+      if (!hint || !key) continue;
+      hint.setAttribute("data-i18n", key);
+      hint.textContent = t(key);
+    }
+  }
+
+  /** Once Python is ready: carry out the pending request, if any. */
+  function sendPending() {
+    var kind = root.dataset.pending;
+    if (!kind) return;
+    delete root.dataset.pending;
+    showPending();
+    if (root.dataset.screen === "menu" && REQUESTS[kind]) REQUESTS[kind].send();
+  }
+
+  /** Another script's request (lobby.js): `send` once Python is ready,
+   *  `hint` the element that says it is pending (keys idleKey, pendingKey). */
+  function addRequest(kind, spec) {
+    REQUESTS[kind] = spec;
+  }
 
   var langButtons = document.querySelectorAll(".lang-btn");
   for (var b = 0; b < langButtons.length; b++) {
@@ -890,6 +951,8 @@
     startButton.disabled = false;
     startHint.setAttribute("data-i18n", "startReady");
     startHint.textContent = t("startReady");
+    REQUESTS.start.idleKey = "startReady";
+    sendPending();
   }
 
   // ------------------------------------------------------------- errors
@@ -913,6 +976,8 @@
     panel.hidden = false;
     if (panel.scrollIntoView) panel.scrollIntoView({ block: "nearest" });
     startButton.disabled = true;
+    delete root.dataset.pending;
+    showPending();
     progressLabel.setAttribute("data-i18n", "stepFailed");
     progressLabel.textContent = t("stepFailed");
   }
@@ -968,6 +1033,8 @@
     t: t,
     translate: translate,
     strings: STRINGS,
+    request: request,
+    addRequest: addRequest,
   };
 
   /* The turn alerts: this device's choice, kept by shared.js. A notification
@@ -1016,5 +1083,7 @@
     });
   }
   paint();
+  // the HTML's Start is disabled until this script runs: a click is kept from here on
+  if (game && root.dataset.state === "loading") startButton.disabled = false;
   if (root.dataset.state === "ready") onReady();
 })();

@@ -14,9 +14,12 @@
  *   - where the boards come from: this page's directory, or ?boards=<http(s)
  *     origin or directory> (anything else is refused, with the reason shown);
  *   - lazy boards: an IntersectionObserver creates a board's iframe only when
- *     its figure comes within NEAR_MARGIN of the viewport, and at most
- *     MAX_LIVE boards stay loaded (each runs its own Python), the farthest
- *     one out of view going back to its placeholder.
+ *     its figure comes within NEAR_MARGIN of the viewport, one board at a
+ *     time: the next near board starts once the one starting has said its
+ *     Python started (embed.js: "bossquest:embed-state"), or after
+ *     START_WAIT_MS, or at once if the reader has scrolled away from it; and
+ *     at most MAX_LIVE boards stay loaded (each runs its own Python), the
+ *     farthest one out of view going back to its placeholder.
  * Markers: html[data-rules]=loading|ready, html[data-boards-origin],
  * figure[data-board][data-loaded]=false|loading|true and [data-lang],
  * #rules-notice (visible when a bad ?boards=, ?lang= or ?game= was ignored, or
@@ -30,6 +33,11 @@
   var LANG_KEY = "bossquest.lang"; // shared with the game's page (menu.js)
   var NEAR_MARGIN = "300px 0px"; // load a board a little before it shows
   var MAX_LIVE = 3; // boards loaded at once, the ones near the viewport always kept
+  // Two runtimes starting at once leave a two-core device's page thread, which
+  // draws the boards (same-origin frames share it), little time: its tasks
+  // stretch to hundreds of ms. A board that never says it started (an older
+  // embed.js, a frozen one) holds the next one back this long at most.
+  var START_WAIT_MS = 20000;
 
   var STRINGS = {
     language: { fr: "Langue", en: "Language" },
@@ -151,6 +159,8 @@
   var source = boardsBase();
   var figures = Array.prototype.slice.call(document.querySelectorAll("[data-board]"));
   var near = new Map(); // figure -> whether it is within NEAR_MARGIN of the viewport
+  var starting = null; // the figure whose board's Python is starting, if any
+  var startTimer = 0;
 
   function boardUrl(figure) {
     var name = figure.getAttribute("data-scenario");
@@ -214,6 +224,44 @@
   }
   window.addEventListener("message", onBoardHeight);
 
+  /* The starting board's Python started (or failed to): the next one may start. */
+  function onBoardState(event) {
+    var data = event.data;
+    if (!data || data.type !== "bossquest:embed-state" || starting === null) return;
+    var iframe = starting.querySelector("iframe");
+    if (iframe && iframe.contentWindow === event.source) boardStarted();
+  }
+  window.addEventListener("message", onBoardState);
+
+  function boardStarted() {
+    starting = null;
+    window.clearTimeout(startTimer);
+    startNextBoard();
+  }
+
+  /* Start the near board closest to the middle of the viewport, unless one
+     near is starting already. */
+  function startNextBoard() {
+    if (starting !== null && near.get(starting) && isLive(starting)) return;
+    var middle = window.innerHeight / 2;
+    var next = null;
+    var best = Infinity;
+    figures.forEach(function (figure) {
+      if (!near.get(figure) || isLive(figure)) return;
+      var box = figure.getBoundingClientRect();
+      var distance = Math.abs(box.top + box.height / 2 - middle);
+      if (distance < best) {
+        best = distance;
+        next = figure;
+      }
+    });
+    if (next === null) return;
+    starting = next;
+    window.clearTimeout(startTimer);
+    startTimer = window.setTimeout(boardStarted, START_WAIT_MS);
+    loadBoard(next);
+  }
+
   function unloadBoard(figure) {
     var iframe = figure.querySelector("iframe");
     if (iframe) iframe.remove();
@@ -250,11 +298,8 @@
   }
 
   function onIntersect(entries) {
-    for (var i = 0; i < entries.length; i++) {
-      var figure = entries[i].target;
-      near.set(figure, entries[i].isIntersecting);
-      if (entries[i].isIntersecting && !isLive(figure)) loadBoard(figure);
-    }
+    for (var i = 0; i < entries.length; i++) near.set(entries[i].target, entries[i].isIntersecting);
+    startNextBoard();
   }
 
   function watchBoards() {
@@ -333,8 +378,9 @@
     }
   }
 
-  /* A switch reloads the boards in view in the new language; the others go
-     back to their placeholder and load in that language when reached. */
+  /* A switch reloads the boards in view in the new language (one at a time,
+     as they load); the others go back to their placeholder and load in that
+     language when reached. */
   function setLanguage(next) {
     if (LANGS.indexOf(next) < 0 || next === lang) return;
     lang = next;
@@ -342,17 +388,10 @@
     keepLanguageInAddress();
     applyLanguage();
     figures.forEach(function (figure) {
-      if (!isLive(figure)) return;
-      var iframe = figure.querySelector("iframe");
-      if (!near.get(figure) || !iframe) {
-        unloadBoard(figure);
-        return;
-      }
-      figure.setAttribute("data-loaded", "loading");
-      figure.setAttribute("data-lang", lang);
-      iframe.title = boardTitle(figure);
-      iframe.src = boardUrl(figure);
+      if (isLive(figure)) unloadBoard(figure);
     });
+    starting = null;
+    startNextBoard();
   }
 
   /* A host whose Content-Security-Policy forbids frames from the ?boards=

@@ -33,8 +33,10 @@ def test_menu_works_before_python_is_ready(app: App) -> None:
         app.open()
     assert app.state() == "loading"
     expect(page.locator("#menu")).to_be_visible()
-    expect(page.locator("#start")).to_be_disabled()
-    # the menu is usable meanwhile
+    # the menu is usable meanwhile, Start and "Play with others" included
+    # (what they do then: test_a_click_while_loading_is_carried_out_once_ready)
+    expect(page.locator("#start")).to_be_enabled()
+    expect(page.locator("#net-open")).to_be_enabled()
     page.locator(".segmented label", has_text="5").click()
     expect(page.locator(_seat(page, 4))).to_be_visible()
     expect(page.locator(_seat(page, 5))).to_be_hidden()
@@ -52,6 +54,73 @@ def test_menu_works_before_python_is_ready(app: App) -> None:
     # what was chosen while loading is still there
     expect(page.locator(_seat(page, 4))).to_be_visible()
     expect(page.locator(f"{_seat(page, 1)} input[value='human']")).to_be_checked()
+
+
+def _hold_the_runtime(app: App) -> list[Route]:
+    """Open the game page with its WebAssembly held back (still loading until
+    the returned route is continued)."""
+    held: list[Route] = []
+    app.page.route("**/*.wasm", lambda route: held.append(route))
+    with app.page.expect_request("**/*.wasm"):
+        app.open()
+    assert app.state() == "loading"
+    return held
+
+
+def test_a_click_on_start_while_loading_starts_the_game_once_ready(app: App) -> None:
+    held = _hold_the_runtime(app)
+    page = app.page
+    page.locator("#start").click()
+    # kept, and said so, while Python loads
+    expect(page.locator("html")).to_have_attribute("data-pending", "start")
+    expect(page.locator(".start-hint")).to_have_text(
+        "The game will start as soon as it has loaded."
+    )
+    # the menu still answers: the game starts with it as it is once ready
+    page.locator(".segmented label", has_text="4").click()
+    page.locator(_seat(page, 1)).locator("label", has_text="Human").click()
+    assert app.state() == "loading"
+    expect(page.locator("html")).to_have_attribute("data-screen", "menu")
+    held[0].continue_()
+    page.wait_for_selector("html[data-screen='board']", state="attached")
+    expect(page.locator("html")).not_to_have_attribute("data-pending", re.compile(".*"))
+    settings = json.loads(page.get_attribute("#board", "data-settings") or "null")
+    assert [p["kind"] for p in settings["players"]] == ["human", "human", "bot", "bot"]
+
+
+def test_a_click_on_play_with_others_while_loading_opens_it_once_ready(app: App) -> None:
+    held = _hold_the_runtime(app)
+    page = app.page
+    page.locator("#net-open").click()
+    expect(page.locator("html")).to_have_attribute("data-pending", "net")
+    expect(page.locator("#net-entry .hint")).to_have_text(
+        "Network play will open as soon as the game has loaded."
+    )
+    # the last click wins: Start replaces it, and each hint says so
+    page.locator("#start").click()
+    expect(page.locator("html")).to_have_attribute("data-pending", "start")
+    expect(page.locator("#net-entry .hint")).to_have_text(
+        "In other tabs of this browser or on other devices, with no server."
+    )
+    page.locator("#net-open").click()
+    expect(page.locator(".start-hint")).to_have_text("Set up the game while it loads.")
+    held[0].continue_()
+    page.wait_for_selector("html[data-screen='lobby'] #lobby[data-phase='menu']", state="attached")
+    expect(page.locator("html")).not_to_have_attribute("data-pending", re.compile(".*"))
+
+
+def test_a_start_kept_while_loading_is_dropped_when_the_load_fails(app: App) -> None:
+    app.log.expect_errors = True
+    held = _hold_the_runtime(app)
+    page = app.page
+    page.locator("#start").click()
+    expect(page.locator("html")).to_have_attribute("data-pending", "start")
+    held[0].fulfill(status=404, body="gone")
+    app.wait_state("error")
+    expect(page.locator("html")).not_to_have_attribute("data-pending", re.compile(".*"))
+    expect(page.locator("#start")).to_be_disabled()
+    expect(page.locator("#net-open")).to_be_disabled()
+    expect(page.locator("html")).to_have_attribute("data-screen", "menu")
 
 
 def test_reaches_ready_with_only_the_runtime_files(app: App) -> None:

@@ -30,7 +30,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, FrameLocator, Page, expect
+from playwright.sync_api import Browser, BrowserContext, FrameLocator, Locator, Page, expect
 
 import build
 from game.bossquest import GAME
@@ -50,6 +50,9 @@ ROOT = Path(__file__).resolve().parents[2]
 PLAYED = "closest_wins"
 #: a board at the very end of the page, which must never load in these tests
 LAST = "reaper"
+#: the longest main-thread task the rules page may have while its boards start
+#: (see test_the_boards_python_never_runs_on_the_page_thread)
+LONG_TASK_BOUND_MS = 400
 #: all the rules page may fetch from its own origin: no runtime, no game bundle
 #: (the service worker it registers copies the site for offline use, but those
 #: are the worker's requests, not the page's)
@@ -207,6 +210,15 @@ def _open(page: Page, site: Site, query: str) -> None:
     page.wait_for_selector("html[data-rules='ready']", state="attached")
 
 
+def _shown(page: Page, selector: str) -> Locator:
+    """`selector`'s element, scrolled into view: a section far from the
+    viewport is not laid out (rules.css, content-visibility), so its
+    innerText, what a reader sees, is read once it is in view."""
+    element = page.locator(selector)
+    element.scroll_into_view_if_needed()
+    return element
+
+
 def _board(page: Page, name: str) -> str:
     return f"figure[data-board][data-scenario='{name}']"
 
@@ -330,10 +342,10 @@ def test_both_languages_show_their_text_and_the_switch_reloads_boards(
     page = rules_page
     _open(page, page_site, f"?boards={boards_site.origin}&lang=fr")
     assert page.get_attribute("html", "lang") == "fr"
-    expect(page.locator("#turn-h")).to_have_text(
+    expect(_shown(page, "#turn-h")).to_have_text(
         "Un tour : l\u2019Armurier ou le Magicien", use_inner_text=True
     )
-    expect(page.locator("#closest-h")).to_contain_text(
+    expect(_shown(page, "#closest-h")).to_contain_text(
         "Le plus proche l\u2019emporte", use_inner_text=True
     )
     expect(page.locator("#closest [data-l='en']").first).to_be_hidden()
@@ -344,9 +356,6 @@ def test_both_languages_show_their_text_and_the_switch_reloads_boards(
     assert (page.get_attribute(f"{board} iframe", "src") or "").endswith("lang=fr")
     page.click(".lang-btn[data-lang='en']")
     assert page.get_attribute("html", "lang") == "en"
-    expect(page.locator("#turn-h")).to_have_text(
-        "A turn: the Armorer or the Magician", use_inner_text=True
-    )
     expect(page.locator("#closest [data-l='fr']").first).to_be_hidden()
     expect(page.locator(".lang-btn[data-lang='en']")).to_have_attribute("aria-pressed", "true")
     assert page.title() == "Boss Quest rules"
@@ -365,6 +374,10 @@ def test_both_languages_show_their_text_and_the_switch_reloads_boards(
         "els => els.filter(e => e.dataset.lang !== 'en').map(e => e.dataset.scenario)",
     )
     assert stale == []
+    # (read last: scrolling to it moves the board above out of view)
+    expect(_shown(page, "#turn-h")).to_have_text(
+        "A turn: the Armorer or the Magician", use_inner_text=True
+    )
 
     # The address follows the switch, so a reload keeps English.
     assert "lang=en" in page.url and "lang=fr" not in page.url
@@ -374,7 +387,7 @@ def test_both_languages_show_their_text_and_the_switch_reloads_boards(
     # Remembered: the page opened again without ?lang= is in English.
     _open(page, page_site, f"?boards={boards_site.origin}")
     assert page.get_attribute("html", "lang") == "en"
-    expect(page.locator("#goal-h")).to_have_text("The goal and the cards", use_inner_text=True)
+    expect(_shown(page, "#goal-h")).to_have_text("The goal and the cards", use_inner_text=True)
 
 
 def test_a_bad_boards_address_is_refused_under_the_real_headers(
@@ -587,9 +600,13 @@ def test_the_boards_python_never_runs_on_the_page_thread(
       worker does: a worker's fetches are not its document's resources);
     - no task of the page or of a board's frame runs long (Long Tasks API).
       With Python on that thread a board's start was one task of 2 to 3 s.
-      What is left is the browser's layout of the page and of a board's first
-      drawing, which no Python runs in: 50 to 200 ms on these shared 2-core
-      machines, up to 500 ms at a load of 6, hence the bound of a second here
+      What is left is the browser's layout of the page (its sections off
+      screen are skipped, rules.css) and of a board's first drawing (one
+      board starts at a time, rules.js), no script: 10 to 40 ms of the
+      thread's CPU time each in a trace. On these shared 2-core machines a
+      task also waits for the CPU: 50 to 110 ms at a load of 5 to 7, up to
+      240 ms in 22 runs at loads of 6 to 8 (two CPU-bound processes added),
+      550 ms before those two changes; hence LONG_TASK_BOUND_MS, not 100
       (tests/browser/test_embed.py holds the board's own page to 100 ms).
     """
     from tests.browser.test_board import LONG_TASKS_JS
@@ -628,4 +645,4 @@ def test_the_boards_python_never_runs_on_the_page_thread(
         where: max((t["duration"] for t in found), default=0.0) for where, found in tasks.items()
     }
     print(f"longest main-thread task (ms): {longest}")
-    assert all(ms < 1000 for ms in longest.values()), tasks
+    assert all(ms < LONG_TASK_BOUND_MS for ms in longest.values()), tasks
