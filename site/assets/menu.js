@@ -835,13 +835,13 @@
     }
   }
 
-  /** Once Python is ready: carry out the pending request, if any. */
+  /** Once Python is ready: every hint back to its idle words, and the
+   *  pending request, if any, carried out. */
   function sendPending() {
     var kind = root.dataset.pending;
-    if (!kind) return;
     delete root.dataset.pending;
     showPending();
-    if (root.dataset.screen === "menu" && REQUESTS[kind]) REQUESTS[kind].send();
+    if (kind && root.dataset.screen === "menu" && REQUESTS[kind]) REQUESTS[kind].send();
   }
 
   /** Another script's request (lobby.js): `send` once Python is ready,
@@ -949,9 +949,7 @@
     progressLabel.setAttribute("data-i18n", "stepReady");
     progressLabel.textContent = t("stepReady");
     startButton.disabled = false;
-    startHint.setAttribute("data-i18n", "startReady");
-    startHint.textContent = t("startReady");
-    REQUESTS.start.idleKey = "startReady";
+    REQUESTS.start.idleKey = "startReady"; // the hint sendPending shows
     sendPending();
   }
 
