@@ -62,7 +62,10 @@
  *       host can paste again.
  *   rtcAnswer(offerCode, {iceServers = []}) -> Promise<{code, link, cancel()}>
  *       On the guest: code is the answer to show the host; link is a
- *       Promise<Link> that resolves once the host accepted it.
+ *       Promise<Link> that resolves once the host accepted it. The guest
+ *       waits limits.answerWaitMs (10 min) for that: a person carries the
+ *       code to the host, which may take minutes; the host, once it has the
+ *       answer, waits limits.connectMs (30 s) for the connection.
  *   packSdp(sdp) -> Promise<code>, unpackSdp(code, kind?) -> Promise<sdp>
  *       The code format (see "Codes" below); kind "offer" | "answer".
  *   codeFrom(text) -> string   the code in a pasted link or text ("" if none)
@@ -93,7 +96,8 @@
  *   // --- the rest ---
  *   support() -> {tabs, rtc, camera}: null where it works, else a reason code
  *   reason(code, lang) -> text for a reason/error code, in "fr" or "en"
- *   limits: {maxFrame, heartbeatMs, dropMs, rtcDropMs}  (read at use)
+ *   limits: {maxFrame, heartbeatMs, dropMs, rtcDropMs, connectMs,
+ *            answerWaitMs}  (read at use)
  * }
  * Errors are Error objects with a .code: "bad_code", "wrong_kind", "version",
  * "insecure", "no_broadcast", "no_webrtc", "bad_room", "timeout", "aborted",
@@ -128,13 +132,22 @@
 
   // dropMs: silence after which a tab is gone; rtcDropMs: the same for a
   // device, longer because a phone that switches apps for a moment pauses
-  // the page, and a dropped device needs a new pairing.
-  var limits = { maxFrame: 262144, heartbeatMs: 1000, dropMs: 5000, rtcDropMs: 15000 };
+  // the page, and a dropped device needs a new pairing. connectMs: the
+  // host's wait for the connection once it has the guest's answer;
+  // answerWaitMs: the guest's wait, which starts when its answer is shown
+  // and so includes the time a person takes to bring it to the host.
+  var limits = {
+    maxFrame: 262144,
+    heartbeatMs: 1000,
+    dropMs: 5000,
+    rtcDropMs: 15000,
+    connectMs: 30000,
+    answerWaitMs: 600000,
+  };
   var PROTO = 1;
   var CODE_MAGIC = 0x42;
   var CODE_VERSION = 1;
   var GATHER_MS = 5000;
-  var CONNECT_MS = 30000;
   var LOBBY = "bossquest.lobby.v1";
   var ROOM_RE = /^[A-Za-z0-9_-]{1,64}$/;
   var ENC = new TextEncoder();
@@ -1176,15 +1189,16 @@
     return pc.createDataChannel("bossquest", { negotiated: true, id: 0, ordered: true });
   }
 
-  /** Resolves once the data channel opens; promise.abort(error) gives up. */
-  function opened(pc, channel) {
+  /** Resolves once the data channel opens, rejects after waitMs;
+   *  promise.abort(error) gives up. */
+  function opened(pc, channel, waitMs) {
     var abort = null;
     var promise = new Promise(function (resolve, reject) {
       if (channel.readyState === "open") return resolve();
       abort = finish;
       var bound = setTimeout(function () {
         finish(netError("connect_failed", "timed out"));
-      }, CONNECT_MS);
+      }, waitMs);
       function finish(error) {
         abort = null;
         clearTimeout(bound);
@@ -1308,7 +1322,7 @@
         state = "accepting";
         try {
           await pc.setRemoteDescription({ type: "answer", sdp: sdp });
-          opening = opened(pc, channel);
+          opening = opened(pc, channel, limits.connectMs);
           await opening;
         } catch (error) {
           state = "used";
@@ -1343,7 +1357,7 @@
       pc.close();
       throw error.code ? error : netError("connect_failed", String(error));
     }
-    var opening = opened(pc, channel);
+    var opening = opened(pc, channel, limits.answerWaitMs);
     var link = opening.then(
       function () {
         return rtcLink(pc, channel);

@@ -30,6 +30,7 @@ from typing import Any, ClassVar
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from game.bossquest import GAME
 from game.bossquest.cards import weapon_name
@@ -173,11 +174,31 @@ class NetPage:
         )
 
     def lobby_phase(self, phase: str) -> None:
-        self.page.wait_for_selector(
-            f"html[data-screen='lobby'] #lobby[data-phase='{phase}']",
-            state="attached",
-            timeout=STEP_MS,
-        )
+        try:
+            self.page.wait_for_selector(
+                f"html[data-screen='lobby'] #lobby[data-phase='{phase}']",
+                state="attached",
+                timeout=STEP_MS,
+            )
+        except PlaywrightTimeoutError:
+            raise AssertionError(
+                f"{self.name}: not in the lobby's {phase!r}: {self.where()}"
+            ) from None
+
+    def where(self) -> str:
+        """The screen, the lobby's phase and what its pairing widget says: why a wait failed."""
+        return str(
+            self.page.evaluate(
+                """() => {
+                    const status = document.querySelector("#net-pairing [data-pairing-status]");
+                    return JSON.stringify({
+                        screen: document.documentElement.dataset.screen,
+                        phase: document.getElementById("lobby")?.dataset.phase,
+                        pairing: status ? status.textContent : null,
+                    });
+                }"""
+            )
+        ) + "".join(f"\n  {problem}" for problem in self.problems())
 
     def open_net_menu(self) -> None:
         """The "play with others" screen (from the menu, unless already there)."""

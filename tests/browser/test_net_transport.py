@@ -862,6 +862,45 @@ def test_devices_notice_a_hung_peer(rtc_lab: Lab) -> None:
     cdp.send("Debugger.resume")
 
 
+def test_a_guest_waits_for_a_person_to_bring_its_answer(rtc_lab: Lab) -> None:
+    """The guest's answer may reach the host minutes later (a person carries
+    it): the guest waits limits.answerWaitMs, not the host's limits.connectMs.
+    The host's bound is cut to 1 s on both pages, and the host pastes the
+    answer once 3 s have passed on the guest."""
+    host, guest = rtc_lab.page(rtc_lab.context()), rtc_lab.page(rtc_lab.context())
+    for page in (host, guest):
+        page.evaluate("BossQuestNet.limits.connectMs = 1000")
+    offer = host.evaluate("async () => (window.invite = await BossQuestNet.rtcInvite({})).code")
+    answer = guest.evaluate(
+        """async (offer) => {
+            const answer = await BossQuestNet.rtcAnswer(offer, {});
+            window.shownAt = performance.now();
+            window.outcome = "waiting";
+            answer.link.then(
+                (link) => {
+                    window.outcome = "linked";
+                    link.onmessage = (text) => link.send("echo " + text);
+                },
+                (error) => { window.outcome = "failed: " + error.code; },
+            );
+            return answer.code;
+        }""",
+        offer,
+    )
+    # A condition on the guest's own clock, not a sleep of the test's.
+    guest.wait_for_function("() => performance.now() - shownAt > 3000", timeout=WAIT_MS)
+    assert guest.evaluate("outcome") == "waiting"
+    reply = host.evaluate(
+        """async (answer) => {
+            const link = await invite.accept(answer);
+            return new Promise((resolve) => { link.onmessage = resolve; link.send("ping"); });
+        }""",
+        answer,
+    )
+    assert reply == "echo ping"
+    assert guest.evaluate("outcome") == "linked"
+
+
 def test_invite_widget_before_pairing(rtc_lab: Lab) -> None:
     """The widgets' look while waiting, in French and English, phone and desktop."""
     host = rtc_lab.page(rtc_lab.context())
