@@ -42,6 +42,7 @@ class Controller(Protocol):
 #: the pages whose Python runs in a worker: name -> "module:class" of their controller
 PAGES: dict[str, str] = {
     "embed": "game.web.embed_main:EmbedBoard",
+    "game": "game.web.game_page:GamePage",
     "replay": "game.web.replay_main:ReplayPage",
 }
 
