@@ -50,7 +50,9 @@ What Python answers, each batch carried out by the page in order:
   ``bq:bot`` event.
 - ``{"kind": "warn", "text"}``: for the console. A message this controller
   cannot take (a wrong field, an unknown kind, settings of another game) is
-  answered with one ``warn`` and changes nothing: ``handle`` never raises.
+  answered with one ``warn`` and changes nothing: ``handle`` never raises
+  (an ``open`` it cannot take leaves the page unopened, without ``ready``: a
+  bug of the page's own script, said in the console).
 - ``{"kind": "ready", "game"}`` (above).
 
 **``later`` and ``tick``: how a bot thinks without freezing anything.** A
