@@ -10,6 +10,14 @@
  * Messages that arrive while Python starts wait for it, in order. If Python
  * cannot start, every message is answered with that failure.
  *
+ * Python asks for time with {"kind": "later", "ms": N, "token": T}: that
+ * message is the worker's, never posted to the page. After N milliseconds
+ * the worker hands {"kind": "tick", "token": T} to Python like a message of
+ * the page, and posts what it answers. So a bot thinks in short tasks, and a
+ * message of the page that came meanwhile is answered between two of them
+ * (the worker's queue is first in, first out). N = 0 goes through a
+ * MessageChannel: a browser holds chained setTimeout calls back 4 ms each.
+ *
  * Pyodide is started here rather than through PyScript: PyScript's worker
  * needs its 136 KB core evaluated on the page's main thread first, a task of
  * about 100 ms on these machines, which is what this worker is for avoiding.
@@ -30,6 +38,37 @@ const started = (async function () {
   return answer;
 })();
 
+// the tokens of the ticks asked for now (ms = 0), in order
+const dueNow = [];
+const nextTask = new MessageChannel();
+nextTask.port1.onmessage = function () {
+  tick(dueNow.shift());
+};
+
+/** Answer one message (text) and post the answers, keeping the "later"s. */
+function run(answer, text) {
+  const answers = answer(text);
+  // Most answers hold no "later": those are posted as they are, unparsed.
+  if (!answers.includes('"later"')) {
+    self.postMessage(answers);
+    return;
+  }
+  const toPage = [];
+  for (const message of JSON.parse(answers)) {
+    if (message.kind !== "later") toPage.push(message);
+    else if (message.ms > 0) setTimeout(tick, message.ms, message.token);
+    else {
+      dueNow.push(message.token);
+      nextTask.port2.postMessage(null);
+    }
+  }
+  if (toPage.length) self.postMessage(JSON.stringify(toPage));
+}
+
+async function tick(token) {
+  run(await started, JSON.stringify({ kind: "tick", token: token }));
+}
+
 self.onmessage = async function (event) {
   let answer;
   try {
@@ -39,5 +78,5 @@ self.onmessage = async function (event) {
     self.postMessage(JSON.stringify([{ kind: "fail", detail: detail }]));
     return;
   }
-  self.postMessage(answer(String(event.data)));
+  run(answer, String(event.data));
 };
