@@ -31,7 +31,8 @@ from tests.test_game_page import SEARCH, catalogue, settings_json
 SMALL_SEARCH = SearchSettings(playouts=24, time_budget=5.0, slice_playouts=4)
 GUEST_KEY = guest_key("bossquest")
 HOST_KEY = host_key("bossquest")
-CARD = re.compile(r'data-card="(\d+)"')
+#: a weapon card as the board draws it (the ids of other kinds of cards overlap)
+WEAPON = re.compile(r'class="wcard[^"]*" data-card="(\d+)"')
 
 
 class Browser:
@@ -322,20 +323,18 @@ def _play(wire: Wire, tabs: list[Tab], rng: random.Random, moves: int = 3000) ->
 
 
 def _hidden_of_others(host: Tab, viewer: int | None) -> set[int]:
-    """The hidden cards of every seat but `viewer` while no fight has shown them."""
+    """The hidden cards of the seats but `viewer` that `viewer`'s own view does
+    not show (a fight reveals them; a card's power can make one known)."""
     assert host.net.host is not None
     session = host.net.host.host
     if session.phase != "playing":
         return set()
-    view = session.view_for(None)
-    if view.get("stage") in ("over", "fight", "result") or view.get("result"):
-        return set()
+    seen = session.view_for(viewer)["seats"]
     cards = set()
-    for seat in range(len(view["seats"])):
-        if seat != viewer:
-            hidden = session.view_for(seat)["seats"][seat]["hidden"]
-            if isinstance(hidden, int):
-                cards.add(hidden)
+    for seat in range(len(seen)):
+        hidden = session.view_for(seat)["seats"][seat]["hidden"]
+        if seat != viewer and isinstance(hidden, int) and seen[seat]["hidden"] != hidden:
+            cards.add(hidden)
     return cards
 
 
@@ -368,8 +367,13 @@ class Watch:
             return  # the sealed record goes to hostStore.save alone
         text = json.dumps(reply)
         for card in hidden:
-            if reply["kind"] in ("draw", "lobby"):
-                assert card not in {int(c) for c in CARD.findall(reply["html"])}, (seat, card)
+            # a round's result shows the cards of the round just fought, while the
+            # match has dealt the next one: not this round's hidden cards
+            shown = reply["kind"] == "lobby" or (
+                reply["kind"] == "draw" and reply["markers"]["phase"] not in ("result", "over")
+            )
+            if shown:
+                assert card not in {int(c) for c in WEAPON.findall(reply["html"])}, (seat, card)
             if reply["kind"] == "send":
                 continue  # the host's frames: checked as the guest reads them (below)
             assert not re.search(rf"hidden[\\\"': ]*{card}\b", text), (seat, card, reply["kind"])
@@ -451,7 +455,7 @@ def test_a_device_guest_joins_by_invitation_and_leaves() -> None:
     assert set(host.net.host.via.values()) == {"rtc"}
     guest.lobby_click("net-sit", seat=1)
     wire.flush()
-    assert 'data-seat="1"' in host.html
+    assert guest.net.guest is not None and guest.net.guest.guest.seat == 1
     guest.lobby_click("net-leave")
     wire.flush()
     assert guest.phase == "lobby:menu" and GUEST_KEY not in guest.browser.local
@@ -683,3 +687,131 @@ def test_the_host_session_it_keeps_restores_as_the_sealed_record_says() -> None:
     assert host.net.game is not None
     restored = HostSession.from_save(host.net.game, record["save"], host.net.build)
     assert restored.phase == "lobby"
+
+
+def test_the_menu_lists_other_tabs_games_and_keeps_the_name_and_ice_servers() -> None:
+    wire = Wire()
+    tab = wire.tab()
+    tab.open()
+    tab.send(kind="net-open")
+    assert "rooms-watch" in [m["kind"] for m in tab.received] and tab.phase == "lobby:menu"
+    rooms = [{"room": "room-abcdefgh", "game": "bossquest", "host": "Alice", "phase": "lobby"}]
+    tab.send(kind="rooms", json=json.dumps(rooms))
+    assert 'data-cmd="net-join-tab" data-room="room-abcdefgh"' in tab.html
+    # the same list again: nothing to draw
+    assert tab.send(kind="rooms", json=json.dumps(rooms)) == []
+    tab.send(kind="lobby-change", id="net-name", value="  Dora  ")
+    assert tab.browser.local["bossquest.net.name.v1"] == "Dora"
+    tab.send(kind="lobby-change", id="net-ice", value="https://not-ice")
+    assert tab.browser.local.get("bossquest.net.ice.v1") is None
+    assert "https://not-ice" in tab.html  # shown again as typed, with why
+    tab.send(kind="lobby-change", id="net-ice", value="stun:stun.example.test:3478")
+    assert tab.browser.local["bossquest.net.ice.v1"] == "stun:stun.example.test:3478"
+    tab.lobby_click("net-join-tab", room="room-abcdefgh", name="Dora")
+    kinds = [m["kind"] for m in tab.received]
+    assert "rooms-stop" in kinds and kinds[-1] == "tabs-join"
+
+
+def test_the_hosts_lobby_options_and_a_language_switch() -> None:
+    wire = Wire()
+    host = _host_tab(wire, 3)
+    assert host.net.host is not None
+    host.send(kind="lobby-change", id="net-spectators", value="2")
+    assert host.net.host.host.spectator_cap == 2
+    host.send(kind="lobby-change", id="net-spectators", value="999999")  # refused
+    assert host.net.host.host.spectator_cap == 2
+    host.send(kind="lobby-change", opt="players", type="int", value="2")
+    assert host.net.host.host.options["players"] == 2
+    before = host.html
+    replies = host.send(kind="lang", lang="fr")
+    assert [m["kind"] for m in replies] == ["offers", "lobby"] and host.html != before
+    assert host.net.host.lang == "fr"
+
+
+def test_a_guest_whose_host_ends_the_game_is_back_on_the_menu_with_why() -> None:
+    wire = Wire()
+    host = _host_tab(wire, 2)
+    guest = _tab_guest(wire, host, "Bob", seat=1)
+    host.lobby_click("net-leave")
+    wire.flush()
+    assert host.phase == "lobby:menu" and host.net.host is None
+    assert HOST_KEY not in host.session and not host.browser.sealed
+    assert guest.phase == "lobby:menu" and guest.net.guest is None and not guest.net.linked
+    assert "closed" in guest.html or "ended" in guest.html
+    # its links are closed: nothing of that game is left on the wire
+    assert not wire.links
+
+
+def test_a_host_that_cannot_seal_keeps_its_game_in_its_tab_and_resumes_it() -> None:
+    wire = Wire()
+    host = _host_tab(wire, 2, sealed=False)
+    assert HOST_KEY in host.session and not host.browser.sealed
+    kinds = [m["kind"] for m in host.received]
+    assert "seal" not in kinds and "claim" not in kinds
+    wire.close_tab(host)
+    again = wire.tab(host.browser, sealed=False)
+    again.session = dict(host.session)
+    opened = again.open()
+    assert [m["kind"] for m in opened][-1] == "ready"
+    assert again.net.host is not None and again.phase == "lobby:host"
+    # a corrupt clear record is dropped, and the local menu opens
+    third = wire.tab(host.browser, sealed=False)
+    record = json.loads(host.session[HOST_KEY])
+    third.session = {HOST_KEY: json.dumps({**record, "save": "nope"})}
+    opened = third.open()
+    assert third.net.mode is None and HOST_KEY not in third.session
+
+
+def test_a_corrupt_sealed_record_is_dropped_said_and_the_local_save_resumes() -> None:
+    wire = Wire()
+    tab = wire.tab()
+    tab.browser.sealed["room-abcdefgh"] = "not a record"
+    tab.hosting = "room-abcdefgh"
+    tab.browser.local["bq.bossquest.save.v1"] = "corrupt local save too"
+    tab.open()
+    wire.flush()
+    kinds = [m["kind"] for m in tab.received]
+    assert "drop-sealed" in kinds and not tab.browser.sealed
+    assert tab.net.mode is None and tab.net.resume_notice == "resume_corrupt"
+    # then the local save is read (here corrupt as well: the menu says so)
+    assert kinds.index("drop-sealed") < kinds.index("notice")
+    assert {"kind": "notice", "key": "saveCorrupt"} in tab.received
+
+
+def test_a_device_guest_that_reloads_needs_a_new_invitation() -> None:
+    wire = Wire()
+    host = _host_tab(wire, 2)
+    host.lobby_click("net-invite")
+    guest = wire.tab()
+    guest.open(hash_=f"#join={host.invite_code}")
+    guest.lobby_click("net-join-rtc", name="Carol")
+    wire.flush()
+    guest.lobby_click("net-sit", seat=1)
+    wire.flush()
+    _start(wire, host, {})
+    wire.close_tab(guest)
+    wire.flush()
+    # the host's strip offers a new invitation on the dropped device seat
+    assert 'data-cmd="net-reinvite"' in host.html
+    back = wire.tab(guest.browser)
+    back.session = dict(guest.session)
+    back.open()
+    assert back.phase == "lobby:join"
+    assert {"kind": "pairing", "show": True, "widget": "join"} in back.received
+    # a new invitation, pasted: its seat token rejoins the same seat
+    host.click("net-reinvite")
+    back.send(kind="join-code", code=host.invite_code)
+    wire.flush()
+    assert back.screen is not None and back.screen["markers"]["viewer"] == "1"
+    assert back.net.guest is not None and back.net.guest.guest.seat == 1
+
+
+def test_a_frame_the_guest_refuses_is_a_warning() -> None:
+    wire = Wire()
+    host = _host_tab(wire, 2)
+    guest = _tab_guest(wire, host, "Bob", seat=1)
+    html = guest.html
+    replies = guest.send(kind="frame", peer="", epoch=guest.net.link_epoch, text="not json")
+    assert [m["kind"] for m in replies] == ["lobby", "warn"]  # the same lobby, and why
+    assert "not json" not in replies[1]["text"]
+    assert guest.html == html and guest.net.linked

@@ -61,7 +61,9 @@ What it answers (each batch carried out in order):
 - transport calls: ``tabs-host {room, epoch}``, ``tabs-join {room, epoch}``,
   ``rooms-watch`` / ``rooms-stop``, ``invite {ice, epoch, close_label}``
   (the page shows the invitation in a closable box), ``answer {offer, ice,
-  epoch}`` (the page shows the answer).
+  epoch}`` (the page shows the answer). An invitation or answer that the
+  browser makes after a later ``pairing`` message was carried out is
+  cancelled by the page, never shown (net_main checked its epoch there).
 - ``later {ms, token}`` for the host's bots and a tab guest's retries (tokens
   start with ``NET_TOKEN``, never ``game_page.LOCAL_TOKEN``).
 """
@@ -248,8 +250,10 @@ class NetPage:
         """One message of the page (a ``BadMessage`` when it cannot be taken)."""
         self._out = []
         kind = str(message["kind"])
+        handler = getattr(self, "_on_" + kind.replace("-", "_"), None)
+        if handler is None:
+            raise BadMessage("network play takes no such message")
         try:
-            handler = getattr(self, "_on_" + kind.replace("-", "_"))
             handler(message)
         except _Refused as exc:
             self._out = []
@@ -659,15 +663,21 @@ class NetPage:
             return
         options = _menu_options(self.game, _text(message, "settings"))
         try:
-            host = HostSession.new(
-                self.game, options, secrets.randbits(31), name, build_id=self.build
-            )
+            host = HostSession.new(self.game, options, self._seed(), name, build_id=self.build)
         except GameError as exc:
             self.notice = exc.message
             self._render_lobby()
             return
         room = secrets.token_urlsafe(12)
         self._host_begin(HostController(host, room, **self._host_settings()))
+
+    def _seed(self) -> int:
+        """The next game's seed: from ``?seed=n`` as the local game's (n, n+1, ...), else random."""
+        seed = self.page.next_seed
+        if seed is None:
+            return secrets.randbits(31)
+        self.page.next_seed = seed + 1
+        return seed
 
     def _host_settings(self) -> dict[str, Any]:
         return {
@@ -755,7 +765,11 @@ class NetPage:
         if peer and self.host is not None and peer in self.peers:
             self._perform(self.host.receive(peer, text))
         elif not peer and self.guest is not None and self.linked:
+            session = self.guest.guest
+            session.last_ignored = None
             self._perform(self.guest.receive(text))
+            if session.last_ignored is not None:  # its code only: the text may quote the frame
+                self._warn(f"a frame of the host was refused ({session.last_ignored[0]})")
 
     def _on_peer_closed(self, message: Message) -> None:
         peer, epoch = _text(message, "peer"), _epoch(message)
