@@ -815,3 +815,30 @@ def test_a_frame_the_guest_refuses_is_a_warning() -> None:
     assert [m["kind"] for m in replies] == ["lobby", "warn"]  # the same lobby, and why
     assert "not json" not in replies[1]["text"]
     assert guest.html == html and guest.net.linked
+
+
+def test_a_link_announced_twice_is_a_warning_that_keeps_the_first() -> None:
+    wire = Wire()
+    host = _host_tab(wire, 2)
+    guest = _tab_guest(wire, host, "Bob", seat=1)
+    peer = next(iter(host.net.peers))
+    replies = host.send(kind="peer-open", peer=peer, epoch=host.net.link_epoch)
+    assert [m["kind"] for m in replies] == ["warn"] and peer in host.net.peers
+    replies = guest.send(kind="linked", peer="", epoch=guest.net.link_epoch)
+    assert [m["kind"] for m in replies] == ["warn"] and guest.net.linked
+    assert guest.send(kind="tabs-joined", epoch=guest.net.link_epoch) == []
+
+
+def test_an_online_resume_that_fails_leaves_the_local_game_the_screen(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broken(self: NetPage) -> None:
+        raise KeyError("inside")
+
+    monkeypatch.setattr(NetPage, "_render_lobby", broken)
+    wire = Wire()
+    tab = wire.tab()
+    tab.hosting = "room-abcdefgh"  # resuming would draw "resuming" first
+    opened = tab.open()
+    assert [m["kind"] for m in opened] == ["warn", "ready"]
+    assert tab.python.network is not None and not tab.python.network.active()

@@ -57,7 +57,10 @@ What it answers (each batch carried out in order):
   invitation; ``widget`` "join": the join widget), ``screen``,
   ``clear-board``, ``focus {selector}``, ``reaction {seat, reaction, text}``,
   ``announce {info}``, ``clear-hash`` (drop ``#join=`` from the address),
-  ``warn {text}``.
+  ``warn {text}``. ``clear-board`` drops ``#board[data-net]`` with the game's
+  other markers. The page, not Python, pushes each frame a guest's link
+  receives to ``window.__bqNetFrames`` (the browser tests' hook), before it
+  posts it as ``frame``.
 - transport calls: ``tabs-host {room, epoch}``, ``tabs-join {room, epoch}``,
   ``rooms-watch`` / ``rooms-stop``, ``invite {ice, epoch, close_label}``
   (the page shows the invitation in a closable box), ``answer {offer, ice,
@@ -243,7 +246,12 @@ class NetPage:
         self.has_net = net.get("present") is True
         self.sealed = self.has_net and net.get("sealed") is True
         self._out = []
-        took = self._resume(hosting if isinstance(hosting, str) and hosting else None)
+        try:
+            took = self._resume(hosting if isinstance(hosting, str) and hosting else None)
+        except Exception:
+            # GamePage says so and resumes the local game: nothing online owns the screen
+            self.mode, self.host, self.guest, self._out = None, None, None, []
+            raise
         return took, self._flush()
 
     def handle(self, message: Message) -> list[Message]:
@@ -720,7 +728,9 @@ class NetPage:
         """A guest's connection reached the host: its frames go to the controller."""
         if not peer:
             raise _Refused("a guest's link needs its peer")
-        if self.host is None or epoch != self.epoch or peer in self.peers:
+        if epoch == self.link_epoch and peer in self.peers:
+            raise _Refused("that link is open already")  # closing it would cut the guest
+        if self.host is None or epoch != self.epoch:
             self._close([peer], epoch=epoch)
             return
         self.peers[peer] = via
@@ -740,6 +750,8 @@ class NetPage:
     def _on_linked(self, message: Message) -> None:
         """A WebRTC link is up: the host's invitation, or a guest's answer."""
         peer, epoch = _text(message, "peer"), _epoch(message)
+        if not peer and self.linked and epoch == self.link_epoch:
+            raise _Refused("the link to the host is open already")
         if self.host is not None and peer:
             self._pairing_off()
             self._attach(peer, "rtc", epoch)
