@@ -562,8 +562,8 @@ def test_a_worker_started_after_an_update_runs_its_pages_build_offline(
     """A page of the first build starts a Python worker only once the second
     build is installed, with the network off: the worker, a client of its own
     for the service worker, gets the first build's files (the runtime's start
-    module and snapshot, the game's zip), which the second build does not
-    hold, from the cache kept for its page, and its Python starts."""
+    module, the game's zip), which the second build does not hold, from the
+    cache kept for its page, and its Python starts."""
     app = served.page()
     page = app.page
     page.goto(served.site.url + "embed.html?game=bossquest&scenario=basic_turn&lang=en")
