@@ -210,13 +210,17 @@ async function answer(request, path, event) {
   } else {
     own = (await buildOfPage(event.clientId)) || newest;
     if (request.destination === "worker" && event.resultingClientId) {
-      // a page starts a dedicated Web Worker (assets/worker-link.js): this is
-      // its script, asked by the page; the worker is a client of its own
-      // whose requests (its imports, Pyodide's files, the game's zip) carry
-      // its id, so it runs its page's build, even one started after a newer
-      // build was installed. Recorded before the script is answered, so that
-      // any instance of the worker knows it by the worker's first request.
-      await recordPage(event.resultingClientId, own);
+      // a page starts a dedicated Web Worker (assets/worker-link.js) and this
+      // is its script, asked by the page (a module worker's static imports,
+      // also "worker", have no resultingClientId). The Web Worker is a
+      // client of its own: its requests (its imports, Pyodide's files, the
+      // game's zip) carry its id, so it is recorded with its page's build,
+      // even when a newer build was installed meanwhile. Stored before the
+      // script is answered, so that whichever service worker (this one
+      // restarted, or a newer one) answers its next request knows it; a
+      // record the storage refuses stays in this one's memory and never
+      // stops the Web Worker.
+      await recordPage(event.resultingClientId, own).catch(() => {});
     }
   }
   for (const name of new Set([own, newest, CACHE])) {
