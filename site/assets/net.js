@@ -101,7 +101,7 @@
  * }
  * Errors are Error objects with a .code: "bad_code", "wrong_kind", "version",
  * "insecure", "no_broadcast", "no_webrtc", "bad_room", "timeout", "aborted",
- * "connect_failed", "used", "cancelled"; for hostStore "corrupt", "missing",
+ * "connect_failed", "answer_expired" (rtcAnswer's link), "used", "cancelled"; for hostStore "corrupt", "missing",
  * "locked", "no_locks", "no_indexeddb", "no_storage".
  *
  * Sealing (tabs): BroadcastChannel reaches every tab of the origin, so after
@@ -188,6 +188,10 @@
     connect_failed: {
       fr: "La connexion n’a pas pu s’établir. Les deux appareils sont-ils sur le même réseau ? Sinon, réglez des serveurs STUN/TURN.",
       en: "The connection could not be made. Are both devices on the same network? If not, set STUN/TURN servers.",
+    },
+    answer_expired: {
+      fr: "L’hôte n’a pas utilisé cette réponse à temps : demandez-lui une nouvelle invitation.",
+      en: "The host did not use this answer in time: ask for a new invitation.",
     },
     used: {
       fr: "Cette invitation a déjà servi : créez-en une nouvelle.",
@@ -1189,15 +1193,15 @@
     return pc.createDataChannel("bossquest", { negotiated: true, id: 0, ordered: true });
   }
 
-  /** Resolves once the data channel opens, rejects after waitMs;
-   *  promise.abort(error) gives up. */
-  function opened(pc, channel, waitMs) {
+  /** Resolves once the data channel opens, rejects with lateCode after
+   *  waitMs; promise.abort(error) gives up. */
+  function opened(pc, channel, waitMs, lateCode) {
     var abort = null;
     var promise = new Promise(function (resolve, reject) {
       if (channel.readyState === "open") return resolve();
       abort = finish;
       var bound = setTimeout(function () {
-        finish(netError("connect_failed", "timed out"));
+        finish(netError(lateCode, "timed out"));
       }, waitMs);
       function finish(error) {
         abort = null;
@@ -1322,7 +1326,7 @@
         state = "accepting";
         try {
           await pc.setRemoteDescription({ type: "answer", sdp: sdp });
-          opening = opened(pc, channel, limits.connectMs);
+          opening = opened(pc, channel, limits.connectMs, "connect_failed");
           await opening;
         } catch (error) {
           state = "used";
@@ -1350,14 +1354,21 @@
     var channel = newChannel(pc);
     try {
       await pc.setRemoteDescription({ type: "offer", sdp: sdp });
-      await pc.setLocalDescription(await pc.createAnswer());
+      // The guest answers as the DTLS server ("passive"), so it waits for the
+      // host's handshake for as long as the host takes to paste the answer.
+      // As the client (Chromium's choice) it started its handshake at once,
+      // the host answered its ICE checks but not that, and Chromium gave up
+      // after about 3.5 minutes: a person carrying the code may take longer.
+      var answer = await pc.createAnswer();
+      var passive = answer.sdp.replace(/a=setup:active(?=\r?\n)/g, "a=setup:passive");
+      await pc.setLocalDescription({ type: "answer", sdp: passive });
       await gathered(pc);
       var code = await packSdp(pc.localDescription.sdp);
     } catch (error) {
       pc.close();
       throw error.code ? error : netError("connect_failed", String(error));
     }
-    var opening = opened(pc, channel, limits.answerWaitMs);
+    var opening = opened(pc, channel, limits.answerWaitMs, "answer_expired");
     var link = opening.then(
       function () {
         return rtcLink(pc, channel);

@@ -26,17 +26,52 @@
 // browser holds it (a return visit; site/partials/pyodide-start.mjs), else cold
 import { loadPyodide, runtimeStart } from "../@PYODIDE_START@";
 
-const started = (async function () {
+// Pyodide fetches its files (the WebAssembly module, the standard library)
+// with fetch, and on a failed one it may only log it and wait for ever (a
+// 404 of the WebAssembly module did): any file of the start that cannot be
+// fetched fails the start, said with its address. Watched until Python runs.
+const plainFetch = self.fetch;
+let fetchFailed = null;
+const fetchFailure = new Promise(function (resolve, reject) {
+  fetchFailed = reject;
+});
+
+/** A file, or an error that names it. */
+async function fetchOrFail(resource, options) {
+  const url = String((resource && resource.url) || resource);
+  let response;
+  try {
+    response = await plainFetch.call(self, resource, options);
+  } catch (error) {
+    throw new Error("Could not load " + url + ": " + error);
+  }
+  if (!response.ok) throw new Error("Could not load " + url + " (HTTP " + response.status + ")");
+  return response;
+}
+
+self.fetch = function (resource, options) {
+  const response = fetchOrFail(resource, options);
+  response.catch(fetchFailed);
+  return response;
+};
+
+const starting = (async function () {
   const pyodide = await loadPyodide({
     indexURL: new URL("../@PYODIDE_DIR@/", import.meta.url).href,
   });
-  const bundle = await fetch(new URL("../@GAME_ZIP@", import.meta.url));
-  if (!bundle.ok) throw new Error("the game bundle could not be fetched: HTTP " + bundle.status);
+  const bundle = await fetchOrFail(new URL("../@GAME_ZIP@", import.meta.url));
   pyodide.unpackArchive(await bundle.arrayBuffer(), "zip");
   const answer = pyodide.pyimport("game.web.worker_link").answer;
   self.postMessage(JSON.stringify([{ kind: "runtime", start: runtimeStart() }]));
   return answer;
 })();
+const started = Promise.race([starting, fetchFailure]);
+started.then(
+  function () {
+    self.fetch = plainFetch;
+  },
+  function () {}
+);
 
 // the tokens of the ticks asked for now (ms = 0), in order
 const dueNow = [];

@@ -18,9 +18,10 @@
  *             before) and which cache was theirs ("handover").
  *   activate  keeps the cache of the version before for its pages and
  *             deletes older ones; then takes the pages no worker controls.
- *   fetch     this origin's GET requests: a page of the version before gets
- *             its files from the kept cache first, any other page from this
- *             build's cache first; then the network. A page's address is
+ *   fetch     this origin's GET requests: a page of the version before (and
+ *             a Web Worker it starts) gets its files from the kept cache
+ *             first, any other page from this build's cache first; then the
+ *             network. A page's address is
  *             looked up without its query (?game=, ?scenario=, ?seed=) and
  *             fragment (#join=, #r= never reach the worker); "/" is
  *             index.html and a pretty address ("/rules") its ".html" file.
@@ -110,8 +111,9 @@ async function unpack(cache) {
  * worker is active. Every worker answers a navigation from the NEWEST build
  * fully installed ("newest", written at the end of an install) and records
  * it for the page the navigation makes ("page/<client id>"); that page's own
- * requests are answered from its build. A page loaded before any worker is
- * recorded when the worker activates (prune).
+ * requests are answered from its build, and so are those of the Web Workers
+ * it starts, recorded with its build when their script is asked (answer). A
+ * page loaded before any worker is recorded when the worker activates (prune).
  */
 function pageAddress(client) {
   return address(`page/${client}`);
@@ -207,6 +209,19 @@ async function answer(request, path, event) {
     event.waitUntil(recordPage(event.resultingClientId, newest));
   } else {
     own = (await buildOfPage(event.clientId)) || newest;
+    if (request.destination === "worker" && event.resultingClientId) {
+      // a page starts a dedicated Web Worker (assets/worker-link.js) and this
+      // is its script, asked by the page (a module worker's static imports,
+      // also "worker", have no resultingClientId). The Web Worker is a
+      // client of its own: its requests (its imports, Pyodide's files, the
+      // game's zip) carry its id, so it is recorded with its page's build,
+      // even when a newer build was installed meanwhile. Stored before the
+      // script is answered, so that whichever service worker (this one
+      // restarted, or a newer one) answers its next request knows it; a
+      // record the storage refuses stays in this one's memory and never
+      // stops the Web Worker.
+      await recordPage(event.resultingClientId, own).catch(() => {});
+    }
   }
   for (const name of new Set([own, newest, CACHE])) {
     const hit = await (await caches.open(name)).match(address(path));

@@ -168,6 +168,29 @@ def _keep_loading(route: Route) -> None:
     del route  # never answered: the request stays pending until the page closes
 
 
+@pytest.mark.parametrize(
+    "missing",
+    ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide.mjs", "game.zip"],
+)
+def test_a_board_whose_runtime_cannot_load_says_so(app: App, missing: str) -> None:
+    """A runtime file of the board's worker answered 404: the board says it
+    could not load and names the file (a 404 of the WebAssembly module once
+    left it loading for ever: Pyodide only logged it)."""
+    app.log.expect_errors = True
+    app.page.route(app.site.path(missing), lambda route: route.fulfill(status=404, body="gone"))
+    app.open("embed.html?scenario=spells_boss&lang=en")
+    app.wait_state("error")
+    expect(app.page.locator("#tut-loading-text")).to_have_text(
+        "The board could not load. Reload the page, in an up-to-date browser."
+    )
+    details = app.page.locator("#tut-loading .tut-error pre")
+    if missing == "pyodide/pyodide.mjs":
+        # a module the worker's script imports: the browser names no file
+        expect(details).to_contain_text("the Python worker could not start")
+    else:
+        expect(details).to_contain_text(app.site.build.files[missing].rsplit("/", 1)[-1])
+
+
 def test_frame_and_caption_show_before_python_in_both_languages(app: App) -> None:
     page = app.page
     page.set_viewport_size(IFRAME)

@@ -887,6 +887,10 @@ def test_a_guest_waits_for_a_person_to_bring_its_answer(rtc_lab: Lab) -> None:
         }""",
         offer,
     )
+    # The guest is the DTLS server: it waits for the host's handshake, with no
+    # time-out of its own handshake (Chromium's client gave up after ~3.5 min).
+    sdp = guest.evaluate("(code) => BossQuestNet.unpackSdp(code)", answer)
+    assert _sdp_fields(sdp)["setup"] == "passive"
     # A condition on the guest's own clock, not a sleep of the test's.
     guest.wait_for_function("() => performance.now() - shownAt > 3000", timeout=WAIT_MS)
     assert guest.evaluate("outcome") == "waiting"
@@ -899,6 +903,25 @@ def test_a_guest_waits_for_a_person_to_bring_its_answer(rtc_lab: Lab) -> None:
     )
     assert reply == "echo ping"
     assert guest.evaluate("outcome") == "linked"
+
+
+def test_a_guest_says_when_its_answer_was_not_taken_in_time(rtc_lab: Lab) -> None:
+    """Past limits.answerWaitMs (cut to 0.5 s here) the guest's widget says the
+    host did not use the answer, and to ask for a new invitation."""
+    host, guest = rtc_lab.page(rtc_lab.context()), rtc_lab.page(rtc_lab.context())
+    offer = host.evaluate("async () => (window.invite = await BossQuestNet.rtcInvite({})).code")
+    guest.evaluate(
+        """async (offer) => {
+            BossQuestNet.limits.answerWaitMs = 500;
+            const answer = await BossQuestNet.rtcAnswer(offer, {});
+            BossQuestNet.showAnswer(document.getElementById("lab"), answer, "en");
+        }""",
+        offer,
+    )
+    expect(guest.locator(".bq-pair[data-pairing='error']")).to_be_visible(timeout=WAIT_MS)
+    expect(guest.locator("[data-pairing-status]")).to_have_text(
+        "The host did not use this answer in time: ask for a new invitation."
+    )
 
 
 def test_invite_widget_before_pairing(rtc_lab: Lab) -> None:

@@ -360,8 +360,10 @@ def test_zz_a_file_missing_from_the_cache_is_seen(visited: Offline) -> None:
 
 @dataclass
 class Deploys:
-    """Two builds of the site, the second with one stylesheet changed, and the
-    folder a server serves: ``deploy(n)`` puts build n there."""
+    """Two builds of the site, the second with one stylesheet and one game
+    module changed (so its game bundle and its runtime's snapshot are other
+    files too), and the folder a server serves: ``deploy(n)`` puts build n
+    there."""
 
     first: build.BuildResult
     second: build.BuildResult
@@ -391,8 +393,16 @@ def deploys(tmp_path_factory: pytest.TempPathFactory) -> Deploys:
     shutil.copytree(build.SITE, site)
     with (site / "assets" / "app.css").open("a", encoding="utf-8") as css:
         css.write("\n/* the second deploy */\n")
-    second = build.build(base / "second", site=site, install=False, quiet=True)
+    game = base / "second-sources" / "game"  # the bundle names its folder "game"
+    shutil.copytree(build.GAME, game, ignore=shutil.ignore_patterns("__pycache__"))
+    with (game / "__init__.py").open("a", encoding="utf-8") as module:
+        module.write('\n_DEPLOY = "second"\n')  # a statement: its bytecode changes
+    second = build.build(base / "second", site=site, game=game, install=False, quiet=True)
     assert _worker(first.out)[0] != _worker(second.out)[0]
+    # a page's Python worker loads another game bundle and another start of
+    # the runtime (from another snapshot) in each build; Pyodide is the same
+    for logical in ("game.zip", "pyodide/snapshot", "pyodide/start.mjs"):
+        assert first.files[logical] != second.files[logical], logical
     return Deploys(first, second, base / "served")
 
 
@@ -524,6 +534,56 @@ def test_a_page_with_no_game_takes_the_update_at_once(served: Served, deploys: D
     game.wait_ready()
     _wait(game.page, "html[data-screen='board'] " + SETTLED)
     assert _kept(board) == kept
+
+
+#: start one more Python worker from the embed page, as its board does
+#: (assets/worker-link.js), and say in html[data-later-worker] how it went
+_LATER_WORKER_JS = """async (link) => {
+    const root = document.documentElement;
+    const { connect } = await import(link);
+    connect("embed", {
+        search: location.search,
+        catalogue: document.getElementById("catalogue").textContent,
+        lang: "en",
+    }, {
+        draw() {},
+        ready() { root.dataset.laterWorker = "ready"; },
+        fail(message) {
+            root.dataset.laterWorkerDetail = message.detail;
+            root.dataset.laterWorker = "failed";
+        },
+    });
+}"""
+
+
+def test_a_worker_started_after_an_update_runs_its_pages_build_offline(
+    served: Served, deploys: Deploys
+) -> None:
+    """A page of the first build starts a Python worker only once the second
+    build is installed, with the network off: the worker, a client of its own
+    for the service worker, gets the first build's files (the runtime's start
+    module, the game's zip), which the second build does not hold, from the
+    cache kept for its page, and its Python starts."""
+    app = served.page()
+    page = app.page
+    page.goto(served.site.url + "embed.html?game=bossquest&scenario=basic_turn&lang=en")
+    _wait_ready(page)
+    _wait(page, "html[data-offline='ready']")
+
+    deploys.deploy(deploys.second)
+    page.evaluate(_UPDATE_JS)
+    _wait(page, "html[data-update='behind']")  # the second build is installed
+    # only the caches may answer: not the HTTP cache, not the network
+    cdp = served.context.new_cdp_session(page)
+    cdp.send("Network.clearBrowserCache")
+    cdp.detach()
+    served.context.set_offline(True)
+
+    page.evaluate(_LATER_WORKER_JS, served.site.path("assets/worker-link.js"))
+    _wait(page, "html[data-later-worker]")
+    assert page.get_attribute("html", "data-later-worker") == "ready", page.get_attribute(
+        "html", "data-later-worker-detail"
+    )
 
 
 def test_the_install_icons(served: Served) -> None:
