@@ -340,30 +340,6 @@ def _pyscript_config(files: Mapping[str, str]) -> str:
     return json.dumps(config, separators=(",", ":"), sort_keys=True)
 
 
-def _preloads(files: Mapping[str, str]) -> str:
-    """``<link>`` tags that start every runtime download as soon as the HTML arrives.
-
-    Without them the files come in a chain (boot.js -> core.js -> its chunks ->
-    pyodide.mjs -> the wasm and stdlib), one round trip after another, and the
-    game bundle only after Python has started.
-    """
-    modules = [
-        path
-        for key, path in files.items()
-        if key.startswith("pyscript/")
-        or key in ("pyodide/start.mjs", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs")
-    ]
-    fetched = [
-        files["pyodide/pyodide.asm.wasm"],
-        files["pyodide/python_stdlib.zip"],
-        files["pyodide/pyodide-lock.json"],
-        files["game.zip"],
-    ]
-    tags = [f'<link rel="modulepreload" href="{path}">' for path in sorted(modules)]
-    tags += [f'<link rel="preload" href="{path}" as="fetch" crossorigin>' for path in fetched]
-    return "\n  ".join(tags)
-
-
 def _mpy_config() -> str:
     """The MicroPython config: no interpreter, only the plugins turned off."""
     return json.dumps({"plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS]}, separators=(",", ":"))
@@ -1027,7 +1003,6 @@ def build(
         **runtime_paths,
         "@PYSCRIPT_CONFIG@": _html_attr(_pyscript_config(files)),
         "@MPY_CONFIG@": _html_attr(_mpy_config()),
-        "@PRELOADS@": _preloads(files),
         "@GAME_ZIP@": files["game.zip"],
         "@TUTORIALS_INDEX@": tutorials_index(game),
         "@CATALOGUE@": catalogue,

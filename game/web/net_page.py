@@ -129,7 +129,7 @@ from .session import PAGE_SEARCH
 from .settings import MAX_SETTINGS_BYTES
 from .worker_link import Message
 
-__all__ = ["NET_TOKEN", "NetPage"]
+__all__ = ["NET_TOKEN", "NetPage", "game_page"]
 
 #: what the tokens of network play's ``later`` messages start with
 NET_TOKEN = "net/"
@@ -1101,6 +1101,11 @@ class NetPage:
 
     def _warn(self, text: str) -> None:
         self._emit("warn", text=f"Boss Quest: {text}")
+
+
+def game_page() -> GamePage:
+    """The game page's controller (``worker_link.PAGES``): local play, network play beside it."""
+    return GamePage(network=NetPage)
 
 
 class _Refused(ValueError):

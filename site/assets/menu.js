@@ -1011,6 +1011,9 @@
 
   window.BossQuest = {
     fail: fail,
+    /** A step of the loading bar (a name of MILESTONES; game-board.js hands
+     *  over the worker's progress). */
+    milestone: milestone,
     /** The settings, with the options also at the top level as version 2 had
      *  them, for network play (game/web/net_main.py reads keep_yellow and the
      *  extensions there until it reads `options`). */

@@ -8,7 +8,10 @@
  * message of the page to game.web.worker_link.answer, posting back the JSON
  * array it returns.
  * Messages that arrive while Python starts wait for it, in order. If Python
- * cannot start, every message is answered with that failure.
+ * cannot start, every message is answered with that failure. Meanwhile it
+ * says how far the start has come: {"kind": "progress", "step": S}, S a
+ * runtime file's name once it arrives, then "Loaded Pyodide" and "Loaded
+ * files" (the names menu.js's loading bar knows).
  *
  * Python asks for time with {"kind": "later", "ms": N, "token": T}: that
  * message is the worker's, never posted to the page. After N milliseconds
@@ -46,7 +49,13 @@ async function fetchOrFail(resource, options) {
     throw new Error("Could not load " + url + ": " + error);
   }
   if (!response.ok) throw new Error("Could not load " + url + " (HTTP " + response.status + ")");
+  progress(url.split("?")[0].split("/").pop());
   return response;
+}
+
+/** Tell the page how far the start has come (a step of its loading bar). */
+function progress(step) {
+  self.postMessage(JSON.stringify([{ kind: "progress", step: step }]));
 }
 
 self.fetch = function (resource, options) {
@@ -59,8 +68,10 @@ const starting = (async function () {
   const pyodide = await loadPyodide({
     indexURL: new URL("../@PYODIDE_DIR@/", import.meta.url).href,
   });
+  progress("Loaded Pyodide");
   const bundle = await fetchOrFail(new URL("../@GAME_ZIP@", import.meta.url));
   pyodide.unpackArchive(await bundle.arrayBuffer(), "zip");
+  progress("Loaded files");
   const answer = pyodide.pyimport("game.web.worker_link").answer;
   self.postMessage(JSON.stringify([{ kind: "runtime", start: runtimeStart() }]));
   return answer;
@@ -109,7 +120,9 @@ self.onmessage = async function (event) {
   try {
     answer = await started;
   } catch (error) {
-    const detail = String((error && error.stack) || error);
+    // Python's own error (pyodide's PythonError, with its .type): its traceback,
+    // which ends with what went wrong; else the JavaScript stack
+    const detail = error && error.type ? String(error.message) : String((error && error.stack) || error);
     self.postMessage(JSON.stringify([{ kind: "fail", detail: detail }]));
     return;
   }

@@ -88,7 +88,7 @@ def test_game_bundle_holds_the_package_and_is_reproducible() -> None:
     first = build.game_zip_bytes()
     assert first == build.game_zip_bytes()
     names = zipfile.ZipFile(io.BytesIO(first)).namelist()
-    assert "game/web/main.py" in names
+    assert "game/web/game_page.py" in names
     assert not any("__pycache__" in name or name.endswith(".pyc") for name in names)
     sources = {
         p.relative_to(build.ROOT).as_posix()
