@@ -30,7 +30,7 @@ __all__ = ["PAGES", "Controller", "Message", "Pages", "answer"]
 Message = dict[str, Any]
 
 #: the largest message the page may send: a click, an address and the catalogue, or
-#: a frame a guest's link received, which the page passes on only up to net.js's
+#: a frame a link received, which the page cuts to one character past net.js's
 #: limits.maxFrame (256 KiB) but JSON escaping may make several times longer
 MAX_MESSAGE_BYTES = 2 * 1024 * 1024
 

@@ -54,7 +54,7 @@ function storageMirror(keys) {
     try {
       for (const key of keys[area]) {
         const value = storageArea(area).getItem(key);
-        if (value !== null) mirror[area][key] = value;
+        if (value !== null) mirror[area][key] = wellFormed(value);
       }
     } catch (error) {
       /* storage refused (private mode, policy): Python finds nothing kept */
@@ -204,11 +204,11 @@ function keepLink(epoch, peer, link) {
   link.onmessage = function (text) {
     if (links.get(key) !== link) return;
     text = String(text);
+    // net.js drops longer frames; one that came past it is cut to one character
+    // over the limit: enough for Python to refuse it as too large, and to answer
+    // its sender so, without megabytes crossing to the worker
     const limits = net() && net().limits;
-    if (limits && text.length > limits.maxFrame) {
-      console.warn("Boss Quest: a frame over " + limits.maxFrame + " characters was dropped");
-      return;
-    }
+    if (limits && text.length > limits.maxFrame) text = text.slice(0, limits.maxFrame + 1);
     // the browser tests' hook: every frame this page's guest received
     if (!peer && Array.isArray(window.__bqNetFrames)) window.__bqNetFrames.push(text);
     send({ kind: "frame", peer: peer, epoch: epoch, text: text });
@@ -574,10 +574,26 @@ function onPairingClick(event) {
   send({ kind: "pairing-closed" });
 }
 
-let send = function () {};
+/** A string as UTF-8 can carry it: a lone surrogate (a JavaScript string need
+ *  not be well-formed text) becomes U+FFFD, as the transports' decoders make it.
+ *  Python refuses a message holding one as a whole, which would fail the page. */
+function wellFormed(value) {
+  if (typeof value === "string") return value.toWellFormed ? value.toWellFormed() : value;
+  if (Array.isArray(value)) return value.map(wellFormed);
+  return value;
+}
+
+let postToPython = null;
+/** Send Python a message (flat: its fields are text, numbers, flags or lists). */
+function send(message) {
+  const clean = {};
+  for (const name of Object.keys(message)) clean[name] = wellFormed(message[name]);
+  postToPython(clean);
+}
+
 try {
   const keys = mirroredKeys();
-  send = connect(
+  postToPython = connect(
     "game",
     {
       search: location.search,
