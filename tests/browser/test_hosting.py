@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import json
 import re
 import tomllib
 import urllib.request
@@ -20,20 +19,20 @@ HASHED = re.compile(r"^assets/[\w-]+\.[0-9a-f]{10}\.\w+$")
 
 
 class _Refs(HTMLParser):
-    """Collects src/href references and the PyScript config of a page."""
+    """Collects src/href references and the script types of a page."""
 
     def __init__(self) -> None:
         super().__init__()
         self.refs: list[str] = []
-        self.config: dict[str, object] = {}
+        self.script_types: set[str] = set()
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = dict(attrs)
         for name in ("src", "href"):
             if values.get(name):
                 self.refs.append(str(values[name]))
-        if tag == "script" and values.get("type") == "py" and values.get("config"):
-            self.config = json.loads(str(values["config"]))
+        if tag == "script":
+            self.script_types.add(str(values.get("type") or ""))
 
 
 def _index(built: build.BuildResult) -> _Refs:
@@ -71,15 +70,16 @@ def test_every_reference_of_the_page_exists(built_site: build.BuildResult) -> No
         assert "//" not in ref, f"absolute URL in the page: {ref}"
         path = ref.split("#")[0].split("?")[0]  # rules.html?game=bossquest is rules.html
         assert (built_site.out / path).is_file(), ref
-    config = page.config
-    interpreter = str(config["interpreter"])
-    assert interpreter == f"./{built_site.files['pyodide/start.mjs']}"
-    assert interpreter.startswith(f"./{built_site.pyodide_dir}/")  # Pyodide's indexURL
-    assert (built_site.out / interpreter).is_file()
-    files = config["files"]
-    assert isinstance(files, dict)
-    for source in files:
-        assert (built_site.out / source).is_file()
+    # no Python on the page itself: it runs in the worker, which names its own files
+    assert "py" not in page.script_types
+    files = built_site.files
+    worker = (built_site.out / files["assets/py-worker.js"]).read_text("utf-8")
+    for key in ("pyodide/start.mjs", "game.zip"):
+        assert f'"../{files[key]}"' in worker, key
+        assert (built_site.out / files[key]).is_file()
+    assert f'"../{built_site.pyodide_dir}/"' in worker  # Pyodide's indexURL
+    board = (built_site.out / files["assets/game-board.js"]).read_text("utf-8")
+    assert f'"{files["game.zip"]}"' in board  # its name is the build's id for network play
     text = (built_site.out / "index.html").read_text("utf-8")
     assert "http://" not in text and "https://" not in text
 
