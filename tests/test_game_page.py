@@ -1,8 +1,7 @@
 """The game page's local play as a worker's controller (game/web/game_page.py),
 under CPython: the page's messages in, JSON out, played against a page double
 that keeps the page's storage from ``store`` and the worker's ``later`` as
-py-worker.js does. The reference is ``Session``, driven the way
-game/web/main.py drives it on the page today."""
+py-worker.js does. The reference is ``Session``, driven directly."""
 
 from __future__ import annotations
 

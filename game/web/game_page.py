@@ -1,8 +1,8 @@
 """The game page's local play (runs on Pyodide, in a Web Worker of ``index.html``).
 
-Plain Python with no browser import: what ``game.web.main`` does on the page's
-main thread today, as messages (``game.web.worker_link``), so that the page
-only draws and listens while Python runs in a worker. ``Session`` decides
+Plain Python with no browser import: it talks to the page
+(``site/assets/game-board.js``) in messages (``game.web.worker_link``), so that
+the page only draws and listens while Python runs in a worker. ``Session`` decides
 everything (what to show, what a click does, when a bot plays); this
 controller turns the page's messages into its calls and its results into
 messages, keeps the save through the page's storage, and paces the bots.

@@ -1,18 +1,19 @@
 """The game page's network play, as messages (runs in the game page's Web Worker).
 
-Plain Python with no browser import: what ``game.web.net_main`` does on the
-page's main thread today, as a ``game.web.game_page.NetworkPlay`` beside the
-local game. The controllers (``HostController``, ``GuestController``) decide
-everything and return effects (``game.web.net_effects``); this adapter turns
-the page's messages into their calls and their effects into messages. The
-page keeps every browser object (net.js's links, the tabs room, the pairing
-widgets, the sealed host store) and names them to Python: a link by its
-``peer`` (a guest's link to its host is ``""``) and by the ``epoch`` it was
-opened for. What net_main awaits (an invitation, an answer, a tab's room, the
-sealed store) is asked for with one message and resumed by the page's reply,
-which carries the epoch it was asked with: a reply of an older epoch (the
-player left, or began another game meanwhile) changes nothing, and a link it
-brings is closed.
+Plain Python with no browser import: a ``game.web.game_page.NetworkPlay``
+beside the local game (``game_page()`` makes the two for
+``worker_link.PAGES``). The controllers (``HostController``,
+``GuestController``) decide everything and return effects
+(``game.web.net_effects``); this adapter turns the page's messages into their
+calls and their effects into messages. The page keeps every browser object
+(net.js's links, the tabs room, the pairing widgets, the sealed host store)
+and names them to Python: a link by its ``peer`` (a guest's link to its host
+is ``""``) and by the ``epoch`` it was opened for. What the page's browser
+objects answer later (an invitation, an answer, a tab's room, the sealed
+store) is asked for with one message and resumed by the page's reply, which
+carries the epoch it was asked with: a reply of an older epoch (the player
+left, or began another game meanwhile) changes nothing, and a link it brings
+is closed.
 
 The page's messages (besides ``open``, ``click``, ``lang``, ``stored``,
 ``tick``, which ``GamePage`` hands over):
@@ -66,7 +67,7 @@ What it answers (each batch carried out in order):
   (the page shows the invitation in a closable box), ``answer {offer, ice,
   epoch}`` (the page shows the answer). An invitation or answer that the
   browser makes after a later ``pairing`` message was carried out is
-  cancelled by the page, never shown (net_main checked its epoch there).
+  cancelled by the page, never shown.
 - ``later {ms, token}`` for the host's bots and a tab guest's retries (tokens
   start with ``NET_TOKEN``, never ``game_page.LOCAL_TOKEN``).
 """

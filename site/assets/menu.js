@@ -261,7 +261,7 @@
   var MIN_PLAYERS = declared.players.min;
   var MAX_PLAYERS = declared.players.max;
   var MENU_KEY = game ? "bq." + game.name + ".menu.v1" : "";
-  var SAVE_KEY = game ? "bq." + game.name + ".save.v1" : ""; // written by game/web/main.py
+  var SAVE_KEY = game ? "bq." + game.name + ".save.v1" : ""; // written by game/web/game_page.py
   root.dataset.game = game ? game.name : "";
   if (game && game.ready) STRINGS.startReady = game.ready;
   if (onHome) root.dataset.home = "true";
@@ -311,7 +311,7 @@
   /** What this browser keeps of a game of `entry` in progress, which the home
    *  offers to resume on the game's own page (where it resumes at once, or is
    *  offered at the top of the menu): "local", a game saved on this device
-   *  ("bq.<game>.save.v1", game/web/main.py; Boss Quest's older
+   *  ("bq.<game>.save.v1", game/web/game_page.py; Boss Quest's older
    *  "bossquest.save.v1"); "online", a game this tab plays online or a game
    *  hosted here whose tab was closed (a sealed record whose room's lock no
    *  tab holds), named as game/web/net_prefs.py and net.js name them; "" none. */
@@ -715,7 +715,7 @@
     if (MENU_KEY) save(MENU_KEY, JSON.stringify(menu));
   }
 
-  /** The settings Start hands to Python (game/web/main.py: start()). */
+  /** The settings Start hands to Python (game/web/game_page.py: the start message). */
   function settings() {
     var players = [];
     for (var i = 0; i < menu.count; i++) {
@@ -1015,7 +1015,7 @@
      *  over the worker's progress). */
     milestone: milestone,
     /** The settings, with the options also at the top level as version 2 had
-     *  them, for network play (game/web/net_main.py reads keep_yellow and the
+     *  them, for network play (game/web/net_page.py reads keep_yellow and the
      *  extensions there until it reads `options`). */
     settings: function () {
       var chosen = settings();
@@ -1065,7 +1065,7 @@
   }
   wireAlerts();
 
-  // A saved game resumes once Python is ready (game/web/main.py): say so meanwhile.
+  // A saved game resumes once Python is ready (game/web/game_page.py): say so meanwhile.
   if (game && (load(SAVE_KEY) || (game.name === LEGACY_GAME && load(LEGACY_SAVE_KEY)))) {
     var notice = document.getElementById("menu-notice");
     notice.setAttribute("data-i18n", "resuming");
