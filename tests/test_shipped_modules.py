@@ -85,7 +85,7 @@ CPYTHON_311_ONLY = frozenset(
 def bundle() -> RuntimeBundle:
     assert shutil.which("node") is not None, "Node.js is needed to run Pyodide (see README)"
     source = build.game_zip_bytes()
-    return compile_runtime(PYODIDE, build.NODE_MODULES / "@pyscript" / "core" / "dist", source)
+    return compile_runtime(PYODIDE, source)
 
 
 def _in_pyodide(stdlib: Path, game: Path) -> dict[str, Any]:

@@ -51,10 +51,11 @@ def test_dist_holds_only_what_the_page_uses(built_site: build.BuildResult) -> No
     # Pyodide's own files, the module that starts it and the runtime's snapshot
     extra = {built_site.files["pyodide/start.mjs"], built_site.files["pyodide/snapshot"]}
     assert {Path(f).name for f in pyodide - extra} == set(build.PYODIDE_FILES)
-    pyscript = {Path(f).name for f in files if f.startswith(built_site.pyscript_dir + "/")}
-    assert "core.js" in pyscript
-    assert not any(name.endswith(".map") for name in pyscript)
-    assert not any(re.match(r"(py-editor|py-terminal|codemirror|xterm)", n) for n in pyscript)
+    # no page loads PyScript: the build ships none of it
+    assert {f.split("/")[1] for f in files if f.startswith("runtime/")} == {
+        Path(built_site.pyodide_dir).name
+    }
+    assert not any("pyscript" in f for f in files)
     ours = files - {f for f in files if f.startswith("runtime/")}
     pages = {f for f in ours if "/" not in f and f.endswith(".html")}
     assert {"index.html", "embed.html"} <= pages
@@ -139,7 +140,7 @@ def test_csp_allows_only_the_own_origin() -> None:
     )
     for name, sources in directives.items():
         for source in sources:
-            assert source in {"'self'", "'none'", "'wasm-unsafe-eval'", "data:", "blob:"}, (
+            assert source in {"'self'", "'none'", "'wasm-unsafe-eval'", "data:"}, (
                 name,
                 source,
             )
@@ -153,7 +154,7 @@ def test_csp_allows_only_the_own_origin() -> None:
         ("pyodide/pyodide.asm.wasm", "application/wasm", "immutable"),
         ("pyodide/pyodide.mjs", "text/javascript", "immutable"),
         ("pyodide/pyodide.asm.mjs", "text/javascript", "immutable"),
-        ("pyscript/core.js", "text/javascript", "immutable"),
+        ("assets/py-worker.js", "text/javascript", "immutable"),
         ("assets/app.css", "text/css", "immutable"),
         ("assets/menu.js", "text/javascript", "immutable"),
         ("game.zip", "application/zip", "immutable"),

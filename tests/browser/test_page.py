@@ -143,8 +143,8 @@ def test_reaches_ready_with_only_the_runtime_files(app: App) -> None:
             return False
         if name == "sw.js" or name == offline.MANIFEST or name in ICONS:
             return False
-        if name == "pyodide/snapshot" or name.startswith("pyscript/"):
-            return False  # PyScript: no page loads it
+        if name == "pyodide/snapshot":
+            return False
         if name in ("assets/worker-link.js", "assets/py-worker.js"):
             return True  # game-board.js starts the page's Python in its worker
         return not name.startswith("assets/") or files[name] in index_html
