@@ -190,6 +190,12 @@ function linkKey(epoch, peer) {
   return epoch + "/" + peer;
 }
 
+/** A promise of what `call` returns: one that throws at once (net.js or its
+ *  store missing here) rejects, and is answered like any other failure. */
+function later(call) {
+  return Promise.resolve().then(call);
+}
+
 /** What a transport's error means, in the page's language (its .code, if any). */
 function errorText(error) {
   const code = error && error.code;
@@ -294,8 +300,7 @@ function pairing(message) {
 function invite(message) {
   const asked = pairings;
   const epoch = message.epoch;
-  net()
-    .rtcInvite({ iceServers: message.ice })
+  later(() => net().rtcInvite({ iceServers: message.ice }))
     .then(
       function (made) {
         if (asked !== pairings) return made.cancel();
@@ -323,8 +328,7 @@ function invite(message) {
 function answer(message) {
   const asked = pairings;
   const epoch = message.epoch;
-  net()
-    .rtcAnswer(message.offer, { iceServers: message.ice })
+  later(() => net().rtcAnswer(message.offer, { iceServers: message.ice }))
     .then(
       function (made) {
         if (asked !== pairings) return made.cancel();
@@ -363,8 +367,7 @@ function tabsHost(message) {
 
 function tabsJoin(message) {
   const epoch = message.epoch;
-  net()
-    .tabsJoin(message.room)
+  later(() => net().tabsJoin(message.room))
     .then(
       function (link) {
         if (links.has(linkKey(epoch, ""))) return link.close(); // linked once per epoch
@@ -398,8 +401,7 @@ function hostStore() {
 
 function seal(message) {
   // the record goes to the sealed store only: never the page, a log or a test hook
-  hostStore()
-    .save(message.room, message.text)
+  later(() => hostStore().save(message.room, message.text))
     .then(
       function () {
         send({ kind: "sealed", room: message.room, version: message.version, epoch: message.epoch });
@@ -411,8 +413,7 @@ function seal(message) {
 }
 
 function claim() {
-  hostStore()
-    .claimed()
+  later(() => hostStore().claimed())
     .then(
       function (rooms) {
         send({ kind: "claimed", rooms: Array.from(rooms, String) });
@@ -426,8 +427,7 @@ function claim() {
 
 function unseal(message) {
   const room = message.room;
-  hostStore()
-    .load(room)
+  later(() => hostStore().load(room))
     .then(
       function (text) {
         send({ kind: "unsealed", room: room, text: String(text) });
@@ -583,6 +583,22 @@ function wellFormed(value) {
   return value;
 }
 
+/** The handlers, each carrying out its message so that one that fails (a bug,
+ *  said in the console) never keeps the rest of its batch, "ready" included. */
+function guarded(table) {
+  const safe = {};
+  for (const kind of Object.keys(table)) {
+    safe[kind] = function (message) {
+      try {
+        table[kind](message);
+      } catch (error) {
+        console.error("Boss Quest: the page failed on a message " + kind + ": " + ((error && error.stack) || error));
+      }
+    };
+  }
+  return safe;
+}
+
 let postToPython = null;
 /** Send Python a message (flat: its fields are text, numbers, flags or lists). */
 function send(message) {
@@ -605,7 +621,7 @@ try {
       storage: storageMirror(keys),
       net: netSupport(),
     },
-    handlers,
+    guarded(handlers),
   );
   BQ.milestone("Loading Pyodide");
   document.addEventListener("bq:start", function (event) {
