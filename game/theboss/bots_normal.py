@@ -70,23 +70,28 @@ class Tuning:
 
 _NO_TURN: Final = 0
 
-_GANGSTERS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[int, ...], int | None]] = {}
+Gangsters = tuple[tuple[int, ...], int | None, tuple[int, ...]]
+"""A city's gangsters by seat, its majority holder (None when nobody is
+there), and by seat the most gangsters any other seat has there."""
+
+_GANGSTERS: dict[tuple[tuple[int, ...], tuple[int, ...]], Gangsters] = {}
 """`_gangsters`' answers by its arguments: a few thousand column pairs."""
 
 
-def _gangsters(
-    experts: Sequence[int], occasionals: Sequence[int]
-) -> tuple[tuple[int, ...], int | None]:
-    """A city's gangsters by seat, from its experts and occasionals by seat, and
-    its majority holder (None when nobody is there). Remembered by value:
-    the search's playouts ask it for every city at nearly every action, and
-    in Pyodide `map` with a builtin and `max` cost several times a dict's read."""
+def _gangsters(experts: Sequence[int], occasionals: Sequence[int]) -> Gangsters:
+    """A city's `Gangsters`, from its experts and occasionals by seat.
+    Remembered by value: the search's playouts ask it for every city at
+    nearly every action, and in Pyodide `map` with a builtin and `max` cost
+    several times a dict's read."""
     key = (tuple(experts), tuple(occasionals))  # a view's lists, a playout view's tuples
     known = _GANGSTERS.get(key)
     if known is None:
         counts = tuple(map(add, experts, occasionals))
         top = max(counts)
-        known = (counts, counts.index(top) if top else None)
+        strongest_other = tuple(
+            max(counts[:seat] + counts[seat + 1 :]) for seat in range(len(counts))
+        )
+        known = (counts, counts.index(top) if top else None, strongest_other)
         if len(_GANGSTERS) >= 50_000:
             _GANGSTERS.clear()
         _GANGSTERS[key] = known
@@ -101,7 +106,8 @@ class Reckoning:
     # Slots: made at nearly every step of the hard bot's playouts, where an
     # instance dict of two dozen entries costs its growth (in Pyodide most).
     __slots__ = (
-        *("view", "tuning", "seat", "players", "turn", "row", "chicago_at", "cities", "count"),
+        *("view", "tuning", "seat", "players", "turn", "row", "chicago_at", "cities"),
+        *("gangsters", "count"),
         *("holders", "experts_available", "occasionals_available", "banned", "odds", "after"),
         *("costs", "expert_cost", "occasional_cost"),
         *("_judge", "_urge", "_looks", "_pot", "_lots", "_keep", "_threats"),
@@ -118,14 +124,12 @@ class Reckoning:
         self.chicago_at = self.row.index(CHICAGO)
         cities = view["cities"]
         self.cities = cities
-        # By city, each seat's gangsters there, and its majority holder (placing
-        # never ties), None when nobody is there.
-        self.count: list[tuple[int, ...]] = []
-        self.holders: list[int | None] = []
-        for entry in cities:
-            known = _gangsters(entry["experts"], entry["occasionals"])
-            self.count.append(known[0])
-            self.holders.append(known[1])
+        # By city, its `Gangsters`, and from them each seat's gangsters there
+        # and its majority holder (placing never ties), None when nobody is there.
+        gangsters = [_gangsters(entry["experts"], entry["occasionals"]) for entry in cities]
+        self.gangsters = gangsters
+        self.count: list[tuple[int, ...]] = [known[0] for known in gangsters]
+        self.holders: list[int | None] = [known[1] for known in gangsters]
         self.experts_available: list[int] = view["experts_available"]
         self.occasionals_available: list[int] = view["occasionals_available"]
         self.banned: list[list[int]] = view["banned"]
@@ -317,31 +321,58 @@ class Reckoning:
         if not experts and not occasionals:
             return []
         banned = self.banned[seat]
-        elsewhere = any(counts[seat] for counts in self.count[1:])
+        gangsters, holders, cities = self.gangsters, self.holders, self.cities
+        elsewhere = False  # a gangster of this seat on a numbered city
+        for counts, _holder, _strongest in gangsters[1:]:
+            if counts[seat]:
+                elsewhere = True
+                break
         expert_cost, occasional_cost = self.expert_cost, self.occasional_cost
-        margin = self.tuning.MARGIN
-        keep = self.keep
-        cap, bias = self.tuning.CAP, self.tuning.NEED_BIAS
-        costs_worth, odds = self.costs.worth, self.odds
+        tuning = self.tuning
+        margin, cap, bias = tuning.MARGIN, tuning.CAP, tuning.NEED_BIAS
+        costs, odds = self.costs, self.odds
+        revolver, jail, hospital, ban = costs.revolver, costs.jail, costs.hospital, costs.banned
         rated = []
         for city in self.row:
-            if city in banned or (city == CHICAGO and not elsewhere):
+            if city in banned:
                 continue
-            counts = self.count[city]
+            if city == CHICAGO:
+                if not elsewhere:
+                    continue
+                worth = self.worth(city, seat)
+            else:
+                # costs.worth(odds[city]) (this seat is not banned here), written
+                # out in the same steps: the same float.
+                chances = odds[city]
+                worth = (
+                    chances.money
+                    - chances.revolver * revolver
+                    - chances.jail * jail
+                    - chances.hospital * hospital
+                    - chances.banned * ban
+                )
+            counts, holder, strongest = gangsters[city]
             mine = counts[seat]
-            rival = max(counts)  # the strongest rival, unless this seat is the strongest
-            if rival == mine:
-                rival = max(counts[:seat] + counts[seat + 1 :])
-            least = rival - mine + 1
+            least = strongest[seat] - mine + 1  # the strongest rival's count, and one more
             if least < 1:
                 least = 1
-            there = self.cities[city]["experts"][seat] > 0
-            # self.worth(city, seat), written out for the numbered cities
-            worth = costs_worth(odds[city], city in banned) if city else self.worth(city, seat)
-            now = keep(city, seat, mine) * worth if self.holders[city] == seat else 0.0
-            most = worth if worth > 0.0 else 0.0
-            places = PLACES[city]
+            # The rivals that could outbid here, as keep weighs them (count, have, pressure).
             threats: list[tuple[int, int, float]] | None = None
+            if holder == seat:
+                threats = [threat[1:] for threat in self._rivals(city) if threat[0] != seat]
+                # keep(city, seat, mine), written out as below.
+                chance = 1.0
+                for count, have, pressure in threats:
+                    need = mine - count + 1
+                    if need <= have:
+                        threat = pressure / (need + bias)
+                        chance *= 1.0 - (cap if cap <= threat else threat)  # min(cap, threat)
+                now = chance * worth
+            else:
+                now = 0.0
+            most = worth if worth > 0.0 else 0.0
+            there = cities[city]["experts"][seat] > 0
+            places = PLACES[city]
             for size in range(least, least + margin + 1):
                 placed = size if size < experts else experts  # min(size, experts)
                 extra = size - placed
