@@ -14,7 +14,6 @@ bot's search judges the positions its playouts reach with `Reckoning.gains`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from operator import add
 from typing import Any, Final
 
@@ -78,24 +77,25 @@ _GANGSTERS: dict[tuple[tuple[int, ...], tuple[int, ...]], Gangsters] = {}
 """`_gangsters`' answers by its arguments: a few thousand column pairs."""
 
 
-def _gangsters(experts: Sequence[int], occasionals: Sequence[int]) -> Gangsters:
-    """A city's `Gangsters`, from its experts and occasionals by seat.
-    Remembered by value: the search's playouts ask it for every city at
-    nearly every action, and in Pyodide `map` with a builtin and `max` cost
-    several times a dict's read."""
-    key = (tuple(experts), tuple(occasionals))  # a view's lists, a playout view's tuples
-    known = _GANGSTERS.get(key)
-    if known is None:
-        counts = tuple(map(add, experts, occasionals))
-        top = max(counts)
-        strongest_other = tuple(
-            max(counts[:seat] + counts[seat + 1 :]) for seat in range(len(counts))
-        )
-        known = (counts, counts.index(top) if top else None, strongest_other)
-        if len(_GANGSTERS) >= 50_000:
-            _GANGSTERS.clear()
-        _GANGSTERS[key] = known
+def _gangsters(key: tuple[tuple[int, ...], tuple[int, ...]]) -> Gangsters:
+    """A city's `Gangsters`, from its experts and occasionals by seat (`key`).
+    Remembered by value in `_GANGSTERS`: the search's playouts ask for every
+    city at nearly every action, and in Pyodide `map` with a builtin and `max`
+    cost several times a dict's read."""
+    experts, occasionals = key
+    counts = tuple(map(add, experts, occasionals))
+    top = max(counts)
+    strongest_other = tuple(max(counts[:seat] + counts[seat + 1 :]) for seat in range(len(counts)))
+    known = (counts, counts.index(top) if top else None, strongest_other)
+    if len(_GANGSTERS) >= 50_000:
+        _GANGSTERS.clear()
+    _GANGSTERS[key] = known
     return known
+
+
+_SEEN_WORTH: dict[tuple[int, tuple[int, ...], float], float] = {}
+"""`Reckoning._seen_worth` by (city, the cards of it seen, the rounds expected
+after this one): the same few at every step of a playout."""
 
 
 class Reckoning:
@@ -107,10 +107,9 @@ class Reckoning:
     # instance dict of two dozen entries costs its growth (in Pyodide most).
     __slots__ = (
         *("view", "tuning", "seat", "players", "turn", "row", "chicago_at", "cities"),
-        *("gangsters", "count"),
-        *("holders", "experts_available", "occasionals_available", "banned", "odds", "after"),
+        *("gangsters", "experts_available", "occasionals_available", "banned", "odds", "after"),
         *("costs", "expert_cost", "occasional_cost"),
-        *("_judge", "_urge", "_looks", "_pot", "_lots", "_keep", "_threats"),
+        *("_judge", "_urge", "_pot", "_lots", "_keep"),
     )
 
     def __init__(self, view: View, tuning: type[Tuning] = Tuning, judge: bool = False) -> None:
@@ -124,12 +123,13 @@ class Reckoning:
         self.chicago_at = self.row.index(CHICAGO)
         cities = view["cities"]
         self.cities = cities
-        # By city, its `Gangsters`, and from them each seat's gangsters there
-        # and its majority holder (placing never ties), None when nobody is there.
-        gangsters = [_gangsters(entry["experts"], entry["occasionals"]) for entry in cities]
+        # By city, its `Gangsters` (see `count` and `holder`).
+        columns = [(entry["experts"], entry["occasionals"]) for entry in cities]
+        if type(columns[0][0]) is not tuple:  # a view's lists (a playout view's are tuples)
+            columns = [(tuple(experts), tuple(occasionals)) for experts, occasionals in columns]
+        known = _GANGSTERS.get
+        gangsters = [known(key) or _gangsters(key) for key in columns]
         self.gangsters = gangsters
-        self.count: list[tuple[int, ...]] = [known[0] for known in gangsters]
-        self.holders: list[int | None] = [known[1] for known in gangsters]
         self.experts_available: list[int] = view["experts_available"]
         self.occasionals_available: list[int] = view["occasionals_available"]
         self.banned: list[list[int]] = view["banned"]
@@ -143,11 +143,9 @@ class Reckoning:
         )
         self._judge = judge
         self._urge: list[float] | None = None
-        self._looks: dict[int, float] = {}
         self._pot: dict[int, float] = {}
         self._lots: list[ChicagoLot] | None = None
         self._keep: dict[tuple[int, int, int], float] = {}
-        self._threats: dict[int, list[tuple[int, int, int, float]]] = {}
 
     # ------------------------------------------------------------ the table
 
@@ -184,8 +182,14 @@ class Reckoning:
             self._urge = [alpha * (1.0 - 0.5**turns) for turns in self._opportunities(self._judge)]
         return self._urge
 
+    @property
+    def count(self) -> list[tuple[int, ...]]:
+        """By city, each seat's gangsters there."""
+        return [counts for counts, _holder, _strongest in self.gangsters]
+
     def holder(self, city: int) -> int | None:
-        return self.holders[city]
+        """The city's majority holder (placing never ties), None when nobody is there."""
+        return self.gangsters[city][1]
 
     # ------------------------------------------------------------ worth
 
@@ -197,16 +201,21 @@ class Reckoning:
         return self.costs.worth(self.odds[city], city in self.banned[seat])
 
     def public_worth(self, city: int) -> float:
-        """What the city looks worth to the others (they do not see this hand),
-        reckoned when first asked."""
-        known = self._looks.get(city)
+        """What the city looks worth to the others (they do not see this hand)."""
+        if city == CHICAGO:
+            return self.pot(0) / 2
+        return self._seen_worth(city, tuple(self.cities[city]["played"]))
+
+    def _seen_worth(self, city: int, seen: tuple[int, ...]) -> float:
+        """The city's worth to one who has seen `seen` of its cards (not banned
+        there), remembered in `_SEEN_WORTH`."""
+        key = (city, seen, self.after)
+        known = _SEEN_WORTH.get(key)
         if known is None:
-            if city == CHICAGO:
-                known = self.pot(0) / 2
-            else:
-                played = tuple(self.cities[city]["played"])
-                known = self.costs.worth(seen_odds(city, played))
-            self._looks[city] = known
+            known = self.costs.worth(seen_odds(city, seen))
+            if len(_SEEN_WORTH) >= 50_000:
+                _SEEN_WORTH.clear()
+            _SEEN_WORTH[key] = known
         return known
 
     def looks(self) -> list[float]:
@@ -233,7 +242,7 @@ class Reckoning:
         looks = self.public_worth(city)
         if looks <= 0.0:
             return 0.0
-        need = top - self.count[city][rival] + 1
+        need = top - self.gangsters[city][0][rival] + 1
         have = self.experts_available[rival]
         if have or self.cities[city]["experts"][rival]:
             have += self.occasionals_available[rival]
@@ -254,38 +263,36 @@ class Reckoning:
         tuning = self.tuning
         cap, bias = tuning.CAP, tuning.NEED_BIAS
         chance = 1.0
-        for rival, count, have, pressure in self._rivals(city):
-            if rival != holder:
-                need = top - count + 1
-                if need <= have:  # threat's figure, with urge * looks made once
-                    threat = pressure / (need + bias)
-                    chance *= 1.0 - (cap if cap <= threat else threat)  # min(cap, threat)
+        for count, have, pressure in self._rivals(city, holder):
+            need = top - count + 1
+            if need <= have:  # threat's figure, with urge * looks made once
+                threat = pressure / (need + bias)
+                chance *= 1.0 - (cap if cap <= threat else threat)  # min(cap, threat)
         self._keep[key] = chance
         return chance
 
-    def _rivals(self, city: int) -> list[tuple[int, int, int, float]]:
-        """The seats that could outbid on `city` as `threat` reckons it (turns
-        left, not banned there, the city looking worth something), each as
-        (seat, its gangsters there, the most it could add, urge * looks)."""
-        known = self._threats.get(city)
-        if known is not None:
-            return known
-        found: list[tuple[int, int, int, float]] = []
+    def _rivals(self, city: int, holder: int) -> list[tuple[int, int, float]]:
+        """The seats other than `holder` that could outbid on `city` as `threat`
+        reckons it (turns left, not banned there, the city looking worth
+        something), in seat order, each as (its gangsters there, the most it
+        could add, urge * looks)."""
+        found: list[tuple[int, int, float]] = []
         experts_there = self.cities[city]["experts"]
-        counts = self.count[city]
+        counts = self.gangsters[city][0]
+        banned = self.banned
+        experts, occasionals = self.experts_available, self.occasionals_available
         looks = None
         for rival, urge in enumerate(self.urge):
-            if not urge or city in self.banned[rival]:
+            if not urge or rival == holder or city in banned[rival]:
                 continue
             if looks is None:
                 looks = self.public_worth(city)
-            if looks <= 0.0:
-                break
-            have = self.experts_available[rival]
+                if looks <= 0.0:
+                    break
+            have = experts[rival]
             if have or experts_there[rival]:
-                have += self.occasionals_available[rival]
-            found.append((rival, counts[rival], have, urge * looks))
-        self._threats[city] = found
+                have += occasionals[rival]
+            found.append((counts[rival], have, urge * looks))
         return found
 
     # ------------------------------------------------------------ placing
@@ -321,7 +328,7 @@ class Reckoning:
         if not experts and not occasionals:
             return []
         banned = self.banned[seat]
-        gangsters, holders, cities = self.gangsters, self.holders, self.cities
+        gangsters, cities = self.gangsters, self.cities
         elsewhere = False  # a gangster of this seat on a numbered city
         for counts, _holder, _strongest in gangsters[1:]:
             if counts[seat]:
@@ -359,7 +366,7 @@ class Reckoning:
             # The rivals that could outbid here, as keep weighs them (count, have, pressure).
             threats: list[tuple[int, int, float]] | None = None
             if holder == seat:
-                threats = [threat[1:] for threat in self._rivals(city) if threat[0] != seat]
+                threats = self._rivals(city, seat)
                 # keep(city, seat, mine), written out as below.
                 chance = 1.0
                 for count, have, pressure in threats:
@@ -382,7 +389,7 @@ class Reckoning:
                 if floor is not None and bound <= floor:
                     break
                 if threats is None:
-                    threats = [threat[1:] for threat in self._rivals(city) if threat[0] != seat]
+                    threats = self._rivals(city, seat)
                 # keep(city, seat, top), written out: it runs for every size.
                 top = mine + size
                 chance = 1.0
@@ -411,11 +418,12 @@ class Reckoning:
         seat = self.seat
         city = CARD_CITY[card]
         score = 0.0
-        chicago = self.holder(CHICAGO)
+        gangsters = self.gangsters
+        chicago = gangsters[CHICAGO][1]
         if chicago is not None and self.row.index(city) < self.chicago_at:
             keen = 1.0 if chicago == seat else -1.0
             score -= keen * tuning.CHICAGO_KEEP * CARD_VALUE[card]
-        holder = self.holder(city)
+        holder = gangsters[city][1]
         if holder == seat:
             interest = 1.0
         elif holder is not None:
@@ -426,8 +434,8 @@ class Reckoning:
             # The card is in hand, so among the city's unseen faces: after it is
             # played, they are those not among the played cards and it.
             played = tuple(self.cities[city]["played"])
-            before = self.costs.worth(seen_odds(city, played))
-            after = self.costs.worth(seen_odds(city, (*played, card)))
+            before = self._seen_worth(city, played)
+            after = self._seen_worth(city, (*played, card))
             score -= tuning.INFO * interest * (after - before)
         return score
 
@@ -443,10 +451,11 @@ class Reckoning:
             + self.occasionals_available[seat] * self.occasional_cost
             for seat in range(players)
         ]
+        gangsters = self.gangsters
         for city in self.row:
-            holder = self.holder(city)
+            counts, holder, _strongest = gangsters[city]
             if holder is None:
                 continue
-            top = self.count[city][holder]
+            top = counts[holder]
             gains[holder] += self.keep(city, holder, top) * self.worth(city, holder)
         return gains

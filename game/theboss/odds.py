@@ -147,18 +147,33 @@ def seen_odds(city: int, seen: tuple[int, ...]) -> CityOdds:
 def city_odds(view: View) -> list[CityOdds]:
     """By city id (Chicago's entry is empty): the odds of each face-down card,
     from the seat's hand and the cards played this round."""
-    mine: dict[int, tuple[int, ...]] = {}  # the hand's cards by city, for the few it holds
-    for card in view["hand"] or ():
-        city = CARD_CITY[card]
-        mine[city] = (*mine.get(city, ()), card)
+    hand = tuple(view["hand"] or ())  # a view's list, a playout view's tuple
+    known = _CITY_ODDS.get
     odds = [_NOTHING]
     for entry in view["cities"][1:]:
-        city = entry["city"]
-        held = mine.get(city)
-        played = entry["played"]
-        seen = tuple(played) if held is None else (*played, *held)
-        odds.append(seen_odds(city, seen))
+        key = (entry["city"], tuple(entry["played"]), hand)
+        chances = known(key)
+        if chances is None:
+            chances = _city_odds(key)
+        odds.append(chances)
     return odds
+
+
+_CITY_ODDS: dict[tuple[int, tuple[int, ...], tuple[int, ...]], CityOdds] = {}
+"""`city_odds`' figure for one city by (city, its cards played, the hand): read
+at nearly every step of the search's playouts, where the hand and a city's
+cards played change far less often than the view."""
+
+
+def _city_odds(key: tuple[int, tuple[int, ...], tuple[int, ...]]) -> CityOdds:
+    """The odds of the city's face-down card, from its cards played and the
+    hand's cards of it, remembered in `_CITY_ODDS`."""
+    city, played, hand = key
+    chances = seen_odds(city, (*played, *(card for card in hand if CARD_CITY[card] == city)))
+    if len(_CITY_ODDS) >= 50_000:
+        _CITY_ODDS.clear()
+    _CITY_ODDS[key] = chances
+    return chances
 
 
 # ------------------------------------------------------------------ police
