@@ -109,8 +109,18 @@ def normal_bot(view: View, legal: Sequence[Action]) -> Action:
         place = reckoning.best_placement()
         if place is not None:
             return place
-    plays = [action for action in legal if type(action) is Play]
-    return max(plays, key=lambda action: (reckoning.card_score(action.card), -action.card))
+    return max(_plays(legal), key=lambda action: (reckoning.card_score(action.card), -action.card))
+
+
+def _plays(legal: Sequence[Action]) -> list[Play]:
+    """The cards of `legal`: they come first, the placements after (at a
+    turn's start a hundred and more, not walked through)."""
+    end = 0
+    for action in legal:
+        if type(action) is not Play:
+            break
+        end += 1
+    return [action for action in legal[:end] if type(action) is Play]
 
 
 # --------------------------------------------------------------------- hard

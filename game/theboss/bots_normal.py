@@ -24,6 +24,7 @@ from .odds import (
     chicago_lots,
     chicago_pot,
     city_odds,
+    one_city_odds,
     rounds_after_view,
     sanction_costs,
     seen_odds,
@@ -107,7 +108,7 @@ class Reckoning:
     # instance dict of two dozen entries costs its growth (in Pyodide most).
     __slots__ = (
         *("view", "tuning", "seat", "players", "turn", "row", "chicago_at", "cities"),
-        *("gangsters", "experts_available", "occasionals_available", "banned", "odds", "after"),
+        *("gangsters", "experts_available", "occasionals_available", "banned", "_odds", "after"),
         *("costs", "expert_cost", "occasional_cost"),
         *("_judge", "_urge", "_pot", "_lots", "_keep"),
     )
@@ -133,7 +134,7 @@ class Reckoning:
         self.experts_available: list[int] = view["experts_available"]
         self.occasionals_available: list[int] = view["occasionals_available"]
         self.banned: list[list[int]] = view["banned"]
-        self.odds: list[CityOdds] = city_odds(view)
+        self._odds: list[CityOdds] | None = None
         self.after = rounds_after_view(view)
         self.costs = sanction_costs(self.after)
         turns_after = TURNS - self.turn
@@ -174,6 +175,14 @@ class Reckoning:
         ]
 
     @property
+    def odds(self) -> list[CityOdds]:
+        """By city id, its face-down card's odds (odds.city_odds). Made when
+        first needed: choosing a card needs the few cities of the hand alone."""
+        if self._odds is None:
+            self._odds = city_odds(self.view)
+        return self._odds
+
+    @property
     def urge(self) -> list[float]:
         """By seat: ALPHA scaled by the turns it has left to outbid (0: none).
         Made when first needed (a card's choice needs none)."""
@@ -198,7 +207,9 @@ class Reckoning:
         seat reckons it."""
         if city == CHICAGO:
             return self.pot(1 if seat == self.seat else -1) / 2
-        return self.costs.worth(self.odds[city], city in self.banned[seat])
+        odds = self._odds
+        chances = one_city_odds(self.view, city) if odds is None else odds[city]
+        return self.costs.worth(chances, city in self.banned[seat])
 
     def public_worth(self, city: int) -> float:
         """What the city looks worth to the others (they do not see this hand)."""
@@ -358,33 +369,41 @@ class Reckoning:
                     - chances.hospital * hospital
                     - chances.banned * ban
                 )
+            most = worth if worth > 0.0 else 0.0
+            if floor is not None and most <= floor:
+                continue  # every bound is at most `most`, and none above the floor
             counts, holder, strongest = gangsters[city]
             mine = counts[seat]
             least = strongest[seat] - mine + 1  # the strongest rival's count, and one more
             if least < 1:
                 least = 1
-            # The rivals that could outbid here, as keep weighs them (count, have, pressure).
-            threats: list[tuple[int, int, float]] | None = None
-            if holder == seat:
-                threats = self._rivals(city, seat)
-                # keep(city, seat, mine), written out as below.
-                chance = 1.0
-                for count, have, pressure in threats:
-                    need = mine - count + 1
-                    if need <= have:
-                        threat = pressure / (need + bias)
-                        chance *= 1.0 - (cap if cap <= threat else threat)  # min(cap, threat)
-                now = chance * worth
-            else:
-                now = 0.0
-            most = worth if worth > 0.0 else 0.0
             there = cities[city]["experts"][seat] > 0
             places = PLACES[city]
+            # The rivals that could outbid here, as keep weighs them (count,
+            # have, pressure), and what holding the city is worth now: both
+            # made when first needed.
+            threats: list[tuple[int, int, float]] | None = None
+            now: float | None = None if holder == seat else 0.0
             for size in range(least, least + margin + 1):
                 placed = size if size < experts else experts  # min(size, experts)
                 extra = size - placed
                 if extra > occasionals or (extra and not placed and not there):
                     break
+                if now is None:
+                    # The bound below is at most this one (`now` is 0 or more):
+                    # not above the floor, `now` need not be reckoned.
+                    upper = most - placed * expert_cost - extra * occasional_cost
+                    if floor is not None and upper <= floor:
+                        break
+                    threats = self._rivals(city, seat)
+                    # keep(city, seat, mine), written out as below.
+                    chance = 1.0
+                    for count, have, pressure in threats:
+                        need = mine - count + 1
+                        if need <= have:
+                            threat = pressure / (need + bias)
+                            chance *= 1.0 - (cap if cap <= threat else threat)  # min(cap, threat)
+                    now = chance * worth
                 bound = most - now - placed * expert_cost - extra * occasional_cost
                 if floor is not None and bound <= floor:
                     break

@@ -55,6 +55,7 @@ __all__ = [
     "chicago_pot",
     "city_odds",
     "last_card_worth",
+    "one_city_odds",
     "pool_odds",
     "rounds_after",
     "rounds_after_float",
@@ -159,6 +160,13 @@ def city_odds(view: View) -> list[CityOdds]:
     return odds
 
 
+def one_city_odds(view: View, city: int) -> CityOdds:
+    """`city_odds(view)[city]` alone (a numbered city)."""
+    key = (city, tuple(view["cities"][city]["played"]), tuple(view["hand"] or ()))
+    chances = _CITY_ODDS.get(key)
+    return _city_odds(key) if chances is None else chances
+
+
 _CITY_ODDS: dict[tuple[int, tuple[int, ...], tuple[int, ...]], CityOdds] = {}
 """`city_odds`' figure for one city by (city, its cards played, the hand): read
 at nearly every step of the search's playouts, where the hand and a city's
@@ -251,9 +259,11 @@ def last_card_worth(
     when it does not care."""
     if not mine and not others:
         return float(CARD_VALUE[played[-1]]) if played else 0.0
-    values = [float(CARD_VALUE[card]) for card in mine]
+    # Whole numbers, summed exactly either way: in Pyodide's Python a sum of
+    # floats costs several times one of ints.
+    values = [CARD_VALUE[card] for card in mine]
     if not others and keen:
-        return max(values) if keen > 0 else min(values)
+        return float(max(values) if keen > 0 else min(values))
     return (sum(values) + others * odds.money) / (len(values) + others)
 
 
