@@ -109,18 +109,20 @@ def normal_bot(view: View, legal: Sequence[Action]) -> Action:
         place = reckoning.best_placement()
         if place is not None:
             return place
-    return max(_plays(legal), key=lambda action: (reckoning.card_score(action.card), -action.card))
-
-
-def _plays(legal: Sequence[Action]) -> list[Play]:
-    """The cards of `legal`: they come first, the placements after (at a
-    turn's start a hundred and more, not walked through)."""
-    end = 0
+    # The card of the best score, the lowest of equals (as `max` with the key
+    # (score, -card) would choose), written as a loop: no key function to call.
+    # The cards come first in `legal`, the placements after.
+    best: Play | None = None
+    top = 0.0
     for action in legal:
         if type(action) is not Play:
             break
-        end += 1
-    return [action for action in legal[:end] if type(action) is Play]
+        score = reckoning.card_score(action.card)
+        if best is None or score > top or (score == top and action.card < best.card):
+            best, top = action, score
+    if best is None:  # cannot happen: a seat to act holds a card
+        raise ValueError("no card to play among the legal actions")
+    return best
 
 
 # --------------------------------------------------------------------- hard
