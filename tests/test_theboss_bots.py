@@ -360,6 +360,28 @@ def test_the_fast_reckoning_gives_exactly_the_plain_one(players: int) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_normal_bot_plays_the_best_scored_card_the_lowest_of_equals(players: int) -> None:
+    """Its card, chosen by a loop over the legal list's head (the cards come
+    first), is the one `max` gives with the key (card_score, -card), on the
+    view and on the playout view, when it does not place."""
+    chose_a_card = 0
+    for state in positions(players, 60 + players, 400):
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        if len(legal) < 2:
+            continue
+        for view in (GAME.view(state, seat), playout_view(state, seat)):
+            reckoning = Reckoning(view)
+            if type(legal[-1]) is Place and reckoning.best_placement() is not None:
+                continue
+            plays = [action for action in legal if type(action) is Play]
+            best = max(plays, key=lambda action: (reckoning.card_score(action.card), -action.card))
+            assert normal_bot(view, legal) == best
+            chose_a_card += 1
+    assert chose_a_card > 50
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_search_deals_worlds_that_keep_the_view(players: int) -> None:
     for step, state in enumerate(positions(players, 80 + players, 400)):
         if step % 5:
