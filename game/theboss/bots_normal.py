@@ -21,6 +21,7 @@ from .cards import CARD_CITY, CARD_VALUE, CHICAGO, TURNS
 from .odds import (
     ChicagoLot,
     CityOdds,
+    SanctionCosts,
     chicago_lots,
     chicago_pot,
     city_odds,
@@ -99,6 +100,28 @@ _SEEN_WORTH: dict[tuple[int, tuple[int, ...], float], float] = {}
 after this one): the same few at every step of a playout."""
 
 
+RoundFigures = tuple[float, SanctionCosts, float, float]
+"""The rounds expected after this one, the sanctions' costs, what an unplaced
+expert and an unused occasional are worth."""
+
+_ROUND_FIGURES: dict[tuple[Any, int, type[Tuning]], RoundFigures] = {}
+"""`_round_figures` by what they depend on: the police shown, the round, the
+last round or not, the stage, the turn, the tuning. A few dozen in all."""
+
+
+def _round_figures(view: View, tuning: type[Tuning]) -> RoundFigures:
+    """`RoundFigures` from the view, remembered in `_ROUND_FIGURES`."""
+    after = rounds_after_view(view)
+    expert_cost = tuning.EXPERT * (TURNS - view["turn"]) / (TURNS - 1)
+    occasional_cost = expert_cost + tuning.OCCASIONAL_LATER * min(1.0, after)
+    figures = (after, sanction_costs(after), expert_cost, occasional_cost)
+    key = (tuple(view["police"]), view["round"], view["last_round"], view["stage"])
+    if len(_ROUND_FIGURES) >= 4096:
+        _ROUND_FIGURES.clear()
+    _ROUND_FIGURES[(key, view["turn"], tuning)] = figures
+    return figures
+
+
 class Reckoning:
     """Everything the normal bot weighs, computed from one view. With `judge`,
     a position is judged rather than decided: the player to act at a turn's
@@ -135,13 +158,14 @@ class Reckoning:
         self.occasionals_available: list[int] = view["occasionals_available"]
         self.banned: list[list[int]] = view["banned"]
         self._odds: list[CityOdds] | None = None
-        self.after = rounds_after_view(view)
-        self.costs = sanction_costs(self.after)
-        turns_after = TURNS - self.turn
-        self.expert_cost: float = tuning.EXPERT * turns_after / (TURNS - 1)
-        self.occasional_cost: float = self.expert_cost + tuning.OCCASIONAL_LATER * min(
-            1.0, self.after
-        )
+        key = (tuple(view["police"]), view["round"], view["last_round"], view["stage"])
+        figures = _ROUND_FIGURES.get((key, self.turn, tuning))
+        if figures is None:
+            figures = _round_figures(view, tuning)
+        self.after: float = figures[0]
+        self.costs: SanctionCosts = figures[1]
+        self.expert_cost: float = figures[2]
+        self.occasional_cost: float = figures[3]
         self._judge = judge
         self._urge: list[float] | None = None
         self._pot: dict[int, float] = {}
