@@ -25,7 +25,7 @@ from game.theboss.bots import (
     search_horizon,
     search_score,
 )
-from game.theboss.bots_normal import Reckoning
+from game.theboss.bots_normal import Reckoning, Tuning
 from game.theboss.bots_search import CANDIDATES
 from game.theboss.bots_search import determinize as search_determinize
 from game.theboss.cards import CARD_COUNT, CHICAGO, CITY_KEYS, card_name
@@ -379,6 +379,19 @@ def test_the_normal_bot_plays_the_best_scored_card_the_lowest_of_equals(players:
             assert normal_bot(view, legal) == best
             chose_a_card += 1
     assert chose_a_card > 50
+
+
+def test_the_remembered_round_figures_follow_the_tuning(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The round's figures are remembered by the weights they use: a run
+    trying other weights gets its own."""
+    state = GAME.new_game({"players": 3}, 5)
+    view = GAME.view(state, state.seat)
+    before = Reckoning(view)
+    monkeypatch.setattr(Tuning, "EXPERT", Tuning.EXPERT * 2)
+    monkeypatch.setattr(Tuning, "OCCASIONAL_LATER", Tuning.OCCASIONAL_LATER + 1)
+    after = Reckoning(view)
+    assert after.expert_cost == 2 * before.expert_cost > 0
+    assert after.occasional_cost > before.occasional_cost
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -104,9 +104,10 @@ RoundFigures = tuple[float, SanctionCosts, float, float]
 """The rounds expected after this one, the sanctions' costs, what an unplaced
 expert and an unused occasional are worth."""
 
-_ROUND_FIGURES: dict[tuple[Any, int, type[Tuning]], RoundFigures] = {}
+_ROUND_FIGURES: dict[tuple[Any, ...], RoundFigures] = {}
 """`_round_figures` by what they depend on: the police shown, the round, the
-last round or not, the stage, the turn, the tuning. A few dozen in all."""
+last round or not, the stage, the turn, the tuning's weights (a run may try
+others). A few dozen in all."""
 
 
 def _round_figures(view: View, tuning: type[Tuning]) -> RoundFigures:
@@ -118,7 +119,7 @@ def _round_figures(view: View, tuning: type[Tuning]) -> RoundFigures:
     key = (tuple(view["police"]), view["round"], view["last_round"], view["stage"])
     if len(_ROUND_FIGURES) >= 4096:
         _ROUND_FIGURES.clear()
-    _ROUND_FIGURES[(key, view["turn"], tuning)] = figures
+    _ROUND_FIGURES[key, view["turn"], tuning.EXPERT, tuning.OCCASIONAL_LATER] = figures
     return figures
 
 
@@ -159,7 +160,7 @@ class Reckoning:
         self.banned: list[list[int]] = view["banned"]
         self._odds: list[CityOdds] | None = None
         key = (tuple(view["police"]), view["round"], view["last_round"], view["stage"])
-        figures = _ROUND_FIGURES.get((key, self.turn, tuning))
+        figures = _ROUND_FIGURES.get((key, self.turn, tuning.EXPERT, tuning.OCCASIONAL_LATER))
         if figures is None:
             figures = _round_figures(view, tuning)
         self.after: float = figures[0]
