@@ -112,15 +112,25 @@ others). A few dozen in all."""
 
 def _round_figures(view: View, tuning: type[Tuning]) -> RoundFigures:
     """`RoundFigures` from the view, remembered in `_ROUND_FIGURES`."""
-    after = rounds_after_view(view)
-    expert_cost = tuning.EXPERT * (TURNS - view["turn"]) / (TURNS - 1)
-    occasional_cost = expert_cost + tuning.OCCASIONAL_LATER * min(1.0, after)
-    figures = (after, sanction_costs(after), expert_cost, occasional_cost)
-    key = (tuple(view["police"]), view["round"], view["last_round"], view["stage"])
-    if len(_ROUND_FIGURES) >= 4096:
-        _ROUND_FIGURES.clear()
-    _ROUND_FIGURES[key, view["turn"], tuning.EXPERT, tuning.OCCASIONAL_LATER] = figures
+    key = _round_key(view, tuning)
+    figures = _ROUND_FIGURES.get(key)
+    if figures is None:
+        after = rounds_after_view(view)
+        expert_cost = tuning.EXPERT * (TURNS - view["turn"]) / (TURNS - 1)
+        occasional_cost = expert_cost + tuning.OCCASIONAL_LATER * min(1.0, after)
+        figures = (after, sanction_costs(after), expert_cost, occasional_cost)
+        if len(_ROUND_FIGURES) >= 4096:
+            _ROUND_FIGURES.clear()
+        _ROUND_FIGURES[key] = figures
     return figures
+
+
+def _round_key(view: View, tuning: type[Tuning]) -> tuple[Any, ...]:
+    """What `RoundFigures` depend on (the police as a tuple: a view has a list)."""
+    return (
+        *(tuple(view["police"]), view["round"], view["last_round"], view["stage"], view["turn"]),
+        *(tuning.EXPERT, tuning.OCCASIONAL_LATER),
+    )
 
 
 class Reckoning:
@@ -159,10 +169,7 @@ class Reckoning:
         self.occasionals_available: list[int] = view["occasionals_available"]
         self.banned: list[list[int]] = view["banned"]
         self._odds: list[CityOdds] | None = None
-        key = (tuple(view["police"]), view["round"], view["last_round"], view["stage"])
-        figures = _ROUND_FIGURES.get((key, self.turn, tuning.EXPERT, tuning.OCCASIONAL_LATER))
-        if figures is None:
-            figures = _round_figures(view, tuning)
+        figures = _round_figures(view, tuning)
         self.after: float = figures[0]
         self.costs: SanctionCosts = figures[1]
         self.expert_cost: float = figures[2]
