@@ -25,7 +25,7 @@ from game.theboss.bots import (
     search_horizon,
     search_score,
 )
-from game.theboss.bots_normal import Reckoning
+from game.theboss.bots_normal import Reckoning, Tuning
 from game.theboss.bots_search import CANDIDATES
 from game.theboss.bots_search import determinize as search_determinize
 from game.theboss.cards import CARD_COUNT, CHICAGO, CITY_KEYS, card_name
@@ -357,6 +357,41 @@ def test_the_fast_reckoning_gives_exactly_the_plain_one(players: int) -> None:
                 if gain > threshold and (best is None or gain > best[0]):
                     best = (gain, place)
             assert Reckoning(view).best_placement() == (best[1] if best else None)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_normal_bot_plays_the_best_scored_card_the_lowest_of_equals(players: int) -> None:
+    """Its card, chosen by a loop over the legal list's head (the cards come
+    first), is the one `max` gives with the key (card_score, -card), on the
+    view and on the playout view, when it does not place."""
+    chose_a_card = 0
+    for state in positions(players, 60 + players, 400):
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        if len(legal) < 2:
+            continue
+        for view in (GAME.view(state, seat), playout_view(state, seat)):
+            reckoning = Reckoning(view)
+            if type(legal[-1]) is Place and reckoning.best_placement() is not None:
+                continue
+            plays = [action for action in legal if type(action) is Play]
+            best = max(plays, key=lambda action: (reckoning.card_score(action.card), -action.card))
+            assert normal_bot(view, legal) == best
+            chose_a_card += 1
+    assert chose_a_card > 50
+
+
+def test_the_remembered_round_figures_follow_the_tuning(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The round's figures are remembered by the weights they use: a run
+    trying other weights gets its own."""
+    state = GAME.new_game({"players": 3}, 5)
+    view = GAME.view(state, state.seat)
+    before = Reckoning(view)
+    monkeypatch.setattr(Tuning, "EXPERT", Tuning.EXPERT * 2)
+    monkeypatch.setattr(Tuning, "OCCASIONAL_LATER", Tuning.OCCASIONAL_LATER + 1)
+    after = Reckoning(view)
+    assert after.expert_cost == 2 * before.expert_cost > 0
+    assert after.occasional_cost > before.occasional_cost
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

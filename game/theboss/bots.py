@@ -109,8 +109,20 @@ def normal_bot(view: View, legal: Sequence[Action]) -> Action:
         place = reckoning.best_placement()
         if place is not None:
             return place
-    plays = [action for action in legal if type(action) is Play]
-    return max(plays, key=lambda action: (reckoning.card_score(action.card), -action.card))
+    # The card of the best score, the lowest of equals (as `max` with the key
+    # (score, -card) would choose), written as a loop: no key function to call.
+    # The cards come first in `legal`, the placements after.
+    best: Play | None = None
+    top = 0.0
+    for action in legal:
+        if type(action) is not Play:
+            break
+        score = reckoning.card_score(action.card)
+        if best is None or score > top or (score == top and action.card < best.card):
+            best, top = action, score
+    if best is None:  # cannot happen: a seat to act holds a card
+        raise ValueError("no card to play among the legal actions")
+    return best
 
 
 # --------------------------------------------------------------------- hard

@@ -14,7 +14,6 @@ bot's search judges the positions its playouts reach with `Reckoning.gains`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from operator import add
 from typing import Any, Final
 
@@ -22,9 +21,11 @@ from .cards import CARD_CITY, CARD_VALUE, CHICAGO, TURNS
 from .odds import (
     ChicagoLot,
     CityOdds,
+    SanctionCosts,
     chicago_lots,
     chicago_pot,
     city_odds,
+    one_city_odds,
     rounds_after_view,
     sanction_costs,
     seen_odds,
@@ -70,27 +71,66 @@ class Tuning:
 
 _NO_TURN: Final = 0
 
-_GANGSTERS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[int, ...], int | None]] = {}
+Gangsters = tuple[tuple[int, ...], int | None, tuple[int, ...]]
+"""A city's gangsters by seat, its majority holder (None when nobody is
+there), and by seat the most gangsters any other seat has there."""
+
+_GANGSTERS: dict[tuple[tuple[int, ...], tuple[int, ...]], Gangsters] = {}
 """`_gangsters`' answers by its arguments: a few thousand column pairs."""
 
 
-def _gangsters(
-    experts: Sequence[int], occasionals: Sequence[int]
-) -> tuple[tuple[int, ...], int | None]:
-    """A city's gangsters by seat, from its experts and occasionals by seat, and
-    its majority holder (None when nobody is there). Remembered by value:
-    the search's playouts ask it for every city at nearly every action, and
-    in Pyodide `map` with a builtin and `max` cost several times a dict's read."""
-    key = (tuple(experts), tuple(occasionals))  # a view's lists, a playout view's tuples
-    known = _GANGSTERS.get(key)
-    if known is None:
-        counts = tuple(map(add, experts, occasionals))
-        top = max(counts)
-        known = (counts, counts.index(top) if top else None)
-        if len(_GANGSTERS) >= 50_000:
-            _GANGSTERS.clear()
-        _GANGSTERS[key] = known
+def _gangsters(key: tuple[tuple[int, ...], tuple[int, ...]]) -> Gangsters:
+    """A city's `Gangsters`, from its experts and occasionals by seat (`key`).
+    Remembered by value in `_GANGSTERS`: the search's playouts ask for every
+    city at nearly every action, and in Pyodide `map` with a builtin and `max`
+    cost several times a dict's read."""
+    experts, occasionals = key
+    counts = tuple(map(add, experts, occasionals))
+    top = max(counts)
+    strongest_other = tuple(max(counts[:seat] + counts[seat + 1 :]) for seat in range(len(counts)))
+    known = (counts, counts.index(top) if top else None, strongest_other)
+    if len(_GANGSTERS) >= 50_000:
+        _GANGSTERS.clear()
+    _GANGSTERS[key] = known
     return known
+
+
+_SEEN_WORTH: dict[tuple[int, tuple[int, ...], float], float] = {}
+"""`Reckoning._seen_worth` by (city, the cards of it seen, the rounds expected
+after this one): the same few at every step of a playout."""
+
+
+RoundFigures = tuple[float, SanctionCosts, float, float]
+"""The rounds expected after this one, the sanctions' costs, what an unplaced
+expert and an unused occasional are worth."""
+
+_ROUND_FIGURES: dict[tuple[Any, ...], RoundFigures] = {}
+"""`_round_figures` by what they depend on: the police shown, the round, the
+last round or not, the stage, the turn, the tuning's weights (a run may try
+others). A few dozen in all."""
+
+
+def _round_figures(view: View, tuning: type[Tuning]) -> RoundFigures:
+    """`RoundFigures` from the view, remembered in `_ROUND_FIGURES`."""
+    key = _round_key(view, tuning)
+    figures = _ROUND_FIGURES.get(key)
+    if figures is None:
+        after = rounds_after_view(view)
+        expert_cost = tuning.EXPERT * (TURNS - view["turn"]) / (TURNS - 1)
+        occasional_cost = expert_cost + tuning.OCCASIONAL_LATER * min(1.0, after)
+        figures = (after, sanction_costs(after), expert_cost, occasional_cost)
+        if len(_ROUND_FIGURES) >= 4096:
+            _ROUND_FIGURES.clear()
+        _ROUND_FIGURES[key] = figures
+    return figures
+
+
+def _round_key(view: View, tuning: type[Tuning]) -> tuple[Any, ...]:
+    """What `RoundFigures` depend on (the police as a tuple: a view has a list)."""
+    return (
+        *(tuple(view["police"]), view["round"], view["last_round"], view["stage"], view["turn"]),
+        *(tuning.EXPERT, tuning.OCCASIONAL_LATER),
+    )
 
 
 class Reckoning:
@@ -101,10 +141,10 @@ class Reckoning:
     # Slots: made at nearly every step of the hard bot's playouts, where an
     # instance dict of two dozen entries costs its growth (in Pyodide most).
     __slots__ = (
-        *("view", "tuning", "seat", "players", "turn", "row", "chicago_at", "cities", "count"),
-        *("holders", "experts_available", "occasionals_available", "banned", "odds", "after"),
+        *("view", "tuning", "seat", "players", "turn", "row", "chicago_at", "cities"),
+        *("gangsters", "experts_available", "occasionals_available", "banned", "_odds", "after"),
         *("costs", "expert_cost", "occasional_cost"),
-        *("_judge", "_urge", "_looks", "_pot", "_lots", "_keep", "_threats"),
+        *("_judge", "_urge", "_pot", "_lots", "_keep"),
     )
 
     def __init__(self, view: View, tuning: type[Tuning] = Tuning, judge: bool = False) -> None:
@@ -118,32 +158,27 @@ class Reckoning:
         self.chicago_at = self.row.index(CHICAGO)
         cities = view["cities"]
         self.cities = cities
-        # By city, each seat's gangsters there, and its majority holder (placing
-        # never ties), None when nobody is there.
-        self.count: list[tuple[int, ...]] = []
-        self.holders: list[int | None] = []
-        for entry in cities:
-            known = _gangsters(entry["experts"], entry["occasionals"])
-            self.count.append(known[0])
-            self.holders.append(known[1])
+        # By city, its `Gangsters` (see `count` and `holder`).
+        columns = [(entry["experts"], entry["occasionals"]) for entry in cities]
+        if type(columns[0][0]) is not tuple:  # a view's lists (a playout view's are tuples)
+            columns = [(tuple(experts), tuple(occasionals)) for experts, occasionals in columns]
+        known = _GANGSTERS.get
+        gangsters = [known(key) or _gangsters(key) for key in columns]
+        self.gangsters = gangsters
         self.experts_available: list[int] = view["experts_available"]
         self.occasionals_available: list[int] = view["occasionals_available"]
         self.banned: list[list[int]] = view["banned"]
-        self.odds: list[CityOdds] = city_odds(view)
-        self.after = rounds_after_view(view)
-        self.costs = sanction_costs(self.after)
-        turns_after = TURNS - self.turn
-        self.expert_cost: float = tuning.EXPERT * turns_after / (TURNS - 1)
-        self.occasional_cost: float = self.expert_cost + tuning.OCCASIONAL_LATER * min(
-            1.0, self.after
-        )
+        self._odds: list[CityOdds] | None = None
+        figures = _round_figures(view, tuning)
+        self.after: float = figures[0]
+        self.costs: SanctionCosts = figures[1]
+        self.expert_cost: float = figures[2]
+        self.occasional_cost: float = figures[3]
         self._judge = judge
         self._urge: list[float] | None = None
-        self._looks: dict[int, float] = {}
         self._pot: dict[int, float] = {}
         self._lots: list[ChicagoLot] | None = None
         self._keep: dict[tuple[int, int, int], float] = {}
-        self._threats: dict[int, list[tuple[int, int, int, float]]] = {}
 
     # ------------------------------------------------------------ the table
 
@@ -172,6 +207,14 @@ class Reckoning:
         ]
 
     @property
+    def odds(self) -> list[CityOdds]:
+        """By city id, its face-down card's odds (odds.city_odds). Made when
+        first needed: choosing a card needs the few cities of the hand alone."""
+        if self._odds is None:
+            self._odds = city_odds(self.view)
+        return self._odds
+
+    @property
     def urge(self) -> list[float]:
         """By seat: ALPHA scaled by the turns it has left to outbid (0: none).
         Made when first needed (a card's choice needs none)."""
@@ -180,8 +223,14 @@ class Reckoning:
             self._urge = [alpha * (1.0 - 0.5**turns) for turns in self._opportunities(self._judge)]
         return self._urge
 
+    @property
+    def count(self) -> list[tuple[int, ...]]:
+        """By city, each seat's gangsters there."""
+        return [counts for counts, _holder, _strongest in self.gangsters]
+
     def holder(self, city: int) -> int | None:
-        return self.holders[city]
+        """The city's majority holder (placing never ties), None when nobody is there."""
+        return self.gangsters[city][1]
 
     # ------------------------------------------------------------ worth
 
@@ -190,19 +239,26 @@ class Reckoning:
         seat reckons it."""
         if city == CHICAGO:
             return self.pot(1 if seat == self.seat else -1) / 2
-        return self.costs.worth(self.odds[city], city in self.banned[seat])
+        odds = self._odds
+        chances = one_city_odds(self.view, city) if odds is None else odds[city]
+        return self.costs.worth(chances, city in self.banned[seat])
 
     def public_worth(self, city: int) -> float:
-        """What the city looks worth to the others (they do not see this hand),
-        reckoned when first asked."""
-        known = self._looks.get(city)
+        """What the city looks worth to the others (they do not see this hand)."""
+        if city == CHICAGO:
+            return self.pot(0) / 2
+        return self._seen_worth(city, tuple(self.cities[city]["played"]))
+
+    def _seen_worth(self, city: int, seen: tuple[int, ...]) -> float:
+        """The city's worth to one who has seen `seen` of its cards (not banned
+        there), remembered in `_SEEN_WORTH`."""
+        key = (city, seen, self.after)
+        known = _SEEN_WORTH.get(key)
         if known is None:
-            if city == CHICAGO:
-                known = self.pot(0) / 2
-            else:
-                played = tuple(self.cities[city]["played"])
-                known = self.costs.worth(seen_odds(city, played))
-            self._looks[city] = known
+            known = self.costs.worth(seen_odds(city, seen))
+            if len(_SEEN_WORTH) >= 50_000:
+                _SEEN_WORTH.clear()
+            _SEEN_WORTH[key] = known
         return known
 
     def looks(self) -> list[float]:
@@ -229,7 +285,7 @@ class Reckoning:
         looks = self.public_worth(city)
         if looks <= 0.0:
             return 0.0
-        need = top - self.count[city][rival] + 1
+        need = top - self.gangsters[city][0][rival] + 1
         have = self.experts_available[rival]
         if have or self.cities[city]["experts"][rival]:
             have += self.occasionals_available[rival]
@@ -250,38 +306,36 @@ class Reckoning:
         tuning = self.tuning
         cap, bias = tuning.CAP, tuning.NEED_BIAS
         chance = 1.0
-        for rival, count, have, pressure in self._rivals(city):
-            if rival != holder:
-                need = top - count + 1
-                if need <= have:  # threat's figure, with urge * looks made once
-                    threat = pressure / (need + bias)
-                    chance *= 1.0 - (cap if cap <= threat else threat)  # min(cap, threat)
+        for count, have, pressure in self._rivals(city, holder):
+            need = top - count + 1
+            if need <= have:  # threat's figure, with urge * looks made once
+                threat = pressure / (need + bias)
+                chance *= 1.0 - (cap if cap <= threat else threat)  # min(cap, threat)
         self._keep[key] = chance
         return chance
 
-    def _rivals(self, city: int) -> list[tuple[int, int, int, float]]:
-        """The seats that could outbid on `city` as `threat` reckons it (turns
-        left, not banned there, the city looking worth something), each as
-        (seat, its gangsters there, the most it could add, urge * looks)."""
-        known = self._threats.get(city)
-        if known is not None:
-            return known
-        found: list[tuple[int, int, int, float]] = []
+    def _rivals(self, city: int, holder: int) -> list[tuple[int, int, float]]:
+        """The seats other than `holder` that could outbid on `city` as `threat`
+        reckons it (turns left, not banned there, the city looking worth
+        something), in seat order, each as (its gangsters there, the most it
+        could add, urge * looks)."""
+        found: list[tuple[int, int, float]] = []
         experts_there = self.cities[city]["experts"]
-        counts = self.count[city]
+        counts = self.gangsters[city][0]
+        banned = self.banned
+        experts, occasionals = self.experts_available, self.occasionals_available
         looks = None
         for rival, urge in enumerate(self.urge):
-            if not urge or city in self.banned[rival]:
+            if not urge or rival == holder or city in banned[rival]:
                 continue
             if looks is None:
                 looks = self.public_worth(city)
-            if looks <= 0.0:
-                break
-            have = self.experts_available[rival]
+                if looks <= 0.0:
+                    break
+            have = experts[rival]
             if have or experts_there[rival]:
-                have += self.occasionals_available[rival]
-            found.append((rival, counts[rival], have, urge * looks))
-        self._threats[city] = found
+                have += occasionals[rival]
+            found.append((counts[rival], have, urge * looks))
         return found
 
     # ------------------------------------------------------------ placing
@@ -317,41 +371,76 @@ class Reckoning:
         if not experts and not occasionals:
             return []
         banned = self.banned[seat]
-        elsewhere = any(counts[seat] for counts in self.count[1:])
+        gangsters, cities = self.gangsters, self.cities
+        elsewhere = False  # a gangster of this seat on a numbered city
+        for counts, _holder, _strongest in gangsters[1:]:
+            if counts[seat]:
+                elsewhere = True
+                break
         expert_cost, occasional_cost = self.expert_cost, self.occasional_cost
-        margin = self.tuning.MARGIN
-        keep = self.keep
-        cap, bias = self.tuning.CAP, self.tuning.NEED_BIAS
-        costs_worth, odds = self.costs.worth, self.odds
+        tuning = self.tuning
+        margin, cap, bias = tuning.MARGIN, tuning.CAP, tuning.NEED_BIAS
+        costs, odds = self.costs, self.odds
+        revolver, jail, hospital, ban = costs.revolver, costs.jail, costs.hospital, costs.banned
         rated = []
         for city in self.row:
-            if city in banned or (city == CHICAGO and not elsewhere):
+            if city in banned:
                 continue
-            counts = self.count[city]
+            if city == CHICAGO:
+                if not elsewhere:
+                    continue
+                worth = self.worth(city, seat)
+            else:
+                # costs.worth(odds[city]) (this seat is not banned here), written
+                # out in the same steps: the same float.
+                chances = odds[city]
+                worth = (
+                    chances.money
+                    - chances.revolver * revolver
+                    - chances.jail * jail
+                    - chances.hospital * hospital
+                    - chances.banned * ban
+                )
+            most = worth if worth > 0.0 else 0.0
+            if floor is not None and most <= floor:
+                continue  # every bound is at most `most`, and none above the floor
+            counts, holder, strongest = gangsters[city]
             mine = counts[seat]
-            rival = max(counts)  # the strongest rival, unless this seat is the strongest
-            if rival == mine:
-                rival = max(counts[:seat] + counts[seat + 1 :])
-            least = rival - mine + 1
+            least = strongest[seat] - mine + 1  # the strongest rival's count, and one more
             if least < 1:
                 least = 1
-            there = self.cities[city]["experts"][seat] > 0
-            # self.worth(city, seat), written out for the numbered cities
-            worth = costs_worth(odds[city], city in banned) if city else self.worth(city, seat)
-            now = keep(city, seat, mine) * worth if self.holders[city] == seat else 0.0
-            most = worth if worth > 0.0 else 0.0
+            there = cities[city]["experts"][seat] > 0
             places = PLACES[city]
+            # The rivals that could outbid here, as keep weighs them (count,
+            # have, pressure), and what holding the city is worth now: both
+            # made when first needed.
             threats: list[tuple[int, int, float]] | None = None
+            now: float | None = None if holder == seat else 0.0
             for size in range(least, least + margin + 1):
                 placed = size if size < experts else experts  # min(size, experts)
                 extra = size - placed
                 if extra > occasionals or (extra and not placed and not there):
                     break
+                if now is None:
+                    # The bound below is at most this one (`now` is 0 or more):
+                    # not above the floor, `now` need not be reckoned.
+                    upper = most - placed * expert_cost - extra * occasional_cost
+                    if floor is not None and upper <= floor:
+                        break
+                    threats = self._rivals(city, seat)
+                    # keep(city, seat, mine), written out as below.
+                    chance = 1.0
+                    for count, have, pressure in threats:
+                        need = mine - count + 1
+                        if need <= have:
+                            threat = pressure / (need + bias)
+                            chance *= 1.0 - (cap if cap <= threat else threat)  # min(cap, threat)
+                    now = chance * worth
                 bound = most - now - placed * expert_cost - extra * occasional_cost
                 if floor is not None and bound <= floor:
                     break
                 if threats is None:
-                    threats = [threat[1:] for threat in self._rivals(city) if threat[0] != seat]
+                    threats = self._rivals(city, seat)
                 # keep(city, seat, top), written out: it runs for every size.
                 top = mine + size
                 chance = 1.0
@@ -380,11 +469,12 @@ class Reckoning:
         seat = self.seat
         city = CARD_CITY[card]
         score = 0.0
-        chicago = self.holder(CHICAGO)
+        gangsters = self.gangsters
+        chicago = gangsters[CHICAGO][1]
         if chicago is not None and self.row.index(city) < self.chicago_at:
             keen = 1.0 if chicago == seat else -1.0
             score -= keen * tuning.CHICAGO_KEEP * CARD_VALUE[card]
-        holder = self.holder(city)
+        holder = gangsters[city][1]
         if holder == seat:
             interest = 1.0
         elif holder is not None:
@@ -395,8 +485,8 @@ class Reckoning:
             # The card is in hand, so among the city's unseen faces: after it is
             # played, they are those not among the played cards and it.
             played = tuple(self.cities[city]["played"])
-            before = self.costs.worth(seen_odds(city, played))
-            after = self.costs.worth(seen_odds(city, (*played, card)))
+            before = self._seen_worth(city, played)
+            after = self._seen_worth(city, (*played, card))
             score -= tuning.INFO * interest * (after - before)
         return score
 
@@ -412,10 +502,11 @@ class Reckoning:
             + self.occasionals_available[seat] * self.occasional_cost
             for seat in range(players)
         ]
+        gangsters = self.gangsters
         for city in self.row:
-            holder = self.holder(city)
+            counts, holder, _strongest = gangsters[city]
             if holder is None:
                 continue
-            top = self.count[city][holder]
+            top = counts[holder]
             gains[holder] += self.keep(city, holder, top) * self.worth(city, holder)
         return gains

@@ -55,6 +55,7 @@ __all__ = [
     "chicago_pot",
     "city_odds",
     "last_card_worth",
+    "one_city_odds",
     "pool_odds",
     "rounds_after",
     "rounds_after_float",
@@ -147,18 +148,40 @@ def seen_odds(city: int, seen: tuple[int, ...]) -> CityOdds:
 def city_odds(view: View) -> list[CityOdds]:
     """By city id (Chicago's entry is empty): the odds of each face-down card,
     from the seat's hand and the cards played this round."""
-    mine: dict[int, tuple[int, ...]] = {}  # the hand's cards by city, for the few it holds
-    for card in view["hand"] or ():
-        city = CARD_CITY[card]
-        mine[city] = (*mine.get(city, ()), card)
+    hand = tuple(view["hand"] or ())  # a view's list, a playout view's tuple
+    known = _CITY_ODDS.get
     odds = [_NOTHING]
     for entry in view["cities"][1:]:
-        city = entry["city"]
-        held = mine.get(city)
-        played = entry["played"]
-        seen = tuple(played) if held is None else (*played, *held)
-        odds.append(seen_odds(city, seen))
+        key = (entry["city"], tuple(entry["played"]), hand)
+        chances = known(key)
+        if chances is None:
+            chances = _city_odds(key)
+        odds.append(chances)
     return odds
+
+
+def one_city_odds(view: View, city: int) -> CityOdds:
+    """`city_odds(view)[city]` alone (a numbered city)."""
+    key = (city, tuple(view["cities"][city]["played"]), tuple(view["hand"] or ()))
+    chances = _CITY_ODDS.get(key)
+    return _city_odds(key) if chances is None else chances
+
+
+_CITY_ODDS: dict[tuple[int, tuple[int, ...], tuple[int, ...]], CityOdds] = {}
+"""`city_odds`' figure for one city by (city, its cards played, the hand): read
+at nearly every step of the search's playouts, where the hand and a city's
+cards played change far less often than the view."""
+
+
+def _city_odds(key: tuple[int, tuple[int, ...], tuple[int, ...]]) -> CityOdds:
+    """The odds of the city's face-down card, from its cards played and the
+    hand's cards of it, remembered in `_CITY_ODDS`."""
+    city, played, hand = key
+    chances = seen_odds(city, (*played, *(card for card in hand if CARD_CITY[card] == city)))
+    if len(_CITY_ODDS) >= 50_000:
+        _CITY_ODDS.clear()
+    _CITY_ODDS[key] = chances
+    return chances
 
 
 # ------------------------------------------------------------------ police
@@ -236,9 +259,11 @@ def last_card_worth(
     when it does not care."""
     if not mine and not others:
         return float(CARD_VALUE[played[-1]]) if played else 0.0
-    values = [float(CARD_VALUE[card]) for card in mine]
+    # Whole numbers, summed exactly either way: in Pyodide's Python a sum of
+    # floats costs several times one of ints.
+    values = [CARD_VALUE[card] for card in mine]
     if not others and keen:
-        return max(values) if keen > 0 else min(values)
+        return float(max(values) if keen > 0 else min(values))
     return (sum(values) + others * odds.money) / (len(values) + others)
 
 

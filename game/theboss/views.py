@@ -97,7 +97,8 @@ def playout_view(state: State, seat: int) -> dict[str, Any]:
     experts, occasionals = state.experts, state.occasionals
     dead, away, used = state.dead, state.away, state.occasionals_used
     seats = range(count)
-    experts_by_city, occasionals_by_city = _columns(experts), _columns(occasionals)
+    experts_by_city, experts_placed = _columns(experts)
+    occasionals_by_city, occasionals_placed = _columns(occasionals)
     return {
         "seat": seat,
         "players": count,
@@ -117,13 +118,15 @@ def playout_view(state: State, seat: int) -> dict[str, Any]:
             }
             for city, cards in enumerate(state.played)
         ],
-        "hands": [tuple([CARD_CITY[card] for card in hand]) for hand in hands],
+        "hands": [_backs(hand) for hand in hands],
         "hand": hands[seat] if 0 <= seat < count else None,
         # By seat: state.experts_available and state.occasionals_available.
         "experts_available": [
-            EXPERTS - dead[who] - len(away[who]) - sum(experts[who]) for who in seats
+            EXPERTS - dead[who] - len(away[who]) - experts_placed[who] for who in seats
         ],
-        "occasionals_available": [OCCASIONALS - used[who] - sum(occasionals[who]) for who in seats],
+        "occasionals_available": [
+            OCCASIONALS - used[who] - occasionals_placed[who] for who in seats
+        ],
         "banned": state.banned,
         "police": _badge_names(shown),
         "last_round": game_ends(shown),
@@ -132,23 +135,40 @@ def playout_view(state: State, seat: int) -> dict[str, Any]:
 
 
 Table = tuple[tuple[int, ...], ...]
-_COLUMNS: dict[int, tuple[Table, Table]] = {}
-"""By `id` of a gangster table ([seat][city]): (the table, its columns by city).
-The table is kept with its columns, so its id stays its own while cached."""
+_COLUMNS: dict[int, tuple[Table, Table, tuple[int, ...]]] = {}
+"""By `id` of a gangster table ([seat][city]): (the table, its columns by city,
+its sums by seat). The table is kept with them, so its id stays its own while
+cached."""
 
 
-def _columns(table: Table) -> Table:
-    """`table`'s columns, by city (each seat's count there): a state's table
-    changes only with a placement, so the playout views of the states in
-    between share the columns, made once."""
+def _columns(table: Table) -> tuple[Table, tuple[int, ...]]:
+    """`table`'s columns, by city (each seat's count there), and each seat's
+    count in all: a state's table changes only with a placement, so the
+    playout views of the states in between share them, made once."""
     known = _COLUMNS.get(id(table))
     if known is not None and known[0] is table:
-        return known[1]
+        return known[1], known[2]
     columns = tuple(zip(*table, strict=True))
+    sums = tuple([sum(row) for row in table])
     if len(_COLUMNS) >= 4096:
         _COLUMNS.clear()
-    _COLUMNS[id(table)] = (table, columns)
-    return columns
+    _COLUMNS[id(table)] = (table, columns, sums)
+    return columns, sums
+
+
+_BACKS: dict[tuple[int, ...], tuple[int, ...]] = {}
+"""`_backs`' answers by hand: a hand changes by one card a step."""
+
+
+def _backs(hand: tuple[int, ...]) -> tuple[int, ...]:
+    """The city on the back of each card of `hand`, remembered."""
+    known = _BACKS.get(hand)
+    if known is None:
+        known = tuple([CARD_CITY[card] for card in hand])
+        if len(_BACKS) >= 50_000:
+            _BACKS.clear()
+        _BACKS[hand] = known
+    return known
 
 
 _STAGE_VALUES: Final = {stage: stage.value for stage in Stage}

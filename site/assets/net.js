@@ -101,8 +101,9 @@
  * }
  * Errors are Error objects with a .code: "bad_code", "wrong_kind", "version",
  * "insecure", "no_broadcast", "no_webrtc", "bad_room", "timeout", "aborted",
- * "connect_failed", "answer_expired" (rtcAnswer's link), "used", "cancelled"; for hostStore "corrupt", "missing",
- * "locked", "no_locks", "no_indexeddb", "no_storage".
+ * "connect_failed", "answer_expired" (rtcAnswer's link), "used", "cancelled";
+ * for hostStore "corrupt", "missing", "locked", "no_locks", "no_indexeddb",
+ * "no_storage".
  *
  * Sealing (tabs): BroadcastChannel reaches every tab of the origin, so after
  * the handshake every frame is sealed for one pair. The guest knocks with a
