@@ -1,8 +1,8 @@
 """Build the static site into ``dist/``, and optionally serve it.
 
 ``python build.py`` makes ``dist/`` from ``site/``, ``game/`` and the pinned npm
-packages ``pyodide`` and ``@pyscript/core`` (it runs ``npm ci`` first when
-``node_modules/`` is missing). ``python build.py --serve [--port N]`` builds and
+packages (``pyodide``, and the QR code drawer and reader; it runs ``npm ci``
+first when ``node_modules/`` is missing). ``python build.py --serve [--port N]`` builds and
 then serves ``dist/`` on localhost with the MIME types and headers of
 ``netlify.toml``; it prints the URL to open. ``--test-games`` includes the
 games written only for the tests (Duel) in the site's list of games.
@@ -20,7 +20,6 @@ Layout of ``dist/``::
     runtime/pyodide-<version>-<hash>/  the Pyodide files the page loads: immutable;
                                        the standard library trimmed to what the
                                        pages import, as bytecode (sitebuild/)
-    runtime/pyscript-<version>/...     PyScript's core and the chunks it imports
 
 Standard library only (Python 3.11+), so it runs on a fresh clone and on
 Netlify's build image.
@@ -58,7 +57,6 @@ __all__ = [
     "DIST",
     "GAME_DATA_SUFFIXES",
     "PYODIDE_FILES",
-    "PYSCRIPT_PLUGINS",
     "ROOT",
     "VENDOR_FILES",
     "BuildResult",
@@ -74,7 +72,6 @@ __all__ = [
     "load_netlify_headers",
     "main",
     "make_server",
-    "pyscript_files",
     "rules_page",
     "rules_pages",
     "rules_sources",
@@ -88,24 +85,6 @@ DIST = ROOT / "dist"
 NODE_MODULES = ROOT / "node_modules"
 NETLIFY_TOML = ROOT / "netlify.toml"
 
-
-#: PyScript loads every plugin it knows unless the config names it with a "!",
-#: and it does so once per script type it defines ("py" and "mpy"), so the
-#: page turns them all off in both configs (``<script type="py" config>`` and
-#: ``<mpy-config>``): the page uses none of them, and the editor, terminal,
-#: game and donkey chunks stay off the wire. Even when turned off, the
-#: ``error`` plugin's chunk is imported (to call ``notOnDOM``), so that one
-#: chunk is shipped.
-PYSCRIPT_PLUGINS = (
-    "codemirror",
-    "deprecations-manager",
-    "donkey",
-    "error",
-    "py-editor",
-    "py-game",
-    "py-terminal",
-)
-_PYSCRIPT_CHUNKS_USED = ("error",)
 
 #: Debian's chromium and its flags, for the browser suite and the page-load
 #: benchmark alike: without the background-networking flags Chromium tries to
@@ -140,8 +119,6 @@ _HASH_LENGTH = 10
 #: only on the contents of the files.
 _ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 
-_IMPORT_RE = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s*)["'](\./[^"']+)["']""")
-
 
 @dataclass(frozen=True)
 class BuildResult:
@@ -151,9 +128,7 @@ class BuildResult:
     #: logical name (path under site/ or a fixed key) -> path under out/
     files: Mapping[str, str]
     pyodide_dir: str
-    pyscript_dir: str
     pyodide_version: str
-    pyscript_version: str
 
     def url_path(self, logical: str) -> str:
         """The path (under the site root) of a built file, e.g. 'assets/app.css'."""
@@ -163,7 +138,7 @@ class BuildResult:
 # --------------------------------------------------------------------------- npm
 
 
-_NPM_PACKAGES = ("pyodide", "@pyscript/core", "qrcode-generator", "jsqr")
+_NPM_PACKAGES = ("pyodide", "qrcode-generator", "jsqr")
 
 #: Browser libraries copied from node_modules/ into dist/, content-hashed like
 #: our assets (logical name -> file under node_modules/). qrcode-generator
@@ -205,48 +180,6 @@ def _package_version(package_dir: Path) -> str:
     return str(data["version"])
 
 
-# --------------------------------------------------------------------- PyScript
-
-
-def pyscript_files(dist_dir: Path) -> list[str]:
-    """PyScript's ``core.js`` and every chunk the page can import from it.
-
-    That is the static ``import``/``from`` closure of ``core.js`` plus the
-    chunks of the plugins the page still loads (``_PYSCRIPT_CHUNKS_USED``) and
-    their own static imports. Chunk names carry a hash chosen by PyScript's
-    bundler, so they are found by reading the files, never hard-coded.
-    """
-    wanted: list[str] = ["core.js"]
-    core_chunk = _static_imports(dist_dir / "core.js")
-    for name in _PYSCRIPT_CHUNKS_USED:
-        matches = sorted(p.name for p in dist_dir.glob(f"{name}-*.js"))
-        if len(matches) != 1:
-            raise SystemExit(f"PyScript chunk {name!r} not found once in {dist_dir}: {matches}")
-        wanted.extend(matches)
-    wanted.extend(core_chunk)
-    seen: list[str] = []
-    while wanted:
-        name = wanted.pop()
-        if name in seen:
-            continue
-        seen.append(name)
-        wanted.extend(_static_imports(dist_dir / name))
-    return sorted(seen)
-
-
-def _static_imports(path: Path) -> list[str]:
-    """Relative modules that ``path`` imports statically (not ``import()``)."""
-    text = path.read_text("utf-8")
-    found: list[str] = []
-    for match in _IMPORT_RE.finditer(text):
-        if match.group(0).replace(" ", "").startswith("import("):
-            continue  # dynamic: loaded only if the feature is used
-        name = match.group(1).removeprefix("./")
-        if name not in found:
-            found.append(name)
-    return found
-
-
 # -------------------------------------------------------------------- the game
 
 
@@ -266,10 +199,10 @@ def _game_sources(game_dir: Path) -> list[Path]:
 def game_zip_bytes(game_dir: Path = GAME) -> bytes:
     """The ``game`` package as a deterministic zip (same sources, same bytes).
 
-    Why a zip and not PyScript's ``files`` list of single files: the package
-    grows with every game and subpackage, and one request for one hashed file
-    beats dozens of requests and a file list to keep in sync. PyScript unpacks
-    it (``"<zip>": "./*"`` in the config) into Python's working directory,
+    Why a zip and not single files: the package grows with every game and
+    subpackage, and one request for one hashed file beats dozens of requests
+    and a file list to keep in sync. The pages' worker (site/assets/py-worker.js)
+    unpacks it into Python's working directory,
     which is on ``sys.path``: real files on a real file system, so modules that
     read data next to themselves with ``Path(__file__)`` work as under CPython.
     """
@@ -325,48 +258,6 @@ def _naming_order(paths: list[Path]) -> list[Path]:
     for path in sorted(paths):
         visit(path, ())
     return ordered
-
-
-def _pyscript_config(files: Mapping[str, str]) -> str:
-    config: dict[str, Any] = {
-        # Never the CDN: PyScript loads this exact, self-hosted Pyodide, through
-        # the module that starts it from the build's snapshot when it can
-        # (site/partials/pyodide-start.mjs; PyScript takes the folder of this
-        # address as Pyodide's indexURL, so the module lives beside pyodide.mjs).
-        "interpreter": f"./{files['pyodide/start.mjs']}",
-        "files": {f"./{files['game.zip']}": "./*"},
-        "plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS],
-    }
-    return json.dumps(config, separators=(",", ":"), sort_keys=True)
-
-
-def _preloads(files: Mapping[str, str]) -> str:
-    """``<link>`` tags that start every runtime download as soon as the HTML arrives.
-
-    Without them the files come in a chain (boot.js -> core.js -> its chunks ->
-    pyodide.mjs -> the wasm and stdlib), one round trip after another, and the
-    game bundle only after Python has started.
-    """
-    modules = [
-        path
-        for key, path in files.items()
-        if key.startswith("pyscript/")
-        or key in ("pyodide/start.mjs", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs")
-    ]
-    fetched = [
-        files["pyodide/pyodide.asm.wasm"],
-        files["pyodide/python_stdlib.zip"],
-        files["pyodide/pyodide-lock.json"],
-        files["game.zip"],
-    ]
-    tags = [f'<link rel="modulepreload" href="{path}">' for path in sorted(modules)]
-    tags += [f'<link rel="preload" href="{path}" as="fetch" crossorigin>' for path in fetched]
-    return "\n  ".join(tags)
-
-
-def _mpy_config() -> str:
-    """The MicroPython config: no interpreter, only the plugins turned off."""
-    return json.dumps({"plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS]}, separators=(",", ":"))
 
 
 def tutorials_index(game_dir: Path = GAME) -> str:
@@ -903,10 +794,6 @@ def rules_pages(
     return pages
 
 
-def _html_attr(text: str) -> str:
-    return text.replace("&", "&amp;").replace("'", "&#39;").replace("<", "&lt;")
-
-
 def build(
     out: Path = DIST,
     *,
@@ -921,16 +808,13 @@ def build(
     if install:
         ensure_node_modules(node_modules.parent)
     pyodide_src = node_modules / "pyodide"
-    pyscript_src = node_modules / "@pyscript" / "core"
     pyodide_version = _package_version(pyodide_src)
-    pyscript_version = _package_version(pyscript_src)
     # The trimmed standard library and the game, compiled for this Pyodide
     # (sitebuild/runtime.py). The folder is named by their hash too: its files
     # are cached forever, and another build may keep other modules.
     game_zip = game_zip_bytes(game)
-    bundle = compile_runtime(pyodide_src, pyscript_src / "dist", game_zip)
+    bundle = compile_runtime(pyodide_src, game_zip)
     pyodide_dir = f"runtime/pyodide-{pyodide_version}-{bundle.digest}"
-    pyscript_dir = f"runtime/pyscript-{pyscript_version}"
 
     if out.exists():
         shutil.rmtree(out)
@@ -948,7 +832,7 @@ def build(
         write(f"{pyodide_dir}/{name}", replaced.get(name) or (pyodide_src / name).read_bytes())
         files[f"pyodide/{name}"] = f"{pyodide_dir}/{name}"
     # The runtime started, as a memory snapshot (sitebuild/snapshot.py), and
-    # the module PyScript loads as its interpreter: Pyodide's loader, started
+    # the module the pages' worker starts Python with: Pyodide's loader, started
     # from that snapshot when the browser holds it (a return visit).
     snapshot = make_snapshot(out / pyodide_dir, bundle.game_zip, snapshot_modules(game_zip))
     files["pyodide/snapshot"] = _hashed_name(f"{pyodide_dir}/snapshot.bin.gz", snapshot.gzipped)
@@ -963,9 +847,6 @@ def build(
     ).encode("utf-8")
     files["pyodide/start.mjs"] = _hashed_name(f"{pyodide_dir}/start.mjs", start)
     write(files["pyodide/start.mjs"], start)
-    for name in pyscript_files(pyscript_src / "dist"):
-        write(f"{pyscript_dir}/{name}", (pyscript_src / "dist" / name).read_bytes())
-        files[f"pyscript/{name}"] = f"{pyscript_dir}/{name}"
 
     # The game package, compiled, one hashed zip.
     files["game.zip"] = _hashed_name("assets/game.zip", bundle.game_zip)
@@ -979,15 +860,12 @@ def build(
 
     # Placeholders that our text files may use (the runtime's paths).
     runtime_paths = {
-        "@PYSCRIPT_CORE@": f"{pyscript_dir}/core.js",
-        # Pyodide's loader, started from the snapshot when it can: PyScript's
-        # interpreter (boot.js) and the pages' Python worker (py-worker.js)
+        # Pyodide's loader, started from the snapshot when it can, which the
+        # pages' Python worker (py-worker.js) imports; and what else it loads
         "@PYODIDE_START@": files["pyodide/start.mjs"],
-        # what else the worker of the pages whose Python runs off the main thread loads
         "@PYODIDE_DIR@": pyodide_dir,
         "@GAME_ZIP@": files["game.zip"],
         "@PYODIDE_VERSION@": pyodide_version,
-        "@PYSCRIPT_VERSION@": pyscript_version,
     }
 
     # Our assets: binary ones first, then text ones that may name them.
@@ -1025,9 +903,6 @@ def build(
     catalogue = catalogue_json(game, test_games=test_games)
     replacements = {
         **runtime_paths,
-        "@PYSCRIPT_CONFIG@": _html_attr(_pyscript_config(files)),
-        "@MPY_CONFIG@": _html_attr(_mpy_config()),
-        "@PRELOADS@": _preloads(files),
         "@GAME_ZIP@": files["game.zip"],
         "@TUTORIALS_INDEX@": tutorials_index(game),
         "@CATALOGUE@": catalogue,
@@ -1063,9 +938,7 @@ def build(
         out=out,
         files=files,
         pyodide_dir=pyodide_dir,
-        pyscript_dir=pyscript_dir,
         pyodide_version=pyodide_version,
-        pyscript_version=pyscript_version,
     )
     if not quiet:
         size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())

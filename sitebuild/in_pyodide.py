@@ -15,8 +15,8 @@ modules Pyodide had imported before this script ran) and writes
 Which standard-library modules are kept: the closure, over the imports at the
 top level of each module (under ``if`` and ``try`` too, but not inside
 functions), of the modules Pyodide has imported once started, the ones the
-game's sources import anywhere (inside functions too), the ones PyScript's own
-Python imports, and the request's extra roots. An ``if`` block that never runs
+game's sources import anywhere (inside functions too), and the request's
+extra roots. An ``if`` block that never runs
 in the page (``__name__ == "__main__"``, Windows) is not followed.
 """
 

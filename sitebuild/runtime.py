@@ -18,7 +18,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 import shutil
 import subprocess
 import tempfile
@@ -35,7 +34,6 @@ __all__ = [
     "cached_output",
     "compile_runtime",
     "node_job",
-    "pyscript_python_imports",
     "shipped_module",
     "trimmed_lockfile",
 ]
@@ -111,12 +109,6 @@ EXTRA_ROOTS = (
     "encodings.utf_8_sig",
 )
 
-#: ``import a, b`` and ``from a import b`` inside the Python sources PyScript
-#: carries as strings in its JavaScript (its ``pyscript`` package).
-_PY_IMPORT = re.compile(
-    r"(?:^|\\n|;)\s*(?:from\s+([\w.]+)\s+import\b|import\s+([\w., ]+?)(?:\\n|;|$))"
-)
-
 
 @dataclass(frozen=True)
 class RuntimeBundle:
@@ -137,20 +129,6 @@ class RuntimeBundle:
         return sha.hexdigest()[:10]
 
 
-def pyscript_python_imports(pyscript_dist: Path) -> set[str]:
-    """The modules named by import statements in PyScript's bundled Python
-    (and whatever else in its JavaScript reads like one: only names that are
-    standard-library modules are kept, so reading too much costs a few bytes)."""
-    found: set[str] = set()
-    for path in sorted(pyscript_dist.glob("*.js")):
-        for match in _PY_IMPORT.finditer(path.read_text("utf-8")):
-            if match.group(1):
-                found.add(match.group(1))
-            else:
-                found.update(part.split(" as ")[0].strip() for part in match.group(2).split(","))
-    return {name for name in found if name and re.fullmatch(r"[A-Za-z_][\w.]*", name)}
-
-
 def trimmed_lockfile(data: bytes) -> bytes:
     """Pyodide's lock file without its package list: the pages load none."""
     lock: dict[str, Any] = json.loads(data)
@@ -168,7 +146,6 @@ def shipped_module(manifest: Mapping[str, Any], module: str) -> bool:
 
 def compile_runtime(
     pyodide_src: Path,
-    pyscript_dist: Path,
     game_zip: bytes,
     *,
     roots: Iterable[str] = EXTRA_ROOTS,
@@ -177,7 +154,7 @@ def compile_runtime(
     """The trimmed standard library and the compiled game for the Pyodide in
     ``pyodide_src`` (its npm package folder), from the game's source zip."""
     stdlib = (pyodide_src / "python_stdlib.zip").read_bytes()
-    all_roots = sorted(set(roots) | pyscript_python_imports(pyscript_dist))
+    all_roots = sorted(set(roots))
     key = hashlib.sha256()
     for part in (
         stdlib,

@@ -85,7 +85,7 @@ CPYTHON_311_ONLY = frozenset(
 def bundle() -> RuntimeBundle:
     assert shutil.which("node") is not None, "Node.js is needed to run Pyodide (see README)"
     source = build.game_zip_bytes()
-    return compile_runtime(PYODIDE, build.NODE_MODULES / "@pyscript" / "core" / "dist", source)
+    return compile_runtime(PYODIDE, source)
 
 
 def _in_pyodide(stdlib: Path, game: Path) -> dict[str, Any]:
@@ -142,7 +142,7 @@ def test_the_shipped_files_run_the_whole_game_in_pyodide(
     shipped = pyodide_runs["shipped"]
     assert str(shipped["python"]).startswith("3.14")
     assert shipped["failed"] == {}
-    assert "game.web.main" in shipped["modules"] and "game.web.net_main" in shipped["modules"]
+    assert "game.web.game_page" in shipped["modules"] and "game.web.net_page" in shipped["modules"]
 
 
 def test_pyodide_loads_no_more_with_its_full_standard_library(

@@ -7,8 +7,6 @@ from __future__ import annotations
 import gzip
 import hashlib
 import io
-import json
-import re
 import zipfile
 from pathlib import Path
 
@@ -50,11 +48,8 @@ def test_the_game_modules_of_the_snapshot() -> None:
     # what every page imports before ready, its client included
     for wanted in ("game.registry", "game.web.session", "game.bossquest.ui", "game.theboss.ui"):
         assert wanted in names
-    # the game page's entry modules touch the page: imported by the page itself
-    for entry in ("main", "net_main", "page"):
-        assert f"game.web.{entry}" not in names
-    # a page whose Python runs in a worker touches no page: its Python is in it
-    for worker in ("worker_link", "embed_main"):
+    # every page's Python runs in a worker and touches no page: all of it is in
+    for worker in ("worker_link", "embed_main", "replay_main", "game_page", "net_page"):
         assert f"game.web.{worker}" in names
 
 
@@ -75,13 +70,11 @@ def test_the_page_starts_pyodide_through_the_module_that_reads_the_snapshot(
     assert f'"./{packed.name}"' in text
     raw = gzip.decompress(packed.read_bytes())
     assert f'"{hashlib.sha256(raw).hexdigest()}"' in text
+    # the pages' Python worker imports it (from the assets folder)
+    worker = (built.out / built.files["assets/py-worker.js"]).read_text("utf-8")
+    assert f'from "../{start}"' in worker
+    # the first visit never asks for the snapshot: no page names it
     index = (built.out / "index.html").read_text("utf-8")
-    config = json.loads(
-        re.search(r"<script type=\"py\" config='([^']+)'", index).group(1).replace("&#39;", "'")  # type: ignore[union-attr]
-    )
-    assert config["interpreter"] == f"./{start}"
-    assert f'<link rel="modulepreload" href="{start}">' in index
-    # the first visit never asks for the snapshot: not preloaded
     assert built.files["pyodide/snapshot"] not in index
 
 

@@ -76,7 +76,7 @@ class Hub:
         self.bot_slices = 0
         self.run_host(host.begin())
 
-    # the effects, as net_main carries them out
+    # the effects, as the page carries them out
 
     def run_host(self, effects: list[Effect]) -> None:
         for fx in effects:
@@ -151,7 +151,7 @@ class Hub:
             else:
                 self.run_host(self.host.receive(peer, text))
 
-    # the host's bots, in slices like net_main's tasks
+    # the host's bots, in slices like net_page's tasks
 
     def run_bots(self) -> int:
         played = 0

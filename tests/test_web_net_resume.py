@@ -36,7 +36,7 @@ def _host(started: bool, game: Game[Any, Any] = GAME, players: int = 3) -> HostS
 
 
 def _offer(host: HostSession, room: str = ROOM) -> ResumeOffer:
-    """What the page glue makes of a restored host session (net_main._offer_views)."""
+    """What the page glue makes of a restored host session (net_page.NetPage._resume_html)."""
     return resume_offer(room, host)
 
 

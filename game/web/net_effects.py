@@ -2,8 +2,8 @@
 
 The controllers (``game.web.net_host.HostController``,
 ``game.web.net_guest.GuestController``) are plain Python: each method returns
-a list of these effects, and the page glue (``game.web.net_main``) carries them
-out in order. The tests read them instead.
+a list of these effects, which ``game.web.net_page`` turns into messages
+that the page (``site/assets/game-board.js``) carries out in order. The tests read them instead.
 """
 
 from __future__ import annotations

@@ -4,8 +4,8 @@
 guest's page decides: the record that rejoins its seat after a reload, the
 round result its screen acknowledged, the one move in flight per version, the
 notice (a refusal, the host away), the leave confirmation, and what to draw.
-Each method returns the effects (``game.web.net_effects``) the page glue
-(``game.web.net_main``) carries out. Tested under CPython in
+Each method returns the effects (``game.web.net_effects``) that
+``game.web.net_page`` turns into the page's messages. Tested under CPython in
 ``tests/test_web_net_controller.py``.
 """
 

@@ -4,8 +4,8 @@
 host's page decides: which connection holds which seat (and which came over
 WebRTC), the round result its screen acknowledged, the notice, the leave
 confirmation, its bots' thinking, the record to keep after every change, and
-what to draw. Each method returns the effects (``game.web.net_effects``) the
-page glue (``game.web.net_main``) carries out: frames to send, storage writes,
+what to draw. Each method returns the effects (``game.web.net_effects``) that
+``game.web.net_page`` turns into the page's messages: frames to send, storage writes,
 the announce to other tabs, the HTML to put, a bot to think. Tested under
 CPython in ``tests/test_web_net_controller.py``.
 

@@ -1,8 +1,9 @@
 """Network play as HTML: the network menu, the lobby and the board of one seat.
 
-Plain Python with no browser import, so it is tested under CPython. The page
-glue (``game.web.net_main``) feeds it what a ``game.net`` session knows, and sets
-the HTML it returns into ``#lobby-view`` or ``#board-view`` and the markers on
+Plain Python with no browser import, so it is tested under CPython. The network
+controllers (``game.web.net_host``, ``net_guest``, ``net_page``) feed it what a
+``game.net`` session knows; the page (``site/assets/game-board.js``) sets the
+HTML it returns into ``#lobby-view`` or ``#board-view`` and the markers on
 ``#lobby`` or ``#board``.
 
 Everything is drawn for one game, named by the inputs (``BoardInput.game``,

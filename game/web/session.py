@@ -2,7 +2,7 @@
 the screen, which round result has been seen, and what a click does.
 
 Plain Python with no browser import, so whole games are played through it
-under CPython in the tests. The page (``game.web.main``) only:
+under CPython in the tests. The game page's controller (``game.web.game_page``) only:
 
 - calls ``Session.new`` on Start, or ``Session.resume`` on boot (the save, and
   with two or more humans the curtain: whoever reloads sees no one's board);
@@ -11,9 +11,9 @@ under CPython in the tests. The page (``game.web.main``) only:
   ``data-act``);
 - while ``bot_due()``, calls ``bot_think(budget)`` in short tasks until it says
   the bot's move is chosen, yielding to the page between them (the hard bot
-  searches for up to ~150 ms, which must never freeze the page), then, once the
+  searches for up to ~150 ms, which must never hold the page's messages), then, once the
   bot delay has passed, ``bot_step()`` to play that move;
-- stores ``to_save()`` in localStorage after every change.
+- stores ``to_save()`` in the page's localStorage after every change.
 
 Each bot plays at its level (``Settings`` players' ``level``): easy and normal
 are the game's heuristic players, which choose at once; hard is the engine's

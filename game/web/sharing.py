@@ -4,7 +4,7 @@ Plain Python with no browser import; ``game.web.board`` hands them, rendered,
 to the game's client, which places them (the undo button in the dock, the
 share button in the board bar and on the game-over panel). The share box
 holds the link in a read-only field; the page's copy button
-(``data-cmd="share-copy"``) copies it (``game.web.main``).
+(``data-cmd="share-copy"``) copies it (``site/assets/game-board.js``).
 """
 
 from __future__ import annotations

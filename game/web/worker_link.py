@@ -29,8 +29,10 @@ __all__ = ["PAGES", "Controller", "Message", "Pages", "answer"]
 #: one message: a JSON object with a "kind"
 Message = dict[str, Any]
 
-#: the largest message the page may send: a click, or an address and the catalogue
-MAX_MESSAGE_BYTES = 256 * 1024
+#: the largest message the page may send: a click, an address and the catalogue, or
+#: a frame a link received, which the page cuts to one character past net.js's
+#: limits.maxFrame (256 KiB) but JSON escaping may make several times longer
+MAX_MESSAGE_BYTES = 2 * 1024 * 1024
 
 
 class Controller(Protocol):
@@ -39,9 +41,11 @@ class Controller(Protocol):
     def handle(self, message: Message) -> list[Message]: ...
 
 
-#: the pages whose Python runs in a worker: name -> "module:class" of their controller
+#: the pages whose Python runs in a worker: name -> "module:name" of the class (or
+#: function) that makes their controller
 PAGES: dict[str, str] = {
     "embed": "game.web.embed_main:EmbedBoard",
+    "game": "game.web.net_page:game_page",
     "replay": "game.web.replay_main:ReplayPage",
 }
 

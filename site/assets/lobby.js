@@ -2,7 +2,7 @@
  * Boss Quest: network play's page shell, before Python is ready.
  *
  * Plain JavaScript, no dependency, loaded after menu.js. Everything of network
- * play is Python (game/web/net_main.py); this file only does what must work
+ * play is Python (game/web/net_page.py); this file only does what must work
  * before Python has loaded:
  *   - the menu's "Play with others" button: its strings (added to menu.js's
  *     window.BossQuest.strings, so the live language switch translates them);

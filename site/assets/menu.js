@@ -22,18 +22,19 @@
  *     option, each with its label and help) and the game's hint; the menu's
  *     state is remembered per game in localStorage ("bq.<game>.menu.v1";
  *     Boss Quest's older "bossquest.menu.v1" is read);
- *   - the loading bar, fed by PyScript's `py:progress` events and by the
- *     resource timing of the runtime files;
+ *   - the loading bar, moved by game-board.js (window.BossQuest.milestone)
+ *     as the page's Python worker says how far its start has come;
  *   - html[data-state="error"] and its message when the runtime fails to load;
  *   - a Start (or lobby.js's "Play with others") clicked while Python loads:
  *     kept, html[data-pending="start"|"net"], and sent once it is ready.
- * Python (game/web/) sets html[data-state="ready"] once it has imported the
- * `game` package, and listens for the events this file sends:
+ * game-board.js sets html[data-state="ready"] once Python has imported the
+ * `game` package and resumed what it resumes, and hands Python the events
+ * this file sends:
  *   document "bq:start"  detail = settings JSON string (see settings() below)
  *   document "bq:lang"   detail = "fr" | "en", after a live language switch
- * window.BossQuest = { fail(detail), settings(), lang(), t(key, vars),
- *                      translate(element), strings, request(kind),
- *                      addRequest(kind, spec) }.
+ * window.BossQuest = { fail(detail), milestone(step), settings(), game(),
+ *                      lang(), t(key, vars), translate(element), strings,
+ *                      request(kind), addRequest(kind, spec) }.
  */
 (function () {
   "use strict";
@@ -261,7 +262,7 @@
   var MIN_PLAYERS = declared.players.min;
   var MAX_PLAYERS = declared.players.max;
   var MENU_KEY = game ? "bq." + game.name + ".menu.v1" : "";
-  var SAVE_KEY = game ? "bq." + game.name + ".save.v1" : ""; // written by game/web/main.py
+  var SAVE_KEY = game ? "bq." + game.name + ".save.v1" : ""; // written by game/web/game_page.py
   root.dataset.game = game ? game.name : "";
   if (game && game.ready) STRINGS.startReady = game.ready;
   if (onHome) root.dataset.home = "true";
@@ -311,7 +312,7 @@
   /** What this browser keeps of a game of `entry` in progress, which the home
    *  offers to resume on the game's own page (where it resumes at once, or is
    *  offered at the top of the menu): "local", a game saved on this device
-   *  ("bq.<game>.save.v1", game/web/main.py; Boss Quest's older
+   *  ("bq.<game>.save.v1", game/web/game_page.py; Boss Quest's older
    *  "bossquest.save.v1"); "online", a game this tab plays online or a game
    *  hosted here whose tab was closed (a sealed record whose room's lock no
    *  tab holds), named as game/web/net_prefs.py and net.js name them; "" none. */
@@ -715,7 +716,7 @@
     if (MENU_KEY) save(MENU_KEY, JSON.stringify(menu));
   }
 
-  /** The settings Start hands to Python (game/web/main.py: start()). */
+  /** The settings Start hands to Python (game/web/game_page.py: the start message). */
   function settings() {
     var players = [];
     for (var i = 0; i < menu.count; i++) {
@@ -870,22 +871,16 @@
   var reached = 0; // the last milestone reached
   var ceiling = 6; // where the bar may creep to before the next milestone
 
-  // PyScript's `py:progress` details (polyscript/esm/interpreter/pyodide.js)
-  // and the runtime files, in the order they come: [percent, label].
+  // The steps of Python's start in its worker (assets/py-worker.js: the
+  // runtime files as they arrive, then what it has done), in the order they
+  // come: [percent, label]. A step the bar has passed is ignored.
   var MILESTONES = {
-    core: [6, "stepBoot"],
     "Loading Pyodide": [10, "stepRuntime"],
-    "Loaded Storage": [12, "stepRuntime"],
-    "Loading interpreter": [14, "stepPython"],
-    "pyodide.asm.mjs": [24, "stepPython"],
     "pyodide-lock.json": [26, "stepPython"],
     "python_stdlib.zip": [48, "stepPython"],
     "pyodide.asm.wasm": [70, "stepPython"],
-    "Loaded interpreter": [84, "stepGame"],
-    "Loading files": [86, "stepGame"],
+    "Loaded Pyodide": [84, "stepGame"],
     "Loaded files": [92, "stepStarting"],
-    "Loaded Pyodide": [93, "stepStarting"],
-    "py:ready": [95, "stepStarting"],
   };
 
   function paint() {
@@ -918,28 +913,21 @@
     }
   }, SLOW_AFTER_MS);
 
-  window.addEventListener("py:progress", function (event) {
-    milestone(String(event.detail));
-  });
-  document.addEventListener("py:ready", function () {
-    milestone("py:ready");
-  });
-
+  // A file of the page that cannot be fetched before ready (its own scripts:
+  // game-board.js, worker-link.js) fails the load; the worker says so of its own.
   if ("PerformanceObserver" in window) {
     try {
       new PerformanceObserver(function (list) {
         var entries = list.getEntries();
         for (var i = 0; i < entries.length; i++) {
           var entry = entries[i];
-          var file = entry.name.split("?")[0].split("/").pop();
           if (entry.responseStatus >= 400 && root.dataset.state === "loading") {
             fail("Could not load " + entry.name + " (HTTP " + entry.responseStatus + ")");
           }
-          milestone(/^core.*\.js$/.test(file) ? "core" : file);
         }
       }).observe({ type: "resource", buffered: true });
     } catch (e) {
-      /* no resource timing: the events alone drive the bar */
+      /* no resource timing: the worker still reports its own failures */
     }
   }
 
@@ -980,30 +968,13 @@
     progressLabel.textContent = t("stepFailed");
   }
 
-  var describe = window.BossQuestShared.describe;
-
   // Any error before Python is ready is a failure to load the runtime.
   window.BossQuestShared.watchLoading(fail);
 
-  // Pyodide only logs a failed WebAssembly start (a 404, a network error, a
-  // browser without WebAssembly) and then waits for ever: watch it here.
-  if (window.WebAssembly) {
-    ["instantiateStreaming", "instantiate", "compileStreaming", "compile"].forEach(function (name) {
-      var original = WebAssembly[name];
-      if (typeof original !== "function") return;
-      WebAssembly[name] = function () {
-        var result = original.apply(WebAssembly, arguments);
-        if (result && typeof result.catch === "function" && root.dataset.state === "loading") {
-          result.catch(function (error) {
-            if (root.dataset.state === "loading") fail("WebAssembly: " + describe(error));
-          });
-        }
-        return result;
-      };
-    });
-  } else {
-    fail("WebAssembly is not available in this browser.");
-  }
+  // Python runs in a worker (assets/py-worker.js), which reports a runtime file
+  // it cannot fetch or a start that fails; a browser without WebAssembly is
+  // said at once.
+  if (!window.WebAssembly) fail("WebAssembly is not available in this browser.");
 
   new MutationObserver(function () {
     if (root.dataset.state === "ready") onReady();
@@ -1011,8 +982,11 @@
 
   window.BossQuest = {
     fail: fail,
+    /** A step of the loading bar (a name of MILESTONES; game-board.js hands
+     *  over the worker's progress). */
+    milestone: milestone,
     /** The settings, with the options also at the top level as version 2 had
-     *  them, for network play (game/web/net_main.py reads keep_yellow and the
+     *  them, for network play (game/web/net_page.py reads keep_yellow and the
      *  extensions there until it reads `options`). */
     settings: function () {
       var chosen = settings();
@@ -1062,7 +1036,7 @@
   }
   wireAlerts();
 
-  // A saved game resumes once Python is ready (game/web/main.py): say so meanwhile.
+  // A saved game resumes once Python is ready (game/web/game_page.py): say so meanwhile.
   if (game && (load(SAVE_KEY) || (game.name === LEGACY_GAME && load(LEGACY_SAVE_KEY)))) {
     var notice = document.getElementById("menu-notice");
     notice.setAttribute("data-i18n", "resuming");

@@ -8,7 +8,18 @@
  * message of the page to game.web.worker_link.answer, posting back the JSON
  * array it returns.
  * Messages that arrive while Python starts wait for it, in order. If Python
- * cannot start, every message is answered with that failure.
+ * cannot start, every message is answered with that failure. Meanwhile it
+ * says how far the start has come: {"kind": "progress", "step": S}, S a
+ * runtime file's name once it arrives, then "Loaded Pyodide" and "Loaded
+ * files" (the names menu.js's loading bar knows).
+ *
+ * Python asks for time with {"kind": "later", "ms": N, "token": T}: that
+ * message is the worker's, never posted to the page. After N milliseconds
+ * the worker hands {"kind": "tick", "token": T} to Python like a message of
+ * the page, and posts what it answers. So a bot thinks in short tasks, and a
+ * message of the page that came meanwhile is answered between two of them
+ * (the worker's queue is first in, first out). N = 0 goes through a
+ * MessageChannel: a browser holds chained setTimeout calls back 4 ms each.
  *
  * Pyodide is started here rather than through PyScript: PyScript's worker
  * needs its 136 KB core evaluated on the page's main thread first, a task of
@@ -38,7 +49,13 @@ async function fetchOrFail(resource, options) {
     throw new Error("Could not load " + url + ": " + error);
   }
   if (!response.ok) throw new Error("Could not load " + url + " (HTTP " + response.status + ")");
+  progress(url.split("?")[0].split("/").pop());
   return response;
+}
+
+/** Tell the page how far the start has come (a step of its loading bar). */
+function progress(step) {
+  self.postMessage(JSON.stringify([{ kind: "progress", step: step }]));
 }
 
 self.fetch = function (resource, options) {
@@ -51,8 +68,10 @@ const starting = (async function () {
   const pyodide = await loadPyodide({
     indexURL: new URL("../@PYODIDE_DIR@/", import.meta.url).href,
   });
+  progress("Loaded Pyodide");
   const bundle = await fetchOrFail(new URL("../@GAME_ZIP@", import.meta.url));
   pyodide.unpackArchive(await bundle.arrayBuffer(), "zip");
+  progress("Loaded files");
   const answer = pyodide.pyimport("game.web.worker_link").answer;
   self.postMessage(JSON.stringify([{ kind: "runtime", start: runtimeStart() }]));
   return answer;
@@ -65,14 +84,47 @@ started.then(
   function () {}
 );
 
+// the tokens of the ticks asked for now (ms = 0), in order
+const dueNow = [];
+const nextTask = new MessageChannel();
+nextTask.port1.onmessage = function () {
+  tick(dueNow.shift());
+};
+
+/** Answer one message (text) and post the answers, keeping the "later"s. */
+function run(answer, text) {
+  const answers = answer(text);
+  // Most answers hold no "later": those are posted as they are, unparsed.
+  if (!answers.includes('"later"')) {
+    self.postMessage(answers);
+    return;
+  }
+  const toPage = [];
+  for (const message of JSON.parse(answers)) {
+    if (message.kind !== "later") toPage.push(message);
+    else if (message.ms > 0) setTimeout(tick, message.ms, message.token);
+    else {
+      dueNow.push(message.token);
+      nextTask.port2.postMessage(null);
+    }
+  }
+  if (toPage.length) self.postMessage(JSON.stringify(toPage));
+}
+
+async function tick(token) {
+  run(await started, JSON.stringify({ kind: "tick", token: token }));
+}
+
 self.onmessage = async function (event) {
   let answer;
   try {
     answer = await started;
   } catch (error) {
-    const detail = String((error && error.stack) || error);
+    // Python's own error (pyodide's PythonError, with its .type): its traceback,
+    // which ends with what went wrong; else the JavaScript stack
+    const detail = error && error.type ? String(error.message) : String((error && error.stack) || error);
     self.postMessage(JSON.stringify([{ kind: "fail", detail: detail }]));
     return;
   }
-  self.postMessage(answer(String(event.data)));
+  run(answer, String(event.data));
 };

@@ -17,7 +17,7 @@
  *                                 device ("sound", "vibrate", "notify"; all off
  *                                 by default), in localStorage "bq.alerts.v1"
  *   turnAlert(yours)              the board says whether it is this player's
- *                                 turn (game/web/page.py, after each render):
+ *                                 turn (assets/game-board.js, after each draw):
  *                                 the tab's title and icon say so while it is;
  *                                 as it becomes so, the switched-on alerts fire
  * }

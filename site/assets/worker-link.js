@@ -22,6 +22,7 @@ export function connect(page, open, handlers) {
     const handler = handlers[message.kind];
     if (handler) handler(message);
     else if (message.kind === "warn") console.warn(message.text);
+    else if (message.kind === "progress") return; // how far the start has come: for a page's loading bar
     else if (message.kind === "runtime") {
       // how Python started, for the tests and the load benchmark
       document.documentElement.dataset.runtimeStart = message.start;

@@ -1,6 +1,6 @@
 /*
- * The interpreter module PyScript loads (build.py names it in the config's
- * "interpreter"): the pinned Pyodide's own `loadPyodide` and `version`, but a
+ * The module the pages' Python worker starts Pyodide with (assets/py-worker.js
+ * imports it): the pinned Pyodide's own `loadPyodide` and `version`, but a
  * return visit starts Python from the build's memory snapshot instead of from
  * nothing (sitebuild/snapshot.py made it: Python started, the game imported).
  *
@@ -68,7 +68,7 @@ bytes.catch(() => {}); // its failure is told where it is awaited
 
 /**
  * On a start from the snapshot the modules it imported need no file: unpack
- * an archive (PyScript's game zip) without their bytecode. The data files,
+ * an archive (the game zip) without their bytecode. The data files,
  * and the modules imported later (the pages' entry modules), are unpacked.
  */
 const UNPACK_LEFT = `

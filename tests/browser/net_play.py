@@ -493,7 +493,9 @@ def finish(pages: Sequence[NetPage]) -> None:
 @dataclass
 class HiddenCheck:
     """No guest may hold another seat's hidden weapon: in its DOM, its storage
-    (local and session), nor any frame it received."""
+    (local and session), nor any frame it received. The host's page neither,
+    in its DOM and its localStorage: the whole match is its worker's, kept
+    sealed (or, where it cannot seal, in clear in its tab's sessionStorage)."""
 
     #: the game played (another game's check sets its own, and its own checks)
     game: ClassVar[Game[Any, Any]] = GAME
@@ -517,10 +519,27 @@ class HiddenCheck:
         if host.state is None:
             return
         states = [state for state, _ in replay_steps(self.game, host.match)]
+        self._check_host(host)
         for guest in self.guests:
             self._check_guest(guest, host, int(guest.marker("viewer")), states)
         for spectator in self.spectators:
             self._check_spectator(spectator, host, states)
+
+    # ----- the host's page: its own seat's view only
+
+    def _check_host(self, host: HostSession) -> None:
+        seat = int(self.host.marker("viewer"))
+        self._dom(self.host, host, seat)
+        local = self.host.storage()["local"]
+        for key, text in local.items():
+            if key.startswith(HOST_SEALED_PREFIX):
+                local[key] = sealed_only(text)
+        dump = json.dumps(local, ensure_ascii=False)
+        for word in ('"view"', '"hidden"', '"match"', '"actions"', '"seed"'):
+            assert word not in dump, (self.host.name, word)
+        for card in self._secrets(host, seat):
+            for text in (weapon_name(card), f'data-card="{card}"', f'"hidden":{card}'):
+                assert text not in dump, (self.host.name, text)
 
     # ----- a spectator: every hidden card, whoever holds it
 

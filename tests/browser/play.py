@@ -1,7 +1,7 @@
 """Playing Boss Quest through the page, for the browser tests.
 
 ``Board`` drives the real UI: it sets up the menu, presses Start, clicks the
-buttons the board shows and waits on the markers ``game.web.main`` sets on
+buttons the board shows and waits on the markers the page sets on
 ``#board`` (``data-phase``, ``data-seq``, ...), never on time. The human's
 moves come from a simple policy over the buttons shown.
 """

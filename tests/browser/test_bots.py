@@ -15,7 +15,7 @@ from tests.browser.conftest import DESKTOP, PHONE, App
 from tests.browser.play import Board
 from tests.browser.test_board import LONG_TASKS_JS
 
-#: the page sends "bq:bot" after each bot move (game/web/main.py): keep them
+#: the page sends "bq:bot" after each bot move (game/web/game_page.py): keep them
 BOT_EVENTS_JS = """
 window.__botMoves = [];
 document.addEventListener('bq:bot', (event) => window.__botMoves.push(JSON.parse(event.detail)));

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import json
 import re
 import tomllib
 import urllib.request
@@ -20,20 +19,20 @@ HASHED = re.compile(r"^assets/[\w-]+\.[0-9a-f]{10}\.\w+$")
 
 
 class _Refs(HTMLParser):
-    """Collects src/href references and the PyScript config of a page."""
+    """Collects src/href references and the script types of a page."""
 
     def __init__(self) -> None:
         super().__init__()
         self.refs: list[str] = []
-        self.config: dict[str, object] = {}
+        self.script_types: set[str] = set()
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = dict(attrs)
         for name in ("src", "href"):
             if values.get(name):
                 self.refs.append(str(values[name]))
-        if tag == "script" and values.get("type") == "py" and values.get("config"):
-            self.config = json.loads(str(values["config"]))
+        if tag == "script":
+            self.script_types.add(str(values.get("type") or ""))
 
 
 def _index(built: build.BuildResult) -> _Refs:
@@ -52,10 +51,11 @@ def test_dist_holds_only_what_the_page_uses(built_site: build.BuildResult) -> No
     # Pyodide's own files, the module that starts it and the runtime's snapshot
     extra = {built_site.files["pyodide/start.mjs"], built_site.files["pyodide/snapshot"]}
     assert {Path(f).name for f in pyodide - extra} == set(build.PYODIDE_FILES)
-    pyscript = {Path(f).name for f in files if f.startswith(built_site.pyscript_dir + "/")}
-    assert "core.js" in pyscript
-    assert not any(name.endswith(".map") for name in pyscript)
-    assert not any(re.match(r"(py-editor|py-terminal|codemirror|xterm)", n) for n in pyscript)
+    # no page loads PyScript: the build ships none of it
+    assert {f.split("/")[1] for f in files if f.startswith("runtime/")} == {
+        Path(built_site.pyodide_dir).name
+    }
+    assert not any("pyscript" in f for f in files)
     ours = files - {f for f in files if f.startswith("runtime/")}
     pages = {f for f in ours if "/" not in f and f.endswith(".html")}
     assert {"index.html", "embed.html"} <= pages
@@ -71,15 +71,16 @@ def test_every_reference_of_the_page_exists(built_site: build.BuildResult) -> No
         assert "//" not in ref, f"absolute URL in the page: {ref}"
         path = ref.split("#")[0].split("?")[0]  # rules.html?game=bossquest is rules.html
         assert (built_site.out / path).is_file(), ref
-    config = page.config
-    interpreter = str(config["interpreter"])
-    assert interpreter == f"./{built_site.files['pyodide/start.mjs']}"
-    assert interpreter.startswith(f"./{built_site.pyodide_dir}/")  # Pyodide's indexURL
-    assert (built_site.out / interpreter).is_file()
-    files = config["files"]
-    assert isinstance(files, dict)
-    for source in files:
-        assert (built_site.out / source).is_file()
+    # no Python on the page itself: it runs in the worker, which names its own files
+    assert "py" not in page.script_types
+    files = built_site.files
+    worker = (built_site.out / files["assets/py-worker.js"]).read_text("utf-8")
+    for key in ("pyodide/start.mjs", "game.zip"):
+        assert f'"../{files[key]}"' in worker, key
+        assert (built_site.out / files[key]).is_file()
+    assert f'"../{built_site.pyodide_dir}/"' in worker  # Pyodide's indexURL
+    board = (built_site.out / files["assets/game-board.js"]).read_text("utf-8")
+    assert f'"{files["game.zip"]}"' in board  # its name is the build's id for network play
     text = (built_site.out / "index.html").read_text("utf-8")
     assert "http://" not in text and "https://" not in text
 
@@ -88,7 +89,7 @@ def test_game_bundle_holds_the_package_and_is_reproducible() -> None:
     first = build.game_zip_bytes()
     assert first == build.game_zip_bytes()
     names = zipfile.ZipFile(io.BytesIO(first)).namelist()
-    assert "game/web/main.py" in names
+    assert "game/web/game_page.py" in names
     assert not any("__pycache__" in name or name.endswith(".pyc") for name in names)
     sources = {
         p.relative_to(build.ROOT).as_posix()
@@ -139,7 +140,7 @@ def test_csp_allows_only_the_own_origin() -> None:
     )
     for name, sources in directives.items():
         for source in sources:
-            assert source in {"'self'", "'none'", "'wasm-unsafe-eval'", "data:", "blob:"}, (
+            assert source in {"'self'", "'none'", "'wasm-unsafe-eval'", "data:"}, (
                 name,
                 source,
             )
@@ -153,7 +154,7 @@ def test_csp_allows_only_the_own_origin() -> None:
         ("pyodide/pyodide.asm.wasm", "application/wasm", "immutable"),
         ("pyodide/pyodide.mjs", "text/javascript", "immutable"),
         ("pyodide/pyodide.asm.mjs", "text/javascript", "immutable"),
-        ("pyscript/core.js", "text/javascript", "immutable"),
+        ("assets/py-worker.js", "text/javascript", "immutable"),
         ("assets/app.css", "text/css", "immutable"),
         ("assets/menu.js", "text/javascript", "immutable"),
         ("game.zip", "application/zip", "immutable"),
