@@ -375,6 +375,27 @@ class BossCheck(HiddenCheck):
         self._boss_storage(guest, host, seat)
         self._frames(guest, host, seat, states)
 
+    def _check_host(self, host: HostSession) -> None:
+        """The host's page shows its own seat's view only, and its localStorage
+        holds the match sealed: no other hand's face nor unrevealed city card."""
+        assert host.state is not None
+        page = self.host
+        seat = int(page.marker("viewer"))
+        secrets = _secrets(host.state, seat)
+        self.secrets_seen += len(secrets)
+        page.wait_version(host.version)
+        html = str(page.page.evaluate(_BOARD_JS))
+        if page.phase() == "result":
+            secrets -= _public(host.view_for(seat))
+        _no_secret_in(html, secrets, page.name)
+        local = page.storage()["local"]
+        for key, text in local.items():
+            if key.startswith(host_sealed_prefix("theboss")):
+                local[key] = sealed_only(text)
+        _no_secret_stored(
+            json.dumps(local, ensure_ascii=False), _secrets(host.state, seat), page.name
+        )
+
     def _check_frame_view(
         self, guest: NetPage, seat: int, version: int, view: dict[str, Any], state: Any
     ) -> None:
@@ -392,10 +413,16 @@ class BossCheck(HiddenCheck):
                 stored["local"][key] = sealed_only(text)
         databases = guest.indexed_db()
         dump = json.dumps([stored, databases], ensure_ascii=False)
-        for word in ('"view"', '"hand"', '"hidden"', '"match"', '"actions"', '"seed"'):
-            assert word not in dump, (guest.name, word)
-        for card in _secrets(host.state, seat):
-            assert f'data-card="{card}"' not in dump and card_text(card, "en") not in dump
+        _no_secret_stored(dump, _secrets(host.state, seat), guest.name)
+
+
+def _no_secret_stored(dump: str, secrets: set[int], name: str) -> None:
+    """A page's stored text (JSON) holds no view, hand, match or seed, and no
+    face of `secrets`."""
+    for word in ('"view"', '"hand"', '"hidden"', '"match"', '"actions"', '"seed"'):
+        assert word not in dump, (name, word)
+    for card in secrets:
+        assert f'data-card="{card}"' not in dump and card_text(card, "en") not in dump, (name, card)
 
 
 @pytest.fixture
