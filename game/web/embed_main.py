@@ -1,7 +1,8 @@
 """The tutorial board's Python (runs on Pyodide, in a Web Worker of ``embed.html``).
 
 The page's main thread only draws and listens (``site/assets/embed-board.js``);
-Python runs in a PyScript worker (``game.web.worker_link``), so starting the
+Python runs in the page's Web Worker (``site/assets/py-worker.js``, driven
+through ``game.web.worker_link``), so starting the
 runtime and every move's work never freeze the page, nor the rules page or
 another site's page that frames it. ``EmbedBoard.handle`` answers the page's
 messages:

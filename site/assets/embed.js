@@ -16,107 +16,13 @@
  *     ("bossquest:embed-height") and when its Python has started or failed
  *     ("bossquest:embed-state"), for rules.js.
  * It uses no storage and no cookie: in an iframe of another site, third-party
- * storage may be partitioned or blocked, and nothing here depends on it (it
- * even gives PyScript an in-memory stand-in for the IndexedDB it opens).
+ * storage may be partitioned or blocked, and nothing here depends on it (the
+ * board's Python runs in a worker, which reads the build's snapshot from Cache
+ * Storage when it may and starts cold when it may not).
  * window.BossQuestEmbed = { fail(detail), lang }.
  */
 (function () {
   "use strict";
-
-  /* PyScript opens two IndexedDB stores as it starts (a cache of the Pyodide
-     packages, none here, and its optional file-system feature) and waits for
-     them: where third-party storage is blocked, indexedDB throws and Python
-     never starts. This page stores nothing, so PyScript gets a stand-in that
-     keeps those stores in memory for the page's life: the board starts the
-     same with storage partitioned, blocked or allowed, and leaves no trace. */
-  function memoryIndexedDB() {
-    var bases = new Map();
-    function later(task) {
-      Promise.resolve().then(task);
-    }
-    function request(result) {
-      var req = { result: result, readyState: "done" };
-      later(function () {
-        if (req.onsuccess) req.onsuccess({ type: "success", target: req });
-      });
-      return req;
-    }
-    function store(map) {
-      return {
-        count: function () {
-          return request(map.size);
-        },
-        clear: function () {
-          map.clear();
-          return request(undefined);
-        },
-        delete: function (key) {
-          map.delete(key);
-          return request(undefined);
-        },
-        get: function (key) {
-          return request(map.get(key));
-        },
-        getKey: function (key) {
-          return request(map.has(key) ? key : undefined);
-        },
-        getAllKeys: function () {
-          return request(Array.from(map.keys()));
-        },
-        put: function (value, key) {
-          map.set(key, value);
-          return request(key);
-        },
-      };
-    }
-    function database(stores) {
-      return {
-        get objectStoreNames() {
-          return Array.from(stores.keys());
-        },
-        createObjectStore: function (name) {
-          if (!stores.has(name)) stores.set(name, new Map());
-          return store(stores.get(name));
-        },
-        transaction: function () {
-          return {
-            objectStore: function (name) {
-              if (!stores.has(name)) stores.set(name, new Map());
-              return store(stores.get(name));
-            },
-          };
-        },
-        close: function () {},
-      };
-    }
-    return {
-      open: function (name) {
-        var fresh = !bases.has(name);
-        if (fresh) bases.set(name, new Map());
-        var db = database(bases.get(name));
-        var req = { result: db, readyState: "done" };
-        later(function () {
-          if (fresh && req.onupgradeneeded) {
-            var upgrade = {};
-            var target = { result: db, transaction: upgrade };
-            req.onupgradeneeded({ type: "upgradeneeded", target: target });
-            later(function () {
-              if (upgrade.oncomplete) upgrade.oncomplete({ type: "complete" });
-            });
-          }
-          later(function () {
-            if (req.onsuccess) req.onsuccess({ type: "success", target: req });
-          });
-        });
-        return req;
-      },
-    };
-  }
-  Object.defineProperty(window, "indexedDB", {
-    value: memoryIndexedDB(),
-    configurable: true,
-    enumerable: true,
-  });
 
   var STRINGS = {
     loading: { fr: "Chargement du plateau…", en: "Loading the board…" },

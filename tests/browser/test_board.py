@@ -7,14 +7,21 @@ import json
 import re
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, expect
 
 from game.bossquest.cards import weapon_name
 from game.web.session import LEGACY_SAVE_KEY, Session, save_key
 from tests.browser.conftest import DESKTOP, PHONE, App
+from tests.browser.main_thread import MAIN_THREAD_TASK_MS, MainThreadTasks
 from tests.browser.play import Board
 
 SAVE_KEY = save_key("bossquest")
+#: The 100 ms aim is held on the CPU clock (tests/browser/main_thread.py): on
+#: these shared 2-core machines a task of at most 23 ms of work took up to 238 ms
+#: on the wall clock at a load of 5 to 7. The wall clock (Long Tasks API) gets
+#: this bound, which still catches a task that waits on something else than
+#: the CPU (a synchronous request, storage, a lock), which CPU time would miss.
+LONG_TASK_WALL_MS = 500
 
 LONG_TASKS_JS = """
 window.__longTasks = [];
@@ -272,24 +279,30 @@ def test_switching_languages_on_the_board(app: App) -> None:
     expect(page.locator("#dock-prompt")).to_have_text(prompt)
 
 
-def test_no_long_task_while_playing(app: App) -> None:
+def test_no_long_task_while_playing(app: App, browser: Browser) -> None:
+    """From navigation to a second game's start, no task of the page's main
+    thread does more than 100 ms of work (its CPU time: the wall clock of a
+    task also counts the time other processes hold these shared cores, so the
+    Long Tasks API's figures get a looser bound, after ready)."""
     page = app.page
     page.add_init_script(LONG_TASKS_JS)
     board = Board(app, reduced_motion=False)  # the page as people see it, animated
-    app.open("?botdelay=0&seed=5")
-    app.wait_ready()
-    assert page.evaluate("window.__longTasks !== null"), "Long Tasks API missing"
-    ready_at = page.evaluate("performance.now()")
-    board.start(4, open_page=False)
-    board.play_to_end()
-    # one more game's start, and a language switch on the way
-    board.click("#game-over [data-cmd=rematch]")
-    page.locator(".lang-btn[data-lang='fr']").click()
-    tasks = page.evaluate("window.__longTasks")
+    with MainThreadTasks(browser) as traced:
+        app.open("?botdelay=0&seed=5")
+        app.wait_ready()
+        assert page.evaluate("window.__longTasks !== null"), "Long Tasks API missing"
+        ready_at = page.evaluate("performance.now()")
+        board.start(4, open_page=False)
+        board.play_to_end()
+        # one more game's start, and a language switch on the way
+        board.click("#game-over [data-cmd=rematch]")
+        page.locator(".lang-btn[data-lang='fr']").click()
+        tasks = page.evaluate("window.__longTasks")
     late = [task for task in tasks if task["start"] >= ready_at]
-    assert all(task["duration"] <= 200 for task in late), late
     longest = max([0] + [task["duration"] for task in late])
-    print(f"long tasks after ready: {len(late)}, longest {longest:.0f} ms")
+    print(f"long tasks after ready: {len(late)}, longest {longest:.0f} ms; {traced.describe()}")
+    assert traced.longest_cpu_ms() <= MAIN_THREAD_TASK_MS, traced.describe()
+    assert all(task["duration"] <= LONG_TASK_WALL_MS for task in late), late
 
 
 def test_keyboard_alone_plays_a_turn(app: App) -> None:

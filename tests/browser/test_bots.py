@@ -9,11 +9,12 @@ import re
 from statistics import mean
 from typing import Any
 
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, expect
 
 from tests.browser.conftest import DESKTOP, PHONE, App
+from tests.browser.main_thread import MAIN_THREAD_TASK_MS, MainThreadTasks
 from tests.browser.play import Board
-from tests.browser.test_board import LONG_TASKS_JS
+from tests.browser.test_board import LONG_TASK_WALL_MS, LONG_TASKS_JS
 
 #: the page sends "bq:bot" after each bot move (game/web/game_page.py): keep them
 BOT_EVENTS_JS = """
@@ -94,7 +95,9 @@ def test_the_menu_offers_a_level_for_each_bot_and_remembers_it(app: App) -> None
     )
 
 
-def test_a_game_against_a_hard_and_an_easy_bot_never_freezes_the_page(app: App) -> None:
+def test_a_game_against_a_hard_and_an_easy_bot_never_freezes_the_page(
+    app: App, browser: Browser
+) -> None:
     page = app.page
     page.add_init_script(LONG_TASKS_JS)
     page.add_init_script(BOT_EVENTS_JS)
@@ -103,12 +106,15 @@ def test_a_game_against_a_hard_and_an_easy_bot_never_freezes_the_page(app: App) 
     app.wait_ready()
     assert page.evaluate("window.__longTasks !== null"), "Long Tasks API missing"
     ready_at = page.evaluate("performance.now()")
-    board.start(3, open_page=False, levels={1: "Hard", 2: "Easy"})
-    expect(page.locator("#board-seats .seat-panel[data-seat='1']")).to_have_attribute(
-        "data-level", "hard"
-    )
-    board.play_to_end()
-    expect(page.locator("#game-over")).to_be_visible()
+    with MainThreadTasks(browser) as traced:
+        board.start(3, open_page=False, levels={1: "Hard", 2: "Easy"})
+        expect(page.locator("#board-seats .seat-panel[data-seat='1']")).to_have_attribute(
+            "data-level", "hard"
+        )
+        board.play_to_end()
+        expect(page.locator("#game-over")).to_be_visible()
+    # the bots think in the page's worker: the page's main thread only draws
+    assert traced.longest_cpu_ms() <= MAIN_THREAD_TASK_MS, traced.describe()
 
     tasks: list[dict[str, float]] = page.evaluate("window.__longTasks")
     late = [task for task in tasks if task["start"] >= ready_at]
@@ -128,14 +134,17 @@ def test_a_game_against_a_hard_and_an_easy_bot_never_freezes_the_page(app: App) 
         f"hard decisions: {len(searched)}, playouts mean {mean(playouts):.0f}"
         f" (min {min(playouts)}), compute mean {mean(computes):.0f} ms, p95 {p95:.0f} ms,"
         f" tasks a decision mean {mean(calls):.1f} (max {max(calls)}), longest thinking tasks (ms):"
-        f" {sorted(round(m['longest_ms']) for m in searched)[-5:]}; all long tasks: {late}"
+        f" {sorted(round(m['longest_ms']) for m in searched)[-5:]}; all long tasks: {late};"
+        f" {traced.describe()}"
     )
-    assert all(task["duration"] <= 200 for task in late), late
-    # the search really ran in several tasks, each well under 50 ms once warm
-    # (~15 ms; the very first slice of the game runs cold)
+    assert all(task["duration"] <= LONG_TASK_WALL_MS for task in late), late
+    # the search really ran in several tasks of the worker, so that it answers
+    # the page between them: about 15 ms each once warm (the very first slice
+    # of the game runs cold), timed on the worker's wall clock, which a loaded
+    # machine stretches (up to 64 ms at a load of 12), hence 100 ms
     assert all(move["calls"] >= 2 for move in searched), searched
-    assert all(move["longest_ms"] < 50 for move in searched[1:]), searched
-    assert searched[0]["longest_ms"] < 100, searched
+    assert all(move["longest_ms"] < 100 for move in searched[1:]), searched
+    assert searched[0]["longest_ms"] < 250, searched
     # and within its budget: ~120 ms of search a decision (300 playouts at most)
     assert all(move["playouts"] <= 300 for move in searched)
     assert p95 < 200, computes

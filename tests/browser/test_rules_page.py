@@ -44,15 +44,13 @@ from tests.browser.conftest import (
     Site,
     serve,
 )
+from tests.browser.main_thread import MAIN_THREAD_TASK_MS, MainThreadTasks
 
 ROOT = Path(__file__).resolve().parents[2]
 #: the board the cross-origin test plays: far below the fold, short, one click a move
 PLAYED = "closest_wins"
 #: a board at the very end of the page, which must never load in these tests
 LAST = "reaper"
-#: the longest main-thread task the rules page may have while its boards start
-#: (see test_the_boards_python_never_runs_on_the_page_thread)
-LONG_TASK_BOUND_MS = 400
 #: all the rules page may fetch from its own origin: no runtime, no game bundle
 #: (the service worker it registers copies the site for offline use, but those
 #: are the worker's requests, not the page's)
@@ -598,7 +596,9 @@ def test_the_boards_python_never_runs_on_the_page_thread(
 
     - no board's document loads the runtime, the game or PyScript (its
       worker does: a worker's fetches are not its document's resources);
-    - no task of the page or of a board's frame runs long (Long Tasks API).
+    - no task of the page or of a board's frame does more than 100 ms of
+      work (the thread's CPU time, tests/browser/main_thread.py), nor runs
+      longer than LONG_TASK_WALL_MS on the wall clock (Long Tasks API).
       With Python on that thread a board's start was one task of 2 to 3 s.
       What is left is the browser's layout of the page (its sections off
       screen are skipped, rules.css) and of a board's first drawing (one
@@ -606,34 +606,36 @@ def test_the_boards_python_never_runs_on_the_page_thread(
       thread's CPU time each in a trace. On these shared 2-core machines a
       task also waits for the CPU: 50 to 110 ms at a load of 5 to 7, up to
       240 ms in 22 runs at loads of 6 to 8 (two CPU-bound processes added),
-      550 ms before those two changes; hence LONG_TASK_BOUND_MS, not 100
-      (tests/browser/test_embed.py holds the board's own page to 100 ms).
+      550 ms before those two changes; hence LONG_TASK_WALL_MS on the wall
+      clock, and the 100 ms aim on the CPU clock, which the load does not
+      stretch.
     """
-    from tests.browser.test_board import LONG_TASKS_JS
+    from tests.browser.test_board import LONG_TASK_WALL_MS, LONG_TASKS_JS
 
     context = browser.new_context(viewport=DESKTOP, locale="en-GB")
     context.add_init_script(LONG_TASKS_JS)  # in the page and in every frame, from navigation on
     page = context.new_page()
     try:
-        _open(page, boards_site, "?lang=en")
-        assert page.evaluate("window.__longTasks !== null"), "Long Tasks API missing"
-        _scroll_to(page, PLAYED)
-        frame = _frame(page, PLAYED)
-        _wait_board_ready(frame)
-        assert _play_to_the_end(frame, PLAYED) > 0
-        _scroll_to(page, LAST)
-        _wait_board_ready(_frame(page, LAST))
-        boards = [child for child in page.frames if child is not page.main_frame]
-        fetched = {
-            child.url: child.evaluate(
-                "performance.getEntriesByType('resource').map(entry => entry.name)"
-            )
-            for child in boards
-        }
-        tasks: dict[str, list[dict[str, float]]] = {
-            "page": page.evaluate("window.__longTasks"),
-            **{child.url: child.evaluate("window.__longTasks") for child in boards},
-        }
+        with MainThreadTasks(browser) as traced:
+            _open(page, boards_site, "?lang=en")
+            assert page.evaluate("window.__longTasks !== null"), "Long Tasks API missing"
+            _scroll_to(page, PLAYED)
+            frame = _frame(page, PLAYED)
+            _wait_board_ready(frame)
+            assert _play_to_the_end(frame, PLAYED) > 0
+            _scroll_to(page, LAST)
+            _wait_board_ready(_frame(page, LAST))
+            boards = [child for child in page.frames if child is not page.main_frame]
+            fetched = {
+                child.url: child.evaluate(
+                    "performance.getEntriesByType('resource').map(entry => entry.name)"
+                )
+                for child in boards
+            }
+            tasks: dict[str, list[dict[str, float]]] = {
+                "page": page.evaluate("window.__longTasks"),
+                **{child.url: child.evaluate("window.__longTasks") for child in boards},
+            }
     finally:
         context.close()
     assert len(boards) >= 2, fetched
@@ -644,5 +646,6 @@ def test_the_boards_python_never_runs_on_the_page_thread(
     longest = {
         where: max((t["duration"] for t in found), default=0.0) for where, found in tasks.items()
     }
-    print(f"longest main-thread task (ms): {longest}")
-    assert all(ms < LONG_TASK_BOUND_MS for ms in longest.values()), tasks
+    print(f"longest main-thread task (ms): {longest}; {traced.describe()}")
+    assert traced.longest_cpu_ms() <= MAIN_THREAD_TASK_MS, traced.describe()
+    assert all(ms < LONG_TASK_WALL_MS for ms in longest.values()), tasks
