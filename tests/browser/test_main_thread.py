@@ -12,31 +12,34 @@ from tests.browser.main_thread import MAIN_THREAD_TASK_MS, MainThreadTasks
 #: these machines for 100,000,000 square roots, a few for 1,000,000
 BUSY_PAGE = """<!doctype html><title>busy</title>
 <script>
-function work(count) { let sum = 0; for (let i = 0; i < count; i++) sum += Math.sqrt(i); return sum; }
+function work(count) {
+  let sum = 0;
+  for (let i = 0; i < count; i++) sum += Math.sqrt(i);
+  return sum;
+}
 </script>
 <button onclick="window.done = work(COUNT)">work</button>"""
 
 
-def test_a_page_busy_for_long_is_seen_over_the_bound(browser: Browser) -> None:
+def _trace_a_click(browser: Browser, count: int) -> MainThreadTasks:
+    """The page's tasks while a click runs `count` square roots."""
     context = browser.new_context()
     page = context.new_page()
     try:
-        page.set_content(BUSY_PAGE.replace("COUNT", "100000000"))
+        page.set_content(BUSY_PAGE.replace("COUNT", str(count)))
         with MainThreadTasks(browser) as traced:
             page.click("button")
     finally:
         context.close()
+    return traced
+
+
+def test_a_page_busy_for_long_is_seen_over_the_bound(browser: Browser) -> None:
+    traced = _trace_a_click(browser, 100_000_000)
     assert traced.longest_cpu_ms() > MAIN_THREAD_TASK_MS, traced.describe()
 
 
 def test_a_quiet_page_stays_under_the_bound(browser: Browser) -> None:
-    context = browser.new_context()
-    page = context.new_page()
-    try:
-        page.set_content(BUSY_PAGE.replace("COUNT", "1000000"))
-        with MainThreadTasks(browser) as traced:
-            page.click("button")
-    finally:
-        context.close()
+    traced = _trace_a_click(browser, 1_000_000)
     assert traced.tasks, "no task of the page was traced"
     assert traced.longest_cpu_ms() < MAIN_THREAD_TASK_MS, traced.describe()

@@ -364,23 +364,29 @@ class BossCheck(HiddenCheck):
     def _check_guest(
         self, guest: NetPage, host: HostSession, seat: int, states: Sequence[Any]
     ) -> None:
-        assert host.state is not None
-        secrets = _secrets(host.state, seat)
-        self.secrets_seen += len(secrets)
-        guest.wait_version(host.version)
-        html = str(guest.page.evaluate(_BOARD_JS))
-        if guest.phase() == "result":
-            secrets -= _public(host.view_for(seat))
-        _no_secret_in(html, secrets, guest.name)
+        self._board_keeps_secrets(guest, host, seat)
         self._boss_storage(guest, host, seat)
         self._frames(guest, host, seat, states)
 
     def _check_host(self, host: HostSession) -> None:
         """The host's page shows its own seat's view only, and its localStorage
         holds the match sealed: no other hand's face nor unrevealed city card."""
-        assert host.state is not None
         page = self.host
         seat = int(page.marker("viewer"))
+        self._board_keeps_secrets(page, host, seat)
+        local = page.storage()["local"]
+        for key, text in local.items():
+            if key.startswith(host_sealed_prefix("theboss")):
+                local[key] = sealed_only(text)
+        assert host.state is not None
+        _no_secret_stored(
+            json.dumps(local, ensure_ascii=False), _secrets(host.state, seat), page.name
+        )
+
+    def _board_keeps_secrets(self, page: NetPage, host: HostSession, seat: int) -> None:
+        """The page's board, at the host's version, shows no card `seat` may not
+        see (the last round's result aside, on its result screen)."""
+        assert host.state is not None
         secrets = _secrets(host.state, seat)
         self.secrets_seen += len(secrets)
         page.wait_version(host.version)
@@ -388,13 +394,6 @@ class BossCheck(HiddenCheck):
         if page.phase() == "result":
             secrets -= _public(host.view_for(seat))
         _no_secret_in(html, secrets, page.name)
-        local = page.storage()["local"]
-        for key, text in local.items():
-            if key.startswith(host_sealed_prefix("theboss")):
-                local[key] = sealed_only(text)
-        _no_secret_stored(
-            json.dumps(local, ensure_ascii=False), _secrets(host.state, seat), page.name
-        )
 
     def _check_frame_view(
         self, guest: NetPage, seat: int, version: int, view: dict[str, Any], state: Any
