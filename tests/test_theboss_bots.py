@@ -5,7 +5,6 @@ and a few behaviours pinned."""
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Iterator
 from fractions import Fraction
@@ -39,6 +38,7 @@ from game.theboss.odds import (
     unseen_faces,
 )
 from game.theboss.scenario import SCENARIOS
+from game.theboss.seen import Seen
 from game.theboss.state import Place, Play, Stage, State
 from game.theboss.views import PLAYOUT_KEYS, playout_view
 
@@ -418,23 +418,33 @@ def test_the_search_deals_worlds_that_keep_the_view(players: int) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_playout_view_is_part_of_the_view_and_decides_the_same(players: int) -> None:
-    """The search's playouts give the bots `playout_view`: some of the view's
-    keys with the view's values (tuples for its lists: the same JSON, so
-    nothing the view hides), every key the bots read, and the same decisions
-    and judgements as on the whole view."""
+def test_the_playout_view_is_the_views_record_and_decides_the_same(players: int) -> None:
+    """The search's playouts give the bots `playout_view`, a `Seen` made
+    straight from the state: field for field (tuples alike) the record
+    `Seen.of_view` makes of the seat's view from the view's `PLAYOUT_KEYS`
+    alone, so it shows nothing the view hides; and the same decisions and
+    judgements as on the whole view."""
     assert GAME.capabilities.search is not None
     assert GAME.capabilities.search.playout_view is playout_view
     for state in positions(players, 90 + players, 400):
         for seat in range(players):
             whole, part = GAME.view(state, seat), playout_view(state, seat)
-            assert json.loads(json.dumps(part)) == {key: whole[key] for key in PLAYOUT_KEYS}
+            assert part == Seen.of_view({key: whole[key] for key in PLAYOUT_KEYS})
+            assert part.fields() == Seen.of_view(whole).fields()
             assert Reckoning(part, judge=True).gains() == Reckoning(whole, judge=True).gains()
         seat = GAME.to_act(state)[0]
         whole, part = GAME.view(state, seat), playout_view(state, seat)
         legal = GAME.legal_actions(state, seat)
-        for bot in (normal_bot, easy_bot):
-            assert bot(part, legal) == bot(whole, legal)
+        assert normal_bot(part, legal) == normal_bot(whole, legal)
+        assert search_candidates(part, legal) == search_candidates(whole, legal)
+
+
+def test_a_seen_differs_from_a_view_of_another_seat() -> None:
+    """`Seen`'s comparison is by every field: another seat's record differs."""
+    state = GAME.new_game({"players": 3}, 7)
+    assert playout_view(state, 0) == playout_view(state, 0)
+    assert playout_view(state, 0) != playout_view(state, 1)
+    assert playout_view(state, 0) != GAME.view(state, 0)
 
 
 class FakeClock:

@@ -18,6 +18,7 @@ from ..engine.evolve import evolve
 from .cards import BADGES_TO_END, CARD_CITY, CHICAGO, CITY_CARDS, EXPERTS, OCCASIONALS, POLICE
 from .codec import result_from_json, result_to_json
 from .scoring import outcome
+from .seen import Seen
 from .state import (
     NO_CARD,
     NO_SEAT,
@@ -75,63 +76,52 @@ PLAYOUT_KEYS: Final = (
     *("hands", "hand", "experts_available", "occasionals_available", "banned", "police"),
     *("last_round", "last_order"),
 )
-"""The keys of `view` that the bots read (bots.py, bots_normal.py, odds.py)."""
+"""The keys of `view` that the bots read (`Seen.of_view`, bots.py's easy bot)."""
 
 
-def playout_view(state: State, seat: int) -> dict[str, Any]:
-    """The part of `view` that the bots read (`PLAYOUT_KEYS`), each with the
-    view's own value, but as tuples where the view has lists: the state's own
-    tuples, not copied. The search bot's playouts build one at nearly every
-    action, and the round's result, the money and the copies cost time there
-    for nothing (in Pyodide most of all, where every new list is dear). Being
-    part of the view, it cannot show more than the view (tests/test_theboss_bots.py
-    holds it to the view's JSON and the bots to the same decisions on it).
-    Written with comprehensions and subscripts rather than `map` with a builtin
-    or an enum's `.value`, each several times dearer in Pyodide."""
+def playout_view(state: State, seat: int) -> Seen:
+    """`Seen.of_view(view(state, seat))`, made straight from the state: the
+    search bot's playouts make one at nearly every action, where the view's
+    dicts and lists would cost more than the bot's reckoning (in Pyodide
+    most of all, where every new list is dear). The state's own tuples, not
+    copied; the gangster tables' columns and sums and each hand's backs
+    remembered (they change a card or a placement at a time). It reads the
+    same fields as `view` (tests/test_theboss_bots.py holds it to
+    `Seen.of_view` of the view on every state of many games), so it shows no
+    more than the view. Written with comprehensions and subscripts rather
+    than `map` with a builtin or an enum's `.value`, each several times
+    dearer in Pyodide."""
     hands = state.hands
     count = len(hands)
     stage = state.stage
     over = stage is Stage.OVER
     shown = state.police_shown
-    face_down = not over
-    experts, occasionals = state.experts, state.occasionals
     dead, away, used = state.dead, state.away, state.occasionals_used
     seats = range(count)
-    experts_by_city, experts_placed = _columns(experts)
-    occasionals_by_city, occasionals_placed = _columns(occasionals)
-    return {
-        "seat": seat,
-        "players": count,
-        "round": state.round,
-        "marker": state.marker,
-        "turn": state.turn,
-        "stage": _STAGE_VALUES[stage],
-        "to_act": None if over else state.seat,
-        "row": state.row,
-        "cities": [
-            {
-                "city": city,
-                "played": cards,
-                "face_down": face_down and city != CHICAGO,
-                "experts": experts_by_city[city],
-                "occasionals": occasionals_by_city[city],
-            }
-            for city, cards in enumerate(state.played)
-        ],
-        "hands": [_backs(hand) for hand in hands],
-        "hand": hands[seat] if 0 <= seat < count else None,
+    experts_at, experts_placed = _columns(state.experts)
+    occasionals_at, occasionals_placed = _columns(state.occasionals)
+    return Seen(
+        seat,
+        count,
+        state.round,
+        state.marker,
+        state.turn,
+        _STAGE_VALUES[stage],
+        None if over else state.seat,
+        state.row,
+        state.played,
+        experts_at,
+        occasionals_at,
+        tuple([_backs(hand) for hand in hands]),
+        hands[seat] if 0 <= seat < count else None,
         # By seat: state.experts_available and state.occasionals_available.
-        "experts_available": [
-            EXPERTS - dead[who] - len(away[who]) - experts_placed[who] for who in seats
-        ],
-        "occasionals_available": [
-            OCCASIONALS - used[who] - occasionals_placed[who] for who in seats
-        ],
-        "banned": state.banned,
-        "police": _badge_names(shown),
-        "last_round": game_ends(shown),
-        "last_order": state.last_order or None,
-    }
+        tuple([EXPERTS - dead[who] - len(away[who]) - experts_placed[who] for who in seats]),
+        tuple([OCCASIONALS - used[who] - occasionals_placed[who] for who in seats]),
+        state.banned,
+        _badge_names(shown),
+        game_ends(shown),
+        state.last_order or None,
+    )
 
 
 Table = tuple[tuple[int, ...], ...]
