@@ -122,6 +122,12 @@ def _table_gangsters(experts_at: Table, occasionals_at: Table) -> list[Gangsters
     return gangsters
 
 
+_URGE: dict[tuple[Any, ...], tuple[float, ...]] = {}
+"""`Reckoning.urge` by what it depends on (who acts, the last turn's order,
+the marker, the turn, the stage, the players, judging or not, ALPHA): a few
+hundred in all."""
+
+
 _SEEN_WORTH: dict[tuple[int, tuple[int, ...], float], float] = {}
 """`Reckoning._seen_worth` by (city, the cards of it seen, the rounds expected
 after this one): the same few at every step of a playout."""
@@ -195,14 +201,14 @@ class Reckoning:
         self.expert_cost: float = figures[2]
         self.occasional_cost: float = figures[3]
         self._judge = judge
-        self._urge: list[float] | None = None
+        self._urge: tuple[float, ...] | None = None
         self._pot: dict[int, float] = {}
         self._lots: list[ChicagoLot] | None = None
         self._keep: dict[tuple[int, int, int], float] = {}
 
     # ------------------------------------------------------------ the table
 
-    def _opportunities(self, judge: bool) -> list[int]:
+    def _opportunities(self) -> list[int]:
         """By seat: the turn starts it still has this round (where it may place),
         after the one being played now (when judging, that one too)."""
         seen = self.seen
@@ -211,7 +217,7 @@ class Reckoning:
         if actor is None:
             return [_NO_TURN] * players
         order = seen.last_order
-        now = judge and seen.stage == "place_or_play"
+        now = self._judge and seen.stage == "place_or_play"
         if self.turn == TURNS and order:
             at = order.index(actor)
             return [
@@ -235,12 +241,21 @@ class Reckoning:
         return self._odds
 
     @property
-    def urge(self) -> list[float]:
+    def urge(self) -> tuple[float, ...]:
         """By seat: ALPHA scaled by the turns it has left to outbid (0: none).
-        Made when first needed (a card's choice needs none)."""
+        Made when first needed (a card's choice needs none), remembered in
+        `_URGE` by what it depends on."""
         if self._urge is None:
-            alpha = self.tuning.ALPHA
-            self._urge = [alpha * (1.0 - 0.5**turns) for turns in self._opportunities(self._judge)]
+            seen, alpha = self.seen, self.tuning.ALPHA
+            key: tuple[Any, ...] = (seen.to_act, seen.last_order, seen.marker, seen.turn)
+            key += (seen.stage, seen.players, self._judge, alpha)
+            urge = _URGE.get(key)
+            if urge is None:
+                urge = tuple([alpha * (1.0 - 0.5**turns) for turns in self._opportunities()])
+                if len(_URGE) >= 4096:
+                    _URGE.clear()
+                _URGE[key] = urge
+            self._urge = urge
         return self._urge
 
     @property

@@ -95,11 +95,12 @@ def playout_view(state: State, seat: int) -> Seen:
     count = len(hands)
     stage = state.stage
     over = stage is Stage.OVER
-    shown = state.police_shown
-    dead, away, used = state.dead, state.away, state.occasionals_used
-    seats = range(count)
-    experts_at, experts_placed = _columns(state.experts)
-    occasionals_at, occasionals_placed = _columns(state.occasionals)
+    police, last_round = _police_seen(state.police_shown)
+    experts_at, experts_available = _experts_seen(state.experts, state.dead, state.away)
+    occasionals_at, occasionals_available = _occasionals_seen(
+        state.occasionals, state.occasionals_used
+    )
+    known_backs = _BACKS.get
     return Seen(
         seat,
         count,
@@ -112,42 +113,63 @@ def playout_view(state: State, seat: int) -> Seen:
         state.played,
         experts_at,
         occasionals_at,
-        tuple([_backs(hand) for hand in hands]),
+        tuple([known_backs(hand) or _backs(hand) for hand in hands]),
         hands[seat] if 0 <= seat < count else None,
-        # By seat: state.experts_available and state.occasionals_available.
-        tuple([EXPERTS - dead[who] - len(away[who]) - experts_placed[who] for who in seats]),
-        tuple([OCCASIONALS - used[who] - occasionals_placed[who] for who in seats]),
+        experts_available,
+        occasionals_available,
         state.banned,
-        _badge_names(shown),
-        game_ends(shown),
+        police,
+        last_round,
         state.last_order or None,
     )
 
 
 Table = tuple[tuple[int, ...], ...]
-_COLUMNS: dict[int, tuple[Table, Table, tuple[int, ...]]] = {}
-"""By `id` of a gangster table ([seat][city]): (the table, its columns by city,
-its sums by seat). The table is kept with them, so its id stays its own while
-cached."""
+Ints = tuple[int, ...]
+_EXPERTS_SEEN: dict[int, tuple[Table, Ints, tuple[Ints, ...], Table, Ints]] = {}
+"""By `id` of an experts table ([seat][city]): (the table, the dead and away
+it was read with, its columns by city, the experts available by seat). The
+objects are kept with them, so their ids stay their own while cached."""
+_OCCASIONALS_SEEN: dict[int, tuple[Table, Ints, Table, Ints]] = {}
+"""By `id` of an occasionals table: (the table, the occasionals used it was
+read with, its columns by city, the occasionals available by seat)."""
 
 
-def _columns(table: Table) -> tuple[Table, tuple[int, ...]]:
-    """`table`'s columns, by city (each seat's count there), and each seat's
-    count in all: a state's table changes only with a placement, so the
-    playout views of the states in between share them, made once."""
-    known = _COLUMNS.get(id(table))
-    if known is not None and known[0] is table:
-        return known[1], known[2]
-    columns = tuple(zip(*table, strict=True))
-    sums = tuple([sum(row) for row in table])
-    if len(_COLUMNS) >= 4096:
-        _COLUMNS.clear()
-    _COLUMNS[id(table)] = (table, columns, sums)
-    return columns, sums
+def _experts_seen(experts: Table, dead: Ints, away: tuple[Ints, ...]) -> tuple[Table, Ints]:
+    """By city, each seat's experts there; by seat, state.experts_available.
+    A state's table changes only with a placement and the dead and away only
+    at the round's end, so the playout views of the states in between share
+    these, made once."""
+    known = _EXPERTS_SEEN.get(id(experts))
+    if known is not None and known[0] is experts and known[1] is dead and known[2] is away:
+        return known[3], known[4]
+    columns = tuple(zip(*experts, strict=True))
+    available = tuple(
+        [EXPERTS - dead[who] - len(away[who]) - sum(row) for who, row in enumerate(experts)]
+    )
+    if len(_EXPERTS_SEEN) >= 4096:
+        _EXPERTS_SEEN.clear()
+    _EXPERTS_SEEN[id(experts)] = (experts, dead, away, columns, available)
+    return columns, available
+
+
+def _occasionals_seen(occasionals: Table, used: Ints) -> tuple[Table, Ints]:
+    """By city, each seat's occasionals there; by seat,
+    state.occasionals_available (made once, as `_experts_seen`)."""
+    known = _OCCASIONALS_SEEN.get(id(occasionals))
+    if known is not None and known[0] is occasionals and known[1] is used:
+        return known[2], known[3]
+    columns = tuple(zip(*occasionals, strict=True))
+    available = tuple([OCCASIONALS - used[who] - sum(row) for who, row in enumerate(occasionals)])
+    if len(_OCCASIONALS_SEEN) >= 4096:
+        _OCCASIONALS_SEEN.clear()
+    _OCCASIONALS_SEEN[id(occasionals)] = (occasionals, used, columns, available)
+    return columns, available
 
 
 _BACKS: dict[tuple[int, ...], tuple[int, ...]] = {}
-"""`_backs`' answers by hand: a hand changes by one card a step."""
+"""`_backs`' answers by hand: a hand changes by one card a step
+(`playout_view` reads it first, then calls `_backs`)."""
 
 
 def _backs(hand: tuple[int, ...]) -> tuple[int, ...]:
@@ -166,9 +188,10 @@ _STAGE_VALUES: Final = {stage: stage.value for stage in Stage}
 
 
 @functools.cache
-def _badge_names(shown: tuple[int, ...]) -> tuple[str, ...]:
-    """The view's "police": the badges of the police cards shown, in order."""
-    return tuple(POLICE[card] for card in shown)
+def _police_seen(shown: tuple[int, ...]) -> tuple[tuple[str, ...], bool]:
+    """The view's "police" (the badges of the police cards shown, in order)
+    and "last_round" (state.game_ends)."""
+    return tuple(POLICE[card] for card in shown), game_ends(shown)
 
 
 def _by_city(
