@@ -30,6 +30,7 @@ from game.theboss.bots_search import determinize as search_determinize
 from game.theboss.cards import CARD_COUNT, CHICAGO, CITY_KEYS, card_name
 from game.theboss.invariants import state_problems
 from game.theboss.odds import (
+    chicago_lots,
     chicago_pot,
     city_odds,
     rounds_after,
@@ -437,6 +438,21 @@ def test_the_playout_view_is_the_views_record_and_decides_the_same(players: int)
         legal = GAME.legal_actions(state, seat)
         assert normal_bot(part, legal) == normal_bot(whole, legal)
         assert search_candidates(part, legal) == search_candidates(whole, legal)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_chicagos_lots_count_the_other_hands_backs(players: int) -> None:
+    """`chicago_lots` counts the other hands' cards of a city's back from the
+    city's cards face down, played and in the seat's hand (no view of the
+    backs needed): the count the view's backs show, at every state of a game
+    and for every seat and a spectator."""
+    for state in positions(players, 110 + players, 400):
+        for seat in (*range(players), None):
+            view = GAME.view(state, seat)
+            for city, _played, _mine, others in chicago_lots(view):
+                assert others == sum(
+                    backs.count(city) for who, backs in enumerate(view["hands"]) if who != seat
+                )
 
 
 def test_a_seen_differs_from_a_view_of_another_seat() -> None:

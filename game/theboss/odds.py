@@ -281,13 +281,15 @@ def chicago_lots(view: View | Seen) -> list[ChicagoLot]:
     seen = as_seen(view)
     row = seen.row
     hand = seen.hand or ()
-    seat = seen.seat
     played = seen.played
-    others = [back for who, backs in enumerate(seen.backs) if who != seat for back in backs]
     lots = []
     for city in row[: row.index(CHICAGO)]:
         mine = [card for card in hand if CARD_CITY[card] == city]
-        lots.append((city, played[city], mine, others.count(city)))
+        # Each card of the city is face down (one), played or in a hand (an
+        # invariant of every state): the other hands hold the rest, as many
+        # as their backs of that city show.
+        others = len(CITY_CARDS[city]) - 1 - len(played[city]) - len(mine)
+        lots.append((city, played[city], mine, others))
     return lots
 
 

@@ -22,7 +22,7 @@ Ints = tuple[int, ...]
 
 SEEN_FIELDS: Final = (
     *("seat", "players", "round", "marker", "turn", "stage", "to_act", "row"),
-    *("played", "experts_at", "occasionals_at", "backs", "hand"),
+    *("played", "experts_at", "occasionals_at", "hand"),
     *("experts_available", "occasionals_available", "banned", "police"),
     *("last_round", "last_order"),
 )
@@ -32,8 +32,8 @@ SEEN_FIELDS: Final = (
 class Seen:
     """A seat's view, the part the bots read, in tuples. By city id: `played`
     (the cards played face up), `experts_at` and `occasionals_at` (each
-    seat's gangsters there); by seat: `backs` (the city on the back of each
-    card in hand), `experts_available`, `occasionals_available`, `banned`.
+    seat's gangsters there); by seat: `experts_available`,
+    `occasionals_available`, `banned`.
     `hand` is the seat's own hand (None for a spectator); the other fields
     are the view's keys of the same name."""
 
@@ -53,7 +53,6 @@ class Seen:
         played: tuple[Ints, ...],
         experts_at: tuple[Ints, ...],
         occasionals_at: tuple[Ints, ...],
-        backs: tuple[Ints, ...],
         hand: Ints | None,
         experts_available: Ints,
         occasionals_available: Ints,
@@ -73,7 +72,6 @@ class Seen:
         self.played = played
         self.experts_at = experts_at
         self.occasionals_at = occasionals_at
-        self.backs = backs
         self.hand = hand
         self.experts_available = experts_available
         self.occasionals_available = occasionals_available
@@ -100,7 +98,6 @@ class Seen:
             tuple([tuple(entry["played"]) for entry in cities]),
             tuple([tuple(entry["experts"]) for entry in cities]),
             tuple([tuple(entry["occasionals"]) for entry in cities]),
-            tuple([tuple(backs) for backs in view["hands"]]),
             None if hand is None else tuple(hand),
             tuple(view["experts_available"]),
             tuple(view["occasionals_available"]),

@@ -73,7 +73,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
 
 PLAYOUT_KEYS: Final = (
     *("seat", "players", "round", "marker", "turn", "stage", "to_act", "row", "cities"),
-    *("hands", "hand", "experts_available", "occasionals_available", "banned", "police"),
+    *("hand", "experts_available", "occasionals_available", "banned", "police"),
     *("last_round", "last_order"),
 )
 """The keys of `view` that the bots read (`Seen.of_view`, bots.py's easy bot)."""
@@ -84,13 +84,12 @@ def playout_view(state: State, seat: int) -> Seen:
     search bot's playouts make one at nearly every action, where the view's
     dicts and lists would cost more than the bot's reckoning (in Pyodide
     most of all, where every new list is dear). The state's own tuples, not
-    copied; the gangster tables' columns and sums and each hand's backs
-    remembered (they change a card or a placement at a time). It reads the
-    same fields as `view` (tests/test_theboss_bots.py holds it to
-    `Seen.of_view` of the view on every state of many games), so it shows no
-    more than the view. Written with comprehensions and subscripts rather
-    than `map` with a builtin or an enum's `.value`, each several times
-    dearer in Pyodide."""
+    copied; each gangster table's columns and sums made once (it changes
+    with a placement alone). It reads the same fields as `view`
+    (tests/test_theboss_bots.py holds it to `Seen.of_view` of the view on
+    every state of many games), so it shows no more than the view. Written
+    with comprehensions and subscripts rather than `map` with a builtin or an
+    enum's `.value`, each several times dearer in Pyodide."""
     hands = state.hands
     count = len(hands)
     stage = state.stage
@@ -100,7 +99,6 @@ def playout_view(state: State, seat: int) -> Seen:
     occasionals_at, occasionals_available = _occasionals_seen(
         state.occasionals, state.occasionals_used
     )
-    known_backs = _BACKS.get
     return Seen(
         seat,
         count,
@@ -113,7 +111,6 @@ def playout_view(state: State, seat: int) -> Seen:
         state.played,
         experts_at,
         occasionals_at,
-        tuple([known_backs(hand) or _backs(hand) for hand in hands]),
         hands[seat] if 0 <= seat < count else None,
         experts_available,
         occasionals_available,
@@ -165,22 +162,6 @@ def _occasionals_seen(occasionals: Table, used: Ints) -> tuple[Table, Ints]:
         _OCCASIONALS_SEEN.clear()
     _OCCASIONALS_SEEN[id(occasionals)] = (occasionals, used, columns, available)
     return columns, available
-
-
-_BACKS: dict[tuple[int, ...], tuple[int, ...]] = {}
-"""`_backs`' answers by hand: a hand changes by one card a step
-(`playout_view` reads it first, then calls `_backs`)."""
-
-
-def _backs(hand: tuple[int, ...]) -> tuple[int, ...]:
-    """The city on the back of each card of `hand`, remembered."""
-    known = _BACKS.get(hand)
-    if known is None:
-        known = tuple([CARD_CITY[card] for card in hand])
-        if len(_BACKS) >= 50_000:
-            _BACKS.clear()
-        _BACKS[hand] = known
-    return known
 
 
 _STAGE_VALUES: Final = {stage: stage.value for stage in Stage}
