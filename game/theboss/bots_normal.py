@@ -31,7 +31,7 @@ from .odds import (
     seen_odds,
 )
 from .rules import PLACES
-from .seen import Seen, View, as_seen
+from .seen import TABLES_KEPT, Seen, View, as_seen
 from .state import Place
 
 __all__ = ["Reckoning", "Tuning"]
@@ -97,13 +97,13 @@ def _gangsters(key: tuple[tuple[int, ...], tuple[int, ...]]) -> Gangsters:
     return known
 
 
-_TABLE_GANGSTERS: dict[int, tuple[Table, Table, list[Gangsters]]] = {}
+_TABLE_GANGSTERS: dict[int, tuple[Table, Table, tuple[Gangsters, ...]]] = {}
 """By `id` of a table of experts by city (a `Seen`'s `experts_at`): (that
 table, the occasionals' table, their `Gangsters` by city). The tables are
 kept with them, so their ids stay their own while cached."""
 
 
-def _table_gangsters(experts_at: Table, occasionals_at: Table) -> list[Gangsters]:
+def _table_gangsters(experts_at: Table, occasionals_at: Table) -> tuple[Gangsters, ...]:
     """By city, its `Gangsters`. In the search's playouts the tables of one
     state are those of the state before unless a gangster was placed
     (views.playout_view keeps them), so the list made for the first serves
@@ -113,10 +113,10 @@ def _table_gangsters(experts_at: Table, occasionals_at: Table) -> list[Gangsters
     if known is not None and known[0] is experts_at and known[1] is occasionals_at:
         return known[2]
     find = _GANGSTERS.get
-    gangsters = [
-        find(key) or _gangsters(key) for key in zip(experts_at, occasionals_at, strict=True)
-    ]
-    if len(_TABLE_GANGSTERS) >= 4096:
+    gangsters = tuple(
+        [find(key) or _gangsters(key) for key in zip(experts_at, occasionals_at, strict=True)]
+    )
+    if len(_TABLE_GANGSTERS) >= TABLES_KEPT:
         _TABLE_GANGSTERS.clear()
     _TABLE_GANGSTERS[id(experts_at)] = (experts_at, occasionals_at, gangsters)
     return gangsters

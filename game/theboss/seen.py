@@ -14,11 +14,20 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-__all__ = ["SEEN_FIELDS", "Seen", "View", "as_seen"]
+__all__ = ["SEEN_FIELDS", "TABLES_KEPT", "Seen", "View", "as_seen"]
 
 View = dict[str, Any]
 
 Ints = tuple[int, ...]
+
+TABLES_KEPT: Final = 64
+"""How many gangster tables the caches keyed by a table's identity keep
+(views.playout_view's columns and gangsters available, the normal bot's
+gangsters by city). In a playout a table lasts until the next placement and
+the worlds of one decision share their first, so a few dozen find as much as
+thousands would; thousands would only keep tens of thousands of tuples alive
+for the garbage collector to walk (about a tenth of a playout's time on
+CPython)."""
 
 SEEN_FIELDS: Final = (
     *("seat", "players", "round", "marker", "turn", "stage", "to_act", "row"),

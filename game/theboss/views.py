@@ -18,7 +18,7 @@ from ..engine.evolve import evolve
 from .cards import BADGES_TO_END, CARD_CITY, CHICAGO, CITY_CARDS, EXPERTS, OCCASIONALS, POLICE
 from .codec import result_from_json, result_to_json
 from .scoring import outcome
-from .seen import Seen
+from .seen import TABLES_KEPT, Seen
 from .state import (
     NO_CARD,
     NO_SEAT,
@@ -144,7 +144,7 @@ def _experts_seen(experts: Table, dead: Ints, away: tuple[Ints, ...]) -> tuple[T
     available = tuple(
         [EXPERTS - dead[who] - len(away[who]) - sum(row) for who, row in enumerate(experts)]
     )
-    if len(_EXPERTS_SEEN) >= 4096:
+    if len(_EXPERTS_SEEN) >= TABLES_KEPT:
         _EXPERTS_SEEN.clear()
     _EXPERTS_SEEN[id(experts)] = (experts, dead, away, columns, available)
     return columns, available
@@ -158,7 +158,7 @@ def _occasionals_seen(occasionals: Table, used: Ints) -> tuple[Table, Ints]:
         return known[2], known[3]
     columns = tuple(zip(*occasionals, strict=True))
     available = tuple([OCCASIONALS - used[who] - sum(row) for who, row in enumerate(occasionals)])
-    if len(_OCCASIONALS_SEEN) >= 4096:
+    if len(_OCCASIONALS_SEEN) >= TABLES_KEPT:
         _OCCASIONALS_SEEN.clear()
     _OCCASIONALS_SEEN[id(occasionals)] = (occasionals, used, columns, available)
     return columns, available
