@@ -22,7 +22,13 @@ from game.theboss.bots import normal_bot, search_candidates
 from game.theboss.bots_normal import Reckoning
 
 
-def figures(view: dict[str, Any], legal: list[Any]) -> list[Any]:
+def _hand(view: Any) -> Any:
+    """The seat's hand: a view's key, or the field of a playout view that is
+    no dict (The Boss's `Seen`, in a checkout that has it)."""
+    return view["hand"] if isinstance(view, dict) else view.hand
+
+
+def figures(view: Any, legal: list[Any]) -> list[Any]:
     """What the normal bot and the search read off one position: its choice,
     the search's candidates, the judged gains (both ways), every rated
     placement with its gain, and each card's score (floats by repr: exact)."""
@@ -33,15 +39,15 @@ def figures(view: dict[str, Any], legal: list[Any]) -> list[Any]:
         [repr(gain) for gain in Reckoning(view, judge=True).gains()],
         [repr(gain) for gain in Reckoning(view).gains()],
         [[repr(gain), repr(place)] for gain, place in reckoning.rated_places()],
-        [repr(reckoning.card_score(card)) for card in view["hand"] or ()],
+        [repr(reckoning.card_score(card)) for card in _hand(view) or ()],
     ]
 
 
 def main() -> None:
     games, playouts, out = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
-    calls: list[tuple[dict[str, Any], list[Any]]] = []
+    calls: list[tuple[Any, list[Any]]] = []
 
-    def recorded(view: dict[str, Any], legal: Any) -> Any:
+    def recorded(view: Any, legal: Any) -> Any:
         calls.append((view, list(legal)))
         return normal_bot(view, legal)
 

@@ -5,7 +5,6 @@ and a few behaviours pinned."""
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Iterator
 from fractions import Fraction
@@ -31,6 +30,7 @@ from game.theboss.bots_search import determinize as search_determinize
 from game.theboss.cards import CARD_COUNT, CHICAGO, CITY_KEYS, card_name
 from game.theboss.invariants import state_problems
 from game.theboss.odds import (
+    chicago_lots,
     chicago_pot,
     city_odds,
     rounds_after,
@@ -39,6 +39,7 @@ from game.theboss.odds import (
     unseen_faces,
 )
 from game.theboss.scenario import SCENARIOS
+from game.theboss.seen import Seen
 from game.theboss.state import Place, Play, Stage, State
 from game.theboss.views import PLAYOUT_KEYS, playout_view
 
@@ -418,23 +419,48 @@ def test_the_search_deals_worlds_that_keep_the_view(players: int) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_playout_view_is_part_of_the_view_and_decides_the_same(players: int) -> None:
-    """The search's playouts give the bots `playout_view`: some of the view's
-    keys with the view's values (tuples for its lists: the same JSON, so
-    nothing the view hides), every key the bots read, and the same decisions
-    and judgements as on the whole view."""
+def test_the_playout_view_is_the_views_record_and_decides_the_same(players: int) -> None:
+    """The search's playouts give the bots `playout_view`, a `Seen` made
+    straight from the state: field for field (tuples alike) the record
+    `Seen.of_view` makes of the seat's view from the view's `PLAYOUT_KEYS`
+    alone, so it shows nothing the view hides; and the same decisions and
+    judgements as on the whole view."""
     assert GAME.capabilities.search is not None
     assert GAME.capabilities.search.playout_view is playout_view
     for state in positions(players, 90 + players, 400):
         for seat in range(players):
             whole, part = GAME.view(state, seat), playout_view(state, seat)
-            assert json.loads(json.dumps(part)) == {key: whole[key] for key in PLAYOUT_KEYS}
+            assert part == Seen.of_view({key: whole[key] for key in PLAYOUT_KEYS})
+            assert part.fields() == Seen.of_view(whole).fields()
             assert Reckoning(part, judge=True).gains() == Reckoning(whole, judge=True).gains()
         seat = GAME.to_act(state)[0]
         whole, part = GAME.view(state, seat), playout_view(state, seat)
         legal = GAME.legal_actions(state, seat)
-        for bot in (normal_bot, easy_bot):
-            assert bot(part, legal) == bot(whole, legal)
+        assert normal_bot(part, legal) == normal_bot(whole, legal)
+        assert search_candidates(part, legal) == search_candidates(whole, legal)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_chicagos_lots_count_the_other_hands_backs(players: int) -> None:
+    """`chicago_lots` counts the other hands' cards of a city's back from the
+    city's cards face down, played and in the seat's hand (no view of the
+    backs needed): the count the view's backs show, at every state of a game
+    and for every seat and a spectator."""
+    for state in positions(players, 110 + players, 400):
+        for seat in (*range(players), None):
+            view = GAME.view(state, seat)
+            for city, _played, _mine, others in chicago_lots(view):
+                assert others == sum(
+                    backs.count(city) for who, backs in enumerate(view["hands"]) if who != seat
+                )
+
+
+def test_a_seen_differs_from_a_view_of_another_seat() -> None:
+    """`Seen`'s comparison is by every field: another seat's record differs."""
+    state = GAME.new_game({"players": 3}, 7)
+    assert playout_view(state, 0) == playout_view(state, 0)
+    assert playout_view(state, 0) != playout_view(state, 1)
+    assert playout_view(state, 0) != GAME.view(state, 0)
 
 
 class FakeClock:

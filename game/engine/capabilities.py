@@ -48,10 +48,11 @@ class SearchHooks:
     for a state past the horizon (where a playout stops), which need only be
     judged alike by `horizon` and `score` (Boss Quest does not deal the next
     round)."""
-    playout_view: Callable[[Any, int], dict[str, JSON]] | None = None
+    playout_view: Callable[[Any, int], Any] | None = None
     """Optional, for speed: the view the playout policy is given, a part of
     `view` (some of its keys, each with the view's value) holding all that the
-    game's bots read. Without it: `view`."""
+    game's bots read, or any record of it that the playout policy reads
+    instead (The Boss's `Seen`). Without it: `view`."""
     candidates: Callable[[dict[str, JSON], Sequence[Any]], Sequence[int]] | None = None
     """Optional: the legal actions worth searching, as indexes into the legal
     list, the most promising first. The search tries them once each in that

@@ -28,6 +28,7 @@ from .bots_normal import Reckoning
 from .bots_search import CANDIDATES, search_horizon, search_score
 from .bots_search import determinize as search_determinize
 from .cards import CARD_CITY, CARD_KIND, MONEY
+from .seen import Seen, as_seen
 from .state import Action, Place, Play
 
 __all__ = [
@@ -99,9 +100,10 @@ def easy_bot(view: View, legal: Sequence[Action]) -> Action:
 # ------------------------------------------------------------------- normal
 
 
-def normal_bot(view: View, legal: Sequence[Action]) -> Action:
+def normal_bot(view: View | Seen, legal: Sequence[Action]) -> Action:
     """Places where the odds pay (a city's expected worth, the chance to keep it,
-    the gangsters it costs), then plays the card that gives least away."""
+    the gangsters it costs), then plays the card that gives least away. The
+    view may be a view's dict or the search's playout `Seen`."""
     if len(legal) == 1:
         return legal[0]
     reckoning = Reckoning(view)
@@ -132,17 +134,18 @@ PLAYOUT_LEVEL: Final = "normal"
 HEURISTIC_LEVELS: Final = ("easy", "normal")
 
 
-def search_candidates(view: View, legal: Sequence[Action]) -> list[int]:
+def search_candidates(view: View | Seen, legal: Sequence[Action]) -> list[int]:
     """The legal actions the search tries (indexes into `legal`), the normal
     bot's choice first: every card, and at a turn's start the `CANDIDATES`
     placements the normal bot rates best (a hundred and more are legal, most
     of them silly: six experts where one would do)."""
-    chosen = legal.index(normal_bot(view, legal))
+    seen = as_seen(view)  # the view read once for both
+    chosen = legal.index(normal_bot(seen, legal))
     best: set[Place] = set()
     if type(legal[-1]) is Place:  # the placements come after the cards
         rated = sorted(
             ((-gain, place.city, place.experts, place.occasionals), place)
-            for gain, place in Reckoning(view).rated_places()
+            for gain, place in Reckoning(seen).rated_places()
         )
         best = {place for _key, place in rated[:CANDIDATES]}
     worth = (

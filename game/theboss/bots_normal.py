@@ -31,11 +31,10 @@ from .odds import (
     seen_odds,
 )
 from .rules import PLACES
+from .seen import TABLES_KEPT, Seen, View, as_seen
 from .state import Place
 
 __all__ = ["Reckoning", "Tuning"]
-
-View = dict[str, Any]
 
 
 class Tuning:
@@ -71,6 +70,9 @@ class Tuning:
 
 _NO_TURN: Final = 0
 
+Table = tuple[tuple[int, ...], ...]
+"""Counts by city, each by seat (a `Seen`'s `experts_at`)."""
+
 Gangsters = tuple[tuple[int, ...], int | None, tuple[int, ...]]
 """A city's gangsters by seat, its majority holder (None when nobody is
 there), and by seat the most gangsters any other seat has there."""
@@ -95,6 +97,37 @@ def _gangsters(key: tuple[tuple[int, ...], tuple[int, ...]]) -> Gangsters:
     return known
 
 
+_TABLE_GANGSTERS: dict[int, tuple[Table, Table, tuple[Gangsters, ...]]] = {}
+"""By `id` of a table of experts by city (a `Seen`'s `experts_at`): (that
+table, the occasionals' table, their `Gangsters` by city). The tables are
+kept with them, so their ids stay their own while cached."""
+
+
+def _table_gangsters(experts_at: Table, occasionals_at: Table) -> tuple[Gangsters, ...]:
+    """By city, its `Gangsters`. In the search's playouts the tables of one
+    state are those of the state before unless a gangster was placed
+    (views.playout_view keeps them), so the list made for the first serves
+    the steps up to the next placement; any other tables are read by value
+    (`_GANGSTERS`)."""
+    known = _TABLE_GANGSTERS.get(id(experts_at))
+    if known is not None and known[0] is experts_at and known[1] is occasionals_at:
+        return known[2]
+    find = _GANGSTERS.get
+    gangsters = tuple(
+        [find(key) or _gangsters(key) for key in zip(experts_at, occasionals_at, strict=True)]
+    )
+    if len(_TABLE_GANGSTERS) >= TABLES_KEPT:
+        _TABLE_GANGSTERS.clear()
+    _TABLE_GANGSTERS[id(experts_at)] = (experts_at, occasionals_at, gangsters)
+    return gangsters
+
+
+_URGE: dict[tuple[Any, ...], tuple[float, ...]] = {}
+"""`Reckoning.urge` by what it depends on (who acts, the last turn's order,
+the marker, the turn, the stage, the players, judging or not, ALPHA): a few
+hundred in all."""
+
+
 _SEEN_WORTH: dict[tuple[int, tuple[int, ...], float], float] = {}
 """`Reckoning._seen_worth` by (city, the cards of it seen, the rounds expected
 after this one): the same few at every step of a playout."""
@@ -110,13 +143,16 @@ last round or not, the stage, the turn, the tuning's weights (a run may try
 others). A few dozen in all."""
 
 
-def _round_figures(view: View, tuning: type[Tuning]) -> RoundFigures:
-    """`RoundFigures` from the view, remembered in `_ROUND_FIGURES`."""
-    key = _round_key(view, tuning)
+def _round_figures(seen: Seen, tuning: type[Tuning]) -> RoundFigures:
+    """`RoundFigures` from what the seat sees, remembered in `_ROUND_FIGURES`."""
+    key = (
+        *(seen.police, seen.round, seen.last_round, seen.stage, seen.turn),
+        *(tuning.EXPERT, tuning.OCCASIONAL_LATER),
+    )
     figures = _ROUND_FIGURES.get(key)
     if figures is None:
-        after = rounds_after_view(view)
-        expert_cost = tuning.EXPERT * (TURNS - view["turn"]) / (TURNS - 1)
+        after = rounds_after_view(seen)
+        expert_cost = tuning.EXPERT * (TURNS - seen.turn) / (TURNS - 1)
         occasional_cost = expert_cost + tuning.OCCASIONAL_LATER * min(1.0, after)
         figures = (after, sanction_costs(after), expert_cost, occasional_cost)
         if len(_ROUND_FIGURES) >= 4096:
@@ -125,80 +161,70 @@ def _round_figures(view: View, tuning: type[Tuning]) -> RoundFigures:
     return figures
 
 
-def _round_key(view: View, tuning: type[Tuning]) -> tuple[Any, ...]:
-    """What `RoundFigures` depend on (the police as a tuple: a view has a list)."""
-    return (
-        *(tuple(view["police"]), view["round"], view["last_round"], view["stage"], view["turn"]),
-        *(tuning.EXPERT, tuning.OCCASIONAL_LATER),
-    )
-
-
 class Reckoning:
-    """Everything the normal bot weighs, computed from one view. With `judge`,
-    a position is judged rather than decided: the player to act at a turn's
-    start still has that turn to place."""
+    """Everything the normal bot weighs, computed from one view (a view's
+    dict, or the `Seen` the search's playouts give). With `judge`, a position
+    is judged rather than decided: the player to act at a turn's start still
+    has that turn to place."""
 
     # Slots: made at nearly every step of the hard bot's playouts, where an
     # instance dict of two dozen entries costs its growth (in Pyodide most).
     __slots__ = (
-        *("view", "tuning", "seat", "players", "turn", "row", "chicago_at", "cities"),
-        *("gangsters", "experts_available", "occasionals_available", "banned", "_odds", "after"),
-        *("costs", "expert_cost", "occasional_cost"),
+        *("seen", "tuning", "seat", "players", "turn", "row", "chicago_at", "played"),
+        *("experts_at", "gangsters", "experts_available", "occasionals_available", "banned"),
+        *("_odds", "after", "costs", "expert_cost", "occasional_cost"),
         *("_judge", "_urge", "_pot", "_lots", "_keep"),
     )
 
-    def __init__(self, view: View, tuning: type[Tuning] = Tuning, judge: bool = False) -> None:
-        self.view = view
+    def __init__(
+        self, view: View | Seen, tuning: type[Tuning] = Tuning, judge: bool = False
+    ) -> None:
+        seen = as_seen(view)
+        self.seen = seen
         self.tuning = tuning
-        seat = view["seat"]
-        self.seat: int = seat
-        self.players: int = view["players"]
-        self.turn: int = view["turn"]
-        self.row: list[int] = view["row"]
-        self.chicago_at = self.row.index(CHICAGO)
-        cities = view["cities"]
-        self.cities = cities
-        # By city, its `Gangsters` (see `count` and `holder`).
-        columns = [(entry["experts"], entry["occasionals"]) for entry in cities]
-        if type(columns[0][0]) is not tuple:  # a view's lists (a playout view's are tuples)
-            columns = [(tuple(experts), tuple(occasionals)) for experts, occasionals in columns]
-        known = _GANGSTERS.get
-        gangsters = [known(key) or _gangsters(key) for key in columns]
-        self.gangsters = gangsters
-        self.experts_available: list[int] = view["experts_available"]
-        self.occasionals_available: list[int] = view["occasionals_available"]
-        self.banned: list[list[int]] = view["banned"]
+        self.seat: int = seen.seat
+        self.players: int = seen.players
+        self.turn: int = seen.turn
+        row = seen.row
+        self.row = row
+        self.chicago_at = row.index(CHICAGO)
+        self.played = seen.played
+        self.experts_at = seen.experts_at
+        self.gangsters = _table_gangsters(seen.experts_at, seen.occasionals_at)
+        self.experts_available = seen.experts_available
+        self.occasionals_available = seen.occasionals_available
+        self.banned = seen.banned
         self._odds: list[CityOdds] | None = None
-        figures = _round_figures(view, tuning)
+        figures = _round_figures(seen, tuning)
         self.after: float = figures[0]
         self.costs: SanctionCosts = figures[1]
         self.expert_cost: float = figures[2]
         self.occasional_cost: float = figures[3]
         self._judge = judge
-        self._urge: list[float] | None = None
+        self._urge: tuple[float, ...] | None = None
         self._pot: dict[int, float] = {}
         self._lots: list[ChicagoLot] | None = None
         self._keep: dict[tuple[int, int, int], float] = {}
 
     # ------------------------------------------------------------ the table
 
-    def _opportunities(self, judge: bool) -> list[int]:
+    def _opportunities(self) -> list[int]:
         """By seat: the turn starts it still has this round (where it may place),
         after the one being played now (when judging, that one too)."""
-        view = self.view
+        seen = self.seen
         players = self.players
-        actor = view["to_act"]
+        actor = seen.to_act
         if actor is None:
             return [_NO_TURN] * players
-        order = view["last_order"]
-        now = judge and view["stage"] == "place_or_play"
+        order = seen.last_order
+        now = self._judge and seen.stage == "place_or_play"
         if self.turn == TURNS and order:
             at = order.index(actor)
             return [
                 1 if order.index(seat) > at or (now and seat == actor) else 0
                 for seat in range(players)
             ]
-        marker = view["marker"]
+        marker = seen.marker
         at = (actor - marker) % players
         return [
             (TURNS - self.turn)
@@ -211,16 +237,25 @@ class Reckoning:
         """By city id, its face-down card's odds (odds.city_odds). Made when
         first needed: choosing a card needs the few cities of the hand alone."""
         if self._odds is None:
-            self._odds = city_odds(self.view)
+            self._odds = city_odds(self.seen)
         return self._odds
 
     @property
-    def urge(self) -> list[float]:
+    def urge(self) -> tuple[float, ...]:
         """By seat: ALPHA scaled by the turns it has left to outbid (0: none).
-        Made when first needed (a card's choice needs none)."""
+        Made when first needed (a card's choice needs none), remembered in
+        `_URGE` by what it depends on."""
         if self._urge is None:
-            alpha = self.tuning.ALPHA
-            self._urge = [alpha * (1.0 - 0.5**turns) for turns in self._opportunities(self._judge)]
+            seen, alpha = self.seen, self.tuning.ALPHA
+            key: tuple[Any, ...] = (seen.to_act, seen.last_order, seen.marker, seen.turn)
+            key += (seen.stage, seen.players, self._judge, alpha)
+            urge = _URGE.get(key)
+            if urge is None:
+                urge = tuple([alpha * (1.0 - 0.5**turns) for turns in self._opportunities()])
+                if len(_URGE) >= 4096:
+                    _URGE.clear()
+                _URGE[key] = urge
+            self._urge = urge
         return self._urge
 
     @property
@@ -240,14 +275,14 @@ class Reckoning:
         if city == CHICAGO:
             return self.pot(1 if seat == self.seat else -1) / 2
         odds = self._odds
-        chances = one_city_odds(self.view, city) if odds is None else odds[city]
+        chances = one_city_odds(self.seen, city) if odds is None else odds[city]
         return self.costs.worth(chances, city in self.banned[seat])
 
     def public_worth(self, city: int) -> float:
         """What the city looks worth to the others (they do not see this hand)."""
         if city == CHICAGO:
             return self.pot(0) / 2
-        return self._seen_worth(city, tuple(self.cities[city]["played"]))
+        return self._seen_worth(city, self.played[city])
 
     def _seen_worth(self, city: int, seen: tuple[int, ...]) -> float:
         """The city's worth to one who has seen `seen` of its cards (not banned
@@ -263,15 +298,15 @@ class Reckoning:
 
     def looks(self) -> list[float]:
         """By city id, what it looks worth to the others."""
-        return [self.public_worth(city) for city in range(len(self.cities))]
+        return [self.public_worth(city) for city in range(len(self.played))]
 
     def pot(self, keen: int) -> float:
         """Chicago's expected pot (see odds.chicago_pot)."""
         known = self._pot.get(keen)
         if known is None:
             if self._lots is None:
-                self._lots = chicago_lots(self.view)
-            known = chicago_pot(self.view, self.odds, keen, self._lots)
+                self._lots = chicago_lots(self.seen)
+            known = chicago_pot(self.seen, self.odds, keen, self._lots)
             self._pot[keen] = known
         return known
 
@@ -287,7 +322,7 @@ class Reckoning:
             return 0.0
         need = top - self.gangsters[city][0][rival] + 1
         have = self.experts_available[rival]
-        if have or self.cities[city]["experts"][rival]:
+        if have or self.experts_at[city][rival]:
             have += self.occasionals_available[rival]
         if need > have:
             return 0.0
@@ -320,7 +355,7 @@ class Reckoning:
         something), in seat order, each as (its gangsters there, the most it
         could add, urge * looks)."""
         found: list[tuple[int, int, float]] = []
-        experts_there = self.cities[city]["experts"]
+        experts_there = self.experts_at[city]
         counts = self.gangsters[city][0]
         banned = self.banned
         experts, occasionals = self.experts_available, self.occasionals_available
@@ -371,7 +406,7 @@ class Reckoning:
         if not experts and not occasionals:
             return []
         banned = self.banned[seat]
-        gangsters, cities = self.gangsters, self.cities
+        gangsters, experts_at = self.gangsters, self.experts_at
         elsewhere = False  # a gangster of this seat on a numbered city
         for counts, _holder, _strongest in gangsters[1:]:
             if counts[seat]:
@@ -409,7 +444,7 @@ class Reckoning:
             least = strongest[seat] - mine + 1  # the strongest rival's count, and one more
             if least < 1:
                 least = 1
-            there = cities[city]["experts"][seat] > 0
+            there = experts_at[city][seat] > 0
             places = PLACES[city]
             # The rivals that could outbid here, as keep weighs them (count,
             # have, pressure), and what holding the city is worth now: both
@@ -484,7 +519,7 @@ class Reckoning:
         if interest:
             # The card is in hand, so among the city's unseen faces: after it is
             # played, they are those not among the played cards and it.
-            played = tuple(self.cities[city]["played"])
+            played = self.played[city]
             before = self._seen_worth(city, played)
             after = self._seen_worth(city, (*played, card))
             score -= tuning.INFO * interest * (after - before)

@@ -27,7 +27,7 @@ import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Final
+from typing import Final
 
 from .cards import (
     BADGES_TO_END,
@@ -44,6 +44,7 @@ from .cards import (
     POLICE,
     REVOLVER,
 )
+from .seen import Seen, View, as_seen
 
 __all__ = [
     "BAN_ROUND",
@@ -64,8 +65,6 @@ __all__ = [
     "seen_odds",
     "unseen_faces",
 ]
-
-View = dict[str, Any]
 
 EXPERT_ROUND: Final = 0.8
 """What one expert is worth to its player for one round, in money: about what a
@@ -145,14 +144,16 @@ def seen_odds(city: int, seen: tuple[int, ...]) -> CityOdds:
     return pool_odds(unseen_faces(city, seen))
 
 
-def city_odds(view: View) -> list[CityOdds]:
+def city_odds(view: View | Seen) -> list[CityOdds]:
     """By city id (Chicago's entry is empty): the odds of each face-down card,
     from the seat's hand and the cards played this round."""
-    hand = tuple(view["hand"] or ())  # a view's list, a playout view's tuple
+    seen = as_seen(view)
+    hand = seen.hand or ()
+    played = seen.played
     known = _CITY_ODDS.get
     odds = [_NOTHING]
-    for entry in view["cities"][1:]:
-        key = (entry["city"], tuple(entry["played"]), hand)
+    for city in range(1, len(played)):
+        key = (city, played[city], hand)
         chances = known(key)
         if chances is None:
             chances = _city_odds(key)
@@ -160,9 +161,10 @@ def city_odds(view: View) -> list[CityOdds]:
     return odds
 
 
-def one_city_odds(view: View, city: int) -> CityOdds:
+def one_city_odds(view: View | Seen, city: int) -> CityOdds:
     """`city_odds(view)[city]` alone (a numbered city)."""
-    key = (city, tuple(view["cities"][city]["played"]), tuple(view["hand"] or ()))
+    seen = as_seen(view)
+    key = (city, seen.played[city], seen.hand or ())
     chances = _CITY_ODDS.get(key)
     return _city_odds(key) if chances is None else chances
 
@@ -217,12 +219,13 @@ def rounds_after(shown: tuple[str, ...], this_round_shown: bool) -> Fraction:
     return Fraction(total, len(orders)) if orders else Fraction(0)
 
 
-def rounds_after_view(view: View) -> float:
+def rounds_after_view(view: View | Seen) -> float:
     """The expected rounds after the current one, from what the view shows."""
-    if view["last_round"] or view["stage"] == "over":
+    seen = as_seen(view)
+    if seen.last_round or seen.stage == "over":
         return 0.0
-    shown = tuple(sorted(view["police"]))
-    return rounds_after_float(shown, len(shown) >= view["round"])
+    shown = tuple(sorted(seen.police))
+    return rounds_after_float(shown, len(shown) >= seen.round)
 
 
 @functools.lru_cache(maxsize=256)
@@ -267,29 +270,31 @@ def last_card_worth(
     return (sum(values) + others * odds.money) / (len(values) + others)
 
 
-ChicagoLot = tuple[int, list[int], list[int], int]
+ChicagoLot = tuple[int, tuple[int, ...], list[int], int]
 """A city left of Chicago as `chicago_pot` weighs it: (city, its cards played,
 this seat's cards of it, the other hands' cards of its back)."""
 
 
-def chicago_lots(view: View) -> list[ChicagoLot]:
+def chicago_lots(view: View | Seen) -> list[ChicagoLot]:
     """The cities left of Chicago, in row order, each as a `ChicagoLot`: what
     of the view Chicago's pot depends on, read once for every `keen`."""
-    row = view["row"]
-    hand = view["hand"] or ()
-    seat = view["seat"]
-    backs = view["hands"]
-    cities = view["cities"]
-    others = [back for who, hand_backs in enumerate(backs) if who != seat for back in hand_backs]
+    seen = as_seen(view)
+    row = seen.row
+    hand = seen.hand or ()
+    played = seen.played
     lots = []
     for city in row[: row.index(CHICAGO)]:
         mine = [card for card in hand if CARD_CITY[card] == city]
-        lots.append((city, cities[city]["played"], mine, others.count(city)))
+        # Each card of the city is face down (one), played or in a hand (an
+        # invariant of every state): the other hands hold the rest, as many
+        # as their backs of that city show.
+        others = len(CITY_CARDS[city]) - 1 - len(played[city]) - len(mine)
+        lots.append((city, played[city], mine, others))
     return lots
 
 
 def chicago_pot(
-    view: View, odds: Sequence[CityOdds], keen: int, lots: list[ChicagoLot] | None = None
+    view: View | Seen, odds: Sequence[CityOdds], keen: int, lots: list[ChicagoLot] | None = None
 ) -> float:
     """Chicago's expected pot at the round's end: the last cards of the cities
     to its left (its holder takes half, rounded down). `lots`, if given, are

@@ -18,6 +18,7 @@ from ..engine.evolve import evolve
 from .cards import BADGES_TO_END, CARD_CITY, CHICAGO, CITY_CARDS, EXPERTS, OCCASIONALS, POLICE
 from .codec import result_from_json, result_to_json
 from .scoring import outcome
+from .seen import TABLES_KEPT, Seen
 from .state import (
     NO_CARD,
     NO_SEAT,
@@ -72,103 +73,95 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
 
 PLAYOUT_KEYS: Final = (
     *("seat", "players", "round", "marker", "turn", "stage", "to_act", "row", "cities"),
-    *("hands", "hand", "experts_available", "occasionals_available", "banned", "police"),
+    *("hand", "experts_available", "occasionals_available", "banned", "police"),
     *("last_round", "last_order"),
 )
-"""The keys of `view` that the bots read (bots.py, bots_normal.py, odds.py)."""
+"""The keys of `view` that the bots read (`Seen.of_view`, bots.py's easy bot)."""
 
 
-def playout_view(state: State, seat: int) -> dict[str, Any]:
-    """The part of `view` that the bots read (`PLAYOUT_KEYS`), each with the
-    view's own value, but as tuples where the view has lists: the state's own
-    tuples, not copied. The search bot's playouts build one at nearly every
-    action, and the round's result, the money and the copies cost time there
-    for nothing (in Pyodide most of all, where every new list is dear). Being
-    part of the view, it cannot show more than the view (tests/test_theboss_bots.py
-    holds it to the view's JSON and the bots to the same decisions on it).
-    Written with comprehensions and subscripts rather than `map` with a builtin
-    or an enum's `.value`, each several times dearer in Pyodide."""
+def playout_view(state: State, seat: int) -> Seen:
+    """`Seen.of_view(view(state, seat))`, made straight from the state: the
+    search bot's playouts make one at nearly every action, where the view's
+    dicts and lists would cost more than the bot's reckoning (in Pyodide
+    most of all, where every new list is dear). The state's own tuples, not
+    copied; each gangster table's columns and sums made once (it changes
+    with a placement alone). It reads the same fields as `view`
+    (tests/test_theboss_bots.py holds it to `Seen.of_view` of the view on
+    every state of many games), so it shows no more than the view. Written
+    with comprehensions and subscripts rather than `map` with a builtin or an
+    enum's `.value`, each several times dearer in Pyodide."""
     hands = state.hands
     count = len(hands)
     stage = state.stage
     over = stage is Stage.OVER
-    shown = state.police_shown
-    face_down = not over
-    experts, occasionals = state.experts, state.occasionals
-    dead, away, used = state.dead, state.away, state.occasionals_used
-    seats = range(count)
-    experts_by_city, experts_placed = _columns(experts)
-    occasionals_by_city, occasionals_placed = _columns(occasionals)
-    return {
-        "seat": seat,
-        "players": count,
-        "round": state.round,
-        "marker": state.marker,
-        "turn": state.turn,
-        "stage": _STAGE_VALUES[stage],
-        "to_act": None if over else state.seat,
-        "row": state.row,
-        "cities": [
-            {
-                "city": city,
-                "played": cards,
-                "face_down": face_down and city != CHICAGO,
-                "experts": experts_by_city[city],
-                "occasionals": occasionals_by_city[city],
-            }
-            for city, cards in enumerate(state.played)
-        ],
-        "hands": [_backs(hand) for hand in hands],
-        "hand": hands[seat] if 0 <= seat < count else None,
-        # By seat: state.experts_available and state.occasionals_available.
-        "experts_available": [
-            EXPERTS - dead[who] - len(away[who]) - experts_placed[who] for who in seats
-        ],
-        "occasionals_available": [
-            OCCASIONALS - used[who] - occasionals_placed[who] for who in seats
-        ],
-        "banned": state.banned,
-        "police": _badge_names(shown),
-        "last_round": game_ends(shown),
-        "last_order": state.last_order or None,
-    }
+    police, last_round = _police_seen(state.police_shown)
+    experts_at, experts_available = _experts_seen(state.experts, state.dead, state.away)
+    occasionals_at, occasionals_available = _occasionals_seen(
+        state.occasionals, state.occasionals_used
+    )
+    return Seen(
+        seat,
+        count,
+        state.round,
+        state.marker,
+        state.turn,
+        _STAGE_VALUES[stage],
+        None if over else state.seat,
+        state.row,
+        state.played,
+        experts_at,
+        occasionals_at,
+        hands[seat] if 0 <= seat < count else None,
+        experts_available,
+        occasionals_available,
+        state.banned,
+        police,
+        last_round,
+        state.last_order or None,
+    )
 
 
 Table = tuple[tuple[int, ...], ...]
-_COLUMNS: dict[int, tuple[Table, Table, tuple[int, ...]]] = {}
-"""By `id` of a gangster table ([seat][city]): (the table, its columns by city,
-its sums by seat). The table is kept with them, so its id stays its own while
-cached."""
+Ints = tuple[int, ...]
+_EXPERTS_SEEN: dict[int, tuple[Table, Ints, tuple[Ints, ...], Table, Ints]] = {}
+"""By `id` of an experts table ([seat][city]): (the table, the dead and away
+it was read with, its columns by city, the experts available by seat). The
+objects are kept with them, so their ids stay their own while cached."""
+_OCCASIONALS_SEEN: dict[int, tuple[Table, Ints, Table, Ints]] = {}
+"""By `id` of an occasionals table: (the table, the occasionals used it was
+read with, its columns by city, the occasionals available by seat)."""
 
 
-def _columns(table: Table) -> tuple[Table, tuple[int, ...]]:
-    """`table`'s columns, by city (each seat's count there), and each seat's
-    count in all: a state's table changes only with a placement, so the
-    playout views of the states in between share them, made once."""
-    known = _COLUMNS.get(id(table))
-    if known is not None and known[0] is table:
-        return known[1], known[2]
-    columns = tuple(zip(*table, strict=True))
-    sums = tuple([sum(row) for row in table])
-    if len(_COLUMNS) >= 4096:
-        _COLUMNS.clear()
-    _COLUMNS[id(table)] = (table, columns, sums)
-    return columns, sums
+def _experts_seen(experts: Table, dead: Ints, away: tuple[Ints, ...]) -> tuple[Table, Ints]:
+    """By city, each seat's experts there; by seat, state.experts_available.
+    A state's table changes only with a placement and the dead and away only
+    at the round's end, so the playout views of the states in between share
+    these, made once."""
+    known = _EXPERTS_SEEN.get(id(experts))
+    if known is not None and known[0] is experts and known[1] is dead and known[2] is away:
+        return known[3], known[4]
+    columns = tuple(zip(*experts, strict=True))
+    available = tuple(
+        [EXPERTS - dead[who] - len(away[who]) - sum(row) for who, row in enumerate(experts)]
+    )
+    if len(_EXPERTS_SEEN) >= TABLES_KEPT:
+        _EXPERTS_SEEN.clear()
+    _EXPERTS_SEEN[id(experts)] = (experts, dead, away, columns, available)
+    return columns, available
 
 
-_BACKS: dict[tuple[int, ...], tuple[int, ...]] = {}
-"""`_backs`' answers by hand: a hand changes by one card a step."""
-
-
-def _backs(hand: tuple[int, ...]) -> tuple[int, ...]:
-    """The city on the back of each card of `hand`, remembered."""
-    known = _BACKS.get(hand)
-    if known is None:
-        known = tuple([CARD_CITY[card] for card in hand])
-        if len(_BACKS) >= 50_000:
-            _BACKS.clear()
-        _BACKS[hand] = known
-    return known
+def _occasionals_seen(occasionals: Table, used: Ints) -> tuple[Table, Ints]:
+    """By city, each seat's occasionals there; by seat,
+    state.occasionals_available (made once, as `_experts_seen`)."""
+    known = _OCCASIONALS_SEEN.get(id(occasionals))
+    if known is not None and known[0] is occasionals and known[1] is used:
+        return known[2], known[3]
+    columns = tuple(zip(*occasionals, strict=True))
+    available = tuple([OCCASIONALS - used[who] - sum(row) for who, row in enumerate(occasionals)])
+    if len(_OCCASIONALS_SEEN) >= TABLES_KEPT:
+        _OCCASIONALS_SEEN.clear()
+    _OCCASIONALS_SEEN[id(occasionals)] = (occasionals, used, columns, available)
+    return columns, available
 
 
 _STAGE_VALUES: Final = {stage: stage.value for stage in Stage}
@@ -176,9 +169,10 @@ _STAGE_VALUES: Final = {stage: stage.value for stage in Stage}
 
 
 @functools.cache
-def _badge_names(shown: tuple[int, ...]) -> tuple[str, ...]:
-    """The view's "police": the badges of the police cards shown, in order."""
-    return tuple(POLICE[card] for card in shown)
+def _police_seen(shown: tuple[int, ...]) -> tuple[tuple[str, ...], bool]:
+    """The view's "police" (the badges of the police cards shown, in order)
+    and "last_round" (state.game_ends)."""
+    return tuple(POLICE[card] for card in shown), game_ends(shown)
 
 
 def _by_city(
