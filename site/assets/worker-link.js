@@ -9,13 +9,36 @@
  * with a JSON array of messages, and any failure with {"kind": "fail"}. The
  * worker needs no cross-origin isolation: Python never touches the page
  * synchronously, so the page works inside other sites' frames.
+ *
+ * The worker starts when this module first runs. A page loads it early, as an
+ * async module script in its head, so that Python starts while the rest of the
+ * page (its stylesheets, its other scripts) still loads; the page's own module
+ * imports it later (the same module instance) and connects to that worker.
+ * What the worker says before then is kept and handed over in order.
  */
 
+/** A worker just started, and what it said before anyone listened. */
+function startWorker() {
+  const worker = new Worker(new URL("py-worker.js", import.meta.url), { type: "module" });
+  const said = [];
+  worker.onmessage = function (event) {
+    said.push(event);
+  };
+  worker.onerror = function (event) {
+    event.preventDefault(); // told to the page's handler once it connects
+    said.push(event);
+  };
+  return { worker, said };
+}
+
+// the worker this page's first connect takes (started as the module runs)
+let early = startWorker();
+
 /**
- * Start the worker, open `page` with `open`'s fields, and hand every message
- * Python sends to the handler of its kind in `handlers` (a "fail" handler is
- * needed; "warn" goes to the console unless the page handles it). Returns a
- * function that sends a message.
+ * Open `page` with `open`'s fields in the page's Python worker, and hand every
+ * message Python sends to the handler of its kind in `handlers` (a "fail"
+ * handler is needed; "warn" goes to the console unless the page handles it).
+ * Returns a function that sends a message.
  */
 export function connect(page, open, handlers) {
   function dispatch(message) {
@@ -28,15 +51,22 @@ export function connect(page, open, handlers) {
       document.documentElement.dataset.runtimeStart = message.start;
     } else console.warn("Boss Quest: no such message from Python: " + message.kind);
   }
-  const worker = new Worker(new URL("py-worker.js", import.meta.url), { type: "module" });
-  worker.onmessage = function (event) {
+  function onMessage(event) {
     JSON.parse(event.data).forEach(dispatch);
-  };
-  worker.onerror = function (event) {
+  }
+  function onError(event) {
     // the worker's own script failed (not Python: py-worker.js reports that)
     event.preventDefault();
     dispatch({ kind: "fail", detail: event.message || "the Python worker could not start" });
-  };
+  }
+  const { worker, said } = early || startWorker();
+  early = null;
+  worker.onmessage = onMessage;
+  worker.onerror = onError;
+  for (const event of said) {
+    if (event.type === "message") onMessage(event);
+    else onError(event);
+  }
   function send(message) {
     worker.postMessage(JSON.stringify(message));
   }
