@@ -10,11 +10,12 @@
  * worker needs no cross-origin isolation: Python never touches the page
  * synchronously, so the page works inside other sites' frames.
  *
- * The worker starts when this module first runs. A page loads it early, as an
- * async module script in its head, so that Python starts while the rest of the
- * page (its stylesheets, its other scripts) still loads; the page's own module
- * imports it later (the same module instance) and connects to that worker.
- * What the worker says before then is kept and handed over in order.
+ * On a return visit the worker starts when this module first runs. A page
+ * loads it early, as an async module script in its head, so that Python
+ * starts while the rest of the page (its stylesheets, its other scripts) still
+ * loads; the page's own module imports it later (the same module instance)
+ * and connects to that worker. What the worker says before then is kept and
+ * handed over in order.
  */
 
 /** A worker just started, and what it said before anyone listened. */
@@ -31,8 +32,23 @@ function startWorker() {
   return { worker, said };
 }
 
-// the worker this page's first connect takes (started as the module runs)
-let early = startWorker();
+/** Whether a service worker answers this page: it holds the build and the
+ * runtime's snapshot, so this is a return visit (false where storage is
+ * blocked, as in another site's frame: the property may then throw). */
+function returnVisit() {
+  try {
+    return Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
+  } catch {
+    return false;
+  }
+}
+
+// The worker this page's first connect takes. A return visit starts it as
+// this module runs: Python starts from the snapshot while the page loads. A
+// first visit starts it on connect, after the page's own files: the runtime's
+// downloads and compiling would hold back the menu's first paint (about
+// 0.25 s → 0.45 s measured on the game page) for the little time they save.
+let early = returnVisit() ? startWorker() : null;
 
 /**
  * Open `page` with `open`'s fields in the page's Python worker, and hand every
