@@ -609,6 +609,7 @@ function send(message) {
 
 try {
   const keys = mirroredKeys();
+  BQ.milestone("Loading Pyodide");
   postToPython = connect(
     "game",
     {
@@ -623,7 +624,6 @@ try {
     },
     guarded(handlers),
   );
-  BQ.milestone("Loading Pyodide");
   document.addEventListener("bq:start", function (event) {
     send({ kind: "start", settings: String(event.detail) });
   });

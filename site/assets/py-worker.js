@@ -65,12 +65,15 @@ self.fetch = function (resource, options) {
 };
 
 const starting = (async function () {
+  // the game's zip downloads beside the runtime, read once Python runs
+  const bundle = fetchOrFail(new URL("../@GAME_ZIP@", import.meta.url)).then((r) => r.arrayBuffer());
+  bundle.catch(() => {}); // its failure is told where it is awaited
   const pyodide = await loadPyodide({
     indexURL: new URL("../@PYODIDE_DIR@/", import.meta.url).href,
   });
   progress("Loaded Pyodide");
-  const bundle = await fetchOrFail(new URL("../@GAME_ZIP@", import.meta.url));
-  pyodide.unpackArchive(await bundle.arrayBuffer(), "zip");
+  const zip = await bundle;
+  pyodide.unpackArchive(zip, "zip");
   progress("Loaded files");
   const answer = pyodide.pyimport("game.web.worker_link").answer;
   self.postMessage(JSON.stringify([{ kind: "runtime", start: runtimeStart() }]));

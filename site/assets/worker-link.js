@@ -9,13 +9,52 @@
  * with a JSON array of messages, and any failure with {"kind": "fail"}. The
  * worker needs no cross-origin isolation: Python never touches the page
  * synchronously, so the page works inside other sites' frames.
+ *
+ * On a return visit the worker starts when this module first runs. A page
+ * loads it early, as an async module script in its head, so that Python
+ * starts while the rest of the page (its stylesheets, its other scripts) still
+ * loads; the page's own module imports it later (the same module instance)
+ * and connects to that worker. What the worker says before then is kept and
+ * handed over in order.
  */
 
+/** A worker just started, and what it said before anyone listened. */
+function startWorker() {
+  const worker = new Worker(new URL("py-worker.js", import.meta.url), { type: "module" });
+  const said = [];
+  worker.onmessage = function (event) {
+    said.push(event);
+  };
+  worker.onerror = function (event) {
+    event.preventDefault(); // told to the page's handler once it connects
+    said.push(event);
+  };
+  return { worker, said };
+}
+
+/** Whether a service worker answers this page: it holds the build and the
+ * runtime's snapshot, so this is a return visit (false where storage is
+ * blocked, as in another site's frame: the property may then throw). */
+function returnVisit() {
+  try {
+    return Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
+  } catch {
+    return false;
+  }
+}
+
+// The worker this page's first connect takes. A return visit starts it as
+// this module runs: Python starts from the snapshot while the page loads. A
+// first visit starts it on connect, after the page's own files: the runtime's
+// downloads and compiling would hold back the menu's first paint (about
+// 0.25 s → 0.45 s measured on the game page) for the little time they save.
+let early = returnVisit() ? startWorker() : null;
+
 /**
- * Start the worker, open `page` with `open`'s fields, and hand every message
- * Python sends to the handler of its kind in `handlers` (a "fail" handler is
- * needed; "warn" goes to the console unless the page handles it). Returns a
- * function that sends a message.
+ * Open `page` with `open`'s fields in the page's Python worker, and hand every
+ * message Python sends to the handler of its kind in `handlers` (a "fail"
+ * handler is needed; "warn" goes to the console unless the page handles it).
+ * Returns a function that sends a message.
  */
 export function connect(page, open, handlers) {
   function dispatch(message) {
@@ -28,15 +67,22 @@ export function connect(page, open, handlers) {
       document.documentElement.dataset.runtimeStart = message.start;
     } else console.warn("Boss Quest: no such message from Python: " + message.kind);
   }
-  const worker = new Worker(new URL("py-worker.js", import.meta.url), { type: "module" });
-  worker.onmessage = function (event) {
+  function onMessage(event) {
     JSON.parse(event.data).forEach(dispatch);
-  };
-  worker.onerror = function (event) {
+  }
+  function onError(event) {
     // the worker's own script failed (not Python: py-worker.js reports that)
     event.preventDefault();
     dispatch({ kind: "fail", detail: event.message || "the Python worker could not start" });
-  };
+  }
+  const { worker, said } = early || startWorker();
+  early = null;
+  worker.onmessage = onMessage;
+  worker.onerror = onError;
+  for (const event of said) {
+    if (event.type === "message") onMessage(event);
+    else onError(event);
+  }
   function send(message) {
     worker.postMessage(JSON.stringify(message));
   }
