@@ -35,9 +35,8 @@ _PAGE_RENDERER: Final = "Renderer"
 
 @dataclass(frozen=True)
 class Task:
-    """One task of a renderer's main thread, in ms from the trace's clock."""
+    """One task of a renderer's main thread, in ms."""
 
-    start_ms: float
     wall_ms: float
     cpu_ms: float
 
@@ -66,9 +65,6 @@ class MainThreadTasks:
     def longest_cpu_ms(self) -> float:
         return max((task.cpu_ms for task in self.tasks), default=0.0)
 
-    def longest_wall_ms(self) -> float:
-        return max((task.wall_ms for task in self.tasks), default=0.0)
-
     def describe(self, top: int = 5) -> str:
         """The longest tasks by CPU time, for a failure's message or a print."""
         worst = sorted(self.tasks, key=lambda task: task.cpu_ms, reverse=True)[:top]
@@ -82,20 +78,11 @@ def renderer_tasks(events: list[dict[str, Any]]) -> list[Task]:
     """The tasks of every renderer main thread among a Chrome trace's events."""
     # A page's renderer process; Chromium's own interface ("WebUI Top
     # Renderer", whose scripts run even headless) is not a page.
-    pages = {
-        event["pid"]
-        for event in events
-        if event.get("ph") == "M"
-        and event.get("name") == "process_name"
-        and event.get("args", {}).get("name") == _PAGE_RENDERER
-    }
+    pages = {event["pid"] for event in _named(events, "process_name", _PAGE_RENDERER)}
     main_threads = {
         (event["pid"], event["tid"])
-        for event in events
-        if event.get("ph") == "M"
-        and event.get("name") == "thread_name"
-        and event.get("args", {}).get("name") == _RENDERER_MAIN
-        and event["pid"] in pages
+        for event in _named(events, "thread_name", _RENDERER_MAIN)
+        if event["pid"] in pages
     }
     timed = [
         event
@@ -109,7 +96,16 @@ def renderer_tasks(events: list[dict[str, Any]]) -> list[Task]:
         raise AssertionError(
             f"the trace times no renderer task on its CPU clock ({len(timed)} tasks)"
         )
+    return [Task(event["dur"] / 1000, event.get("tdur", 0) / 1000) for event in timed]
+
+
+def _named(events: list[dict[str, Any]], kind: str, name: str) -> list[dict[str, Any]]:
+    """The trace's metadata events of `kind` ("process_name", "thread_name")
+    that give the name `name`."""
     return [
-        Task(event["ts"] / 1000, event["dur"] / 1000, event.get("tdur", 0) / 1000)
-        for event in timed
+        event
+        for event in events
+        if event.get("ph") == "M"
+        and event.get("name") == kind
+        and event.get("args", {}).get("name") == name
     ]
