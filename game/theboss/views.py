@@ -18,7 +18,7 @@ from ..engine.evolve import evolve
 from .cards import BADGES_TO_END, CARD_CITY, CHICAGO, CITY_CARDS, EXPERTS, OCCASIONALS, POLICE
 from .codec import result_from_json, result_to_json
 from .scoring import outcome
-from .seen import TABLES_KEPT, Seen
+from .seen import TABLES_KEPT, Ints, Seen
 from .state import (
     NO_CARD,
     NO_SEAT,
@@ -122,7 +122,6 @@ def playout_view(state: State, seat: int) -> Seen:
 
 
 Table = tuple[tuple[int, ...], ...]
-Ints = tuple[int, ...]
 _EXPERTS_SEEN: dict[int, tuple[Table, Ints, tuple[Ints, ...], Table, Ints]] = {}
 """By `id` of an experts table ([seat][city]): (the table, the dead and away
 it was read with, its columns by city, the experts available by seat). The
