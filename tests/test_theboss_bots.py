@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -14,7 +15,7 @@ import pytest
 
 from game.engine import rng
 from game.engine.bots import make_bot
-from game.engine.search import SearchBot, SearchSettings
+from game.engine.search import SearchBot, SearchSettings, play_out
 from game.theboss import GAME
 from game.theboss.bots import (
     BOTS,
@@ -27,6 +28,7 @@ from game.theboss.bots import (
 from game.theboss.bots_normal import Reckoning, Tuning
 from game.theboss.bots_search import CANDIDATES
 from game.theboss.bots_search import determinize as search_determinize
+from game.theboss.bots_search import playout as search_playout
 from game.theboss.cards import CARD_COUNT, CHICAGO, CITY_KEYS, card_name
 from game.theboss.invariants import state_problems
 from game.theboss.odds import (
@@ -40,8 +42,8 @@ from game.theboss.odds import (
 )
 from game.theboss.scenario import SCENARIOS
 from game.theboss.seen import Seen
-from game.theboss.state import Place, Play, Stage, State
-from game.theboss.views import PLAYOUT_KEYS, playout_view
+from game.theboss.state import Action, Place, Play, Stage, State
+from game.theboss.views import PLAYOUT_KEYS, playout_view, playout_view_after_placing
 
 CARD = {card_name(card): card for card in range(CARD_COUNT)}
 CITY = {key: city for city, key in enumerate(CITY_KEYS)}
@@ -438,6 +440,86 @@ def test_the_playout_view_is_the_views_record_and_decides_the_same(players: int)
         legal = GAME.legal_actions(state, seat)
         assert normal_bot(part, legal) == normal_bot(whole, legal)
         assert search_candidates(part, legal) == search_candidates(whole, legal)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_games_own_playout_reaches_the_engines_state(players: int) -> None:
+    """`SearchHooks.playout` (bots_search.playout, no legal list at each step)
+    ends on the very state the engine's loop (`search.play_out`, the normal
+    bot choosing from each legal list) reaches: from every legal action of
+    positions of mixed play, in worlds dealt from the seat's view, played to
+    the round's end and cut short after a few actions."""
+    hooks = GAME.capabilities.search
+    assert hooks is not None and hooks.playout is search_playout
+    played_out = 0
+    for step, state in enumerate(positions(players, 110 + players, 400)):
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        if step % 3 or len(legal) < 2:
+            continue
+        view = GAME.view(state, seat)
+        for world_seed in range(2):
+            world = search_determinize(view, world_seed)
+            for action in legal[:: max(1, len(legal) // 6)]:
+                for limit in (400, 4, 0):
+                    mine = search_playout(world, seat, action, limit)
+                    assert mine == play_out(GAME, normal_bot, world, seat, action, limit)
+                    played_out += 1
+    assert played_out > 300
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_after_a_placement_the_view_and_reckoning_are_made_afresh_alike(players: int) -> None:
+    """The playouts' view and reckoning after a seat's placement, made from
+    those before it (`playout_view_after_placing`, `Reckoning.after_placing`),
+    are those made afresh from the new state: every field, every city's
+    gangsters, every card's score; and the next views of the state too."""
+    placements = 0
+    for state in positions(players, 120 + players, 400):
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        before = playout_view(state, seat)
+        reckoning = Reckoning(before)
+        for place in [action for action in legal if type(action) is Place][::7]:
+            after, _ = GAME.apply(state, seat, place)
+            seen = playout_view_after_placing(before, after, place)
+            assert seen == playout_view(after, seat)
+            made = reckoning.after_placing(seen, place.city)
+            fresh = Reckoning(playout_view(after, seat))
+            assert made.gangsters == fresh.gangsters
+            assert [made.card_score(card) for card in after.hands[seat]] == [
+                fresh.card_score(card) for card in after.hands[seat]
+            ]
+            for other in range(players):
+                assert playout_view(after, other) == Seen.of_view(GAME.view(after, other))
+            placements += 1
+    assert placements > 50
+
+
+def test_the_search_plays_the_games_playout_only_with_its_policy(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The engine hands a playout to the game's `SearchHooks.playout` when the
+    playouts are played by the game's own policy level, and plays any other
+    policy itself: the same decision either way for the normal bot."""
+    state = GAME.new_game({"players": 3}, 4)
+    seat = GAME.to_act(state)[0]
+    view, legal = GAME.view(state, seat), GAME.legal_actions(state, seat)
+    hooks = GAME.capabilities.search
+    assert hooks is not None and hooks.playout is not None
+    calls = []
+
+    def counted(world: State, seat: int, action: Action, limit: int) -> State:
+        calls.append(limit)
+        return search_playout(world, seat, action, limit)
+
+    capabilities = replace(GAME.capabilities, search=replace(hooks, playout=counted))
+    monkeypatch.setitem(GAME.__dict__, "capabilities", capabilities)  # a cached_property
+    own = SearchBot(GAME, normal_bot, FEW, 3)(view, legal)
+    assert len(calls) == FEW.playouts
+    calls.clear()
+    other = SearchBot(GAME, lambda view, legal: normal_bot(view, legal), FEW, 3)(view, legal)
+    assert calls == [] and other == own
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -374,7 +374,8 @@ def test_random_games_keep_every_invariant(players: int, seed: int) -> None:
     agreeing on the whole action universe, exact JSON round-trips, and every view
     unchanged when what its seat cannot see is re-dealt. Then, on every state
     of the same game: the legal list (built directly, for speed) is exactly
-    the checker's candidates that it allows, in their order, for every seat."""
+    the checker's candidates that it allows, in their order, for every seat,
+    and `can_place` says whether it holds a placement."""
     final, played, problems = random_game(GAME, {"players": players}, seed, check=True)
     assert problems == []
     assert GAME.is_over(final) and played
@@ -383,7 +384,9 @@ def test_random_games_keep_every_invariant(players: int, seed: int) -> None:
     state = GAME.new_game({"players": players}, seed)
     for step in [*played, None]:
         for seat in range(-1, players + 1):
-            assert rules.legal_actions(state, seat) == rules.legal_by_checker(state, seat)
+            legal = rules.legal_by_checker(state, seat)
+            assert rules.legal_actions(state, seat) == legal
+            assert rules.can_place(state, seat) == any(type(a) is Place for a in legal)
         if step is not None:
             state, _events = GAME.apply(state, *step)
     assert state == final

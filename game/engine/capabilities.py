@@ -53,6 +53,13 @@ class SearchHooks:
     `view` (some of its keys, each with the view's value) holding all that the
     game's bots read, or any record of it that the playout policy reads
     instead (The Boss's `Seen`). Without it: `view`."""
+    playout: Callable[[Any, int, Any, int], Any] | None = None
+    """Optional, for speed: a whole playout in one call. `playout(world, seat,
+    action, limit)` plays `action` for `seat` in `world`, then the game's
+    `bots[policy]` for every seat until `horizon` holds or the game is over,
+    at most `limit` actions after the first, and gives the last state: the
+    very state the engine's own loop (`search.play_out`) reaches. The engine
+    calls it only when its playouts are played by that policy."""
     candidates: Callable[[dict[str, JSON], Sequence[Any]], Sequence[int]] | None = None
     """Optional: the legal actions worth searching, as indexes into the legal
     list, the most promising first. The search tries them once each in that

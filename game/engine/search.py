@@ -32,7 +32,7 @@ from .capabilities import Policy, SearchHooks
 from .codec import canonical_json
 from .protocol import Game
 
-__all__ = ["Policy", "SearchBot", "SearchSettings"]
+__all__ = ["Policy", "SearchBot", "SearchSettings", "play_out"]
 
 
 @dataclass(frozen=True)
@@ -63,11 +63,10 @@ class SearchBot:
         self.settings = settings
         self.seed = seed
         self.last_playouts = 0  # how many playouts the last decision ran, for benchmarks
-        # A playout's step: the game's own `advance` if it has one (no events).
-        self._advance: Callable[[Any, int, Any], Any] = hooks.advance or self._apply_state
-
-    def _apply_state(self, state: Any, seat: int, action: Any) -> Any:
-        return self.game.apply(state, seat, action)[0]
+        # The game's whole playout, when the playouts are played by its own policy.
+        self._whole_playout: Callable[[Any, int, Any, int], Any] | None = (
+            hooks.playout if policy is game.capabilities.bots.get(hooks.policy) else None
+        )
 
     def __call__(self, view: dict[str, Any], legal: Sequence[Any]) -> Any:
         for choice in self.steps(view, legal):
@@ -146,18 +145,37 @@ class SearchBot:
         )
 
     def _playout(self, start: Any, seat: int, action: Any) -> float:
-        """Play `action` in the world `start`, then the policy for everyone to the horizon."""
-        game, hooks, policy = self.game, self.hooks, self.policy
-        is_over, horizon, to_act = game.is_over, hooks.horizon, game.to_act
-        legal_actions, advance = game.legal_actions, self._advance
-        view = hooks.playout_view or game.view
-        state = advance(start, seat, action)
-        for _ in range(self.settings.max_playout_actions):
-            if is_over(state) or horizon(start, state):
-                break
-            actor = to_act(state)[0]
-            legal = legal_actions(state, actor)
-            # An only choice is every policy's choice: no view needs building.
-            action = legal[0] if len(legal) == 1 else policy(view(state, actor), legal)
-            state = advance(state, actor, action)
-        return hooks.score(start, state, seat)
+        """Play `action` in the world `start`, then the policy for everyone to
+        the horizon (in one call of the game's, when it has one for this policy)."""
+        limit = self.settings.max_playout_actions
+        if self._whole_playout is not None:
+            end = self._whole_playout(start, seat, action, limit)
+        else:
+            end = play_out(self.game, self.policy, start, seat, action, limit)
+        return self.hooks.score(start, end, seat)
+
+
+def play_out(
+    game: Game[Any, Any], policy: Policy, start: Any, seat: int, action: Any, limit: int
+) -> Any:
+    """The last state of a playout: `action` played for `seat` in the world
+    `start`, then `policy` for every seat until the game's search horizon or
+    its end, at most `limit` actions after the first. What a game's own
+    `SearchHooks.playout` must give."""
+    hooks = game.capabilities.search
+    if hooks is None:
+        raise ValueError(f"the game {game.name} offers no search hooks")
+    is_over, horizon, to_act = game.is_over, hooks.horizon, game.to_act
+    legal_actions = game.legal_actions
+    advance = hooks.advance or (lambda state, actor, chosen: game.apply(state, actor, chosen)[0])
+    view = hooks.playout_view or game.view
+    state = advance(start, seat, action)
+    for _ in range(limit):
+        if is_over(state) or horizon(start, state):
+            break
+        actor = to_act(state)[0]
+        legal = legal_actions(state, actor)
+        # An only choice is every policy's choice: no view needs building.
+        action = legal[0] if len(legal) == 1 else policy(view(state, actor), legal)
+        state = advance(state, actor, action)
+    return state

@@ -27,7 +27,9 @@ from ..engine.capabilities import Policy
 from .bots_normal import Reckoning
 from .bots_search import CANDIDATES, search_horizon, search_score
 from .bots_search import determinize as search_determinize
+from .bots_search import playout as search_playout
 from .cards import CARD_CITY, CARD_KIND, MONEY
+from .rules import PLAYS
 from .seen import Seen, as_seen
 from .state import Action, Place, Play
 
@@ -41,6 +43,7 @@ __all__ = [
     "search_candidates",
     "search_determinize",
     "search_horizon",
+    "search_playout",
     "search_score",
 ]
 
@@ -111,20 +114,15 @@ def normal_bot(view: View | Seen, legal: Sequence[Action]) -> Action:
         place = reckoning.best_placement()
         if place is not None:
             return place
-    # The card of the best score, the lowest of equals (as `max` with the key
-    # (score, -card) would choose), written as a loop: no key function to call.
-    # The cards come first in `legal`, the placements after.
-    best: Play | None = None
-    top = 0.0
+    cards = []
     for action in legal:
         if type(action) is not Play:
-            break
-        score = reckoning.card_score(action.card)
-        if best is None or score > top or (score == top and action.card < best.card):
-            best, top = action, score
+            break  # the cards come first in `legal`, the placements after
+        cards.append(action.card)
+    best = reckoning.best_card(cards)
     if best is None:  # cannot happen: a seat to act holds a card
         raise ValueError("no card to play among the legal actions")
-    return best
+    return PLAYS[best]
 
 
 # --------------------------------------------------------------------- hard

@@ -14,6 +14,7 @@ bot's search judges the positions its playouts reach with `Reckoning.gains`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from operator import add
 from typing import Any, Final
 
@@ -122,6 +123,22 @@ def _table_gangsters(experts_at: Table, occasionals_at: Table) -> tuple[Gangster
     return gangsters
 
 
+def _placed_gangsters(
+    before: tuple[Gangsters, ...], seen: Seen, city: int
+) -> tuple[Gangsters, ...]:
+    """`_table_gangsters` of `seen`'s tables, which differ from those of
+    `before` on `city` alone (a placement there), remembered as it does."""
+    experts_at, occasionals_at = seen.experts_at, seen.occasionals_at
+    key = (experts_at[city], occasionals_at[city])
+    changed = list(before)
+    changed[city] = _GANGSTERS.get(key) or _gangsters(key)
+    gangsters = tuple(changed)
+    if len(_TABLE_GANGSTERS) >= TABLES_KEPT:
+        _TABLE_GANGSTERS.clear()
+    _TABLE_GANGSTERS[id(experts_at)] = (experts_at, occasionals_at, gangsters)
+    return gangsters
+
+
 _URGE: dict[tuple[Any, ...], tuple[float, ...]] = {}
 """`Reckoning.urge` by what it depends on (who acts, the last turn's order,
 the marker, the turn, the stage, the players, judging or not, ALPHA): a few
@@ -205,6 +222,40 @@ class Reckoning:
         self._pot: dict[int, float] = {}
         self._lots: list[ChicagoLot] | None = None
         self._keep: dict[tuple[int, int, int], float] = {}
+
+    def after_placing(self, seen: Seen, city: int) -> Reckoning:
+        """The reckoning of `seen`, the view of this seat just after it placed
+        on `city` (the same turn, now to play a card): only the gangster
+        tables have changed, so the figures that do not read them (the odds,
+        the round's figures, Chicago's pot and its lots) are this one's, and
+        the gangsters of the other cities; the rest is made from `seen` as the
+        constructor makes it. The search's playouts weigh the card to play
+        after a placement with it."""
+        other = Reckoning.__new__(Reckoning)
+        other.seen = seen
+        other.tuning = self.tuning
+        other.seat = self.seat
+        other.players = self.players
+        other.turn = self.turn
+        other.row = self.row
+        other.chicago_at = self.chicago_at
+        other.played = self.played
+        other.experts_at = seen.experts_at
+        other.gangsters = _placed_gangsters(self.gangsters, seen, city)
+        other.experts_available = seen.experts_available
+        other.occasionals_available = seen.occasionals_available
+        other.banned = self.banned
+        other._odds = self._odds
+        other.after = self.after
+        other.costs = self.costs
+        other.expert_cost = self.expert_cost
+        other.occasional_cost = self.occasional_cost
+        other._judge = self._judge
+        other._urge = None  # it reads the stage when judging
+        other._pot = self._pot
+        other._lots = self._lots
+        other._keep = {}
+        return other
 
     # ------------------------------------------------------------ the table
 
@@ -524,6 +575,18 @@ class Reckoning:
             after = self._seen_worth(city, (*played, card))
             score -= tuning.INFO * interest * (after - before)
         return score
+
+    def best_card(self, cards: Iterable[int]) -> int | None:
+        """The card of the best `card_score`, the lowest of equals (as `max`
+        with the key (score, -card) would choose), written as a loop: no key
+        function to call. None when there is none."""
+        best: int | None = None
+        top = 0.0
+        for card in cards:
+            score = self.card_score(card)
+            if best is None or score > top or (score == top and card < best):
+                best, top = card, score
+        return best
 
     # ------------------------------------------------------------ judging
 

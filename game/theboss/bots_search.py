@@ -25,10 +25,11 @@ from . import views
 from .bots_normal import Reckoning, Tuning
 from .cards import CARD_CITY, CITY_CARDS, POLICE
 from .odds import rounds_after_float, sanction_costs, seen_odds
-from .state import Stage, State, game_ends
-from .views import playout_view
+from .rules import PLAYS, advance, can_place
+from .state import Action, Stage, State, game_ends
+from .views import playout_view, playout_view_after_placing
 
-__all__ = ["CANDIDATES", "determinize", "search_horizon", "search_score"]
+__all__ = ["CANDIDATES", "determinize", "playout", "search_horizon", "search_score"]
 
 CANDIDATES: Final = 4
 """The placements played out at a turn's start: the normal bot's best rated."""
@@ -75,6 +76,53 @@ def _round_gains(start: State, end: State, seat: int) -> list[float]:
     for who in range(players):
         gains[who] -= later * (end.occasionals_used[who] - start.occasionals_used[who])
     return gains
+
+
+# ----------------------------------------------------------------- playout
+
+
+def playout(start: State, seat: int, action: Action, limit: int) -> State:
+    """`SearchHooks.playout`: `action` played for `seat` in the world `start`,
+    then the normal bot (bots.normal_bot) for every seat to the round's end,
+    at most `limit` actions more: the state the engine's loop
+    (`search.play_out`) reaches, which tests/test_theboss_bots.py holds it to.
+    The same decisions, without a legal list at each step: a seat with one
+    card and no placement plays it; the bot's placement is made when
+    `rules.can_place` says the list would hold one (and so vouches for it,
+    as a legal list does), and its card after it is weighed with the same
+    reckoning, the gangsters changed (`Reckoning.after_placing`)."""
+    state = advance(start, seat, action)
+    first_round = start.round
+    taken = 0
+    while taken < limit:
+        stage = state.stage
+        if stage is Stage.OVER or state.round != first_round:
+            break
+        actor = state.seat
+        hand = state.hands[actor]
+        if len(hand) == 1 and not (stage is Stage.PLACE_OR_PLAY and can_place(state, actor)):
+            card = hand[0]
+        else:
+            seen = playout_view(state, actor)
+            reckoning = Reckoning(seen)
+            if stage is Stage.PLACE_OR_PLAY:
+                place = reckoning.best_placement()
+                # The bot weighs placements when the legal list holds some.
+                if place is not None and can_place(state, actor):
+                    state = advance(state, actor, place)
+                    taken += 1
+                    if taken == limit:
+                        break
+                    # Its card next: only the gangsters have changed.
+                    seen = playout_view_after_placing(seen, state, place)
+                    reckoning = reckoning.after_placing(seen, place.city)
+            found = reckoning.best_card(hand)
+            if found is None:  # cannot happen: the seat to act holds a card
+                raise ValueError("no card to play in the hand")
+            card = found
+        state = advance(state, actor, PLAYS[card])
+        taken += 1
+    return state
 
 
 # ------------------------------------------------------------- determinize

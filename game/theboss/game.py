@@ -43,6 +43,7 @@ class TheBoss:
                 bots.PLAYOUT_LEVEL,
                 advance=rules.advance,
                 playout_view=views.playout_view,
+                playout=bots.search_playout,
                 candidates=bots.search_candidates,
             ),
             undo=UndoHooks(undo.turn_goes_on, undo.undo_barrier),

@@ -45,6 +45,7 @@ __all__ = [
     "action_universe",
     "advance",
     "apply",
+    "can_place",
     "check",
     "is_over",
     "legal_actions",
@@ -181,16 +182,37 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if stage is Stage.PLAY:
         _last = (None, -1, _NO_PLACEMENTS)
         return plays
-    keys = _add_placements(state, seat, plays)
+    keys = _placement_keys(state, seat)
+    known = _PLACEMENTS
+    for key in keys:
+        if key:
+            plays += known[key] if key in known else _placements(key)
     _last = (state, seat, keys)
     return plays
 
 
-def _add_placements(state: State, seat: int, legal: list[Action]) -> Sequence[int]:
-    """At a turn's start: the placements added to `legal` city by city; the key
-    of each city's placements (see `_last`). Written with plain indexing, not
-    `map` with a builtin: in Pyodide each call a builtin makes costs several
-    times more than a subscript."""
+def can_place(state: State, seat: int) -> bool:
+    """Whether the legal list of `seat` would hold a placement, asked without
+    building it (the hard bot's playouts). Like `legal_actions` it records
+    the placements the list would hold, so that `advance` trusts them."""
+    global _last
+    if state.stage is not Stage.PLACE_OR_PLAY or seat != state.seat:
+        return False
+    keys = _placement_keys(state, seat)
+    _last = (state, seat, keys)
+    ids = _PLACEMENT_IDS
+    placing = False
+    for key in keys:  # every key learnt, not just the first: advance looks them up
+        if key and (ids[key] if key in ids else _placement_ids(key)):
+            placing = True
+    return placing
+
+
+def _placement_keys(state: State, seat: int) -> Sequence[int]:
+    """At a turn's start: by city id, the key of its placements in the legal
+    list (see `_last` and `_placements`; 0: none). Written with plain
+    indexing, not `map` with a builtin: in Pyodide each call a builtin makes
+    costs several times more than a subscript."""
     mine_experts = state.experts[seat]
     mine_occasionals = state.occasionals[seat]
     placed_experts, placed_occasionals = sum(mine_experts), sum(mine_occasionals)
@@ -204,7 +226,6 @@ def _add_placements(state: State, seat: int, legal: list[Action]) -> Sequence[in
     banned = state.banned[seat]
     free = free_experts + free_occasionals
     counts = free_experts << 3 | free_occasionals << 1
-    known = _PLACEMENTS
     keys = list(_NO_PLACEMENTS)  # one entry for every city id there is
     # Chicago (city 0) takes gangsters only from a seat with some elsewhere.
     elsewhere = placed_experts + placed_occasionals > (
@@ -216,9 +237,7 @@ def _add_placements(state: State, seat: int, legal: list[Action]) -> Sequence[in
         if need > free or (banned and city in banned):
             continue
         # One int names the placements' arguments (see _placements).
-        key = city << 10 | (need if need > 1 else 1) << 6 | counts | (there > 0)
-        legal += known[key] if key in known else _placements(key)
-        keys[city] = key
+        keys[city] = city << 10 | (need if need > 1 else 1) << 6 | counts | (there > 0)
     return keys
 
 
@@ -257,6 +276,12 @@ def _placements(key: int) -> tuple[Place, ...]:
     _PLACEMENTS[key] = found
     _PLACEMENT_IDS[key] = frozenset(map(id, found))
     return found
+
+
+def _placement_ids(key: int) -> frozenset[int]:
+    """`_PLACEMENT_IDS[key]`, learnt first if need be."""
+    _placements(key)
+    return _PLACEMENT_IDS[key]
 
 
 def action_universe(state: State) -> tuple[Action, ...]:

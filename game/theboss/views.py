@@ -22,6 +22,7 @@ from .seen import TABLES_KEPT, Ints, Seen
 from .state import (
     NO_CARD,
     NO_SEAT,
+    Place,
     Stage,
     State,
     badges,
@@ -29,7 +30,14 @@ from .state import (
     strongest_by_city,
 )
 
-__all__ = ["PLAYOUT_KEYS", "determinize", "playout_view", "redeal", "view"]
+__all__ = [
+    "PLAYOUT_KEYS",
+    "determinize",
+    "playout_view",
+    "playout_view_after_placing",
+    "redeal",
+    "view",
+]
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
@@ -119,6 +127,73 @@ def playout_view(state: State, seat: int) -> Seen:
         last_round,
         state.last_order or None,
     )
+
+
+def playout_view_after_placing(before: Seen, state: State, place: Place) -> Seen:
+    """`playout_view(state, before.seat)`, where `state` is the state just
+    after that seat made `place` in the state `before` was made of: the
+    record of `before` with the placed city's columns and the seat's
+    gangsters available changed, and the new tables' columns remembered for
+    the next playout views of `state` (tests/test_theboss_bots.py holds it
+    to `playout_view`)."""
+    seat, city = before.seat, place.city
+    experts_at = _with_placed(before.experts_at, city, seat, place.experts)
+    occasionals_at = _with_placed(before.occasionals_at, city, seat, place.occasionals)
+    experts_available = _less(before.experts_available, seat, place.experts)
+    occasionals_available = _less(before.occasionals_available, seat, place.occasionals)
+    experts, occasionals = state.experts, state.occasionals
+    if len(_EXPERTS_SEEN) >= TABLES_KEPT:
+        _EXPERTS_SEEN.clear()
+    _EXPERTS_SEEN[id(experts)] = (experts, state.dead, state.away, experts_at, experts_available)
+    if len(_OCCASIONALS_SEEN) >= TABLES_KEPT:
+        _OCCASIONALS_SEEN.clear()
+    _OCCASIONALS_SEEN[id(occasionals)] = (
+        occasionals,
+        state.occasionals_used,
+        occasionals_at,
+        occasionals_available,
+    )
+    return Seen(
+        seat,
+        before.players,
+        before.round,
+        before.marker,
+        before.turn,
+        _STAGE_VALUES[state.stage],
+        state.seat,
+        before.row,
+        before.played,
+        experts_at,
+        occasionals_at,
+        before.hand,
+        experts_available,
+        occasionals_available,
+        before.banned,
+        before.police,
+        before.last_round,
+        before.last_order,
+    )
+
+
+def _less(counts: Ints, seat: int, count: int) -> Ints:
+    """`counts` with `count` fewer at [seat] (the same object when `count` is 0)."""
+    if not count:
+        return counts
+    changed = list(counts)
+    changed[seat] -= count
+    return tuple(changed)
+
+
+def _with_placed(columns: Table, city: int, seat: int, count: int) -> Table:
+    """`columns` ([city][seat]) with `count` more at [city][seat] (the same
+    object when `count` is 0)."""
+    if not count:
+        return columns
+    column = list(columns[city])
+    column[seat] += count
+    changed = list(columns)
+    changed[city] = tuple(column)
+    return tuple(changed)
 
 
 Table = tuple[tuple[int, ...], ...]
