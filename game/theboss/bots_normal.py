@@ -32,7 +32,7 @@ from .odds import (
     seen_odds,
 )
 from .rules import PLACES
-from .seen import TABLES_KEPT, Seen, View, as_seen
+from .seen import TABLES_KEPT, Ints, Seen, View, as_seen
 from .state import Place
 
 __all__ = ["Reckoning", "Tuning"]
@@ -150,6 +150,11 @@ _SEEN_WORTH: dict[tuple[int, tuple[int, ...], float], float] = {}
 after this one): the same few at every step of a playout."""
 
 
+_SHOWN_SHIFT: dict[tuple[int, tuple[int, ...], float], float] = {}
+"""`Reckoning._shown_shift` by (the card, its city's cards played, the rounds
+expected after this one)."""
+
+
 RoundFigures = tuple[float, SanctionCosts, float, float]
 """The rounds expected after this one, the sanctions' costs, what an unplaced
 expert and an unused occasional are worth."""
@@ -190,7 +195,7 @@ class Reckoning:
         *("seen", "tuning", "seat", "players", "turn", "row", "chicago_at", "played"),
         *("experts_at", "gangsters", "experts_available", "occasionals_available", "banned"),
         *("_odds", "after", "costs", "expert_cost", "occasional_cost"),
-        *("_judge", "_urge", "_pot", "_lots", "_keep"),
+        *("_judge", "_urge", "_pot", "_lots", "_keep", "_contenders"),
     )
 
     def __init__(
@@ -222,6 +227,7 @@ class Reckoning:
         self._pot: dict[int, float] = {}
         self._lots: list[ChicagoLot] | None = None
         self._keep: dict[tuple[int, int, int], float] = {}
+        self._contenders: dict[int, list[tuple[int, float, Ints, int, int]]] = {}
 
     def after_placing(self, seen: Seen, city: int) -> Reckoning:
         """The reckoning of `seen`, the view of this seat just after it placed
@@ -255,6 +261,7 @@ class Reckoning:
         other._pot = self._pot
         other._lots = self._lots
         other._keep = {}
+        other._contenders = {}
         return other
 
     # ------------------------------------------------------------ the table
@@ -405,24 +412,38 @@ class Reckoning:
         reckons it (turns left, not banned there, the city looking worth
         something), in seat order, each as (its gangsters there, the most it
         could add, urge * looks)."""
-        found: list[tuple[int, int, float]] = []
+        contenders = self._contenders.get(holder)
+        if contenders is None:
+            contenders = self._contenders_of(holder)
         experts_there = self.experts_at[city]
         counts = self.gangsters[city][0]
-        banned = self.banned
-        experts, occasionals = self.experts_available, self.occasionals_available
-        looks = None
-        for rival, urge in enumerate(self.urge):
-            if not urge or rival == holder or city in banned[rival]:
+        found: list[tuple[int, int, float]] = []
+        looks = 0.0
+        for rival, urge, banned, experts, occasionals in contenders:
+            if city in banned:
                 continue
-            if looks is None:
+            if not found:
                 looks = self.public_worth(city)
                 if looks <= 0.0:
                     break
-            have = experts[rival]
-            if have or experts_there[rival]:
-                have += occasionals[rival]
+            have = experts + occasionals if experts or experts_there[rival] else experts
             found.append((counts[rival], have, urge * looks))
         return found
+
+    def _contenders_of(self, holder: int) -> list[tuple[int, float, Ints, int, int]]:
+        """The seats other than `holder` with turns left to outbid, in seat
+        order, each as (seat, urge, the cities it is banned from, its experts
+        and occasionals available): what `_rivals` reads of each, for every
+        city. Remembered by holder in `_contenders`."""
+        banned = self.banned
+        experts, occasionals = self.experts_available, self.occasionals_available
+        contenders = [
+            (rival, urge, banned[rival], experts[rival], occasionals[rival])
+            for rival, urge in enumerate(self.urge)
+            if urge and rival != holder
+        ]
+        self._contenders[holder] = contenders
+        return contenders
 
     # ------------------------------------------------------------ placing
 
@@ -568,13 +589,23 @@ class Reckoning:
         else:
             interest = 1.0 if self.worth(city, seat) >= tuning.WANT else 0.0
         if interest:
-            # The card is in hand, so among the city's unseen faces: after it is
-            # played, they are those not among the played cards and it.
-            played = self.played[city]
-            before = self._seen_worth(city, played)
-            after = self._seen_worth(city, (*played, card))
-            score -= tuning.INFO * interest * (after - before)
+            score -= tuning.INFO * interest * self._shown_shift(card, city)
         return score
+
+    def _shown_shift(self, card: int, city: int) -> float:
+        """How much playing `card` changes what its city looks worth to the
+        others, remembered in `_SHOWN_SHIFT`. The card is in hand, so among
+        the city's unseen faces: after it is played, they are those not among
+        the played cards and it."""
+        played = self.played[city]
+        key = (card, played, self.after)
+        known = _SHOWN_SHIFT.get(key)
+        if known is None:
+            known = self._seen_worth(city, (*played, card)) - self._seen_worth(city, played)
+            if len(_SHOWN_SHIFT) >= 50_000:
+                _SHOWN_SHIFT.clear()
+            _SHOWN_SHIFT[key] = known
+        return known
 
     def best_card(self, cards: Iterable[int]) -> int | None:
         """The card of the best `card_score`, the lowest of equals (as `max`

@@ -37,6 +37,7 @@ from .cards import (
     CARD_VALUE,
     CHICAGO,
     CITY_CARDS,
+    CITY_COUNT,
     HOSPITAL,
     HOSPITAL_ROUNDS,
     JAIL,
@@ -150,13 +151,13 @@ def city_odds(view: View | Seen) -> list[CityOdds]:
     seen = as_seen(view)
     hand = seen.hand or ()
     played = seen.played
-    known = _CITY_ODDS.get
+    by_city = _CITY_ODDS.get(hand) or _hand_odds(hand)
     odds = [_NOTHING]
     for city in range(1, len(played)):
-        key = (city, played[city], hand)
-        chances = known(key)
+        cards = played[city]
+        chances = by_city[city].get(cards)
         if chances is None:
-            chances = _city_odds(key)
+            chances = _city_odds(by_city, city, cards, hand)
         odds.append(chances)
     return odds
 
@@ -164,25 +165,41 @@ def city_odds(view: View | Seen) -> list[CityOdds]:
 def one_city_odds(view: View | Seen, city: int) -> CityOdds:
     """`city_odds(view)[city]` alone (a numbered city)."""
     seen = as_seen(view)
-    key = (city, seen.played[city], seen.hand or ())
-    chances = _CITY_ODDS.get(key)
-    return _city_odds(key) if chances is None else chances
+    hand = seen.hand or ()
+    cards = seen.played[city]
+    by_city = _CITY_ODDS.get(hand) or _hand_odds(hand)
+    chances = by_city[city].get(cards)
+    return _city_odds(by_city, city, cards, hand) if chances is None else chances
 
 
-_CITY_ODDS: dict[tuple[int, tuple[int, ...], tuple[int, ...]], CityOdds] = {}
-"""`city_odds`' figure for one city by (city, its cards played, the hand): read
-at nearly every step of the search's playouts, where the hand and a city's
-cards played change far less often than the view."""
+HandOdds = list[dict[tuple[int, ...], CityOdds]]
+"""By city id, its odds by its cards played, for one hand."""
+
+_CITY_ODDS: dict[tuple[int, ...], HandOdds] = {}
+"""`city_odds`' figures by hand, then by city id and the city's cards played:
+read at nearly every step of the search's playouts, where the hand and a
+city's cards played change far less often than the view (the hand is hashed
+once for every city, and no key is built)."""
 
 
-def _city_odds(key: tuple[int, tuple[int, ...], tuple[int, ...]]) -> CityOdds:
-    """The odds of the city's face-down card, from its cards played and the
-    hand's cards of it, remembered in `_CITY_ODDS`."""
-    city, played, hand = key
-    chances = seen_odds(city, (*played, *(card for card in hand if CARD_CITY[card] == city)))
-    if len(_CITY_ODDS) >= 50_000:
+def _hand_odds(hand: tuple[int, ...]) -> HandOdds:
+    """The (empty) figures of a hand, made room for in `_CITY_ODDS`: one
+    entry for every city id there is (city ids are the same at any player
+    count)."""
+    if len(_CITY_ODDS) >= 5_000:
         _CITY_ODDS.clear()
-    _CITY_ODDS[key] = chances
+    by_city: HandOdds = [{} for _ in range(CITY_COUNT + 1)]
+    _CITY_ODDS[hand] = by_city
+    return by_city
+
+
+def _city_odds(
+    by_city: HandOdds, city: int, played: tuple[int, ...], hand: tuple[int, ...]
+) -> CityOdds:
+    """The odds of the city's face-down card, from its cards played and the
+    hand's cards of it, remembered in the hand's figures `by_city`."""
+    chances = seen_odds(city, (*played, *[card for card in hand if CARD_CITY[card] == city]))
+    by_city[city][played] = chances
     return chances
 
 
