@@ -139,10 +139,16 @@ class SearchBot:
             return playout
         log_total = math.log(playout)
         c = self.settings.exploration
-        return max(
-            range(len(visits)),
-            key=lambda i: totals[i] / visits[i] + c * math.sqrt(log_total / visits[i]),
-        )
+        sqrt = math.sqrt
+        # max(range(len(visits)), key=UCB1) written as a loop (the first of
+        # equals): no key function to call, at every playout.
+        best, top = 0, totals[0] / visits[0] + c * sqrt(log_total / visits[0])
+        for arm in range(1, len(visits)):
+            visited = visits[arm]
+            score = totals[arm] / visited + c * sqrt(log_total / visited)
+            if score > top:
+                best, top = arm, score
+        return best
 
     def _playout(self, start: Any, seat: int, action: Any) -> float:
         """Play `action` in the world `start`, then the policy for everyone to

@@ -15,10 +15,11 @@ bot's search judges the positions its playouts reach with `Reckoning.gains`.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from operator import add
 from typing import Any, Final
 
-from .cards import CARD_CITY, CARD_VALUE, CHICAGO, TURNS
+from .cards import CARD_CITY, CARD_VALUE, CHICAGO, CITY_COUNT, TURNS
 from .odds import (
     ChicagoLot,
     CityOdds,
@@ -145,19 +146,42 @@ the marker, the turn, the stage, the players, judging or not, ALPHA): a few
 hundred in all."""
 
 
-_SEEN_WORTH: dict[tuple[int, tuple[int, ...], float], float] = {}
-"""`Reckoning._seen_worth` by (city, the cards of it seen, the rounds expected
-after this one): the same few at every step of a playout."""
+Remembered = list[dict[tuple[int, ...], float]]
+"""Figures remembered by an int (a city or a card id), then by cards (a tuple)."""
 
 
-_SHOWN_SHIFT: dict[tuple[int, tuple[int, ...], float], float] = {}
-"""`Reckoning._shown_shift` by (the card, its city's cards played, the rounds
-expected after this one)."""
+@dataclass(frozen=True)
+class AfterFigures:
+    """What the reckonings of every position with the same rounds expected
+    after this one remember (`after` alone sets the sanctions' costs): by
+    city, its worth to one who has seen some of its cards (`_seen_worth`);
+    by card, how much showing it changes what its city looks worth, by the
+    city's cards played (`_shown_shift`). The same few at every step of a
+    playout."""
+
+    seen_worth: Remembered
+    shown_shift: Remembered
 
 
-RoundFigures = tuple[float, SanctionCosts, float, float]
+_AFTER_FIGURES: dict[float, AfterFigures] = {}
+"""`AfterFigures` by the rounds expected after this one: a few values."""
+
+_REMEMBERED_MOST: Final = 20_000
+"""The most figures one of `AfterFigures`' dicts keeps before it starts again."""
+
+
+def _after_figures(after: float) -> AfterFigures:
+    figures = _AFTER_FIGURES.get(after)
+    if figures is None:
+        figures = AfterFigures([{} for _ in range(CITY_COUNT + 1)], [{} for _ in CARD_CITY])
+        _AFTER_FIGURES[after] = figures
+    return figures
+
+
+RoundFigures = tuple[float, SanctionCosts, float, float, AfterFigures]
 """The rounds expected after this one, the sanctions' costs, what an unplaced
-expert and an unused occasional are worth."""
+expert and an unused occasional are worth, the figures remembered for that
+many rounds after."""
 
 _ROUND_FIGURES: dict[tuple[Any, ...], RoundFigures] = {}
 """`_round_figures` by what they depend on: the police shown, the round, the
@@ -176,7 +200,10 @@ def _round_figures(seen: Seen, tuning: type[Tuning]) -> RoundFigures:
         after = rounds_after_view(seen)
         expert_cost = tuning.EXPERT * (TURNS - seen.turn) / (TURNS - 1)
         occasional_cost = expert_cost + tuning.OCCASIONAL_LATER * min(1.0, after)
-        figures = (after, sanction_costs(after), expert_cost, occasional_cost)
+        figures = (
+            *(after, sanction_costs(after), expert_cost, occasional_cost),
+            _after_figures(after),
+        )
         if len(_ROUND_FIGURES) >= 4096:
             _ROUND_FIGURES.clear()
         _ROUND_FIGURES[key] = figures
@@ -194,7 +221,8 @@ class Reckoning:
     __slots__ = (
         *("seen", "tuning", "seat", "players", "turn", "row", "chicago_at", "played"),
         *("experts_at", "gangsters", "experts_available", "occasionals_available", "banned"),
-        *("_odds", "after", "costs", "expert_cost", "occasional_cost"),
+        *("_odds", "after", "costs", "expert_cost", "occasional_cost", "_seen_worths"),
+        "_shown_shifts",
         *("_judge", "_urge", "_pot", "_lots", "_keep", "_contenders"),
     )
 
@@ -222,6 +250,8 @@ class Reckoning:
         self.costs: SanctionCosts = figures[1]
         self.expert_cost: float = figures[2]
         self.occasional_cost: float = figures[3]
+        self._seen_worths = figures[4].seen_worth
+        self._shown_shifts = figures[4].shown_shift
         self._judge = judge
         self._urge: tuple[float, ...] | None = None
         self._pot: dict[int, float] = {}
@@ -256,6 +286,8 @@ class Reckoning:
         other.costs = self.costs
         other.expert_cost = self.expert_cost
         other.occasional_cost = self.occasional_cost
+        other._seen_worths = self._seen_worths
+        other._shown_shifts = self._shown_shifts
         other._judge = self._judge
         other._urge = None  # it reads the stage when judging
         other._pot = self._pot
@@ -344,14 +376,14 @@ class Reckoning:
 
     def _seen_worth(self, city: int, seen: tuple[int, ...]) -> float:
         """The city's worth to one who has seen `seen` of its cards (not banned
-        there), remembered in `_SEEN_WORTH`."""
-        key = (city, seen, self.after)
-        known = _SEEN_WORTH.get(key)
+        there), remembered in the round's `AfterFigures`."""
+        remembered = self._seen_worths[city]
+        known = remembered.get(seen)
         if known is None:
             known = self.costs.worth(seen_odds(city, seen))
-            if len(_SEEN_WORTH) >= 50_000:
-                _SEEN_WORTH.clear()
-            _SEEN_WORTH[key] = known
+            if len(remembered) >= _REMEMBERED_MOST:
+                remembered.clear()
+            remembered[seen] = known
         return known
 
     def looks(self) -> list[float]:
@@ -594,17 +626,17 @@ class Reckoning:
 
     def _shown_shift(self, card: int, city: int) -> float:
         """How much playing `card` changes what its city looks worth to the
-        others, remembered in `_SHOWN_SHIFT`. The card is in hand, so among
-        the city's unseen faces: after it is played, they are those not among
-        the played cards and it."""
+        others, remembered in the round's `AfterFigures`. The card is in hand,
+        so among the city's unseen faces: after it is played, they are those
+        not among the played cards and it."""
         played = self.played[city]
-        key = (card, played, self.after)
-        known = _SHOWN_SHIFT.get(key)
+        remembered = self._shown_shifts[card]
+        known = remembered.get(played)
         if known is None:
             known = self._seen_worth(city, (*played, card)) - self._seen_worth(city, played)
-            if len(_SHOWN_SHIFT) >= 50_000:
-                _SHOWN_SHIFT.clear()
-            _SHOWN_SHIFT[key] = known
+            if len(remembered) >= _REMEMBERED_MOST:
+                remembered.clear()
+            remembered[played] = known
         return known
 
     def best_card(self, cards: Iterable[int]) -> int | None:
