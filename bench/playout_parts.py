@@ -14,7 +14,10 @@ is recorded, then each part is timed alone over its own calls on the CPU
 clock (the best of 3): the worlds dealt, the legal lists, the steps (`apply`,
 or the game's `SearchHooks.advance`), the views the policy is given (`view`,
 or `SearchHooks.playout_view`), the policy, the score; then the whole search.
-What the whole costs above the parts is the search's own loop.
+What the whole costs above the parts is the search's own loop. The parts
+are those of the engine's own playout loop (`search.play_out`); a game with
+its own whole playout (`SearchHooks.playout`, The Boss) runs that in the
+whole search instead, so there the whole may cost less than its parts.
 """
 
 from __future__ import annotations

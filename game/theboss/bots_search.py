@@ -100,15 +100,20 @@ def playout(start: State, seat: int, action: Action, limit: int) -> State:
             break
         actor = state.seat
         hand = state.hands[actor]
-        if len(hand) == 1 and not (stage is Stage.PLACE_OR_PLAY and can_place(state, actor)):
+        # Whether the legal list holds a placement: asked at once of a seat
+        # with one card (else the card is its only action), else when the bot
+        # would place (None: not asked yet).
+        placing = (
+            (stage is Stage.PLACE_OR_PLAY and can_place(state, actor)) if len(hand) == 1 else None
+        )
+        if placing is False:
             card = hand[0]
         else:
             seen = playout_view(state, actor)
             reckoning = Reckoning(seen)
             if stage is Stage.PLACE_OR_PLAY:
                 place = reckoning.best_placement()
-                # The bot weighs placements when the legal list holds some.
-                if place is not None and can_place(state, actor):
+                if place is not None and (placing or can_place(state, actor)):
                     state = advance(state, actor, place)
                     taken += 1
                     if taken == limit:
