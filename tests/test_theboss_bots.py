@@ -35,6 +35,7 @@ from game.theboss.odds import (
     chicago_lots,
     chicago_pot,
     city_odds,
+    remembered_chicago_pot,
     rounds_after,
     rounds_after_view,
     sanction_costs,
@@ -535,6 +536,21 @@ def test_chicagos_lots_count_the_other_hands_backs(players: int) -> None:
                 assert others == sum(
                     backs.count(city) for who, backs in enumerate(view["hands"]) if who != seat
                 )
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_remembered_chicago_pot_is_the_pot(players: int) -> None:
+    """`remembered_chicago_pot`, each city's last card remembered, gives the
+    very float `chicago_pot` gives, for every keen, seat and state of a game
+    (asked twice: made, then remembered)."""
+    for state in positions(players, 130 + players, 400):
+        for seat in range(players):
+            seen = playout_view(state, seat)
+            odds = city_odds(seen)
+            for keen in (-1, 0, 1):
+                pot = chicago_pot(seen, odds, keen)
+                assert remembered_chicago_pot(seen, odds, keen) == pot
+                assert remembered_chicago_pot(seen, odds, keen) == pot
 
 
 def test_a_seen_differs_from_a_view_of_another_seat() -> None:

@@ -21,13 +21,11 @@ from typing import Any, Final
 
 from .cards import CARD_CITY, CARD_VALUE, CHICAGO, CITY_COUNT, TURNS
 from .odds import (
-    ChicagoLot,
     CityOdds,
     SanctionCosts,
-    chicago_lots,
-    chicago_pot,
     city_odds,
     one_city_odds,
+    remembered_chicago_pot,
     rounds_after_view,
     sanction_costs,
     seen_odds,
@@ -223,7 +221,7 @@ class Reckoning:
         *("experts_at", "gangsters", "experts_available", "occasionals_available", "banned"),
         *("_odds", "after", "costs", "expert_cost", "occasional_cost", "_seen_worths"),
         "_shown_shifts",
-        *("_judge", "_urge", "_pot", "_lots", "_keep", "_contenders"),
+        *("_judge", "_urge", "_pot", "_keep", "_contenders"),
     )
 
     def __init__(
@@ -255,7 +253,6 @@ class Reckoning:
         self._judge = judge
         self._urge: tuple[float, ...] | None = None
         self._pot: dict[int, float] = {}
-        self._lots: list[ChicagoLot] | None = None
         self._keep: dict[tuple[int, int, int], float] = {}
         self._contenders: dict[int, list[tuple[int, float, Ints, int, int]]] = {}
 
@@ -291,7 +288,6 @@ class Reckoning:
         other._judge = self._judge
         other._urge = None  # it reads the stage when judging
         other._pot = self._pot
-        other._lots = self._lots
         other._keep = {}
         other._contenders = {}
         return other
@@ -394,9 +390,7 @@ class Reckoning:
         """Chicago's expected pot (see odds.chicago_pot)."""
         known = self._pot.get(keen)
         if known is None:
-            if self._lots is None:
-                self._lots = chicago_lots(self.seen)
-            known = chicago_pot(self.seen, self.odds, keen, self._lots)
+            known = remembered_chicago_pot(self.seen, self.odds, keen)
             self._pot[keen] = known
         return known
 

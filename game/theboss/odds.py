@@ -59,6 +59,7 @@ __all__ = [
     "last_card_worth",
     "one_city_odds",
     "pool_odds",
+    "remembered_chicago_pot",
     "rounds_after",
     "rounds_after_float",
     "rounds_after_view",
@@ -319,4 +320,44 @@ def chicago_pot(
     total = 0.0
     for city, played, mine, others in chicago_lots(view) if lots is None else lots:
         total += last_card_worth(played, mine, others, odds[city], keen)
+    return total
+
+
+LastCards = list[dict[tuple[int, ...], tuple[float, float, float]]]
+"""By city id, then by the city's cards played: its `last_card_worth` for a
+`keen` of -1, 0 and +1, for one hand."""
+
+_LAST_CARDS: dict[tuple[int, ...], LastCards] = {}
+"""`remembered_chicago_pot`'s figures by hand."""
+
+
+def remembered_chicago_pot(seen: Seen, odds: Sequence[CityOdds], keen: int) -> float:
+    """`chicago_pot(seen, odds, keen)` (`odds` being `city_odds(seen)`), each
+    city's last card remembered by hand, city and the city's cards played,
+    which are all it depends on: the search's playouts weigh Chicago at
+    nearly every turn's start. Summed in the same order, the same float."""
+    hand = seen.hand or ()
+    by_city = _LAST_CARDS.get(hand)
+    if by_city is None:
+        if len(_LAST_CARDS) >= 5_000:
+            _LAST_CARDS.clear()
+        by_city = [{} for _ in range(CITY_COUNT + 1)]
+        _LAST_CARDS[hand] = by_city
+    played, row = seen.played, seen.row
+    total = 0.0
+    for city in row[: row.index(CHICAGO)]:
+        cards = played[city]
+        worths = by_city[city].get(cards)
+        if worths is None:
+            # As chicago_lots makes a lot: the other hands hold the rest.
+            mine = [card for card in hand if CARD_CITY[card] == city]
+            others = len(CITY_CARDS[city]) - 1 - len(cards) - len(mine)
+            chances = odds[city]
+            worths = (
+                last_card_worth(cards, mine, others, chances, -1),
+                last_card_worth(cards, mine, others, chances, 0),
+                last_card_worth(cards, mine, others, chances, 1),
+            )
+            by_city[city][cards] = worths
+        total += worths[keen + 1]
     return total
