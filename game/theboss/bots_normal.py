@@ -449,7 +449,13 @@ class Reckoning:
             if city in banned:
                 continue
             if not found:
-                looks = self.public_worth(city)
+                # public_worth(city), written out: a numbered city's is remembered.
+                if city == CHICAGO:
+                    looks = self.pot(0) / 2
+                else:
+                    cards = self.played[city]
+                    known = self._seen_worths[city].get(cards)
+                    looks = self._seen_worth(city, cards) if known is None else known
                 if looks <= 0.0:
                     break
             have = experts + occasionals if experts or experts_there[rival] else experts
@@ -513,7 +519,9 @@ class Reckoning:
         expert_cost, occasional_cost = self.expert_cost, self.occasional_cost
         tuning = self.tuning
         margin, cap, bias = tuning.MARGIN, tuning.CAP, tuning.NEED_BIAS
-        costs, odds = self.costs, self.odds
+        costs, odds = self.costs, self._odds
+        if odds is None:
+            odds = self.odds
         revolver, jail, hospital, ban = costs.revolver, costs.jail, costs.hospital, costs.banned
         rated = []
         for city in self.row:
@@ -522,7 +530,7 @@ class Reckoning:
             if city == CHICAGO:
                 if not elsewhere:
                     continue
-                worth = self.worth(city, seat)
+                worth = self.pot(1) / 2  # self.worth(city, seat), written out
             else:
                 # costs.worth(odds[city]) (this seat is not banned here), written
                 # out in the same steps: the same float.

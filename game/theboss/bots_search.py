@@ -25,7 +25,7 @@ from . import views
 from .bots_normal import Reckoning, Tuning
 from .cards import CARD_CITY, CITY_CARDS, POLICE
 from .odds import rounds_after_float, sanction_costs, seen_odds
-from .rules import PLAYS, advance, can_place
+from .rules import PLAYS, advance, can_place, vouch
 from .state import Action, Stage, State, game_ends
 from .views import playout_view, playout_view_after_placing
 
@@ -113,7 +113,11 @@ def playout(start: State, seat: int, action: Action, limit: int) -> State:
             reckoning = Reckoning(seen)
             if stage is Stage.PLACE_OR_PLAY:
                 place = reckoning.best_placement()
-                if place is not None and (placing or can_place(state, actor)):
+                # Made when the legal list would hold a placement: then it holds
+                # this one (vouch), or advance refuses it as apply would.
+                if place is not None and (
+                    placing or vouch(state, actor, place) or can_place(state, actor)
+                ):
                     state = advance(state, actor, place)
                     taken += 1
                     if taken == limit:

@@ -51,6 +51,7 @@ __all__ = [
     "legal_actions",
     "legal_by_checker",
     "to_act",
+    "vouch",
 ]
 
 Event = dict[str, Any]
@@ -208,11 +209,30 @@ def can_place(state: State, seat: int) -> bool:
     return placing
 
 
-def _placement_keys(state: State, seat: int) -> Sequence[int]:
+def vouch(state: State, seat: int, place: Place) -> bool:
+    """Whether `place` (an object of PLACES) is one the legal list of `seat`
+    would hold, asked of its city alone (the hard bot's playouts, of the
+    placement the normal bot chose). If it is, it is recorded as
+    `can_place` records them, so that `advance` trusts it."""
+    global _last
+    if state.stage is not Stage.PLACE_OR_PLAY or seat != state.seat:
+        return False
+    if id(place) not in _OWN_PLACES:
+        return False
+    keys = _placement_keys(state, seat, place.city)
+    key = keys[place.city]
+    if not key or id(place) not in (_PLACEMENT_IDS.get(key) or _placement_ids(key)):
+        return False
+    _last = (state, seat, keys)
+    return True
+
+
+def _placement_keys(state: State, seat: int, only: int | None = None) -> Sequence[int]:
     """At a turn's start: by city id, the key of its placements in the legal
-    list (see `_last` and `_placements`; 0: none). Written with plain
-    indexing, not `map` with a builtin: in Pyodide each call a builtin makes
-    costs several times more than a subscript."""
+    list (see `_last` and `_placements`; 0: none), or of city `only` alone
+    (the others 0). Written with plain indexing, not `map` with a builtin: in
+    Pyodide each call a builtin makes costs several times more than a
+    subscript."""
     mine_experts = state.experts[seat]
     mine_occasionals = state.occasionals[seat]
     placed_experts, placed_occasionals = sum(mine_experts), sum(mine_occasionals)
@@ -231,7 +251,12 @@ def _placement_keys(state: State, seat: int) -> Sequence[int]:
     elsewhere = placed_experts + placed_occasionals > (
         mine_experts[CHICAGO] + mine_occasionals[CHICAGO]
     )
-    for city in range(CHICAGO if elsewhere else CHICAGO + 1, len(strongest)):
+    first = CHICAGO if elsewhere else CHICAGO + 1
+    if only is None:
+        cities: Sequence[int] = range(first, len(strongest))
+    else:
+        cities = (only,) if first <= only < len(strongest) else ()
+    for city in cities:
         there = mine_experts[city]
         need = strongest[city] - there - mine_occasionals[city] + 1
         if need > free or (banned and city in banned):
