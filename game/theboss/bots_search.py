@@ -25,7 +25,7 @@ from . import views
 from .bots_normal import Reckoning, Tuning
 from .cards import CARD_CITY, CITY_CARDS, POLICE
 from .odds import rounds_after_float, sanction_costs, seen_odds
-from .rules import PLAYS, advance, can_place, vouch
+from .rules import advance, advance_play, can_place, vouch
 from .state import Action, Stage, State, game_ends
 from .views import playout_view, playout_view_after_placing
 
@@ -129,7 +129,8 @@ def playout(start: State, seat: int, action: Action, limit: int) -> State:
             if found is None:  # cannot happen: the seat to act holds a card
                 raise ValueError("no card to play in the hand")
             card = found
-        state = advance(state, actor, PLAYS[card])
+        # A card of the hand of the seat to act: no question to ask of it.
+        state = advance_play(state, actor, card)
         taken += 1
     return state
 

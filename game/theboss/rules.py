@@ -44,6 +44,7 @@ from .state import (
 __all__ = [
     "action_universe",
     "advance",
+    "advance_play",
     "apply",
     "can_place",
     "check",
@@ -335,6 +336,14 @@ def advance(state: State, seat: int, action: Action) -> State:
     the round's end the round is scored as `apply` scores it, and the next
     one only counted, not dealt."""
     return _step(state, seat, action, None)
+
+
+def advance_play(state: State, seat: int, card: int) -> State:
+    """`advance(state, seat, PLAYS[card])` for a card that the caller took from
+    the hand of `seat`, the seat to act in a state not over (the hard bot's
+    playouts, bots_search.playout): what `_step` would ask of the play is
+    answered by where the card came from."""
+    return _play(state, seat, card, None)
 
 
 def _step(state: State, seat: int, action: Action, events: Events) -> State:
