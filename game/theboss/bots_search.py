@@ -87,10 +87,12 @@ def playout(start: State, seat: int, action: Action, limit: int) -> State:
     at most `limit` actions more: the state the engine's loop
     (`search.play_out`) reaches, which tests/test_theboss_bots.py holds it to.
     The same decisions, without a legal list at each step: a seat with one
-    card and no placement plays it; the bot's placement is made when
-    `rules.can_place` says the list would hold one (and so vouches for it,
-    as a legal list does), and its card after it is weighed with the same
-    reckoning, the gangsters changed (`Reckoning.after_placing`)."""
+    card and no placement plays it; the bot's placement is made when the
+    list would hold it (`rules.vouch` asks its city's key and vouches for it
+    as a legal list does; else `rules.can_place`, and `advance` refuses it
+    as apply would); its card after it is weighed with the same reckoning,
+    the gangsters changed (`Reckoning.after_placing`), and played from the
+    hand (`rules.advance_play`). It stops where `search_horizon` does."""
     state = advance(start, seat, action)
     first_round = start.round
     taken = 0
