@@ -31,7 +31,7 @@ from .odds import (
     seen_odds,
 )
 from .rules import PLACES
-from .seen import TABLES_KEPT, Ints, Seen, View, as_seen
+from .seen import Ints, Seen, View, as_seen, keep_table
 from .state import Place
 
 __all__ = ["Reckoning", "Tuning"]
@@ -116,9 +116,7 @@ def _table_gangsters(experts_at: Table, occasionals_at: Table) -> tuple[Gangster
     gangsters = tuple(
         [find(key) or _gangsters(key) for key in zip(experts_at, occasionals_at, strict=True)]
     )
-    if len(_TABLE_GANGSTERS) >= TABLES_KEPT:
-        _TABLE_GANGSTERS.clear()
-    _TABLE_GANGSTERS[id(experts_at)] = (experts_at, occasionals_at, gangsters)
+    keep_table(_TABLE_GANGSTERS, experts_at, (experts_at, occasionals_at, gangsters))
     return gangsters
 
 
@@ -132,9 +130,7 @@ def _placed_gangsters(
     changed = list(before)
     changed[city] = _GANGSTERS.get(key) or _gangsters(key)
     gangsters = tuple(changed)
-    if len(_TABLE_GANGSTERS) >= TABLES_KEPT:
-        _TABLE_GANGSTERS.clear()
-    _TABLE_GANGSTERS[id(experts_at)] = (experts_at, occasionals_at, gangsters)
+    keep_table(_TABLE_GANGSTERS, experts_at, (experts_at, occasionals_at, gangsters))
     return gangsters
 
 
@@ -260,7 +256,7 @@ class Reckoning:
         """The reckoning of `seen`, the view of this seat just after it placed
         on `city` (the same turn, now to play a card): only the gangster
         tables have changed, so the figures that do not read them (the odds,
-        the round's figures, Chicago's pot and its lots) are this one's, and
+        the round's figures, Chicago's pot) are this one's, and
         the gangsters of the other cities; the rest is made from `seen` as the
         constructor makes it. The search's playouts weigh the card to play
         after a placement with it."""

@@ -39,6 +39,7 @@ from .state import (
     occasionals_available,
     state_of,
     strongest_other,
+    with_added,
 )
 
 __all__ = [
@@ -386,9 +387,9 @@ def _place(state: State, seat: int, action: Place) -> State:
     city, experts, occasionals = action.city, action.experts, action.occasionals
     fields = state.__dict__.copy()
     if experts:
-        fields["experts"] = _add(state.experts, seat, city, experts)
+        fields["experts"] = with_added(state.experts, seat, city, experts)
     if occasionals:
-        fields["occasionals"] = _add(state.occasionals, seat, city, occasionals)
+        fields["occasionals"] = with_added(state.occasionals, seat, city, occasionals)
     # A placement beats every other seat there: the seat's new count is the most.
     strongest = list(state.strongest)
     strongest[city] = (
@@ -397,17 +398,6 @@ def _place(state: State, seat: int, action: Place) -> State:
     fields["strongest"] = tuple(strongest)
     fields["stage"] = Stage.PLAY
     return _copy(fields)
-
-
-def _add(
-    table: tuple[tuple[int, ...], ...], seat: int, city: int, count: int
-) -> tuple[tuple[int, ...], ...]:
-    """`table` with `count` more at [seat][city]: only that seat's row is new."""
-    row = list(table[seat])
-    row[city] += count
-    rows = list(table)
-    rows[seat] = tuple(row)
-    return tuple(rows)
 
 
 def _play(state: State, seat: int, card: int, events: Events) -> State:

@@ -12,9 +12,9 @@ for the same position, and `Seen.of_view` reads nothing but the view, so a
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
-__all__ = ["SEEN_FIELDS", "TABLES_KEPT", "Seen", "View", "as_seen"]
+__all__ = ["SEEN_FIELDS", "TABLES_KEPT", "Seen", "View", "as_seen", "keep_table"]
 
 View = dict[str, Any]
 
@@ -28,6 +28,18 @@ the worlds of one decision share their first, so a few dozen find as much as
 thousands would; thousands would only keep tens of thousands of tuples alive
 for the garbage collector to walk (about a tenth of a playout's time on
 CPython)."""
+
+_Entry = TypeVar("_Entry")
+
+
+def keep_table(cache: dict[int, _Entry], table: object, entry: _Entry) -> None:
+    """Keep `entry` in `cache` under the `id` of `table`, which the entry
+    holds (so that the id stays its own while cached), the cache started
+    again once it holds `TABLES_KEPT`."""
+    if len(cache) >= TABLES_KEPT:
+        cache.clear()
+    cache[id(table)] = entry
+
 
 SEEN_FIELDS: Final = (
     *("seat", "players", "round", "marker", "turn", "stage", "to_act", "row"),

@@ -41,6 +41,7 @@ __all__ = [
     "state_of",
     "strongest_by_city",
     "strongest_other",
+    "with_added",
 ]
 
 NO_CARD = -1  # Chicago's slot in per-city card tuples
@@ -239,3 +240,15 @@ def holds_elsewhere(state: State, seat: int) -> bool:
     return any(row[city] for city in range(1, len(row))) or any(
         count for city, count in enumerate(state.occasionals[seat]) if city != CHICAGO
     )
+
+
+def with_added(
+    table: tuple[tuple[int, ...], ...], row: int, column: int, count: int
+) -> tuple[tuple[int, ...], ...]:
+    """`table` with `count` more at [row][column]: only that row is new (a
+    gangster table by seat then city, or its columns by city then seat)."""
+    changed_row = list(table[row])
+    changed_row[column] += count
+    rows = list(table)
+    rows[row] = tuple(changed_row)
+    return tuple(rows)

@@ -18,7 +18,7 @@ from ..engine.evolve import evolve
 from .cards import BADGES_TO_END, CARD_CITY, CHICAGO, CITY_CARDS, EXPERTS, OCCASIONALS, POLICE
 from .codec import result_from_json, result_to_json
 from .scoring import outcome
-from .seen import TABLES_KEPT, Ints, Seen
+from .seen import Ints, Seen, keep_table
 from .state import (
     NO_CARD,
     NO_SEAT,
@@ -28,6 +28,7 @@ from .state import (
     badges,
     game_ends,
     strongest_by_city,
+    with_added,
 )
 
 __all__ = [
@@ -137,21 +138,21 @@ def playout_view_after_placing(before: Seen, state: State, place: Place) -> Seen
     the next playout views of `state` (tests/test_theboss_bots.py holds it
     to `playout_view`)."""
     seat, city = before.seat, place.city
-    experts_at = _with_placed(before.experts_at, city, seat, place.experts)
-    occasionals_at = _with_placed(before.occasionals_at, city, seat, place.occasionals)
+    experts_at, occasionals_at = before.experts_at, before.occasionals_at
     experts_available = _less(before.experts_available, seat, place.experts)
     occasionals_available = _less(before.occasionals_available, seat, place.occasionals)
+    if place.experts:
+        experts_at = with_added(experts_at, city, seat, place.experts)
+    if place.occasionals:
+        occasionals_at = with_added(occasionals_at, city, seat, place.occasionals)
     experts, occasionals = state.experts, state.occasionals
-    if len(_EXPERTS_SEEN) >= TABLES_KEPT:
-        _EXPERTS_SEEN.clear()
-    _EXPERTS_SEEN[id(experts)] = (experts, state.dead, state.away, experts_at, experts_available)
-    if len(_OCCASIONALS_SEEN) >= TABLES_KEPT:
-        _OCCASIONALS_SEEN.clear()
-    _OCCASIONALS_SEEN[id(occasionals)] = (
+    keep_table(
+        _EXPERTS_SEEN, experts, (experts, state.dead, state.away, experts_at, experts_available)
+    )
+    keep_table(
+        _OCCASIONALS_SEEN,
         occasionals,
-        state.occasionals_used,
-        occasionals_at,
-        occasionals_available,
+        (occasionals, state.occasionals_used, occasionals_at, occasionals_available),
     )
     return Seen(
         seat,
@@ -184,18 +185,6 @@ def _less(counts: Ints, seat: int, count: int) -> Ints:
     return tuple(changed)
 
 
-def _with_placed(columns: Table, city: int, seat: int, count: int) -> Table:
-    """`columns` ([city][seat]) with `count` more at [city][seat] (the same
-    object when `count` is 0)."""
-    if not count:
-        return columns
-    column = list(columns[city])
-    column[seat] += count
-    changed = list(columns)
-    changed[city] = tuple(column)
-    return tuple(changed)
-
-
 Table = tuple[tuple[int, ...], ...]
 _EXPERTS_SEEN: dict[int, tuple[Table, Ints, tuple[Ints, ...], Table, Ints]] = {}
 """By `id` of an experts table ([seat][city]): (the table, the dead and away
@@ -218,9 +207,7 @@ def _experts_seen(experts: Table, dead: Ints, away: tuple[Ints, ...]) -> tuple[T
     available = tuple(
         [EXPERTS - dead[who] - len(away[who]) - sum(row) for who, row in enumerate(experts)]
     )
-    if len(_EXPERTS_SEEN) >= TABLES_KEPT:
-        _EXPERTS_SEEN.clear()
-    _EXPERTS_SEEN[id(experts)] = (experts, dead, away, columns, available)
+    keep_table(_EXPERTS_SEEN, experts, (experts, dead, away, columns, available))
     return columns, available
 
 
@@ -232,9 +219,7 @@ def _occasionals_seen(occasionals: Table, used: Ints) -> tuple[Table, Ints]:
         return known[2], known[3]
     columns = tuple(zip(*occasionals, strict=True))
     available = tuple([OCCASIONALS - used[who] - sum(row) for who, row in enumerate(occasionals)])
-    if len(_OCCASIONALS_SEEN) >= TABLES_KEPT:
-        _OCCASIONALS_SEEN.clear()
-    _OCCASIONALS_SEEN[id(occasionals)] = (occasionals, used, columns, available)
+    keep_table(_OCCASIONALS_SEEN, occasionals, (occasionals, used, columns, available))
     return columns, available
 
 
