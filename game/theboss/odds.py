@@ -27,7 +27,7 @@ import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Final
+from typing import Final, TypeVar
 
 from .cards import (
     BADGES_TO_END,
@@ -152,7 +152,7 @@ def city_odds(view: View | Seen) -> list[CityOdds]:
     seen = as_seen(view)
     hand = seen.hand or ()
     played = seen.played
-    by_city = _CITY_ODDS.get(hand) or _hand_odds(hand)
+    by_city = _CITY_ODDS.get(hand) or _hand_figures(_CITY_ODDS, hand)
     odds = [_NOTHING]
     for city in range(1, len(played)):
         cards = played[city]
@@ -168,34 +168,38 @@ def one_city_odds(view: View | Seen, city: int) -> CityOdds:
     seen = as_seen(view)
     hand = seen.hand or ()
     cards = seen.played[city]
-    by_city = _CITY_ODDS.get(hand) or _hand_odds(hand)
+    by_city = _CITY_ODDS.get(hand) or _hand_figures(_CITY_ODDS, hand)
     chances = by_city[city].get(cards)
     return _city_odds(by_city, city, cards, hand) if chances is None else chances
 
 
-HandOdds = list[dict[tuple[int, ...], CityOdds]]
-"""By city id, its odds by its cards played, for one hand."""
+_Figure = TypeVar("_Figure")
+HandFigures = list[dict[tuple[int, ...], _Figure]]
+"""One hand's figures, by city id and then by the city's cards played."""
+ByHand = dict[tuple[int, ...], HandFigures[_Figure]]
+"""Figures remembered by hand, then by city id and the city's cards played."""
 
-_CITY_ODDS: dict[tuple[int, ...], HandOdds] = {}
+
+_CITY_ODDS: ByHand[CityOdds] = {}
 """`city_odds`' figures by hand, then by city id and the city's cards played:
 read at nearly every step of the search's playouts, where the hand and a
 city's cards played change far less often than the view (the hand is hashed
 once for every city, and no key is built)."""
 
 
-def _hand_odds(hand: tuple[int, ...]) -> HandOdds:
-    """The (empty) figures of a hand, made room for in `_CITY_ODDS`: one
-    entry for every city id there is (city ids are the same at any player
-    count)."""
-    if len(_CITY_ODDS) >= 5_000:
-        _CITY_ODDS.clear()
-    by_city: HandOdds = [{} for _ in range(CITY_COUNT + 1)]
-    _CITY_ODDS[hand] = by_city
+def _hand_figures(table: ByHand[_Figure], hand: tuple[int, ...]) -> HandFigures[_Figure]:
+    """The (empty) figures of a hand, made room for in `table`: one entry for
+    every city id there is (city ids are the same at any player count); the
+    table started again once it holds 5,000 hands."""
+    if len(table) >= 5_000:
+        table.clear()
+    by_city: HandFigures[_Figure] = [{} for _ in range(CITY_COUNT + 1)]
+    table[hand] = by_city
     return by_city
 
 
 def _city_odds(
-    by_city: HandOdds, city: int, played: tuple[int, ...], hand: tuple[int, ...]
+    by_city: HandFigures[CityOdds], city: int, played: tuple[int, ...], hand: tuple[int, ...]
 ) -> CityOdds:
     """The odds of the city's face-down card, from its cards played and the
     hand's cards of it, remembered in the hand's figures `by_city`."""
@@ -300,15 +304,17 @@ def chicago_lots(view: View | Seen) -> list[ChicagoLot]:
     row = seen.row
     hand = seen.hand or ()
     played = seen.played
-    lots = []
-    for city in row[: row.index(CHICAGO)]:
-        mine = [card for card in hand if CARD_CITY[card] == city]
-        # Each card of the city is face down (one), played or in a hand (an
-        # invariant of every state): the other hands hold the rest, as many
-        # as their backs of that city show.
-        others = len(CITY_CARDS[city]) - 1 - len(played[city]) - len(mine)
-        lots.append((city, played[city], mine, others))
-    return lots
+    return [_lot(city, played[city], hand) for city in row[: row.index(CHICAGO)]]
+
+
+def _lot(city: int, played: tuple[int, ...], hand: tuple[int, ...]) -> ChicagoLot:
+    """The `ChicagoLot` of a city, from its cards played and the seat's hand."""
+    mine = [card for card in hand if CARD_CITY[card] == city]
+    # Each card of the city is face down (one), played or in a hand (an
+    # invariant of every state): the other hands hold the rest, as many as
+    # their backs of that city show.
+    others = len(CITY_CARDS[city]) - 1 - len(played) - len(mine)
+    return (city, played, mine, others)
 
 
 def chicago_pot(
@@ -323,12 +329,9 @@ def chicago_pot(
     return total
 
 
-LastCards = list[dict[tuple[int, ...], tuple[float, float, float]]]
-"""By city id, then by the city's cards played: its `last_card_worth` for a
-`keen` of -1, 0 and +1, for one hand."""
-
-_LAST_CARDS: dict[tuple[int, ...], LastCards] = {}
-"""`remembered_chicago_pot`'s figures by hand."""
+_LAST_CARDS: ByHand[tuple[float, float, float]] = {}
+"""`remembered_chicago_pot`'s figures by hand, then by city id and the city's
+cards played: its `last_card_worth` for a `keen` of -1, 0 and +1."""
 
 
 def remembered_chicago_pot(seen: Seen, odds: Sequence[CityOdds], keen: int) -> float:
@@ -337,21 +340,14 @@ def remembered_chicago_pot(seen: Seen, odds: Sequence[CityOdds], keen: int) -> f
     which are all it depends on: the search's playouts weigh Chicago at
     nearly every turn's start. Summed in the same order, the same float."""
     hand = seen.hand or ()
-    by_city = _LAST_CARDS.get(hand)
-    if by_city is None:
-        if len(_LAST_CARDS) >= 5_000:
-            _LAST_CARDS.clear()
-        by_city = [{} for _ in range(CITY_COUNT + 1)]
-        _LAST_CARDS[hand] = by_city
+    by_city = _LAST_CARDS.get(hand) or _hand_figures(_LAST_CARDS, hand)
     played, row = seen.played, seen.row
     total = 0.0
     for city in row[: row.index(CHICAGO)]:
         cards = played[city]
         worths = by_city[city].get(cards)
         if worths is None:
-            # As chicago_lots makes a lot: the other hands hold the rest.
-            mine = [card for card in hand if CARD_CITY[card] == city]
-            others = len(CITY_CARDS[city]) - 1 - len(cards) - len(mine)
+            _city, _cards, mine, others = _lot(city, cards, hand)
             chances = odds[city]
             worths = (
                 last_card_worth(cards, mine, others, chances, -1),
