@@ -445,13 +445,7 @@ class Reckoning:
             if city in banned:
                 continue
             if not found:
-                # public_worth(city), written out: a numbered city's is remembered.
-                if city == CHICAGO:
-                    looks = self.pot(0) / 2
-                else:
-                    cards = self.played[city]
-                    known = self._seen_worths[city].get(cards)
-                    looks = self._seen_worth(city, cards) if known is None else known
+                looks = self.public_worth(city)
                 if looks <= 0.0:
                     break
             have = experts + occasionals if experts or experts_there[rival] else experts
@@ -515,9 +509,7 @@ class Reckoning:
         expert_cost, occasional_cost = self.expert_cost, self.occasional_cost
         tuning = self.tuning
         margin, cap, bias = tuning.MARGIN, tuning.CAP, tuning.NEED_BIAS
-        costs, odds = self.costs, self._odds
-        if odds is None:
-            odds = self.odds
+        costs, odds = self.costs, self.odds
         revolver, jail, hospital, ban = costs.revolver, costs.jail, costs.hospital, costs.banned
         rated = []
         for city in self.row:
@@ -526,7 +518,7 @@ class Reckoning:
             if city == CHICAGO:
                 if not elsewhere:
                     continue
-                worth = self.pot(1) / 2  # self.worth(city, seat), written out
+                worth = self.worth(city, seat)
             else:
                 # costs.worth(odds[city]) (this seat is not banned here), written
                 # out in the same steps: the same float.

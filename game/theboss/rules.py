@@ -203,10 +203,9 @@ def can_place(state: State, seat: int) -> bool:
         return False
     keys = _placement_keys(state, seat)
     _last = (state, seat, keys)
-    ids = _PLACEMENT_IDS
     placing = False
     for key in keys:  # every key learnt, not just the first: advance looks them up
-        if key and (ids[key] if key in ids else _placement_ids(key)):
+        if key and _placement_ids(key):
             placing = True
     return placing
 
@@ -223,7 +222,7 @@ def vouch(state: State, seat: int, place: Place) -> bool:
         return False
     keys = _placement_keys(state, seat, place.city)
     key = keys[place.city]
-    if not key or id(place) not in (_PLACEMENT_IDS.get(key) or _placement_ids(key)):
+    if not key or id(place) not in _placement_ids(key):
         return False
     _last = (state, seat, keys)
     return True
@@ -307,8 +306,11 @@ def _placements(key: int) -> tuple[Place, ...]:
 
 def _placement_ids(key: int) -> frozenset[int]:
     """`_PLACEMENT_IDS[key]`, learnt first if need be."""
-    _placements(key)
-    return _PLACEMENT_IDS[key]
+    known = _PLACEMENT_IDS.get(key)
+    if known is None:
+        _placements(key)
+        known = _PLACEMENT_IDS[key]
+    return known
 
 
 def action_universe(state: State) -> tuple[Action, ...]:
