@@ -16,7 +16,7 @@ import pytest
 from game.engine import rng
 from game.engine.bots import make_bot
 from game.engine.search import SearchBot, SearchSettings, play_out
-from game.theboss import GAME
+from game.theboss import GAME, bots_search
 from game.theboss.bots import (
     BOTS,
     easy_bot,
@@ -467,6 +467,33 @@ def test_the_games_own_playout_reaches_the_engines_state(players: int) -> None:
                     assert mine == play_out(GAME, normal_bot, world, seat, action, limit)
                     played_out += 1
     assert played_out > 300
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_round_score_is_the_same_remembered_or_fresh(players: int) -> None:
+    """`search_score` keeps the cities' worths of the last start it scored
+    (the worlds of one decision share them): the score of each world's round
+    is the one reckoned afresh, scored right after another decision's or
+    another world's."""
+    hooks = GAME.capabilities.search
+    assert hooks is not None
+    scored = 0
+    for step, state in enumerate(positions(players, 130 + players, 400)):
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        if step % 4 or len(legal) < 2:
+            continue
+        view = GAME.view(state, seat)
+        action = normal_bot(view, legal)
+        for world_seed in range(2):
+            world = search_determinize(view, world_seed)
+            end = search_playout(world, seat, action, 400)
+            remembered = [search_score(world, end, judged) for judged in range(players)]
+            bots_search._last_worths.clear()
+            fresh = [search_score(world, end, judged) for judged in range(players)]
+            assert remembered == fresh
+            scored += 1
+    assert scored > 20
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -59,23 +59,54 @@ def _round_gains(start: State, end: State, seat: int) -> list[float]:
     gains = [0.0] * players
     if result is None:  # cannot happen: a round has ended
         return gains
-    police = start.police_shown
-    badges = tuple(sorted(POLICE[card] for card in police))
-    after = 0.0 if game_ends(police) else rounds_after_float(badges, len(police) >= start.round)
-    costs = sanction_costs(after)
-    hand = start.hands[seat]
+    after, worths = _city_worths(start, start.hands[seat])
+    banned = start.banned
     for taken in result.cities:
-        if taken.seat is None:
-            continue
-        city = taken.city
-        seen = (*start.played[city], *(card for card in hand if CARD_CITY[card] == city))
-        gains[taken.seat] += costs.worth(seen_odds(city, seen), city in start.banned[taken.seat])
+        if taken.seat is not None:
+            city = taken.city
+            gains[taken.seat] += worths[city][city in banned[taken.seat]]
     if result.chicago.seat is not None:
         gains[result.chicago.seat] += result.chicago.gain
     later = Tuning.OCCASIONAL_LATER * min(1.0, after)
     for who in range(players):
         gains[who] -= later * (end.occasionals_used[who] - start.occasionals_used[who])
     return gains
+
+
+_CityWorths = list[tuple[float, float]]
+"""By city id, its face-down card's worth to its taker (not banned there,
+banned there)."""
+
+_last_worths: list[tuple[State, tuple[int, ...], float, _CityWorths]] = []
+"""The last `_city_worths`: the state it read, the hand, its answer."""
+
+
+def _city_worths(start: State, hand: tuple[int, ...]) -> tuple[float, _CityWorths]:
+    """The rounds expected after the one `start` is in, and `_CityWorths` as a
+    seat holding `hand` reckons the cards at `start`. The playouts of one
+    decision share them (their worlds share the cards played, the police
+    shown and the seat's own hand), so the last answer is kept for the next
+    start that shares those objects."""
+    played, police = start.played, start.police_shown
+    if _last_worths:
+        known, known_hand, after, worths = _last_worths[0]
+        if (
+            known.played is played
+            and known.police_shown is police
+            and known.round == start.round
+            and known_hand is hand
+        ):
+            return after, worths
+    badges = tuple(sorted(POLICE[card] for card in police))
+    after = 0.0 if game_ends(police) else rounds_after_float(badges, len(police) >= start.round)
+    costs = sanction_costs(after)
+    worths = [(0.0, 0.0)]  # Chicago's entry: never among the cities' results
+    for city in range(1, len(played)):
+        seen = (*played[city], *(card for card in hand if CARD_CITY[card] == city))
+        odds = seen_odds(city, seen)
+        worths.append((costs.worth(odds, False), costs.worth(odds, True)))
+    _last_worths[:] = [(start, hand, after, worths)]
+    return after, worths
 
 
 # ----------------------------------------------------------------- playout
