@@ -25,7 +25,7 @@ from . import views
 from .bots_normal import Reckoning, Tuning
 from .cards import CARD_CITY, CITY_CARDS, POLICE
 from .odds import rounds_after_float, sanction_costs, seen_odds
-from .rules import advance, advance_play, can_place, vouch
+from .rules import advance, advance_play, advance_vouched, can_place
 from .state import Action, Stage, State, game_ends
 from .views import playout_view, playout_view_after_placing
 
@@ -119,9 +119,10 @@ def playout(start: State, seat: int, action: Action, limit: int) -> State:
     (`search.play_out`) reaches, which tests/test_theboss_bots.py holds it to.
     The same decisions, without a legal list at each step: a seat with one
     card and no placement plays it; the bot's placement is made when the
-    list would hold it (`rules.vouch` asks its city's key and vouches for it
-    as a legal list does; else `rules.can_place`, and `advance` refuses it
-    as apply would); its card after it is weighed with the same reckoning,
+    list would hold it (`rules.advance_vouched` asks its city's key, as a
+    legal list vouches for its own, and makes it; else `rules.can_place`
+    says whether the list holds any, and `advance` refuses it as apply
+    would); its card after it is weighed with the same reckoning,
     the gangsters changed (`Reckoning.after_placing`), and played from the
     hand (`rules.advance_play`). It stops where `search_horizon` does."""
     state = advance(start, seat, action)
@@ -147,17 +148,19 @@ def playout(start: State, seat: int, action: Action, limit: int) -> State:
             if stage is Stage.PLACE_OR_PLAY:
                 place = reckoning.best_placement()
                 # Made when the legal list would hold a placement: then it holds
-                # this one (vouch), or advance refuses it as apply would.
-                if place is not None and (
-                    placing or vouch(state, actor, place) or can_place(state, actor)
-                ):
-                    state = advance(state, actor, place)
-                    taken += 1
-                    if taken == limit:
-                        break
-                    # Its card next: only the gangsters have changed.
-                    seen = playout_view_after_placing(seen, state, place)
-                    reckoning = reckoning.after_placing(seen, place.city)
+                # this one (advance_vouched), or advance refuses it as apply would.
+                if place is not None:
+                    placed = None if placing else advance_vouched(state, actor, place)
+                    if placed is None and (placing or can_place(state, actor)):
+                        placed = advance(state, actor, place)
+                    if placed is not None:
+                        state = placed
+                        taken += 1
+                        if taken == limit:
+                            break
+                        # Its card next: only the gangsters have changed.
+                        seen = playout_view_after_placing(seen, state, place)
+                        reckoning = reckoning.after_placing(seen, place.city)
             found = reckoning.best_card(hand)
             if found is None:  # cannot happen: the seat to act holds a card
                 raise ValueError("no card to play in the hand")

@@ -46,6 +46,7 @@ __all__ = [
     "action_universe",
     "advance",
     "advance_play",
+    "advance_vouched",
     "apply",
     "can_place",
     "check",
@@ -53,7 +54,6 @@ __all__ = [
     "legal_actions",
     "legal_by_checker",
     "to_act",
-    "vouch",
 ]
 
 Event = dict[str, Any]
@@ -210,22 +210,22 @@ def can_place(state: State, seat: int) -> bool:
     return placing
 
 
-def vouch(state: State, seat: int, place: Place) -> bool:
-    """Whether `place` (an object of PLACES) is one the legal list of `seat`
-    would hold, asked of its city alone (the hard bot's playouts, of the
-    placement the normal bot chose). If it is, it is recorded as
-    `can_place` records them, so that `advance` trusts it."""
-    global _last
+def advance_vouched(state: State, seat: int, place: Place) -> State | None:
+    """`advance(state, seat, place)` when the legal list of `seat` would hold
+    `place` (an object of PLACES), asked of its city alone; None, nothing
+    changed, when it would not (the hard bot's playouts, of the placement
+    the normal bot chose: it then asks `can_place`, and `advance` refuses a
+    placement as apply would)."""
     if state.stage is not Stage.PLACE_OR_PLAY or seat != state.seat:
-        return False
-    if id(place) not in _OWN_PLACES:
-        return False
-    keys = _placement_keys(state, seat, place.city)
-    key = keys[place.city]
-    if not key or id(place) not in _placement_ids(key):
-        return False
-    _last = (state, seat, keys)
-    return True
+        return None
+    place_id = id(place)
+    if place_id not in _OWN_PLACES:
+        return None
+    city = place.city
+    key = _placement_keys(state, seat, city)[city]
+    if not key or place_id not in _placement_ids(key):
+        return None
+    return _place(state, seat, place)
 
 
 def _placement_keys(state: State, seat: int, only: int | None = None) -> Sequence[int]:
