@@ -84,6 +84,18 @@ def positions(players: int, seed: int, count: int) -> Iterator[State]:
         steps += 1
 
 
+def decisions(
+    players: int, seed: int, every: int
+) -> Iterator[tuple[State, int, list[Action], dict[str, Any]]]:
+    """Every `every`-th position of `positions` where the seat to act has a
+    choice: the state, that seat, its legal actions and its view."""
+    for step, state in enumerate(positions(players, seed, 400)):
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        if step % every == 0 and len(legal) > 1:
+            yield state, seat, legal, GAME.view(state, seat)
+
+
 # --------------------------------------------------------- legal, view alone
 
 
@@ -453,12 +465,7 @@ def test_the_games_own_playout_reaches_the_engines_state(players: int) -> None:
     hooks = GAME.capabilities.search
     assert hooks is not None and hooks.playout is search_playout
     played_out = 0
-    for step, state in enumerate(positions(players, 110 + players, 400)):
-        seat = GAME.to_act(state)[0]
-        legal = GAME.legal_actions(state, seat)
-        if step % 3 or len(legal) < 2:
-            continue
-        view = GAME.view(state, seat)
+    for _state, seat, legal, view in decisions(players, 110 + players, 3):
         for world_seed in range(2):
             world = search_determinize(view, world_seed)
             for action in legal[:: max(1, len(legal) // 6)]:
@@ -478,12 +485,7 @@ def test_the_round_score_is_the_same_remembered_or_fresh(players: int) -> None:
     hooks = GAME.capabilities.search
     assert hooks is not None
     scored = 0
-    for step, state in enumerate(positions(players, 130 + players, 400)):
-        seat = GAME.to_act(state)[0]
-        legal = GAME.legal_actions(state, seat)
-        if step % 4 or len(legal) < 2:
-            continue
-        view = GAME.view(state, seat)
+    for _state, seat, legal, view in decisions(players, 130 + players, 4):
         action = normal_bot(view, legal)
         for world_seed in range(2):
             world = search_determinize(view, world_seed)
