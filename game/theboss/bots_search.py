@@ -120,11 +120,11 @@ def playout(start: State, seat: int, action: Action, limit: int) -> State:
     The same decisions, without a legal list at each step: a seat with one
     card and no placement plays it; the bot's placement is made when the
     list would hold it (`rules.advance_vouched` asks its city's key, as a
-    legal list vouches for its own, and makes it; else `rules.can_place`
-    says whether the list holds any, and `advance` refuses it as apply
-    would); its card after it is weighed with the same reckoning,
-    the gangsters changed (`Reckoning.after_placing`), and played from the
-    hand (`rules.advance_play`). It stops where `search_horizon` does."""
+    legal list vouches for its own, and makes it; if the list holds other
+    placements, `advance` refuses it as apply would); its card after it is
+    weighed with the same reckoning, the gangsters changed
+    (`Reckoning.after_placing`), and played from the hand
+    (`rules.advance_play`). It stops where `search_horizon` does."""
     state = advance(start, seat, action)
     first_round = start.round
     taken = 0
@@ -150,7 +150,7 @@ def playout(start: State, seat: int, action: Action, limit: int) -> State:
                 # Made when the legal list would hold a placement: then it holds
                 # this one (advance_vouched), or advance refuses it as apply would.
                 if place is not None:
-                    placed = None if placing else advance_vouched(state, actor, place)
+                    placed = advance_vouched(state, actor, place)
                     if placed is None and (placing or can_place(state, actor)):
                         placed = advance(state, actor, place)
                     if placed is not None:

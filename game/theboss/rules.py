@@ -196,26 +196,18 @@ def legal_actions(state: State, seat: int) -> list[Action]:
 
 def can_place(state: State, seat: int) -> bool:
     """Whether the legal list of `seat` would hold a placement, asked without
-    building it (the hard bot's playouts). Like `legal_actions` it records
-    the placements the list would hold, so that `advance` trusts them."""
-    global _last
+    building it (the hard bot's playouts)."""
     if state.stage is not Stage.PLACE_OR_PLAY or seat != state.seat:
         return False
-    keys = _placement_keys(state, seat)
-    _last = (state, seat, keys)
-    placing = False
-    for key in keys:  # every key learnt, not just the first: advance looks them up
-        if key and _placement_ids(key):
-            placing = True
-    return placing
+    return any(key and _placement_ids(key) for key in _placement_keys(state, seat))
 
 
 def advance_vouched(state: State, seat: int, place: Place) -> State | None:
     """`advance(state, seat, place)` when the legal list of `seat` would hold
     `place` (an object of PLACES), asked of its city alone; None, nothing
     changed, when it would not (the hard bot's playouts, of the placement
-    the normal bot chose: it then asks `can_place`, and `advance` refuses a
-    placement as apply would)."""
+    the normal bot chose: when the list holds other placements, `advance`
+    then refuses it as apply would)."""
     if state.stage is not Stage.PLACE_OR_PLAY or seat != state.seat:
         return None
     place_id = id(place)
