@@ -2,7 +2,7 @@
 Printed, never asserted; runs on CPython and under Pyodide, for any checkout
 of the `game` package (the one on the path), so before and after compare.
 
-    python bench/playout_parts.py [--game NAME] [GAMES]
+    PYTHONPATH=<checkout> python bench/playout_parts.py [--game NAME] [GAMES]
     PYODIDE_GAME_ROOT=<checkout> node tests/pyodide/run_python.mjs bench/playout_parts.py ...
 
 NAME is the game's package (bossquest by default, theboss); the playouts'
@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from cpu_clock import cpu_clock  # bench/cpu_clock.py, beside this script
+from seat_zero import seat_zero_decisions  # bench/seat_zero.py, beside it too
 
 from game.engine.capabilities import SearchHooks
 from game.engine.search import SearchBot, SearchSettings
@@ -50,15 +51,7 @@ advance: Callable[[Any, int, Any], Any] = getattr(hooks, "advance", None) or (
 )
 policy_view: Callable[[Any, int], Any] = getattr(hooks, "playout_view", None) or GAME.view
 
-positions = []
-for seed in range(games):
-    state = GAME.new_game({"players": 4}, seed)
-    while not GAME.is_over(state):
-        seat = GAME.to_act(state)[0]
-        view, legal = GAME.view(state, seat), GAME.legal_actions(state, seat)
-        if seat == 0 and len(legal) > 1:
-            positions.append((view, legal))
-        state, _ = GAME.apply(state, seat, normal_bot(view, legal))
+positions = [(view, legal) for _state, view, legal in seat_zero_decisions(GAME, normal_bot, games)]
 
 calls: dict[str, list[tuple[Any, ...]]] = {
     "steps": [],

@@ -16,6 +16,8 @@ import json
 import sys
 from typing import Any
 
+from seat_zero import seat_zero_decisions  # bench/seat_zero.py, beside this script
+
 from game.engine.search import SearchBot, SearchSettings
 from game.theboss import GAME
 from game.theboss.bots import normal_bot, search_candidates
@@ -53,15 +55,9 @@ def main() -> None:
 
     search = SearchBot(GAME, recorded, SearchSettings(playouts, time_budget=1e9), seed=1)
     for players in (2, 3, 4):
-        for seed in range(games):
-            state = GAME.new_game({"players": players}, seed)
-            while not GAME.is_over(state):
-                seat = GAME.to_act(state)[0]
-                view, legal = GAME.view(state, seat), GAME.legal_actions(state, seat)
-                if seat == 0 and len(legal) > 1:
-                    calls.append((view, list(legal)))
-                    search(view, legal)
-                state, _ = GAME.apply(state, seat, normal_bot(view, legal))
+        for _state, view, legal in seat_zero_decisions(GAME, normal_bot, games, players):
+            calls.append((view, list(legal)))
+            search(view, legal)
     with open(out, "w", encoding="utf-8") as file:
         for view, legal in calls:
             file.write(json.dumps(figures(view, legal)) + "\n")

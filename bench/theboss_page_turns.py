@@ -1,6 +1,6 @@
 """The Boss's hard bot at the page's budget, by turn: printed, never asserted.
 
-    python bench/theboss_page_turns.py [GAMES]
+    PYTHONPATH=. python bench/theboss_page_turns.py [GAMES]
     node tests/pyodide/run_python.mjs bench/theboss_page_turns.py [GAMES]
 
 At seat 0's decisions of GAMES seeded 4-player games of normal bots, the
@@ -15,6 +15,8 @@ from __future__ import annotations
 import sys
 from collections import defaultdict
 
+from seat_zero import seat_zero_decisions  # bench/seat_zero.py, beside this script
+
 from game.engine.search import SearchBot, SearchSettings
 from game.theboss.game import GAME
 
@@ -28,15 +30,9 @@ warm = GAME.new_game({"players": 4}, 10**6)
 warm_seat = GAME.to_act(warm)[0]
 bot(GAME.view(warm, warm_seat), GAME.legal_actions(warm, warm_seat))
 by_turn: dict[tuple[int, str], list[int]] = defaultdict(list)
-for seed in range(games):
-    state = GAME.new_game({"players": 4}, seed)
-    while not GAME.is_over(state):
-        seat = GAME.to_act(state)[0]
-        view, legal = GAME.view(state, seat), GAME.legal_actions(state, seat)
-        if seat == 0 and len(legal) > 1:
-            bot(view, legal)
-            by_turn[(state.turn, str(state.stage.value))].append(bot.last_playouts)
-        state, _ = GAME.apply(state, seat, normal_bot(view, legal))
+for state, view, legal in seat_zero_decisions(GAME, normal_bot, games):
+    bot(view, legal)
+    by_turn[(state.turn, str(state.stage.value))].append(bot.last_playouts)
 counts = [count for found in by_turn.values() for count in found]
 mean = sum(counts) / len(counts)
 print(f"Python {sys.version.split()[0]}: {len(counts)} decisions, {mean:.1f} playouts a decision")
