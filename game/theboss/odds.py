@@ -317,14 +317,12 @@ def _lot(city: int, played: tuple[int, ...], hand: tuple[int, ...]) -> ChicagoLo
     return (city, played, mine, others)
 
 
-def chicago_pot(
-    view: View | Seen, odds: Sequence[CityOdds], keen: int, lots: list[ChicagoLot] | None = None
-) -> float:
+def chicago_pot(view: View | Seen, odds: Sequence[CityOdds], keen: int) -> float:
     """Chicago's expected pot at the round's end: the last cards of the cities
-    to its left (its holder takes half, rounded down). `lots`, if given, are
-    the view's `chicago_lots`."""
+    to its left (its holder takes half, rounded down); the plain definition
+    that the bots' `remembered_chicago_pot` is held to."""
     total = 0.0
-    for city, played, mine, others in chicago_lots(view) if lots is None else lots:
+    for city, played, mine, others in chicago_lots(view):
         total += last_card_worth(played, mine, others, odds[city], keen)
     return total
 
