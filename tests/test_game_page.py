@@ -431,6 +431,7 @@ def test_pass_and_play_draws_never_hold_the_other_humans_hidden_weapon() -> None
         "compute_ms",
         "longest_ms",
         "playouts",
+        "shared",
     }
 
 

@@ -95,9 +95,11 @@ from typing import Any, Literal, Protocol
 
 from game.registry import get_client
 from game.web.catalogue import offered_games
-from game.web.query import bot_delay_ms, game_from_query, seed_from_query
+from game.web.query import bot_delay_ms, game_from_query, helper_wanted, seed_from_query
+from game.web.search_helper import HELPER
 from game.web.session import LEGACY_SAVE_GAME, LEGACY_SAVE_KEY, Outcome, Session, save_key
 from game.web.settings import LANGS, parse_settings
+from game.web.thinking import next_think_ms
 from game.web.worker_link import Message
 
 __all__ = ["LOCAL_TOKEN", "THINK_TASK_S", "BadMessage", "GamePage", "NetworkPlay"]
@@ -210,6 +212,7 @@ class GamePage:
         self.game, self.lang, self.link_base, self.storage = game, lang, base, storage
         self.delay_ms = bot_delay_ms(search)
         self.next_seed = seed_from_query(search)
+        HELPER.wanted = helper_wanted(search)
         replies: list[Message] = []
         took_screen = False
         if self._make_network is not None:
@@ -408,7 +411,8 @@ class GamePage:
         if self._thinking_since is None:
             self._thinking_since = time.perf_counter()
         if not self.session.bot_think(THINK_TASK_S):
-            return [self._later("think", 0)]  # the page's messages are answered meanwhile
+            # the page's messages are answered meanwhile
+            return [self._later("think", next_think_ms(self.session.thought))]
         waited_ms = (time.perf_counter() - self._thinking_since) * 1000
         return [self._later("play", max(0, round(self.delay_ms - waited_ms)))]
 

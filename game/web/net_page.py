@@ -128,6 +128,7 @@ from .net_view import (
 )
 from .session import PAGE_SEARCH
 from .settings import MAX_SETTINGS_BYTES
+from .thinking import next_think_ms
 from .worker_link import Message
 
 __all__ = ["NET_TOKEN", "NetPage", "game_page"]
@@ -840,7 +841,7 @@ class NetPage:
         if self._thinking_since is None:
             self._thinking_since = time.perf_counter()
         if not ctrl.bot_think(THINK_TASK_S):
-            self._later("think", 0)
+            self._later("think", next_think_ms(ctrl.thought))
             return
         waited_ms = (time.perf_counter() - self._thinking_since) * 1000
         self._later("play", max(0, round(self._bot_delay - waited_ms)))

@@ -10,6 +10,10 @@ n+2, ...) instead of a random one, so that a game can be played again.
 games the site offers; the home (no ``game=``, or an unknown one) lists them.
 The tutorial boards (``embed.html``), the rules page and the replay page read
 it too.
+
+``?searchers=1``: the hard bots search in the page's worker alone, without
+the helper worker that shares their playouts on a device with a core to spare
+(``game.web.search_helper``); for benchmarks, which compare the two.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ __all__ = [
     "MAX_SEED",
     "bot_delay_ms",
     "game_from_query",
+    "helper_wanted",
     "seed_from_query",
 ]
 
@@ -63,3 +68,9 @@ def game_from_query(search: str, known: Collection[str]) -> str | None:
     if not values or values[-1] not in known:
         return None
     return values[-1]
+
+
+def helper_wanted(search: str) -> bool:
+    """Whether the hard bots may share their playouts with a helper worker:
+    not with ``?searchers=1``."""
+    return parse_qs(search.removeprefix("?")).get("searchers", [""])[-1] != "1"

@@ -15,9 +15,15 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.engine.search import SearchBot
+from game.engine.search import WAITING, SearchBot
 
-__all__ = ["Policy", "Thought", "at_once", "begin_thought"]
+from .search_helper import HELPER
+
+__all__ = ["WAIT_TICK_MS", "Policy", "Thought", "at_once", "begin_thought", "next_think_ms"]
+
+#: how long a search that waits for its partner's share lets the worker idle
+#: before it looks again (each look is a task of the worker)
+WAIT_TICK_MS = 2
 
 Policy = Callable[[dict[str, Any], Sequence[Any]], Any]
 
@@ -46,10 +52,14 @@ class Thought:
     #: seconds spent computing, over every call; the longest call
     compute: float = 0.0
     longest: float = 0.0
-    #: playouts the search ran (0 for the heuristic bots)
+    #: playouts the search ran (0 for the heuristic bots), of which the helper
+    #: worker ran (game.web.search_helper)
     playouts: int = 0
+    shared: int = 0
     #: the bot thinking (its playouts are read after each call), when known
     bot: Any = None
+    #: whether the last call ended waiting for the search's partner
+    waiting: bool = False
 
     def think(self, budget: float = 0.0) -> bool:
         """One slice, then more as long as another slice like the last one still
@@ -61,6 +71,9 @@ class Thought:
             step = next(self.steps)
             self.slices += 1
             now = time.perf_counter()
+            self.waiting = step is WAITING
+            if self.waiting:
+                break  # the search waits for its partner: this task ends
             if step is not None:
                 self.choice, self.done = step, True
             elif (now - started) + (now - before) > budget:
@@ -71,6 +84,7 @@ class Thought:
         self.longest = max(self.longest, spent)
         if isinstance(self.bot, SearchBot):
             self.playouts = self.bot.last_playouts
+            self.shared = self.bot.last_shared
         return self.done
 
     def stats(self) -> dict[str, Any]:
@@ -83,12 +97,22 @@ class Thought:
             "compute_ms": round(self.compute * 1000, 2),
             "longest_ms": round(self.longest * 1000, 2),
             "playouts": self.playouts,
+            "shared": self.shared,
         }
 
 
 def begin_thought(
     bot: Policy, key: Hashable, seat: int, level: str, view: dict[str, Any], legal: Sequence[Any]
 ) -> Thought:
-    """A new decision of `bot` at `seat`, from that seat's view alone."""
+    """A new decision of `bot` at `seat`, from that seat's view alone; a search
+    shares its playouts with the page's helper worker when there is one."""
+    if isinstance(bot, SearchBot):
+        bot.partner = HELPER
     steps = bot.steps(view, legal) if isinstance(bot, SearchBot) else at_once(bot, view, legal)
     return Thought(key=key, seat=seat, level=level, steps=steps, bot=bot)
+
+
+def next_think_ms(thought: Thought | None) -> int:
+    """When the next task of a thinking bot should run: at once, or a moment
+    later if it waits for its partner (the page's helper worker)."""
+    return WAIT_TICK_MS if thought is not None and thought.waiting else 0

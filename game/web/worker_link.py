@@ -22,7 +22,10 @@ import json
 import traceback
 from typing import Any, Protocol
 
+from game.engine.jsonfields import read_int, read_str
 from game.engine.safejson import load_json
+
+from .search_helper import HELPER, HelperLink
 
 __all__ = ["PAGES", "Controller", "Message", "Pages", "answer"]
 
@@ -47,6 +50,7 @@ PAGES: dict[str, str] = {
     "embed": "game.web.embed_main:EmbedBoard",
     "game": "game.web.net_page:game_page",
     "replay": "game.web.replay_main:ReplayPage",
+    "search": "game.web.search_helper:SearchHelper",
 }
 
 
@@ -71,19 +75,31 @@ class Pages:
 _pages = Pages()
 
 
-def answer(text: str, pages: Pages | None = None) -> str:
+def answer(text: str, pages: Pages | None = None, helper: HelperLink = HELPER) -> str:
     """The worker's answer to one message of the page: a JSON array of messages.
 
     A message that is not a JSON object with a string ``kind``, or one the
     page's controller fails on, is answered with ``{"kind": "fail", "detail":
     ...}``, which the page shows as a failure: our own page is the only
     sender, so this is a bug to see, never input to drop in silence.
+
+    The worker's own messages about the search helper (``helper-can``,
+    ``helper-said``) go to `helper`, and what it has for the helper is
+    appended to every answer (``game.web.search_helper``).
     """
     try:
         message = load_json(text, "a message of the page", max_bytes=MAX_MESSAGE_BYTES)
         if not isinstance(message, dict) or not isinstance(message.get("kind"), str):
             raise ValueError(f"not a message: {text[:80]!r}")
-        replies = (_pages if pages is None else pages).handle(message)
+        replies: list[Message]
+        if message["kind"] == "helper-can":
+            helper.allow(read_int(message, "cores", "helper-can"))
+            replies = []
+        elif message["kind"] == "helper-said":
+            helper.receive(read_str(message, "text", "helper-said"))
+            replies = []
+        else:
+            replies = (_pages if pages is None else pages).handle(message)
     except Exception as exc:
         replies = [{"kind": "fail", "detail": "".join(traceback.format_exception(exc))}]
-    return json.dumps(replies, separators=(",", ":"))
+    return json.dumps(replies + helper.drain(), separators=(",", ":"))

@@ -21,6 +21,10 @@
  * (the worker's queue is first in, first out). N = 0 goes through a
  * MessageChannel: a browser holds chained setTimeout calls back 4 ms each.
  *
+ * A page's worker may start a second one of this script, the search helper
+ * (below, and game/web/search_helper.py), which its hard bots share their
+ * playouts with.
+ *
  * Pyodide is started here rather than through PyScript: PyScript's worker
  * needs its 136 KB core evaluated on the page's main thread first, a task of
  * about 100 ms on these machines, which is what this worker is for avoiding.
@@ -28,6 +32,10 @@
 // the pinned Pyodide's loader, started from the build's memory snapshot when the
 // browser holds it (a return visit; site/partials/pyodide-start.mjs), else cold
 import { loadPyodide, runtimeStart } from "../@PYODIDE_START@";
+
+// the name of the search helper's worker (below), and whether this is it
+const SEARCHER = "searcher";
+const IS_HELPER = self.name === SEARCHER;
 
 // Pyodide fetches its files (the WebAssembly module, the standard library)
 // with fetch, and on a failed one it may only log it and wait for ever (a
@@ -76,6 +84,11 @@ const starting = (async function () {
   pyodide.unpackArchive(zip, "zip");
   progress("Loaded files");
   const answer = pyodide.pyimport("game.web.worker_link").answer;
+  // Python learns first whether this device can run a search helper (one
+  // more core for it); the helper itself runs none.
+  if (!IS_HELPER && typeof Worker !== "undefined") {
+    answer(JSON.stringify({ kind: "helper-can", cores: navigator.hardwareConcurrency || 1 }));
+  }
   self.postMessage(JSON.stringify([{ kind: "runtime", start: runtimeStart() }]));
   return answer;
 })();
@@ -94,17 +107,20 @@ nextTask.port1.onmessage = function () {
   tick(dueNow.shift());
 };
 
-/** Answer one message (text) and post the answers, keeping the "later"s. */
+/** Answer one message (text) and post the answers, keeping the "later"s and
+ * the "helper"s. */
 function run(answer, text) {
   const answers = answer(text);
-  // Most answers hold no "later": those are posted as they are, unparsed.
-  if (!answers.includes('"later"')) {
+  if (answers === "[]") return;
+  // Most answers hold neither: those are posted as they are, unparsed.
+  if (!answers.includes('"later"') && !answers.includes('"helper"')) {
     self.postMessage(answers);
     return;
   }
   const toPage = [];
   for (const message of JSON.parse(answers)) {
-    if (message.kind !== "later") toPage.push(message);
+    if (message.kind === "helper") toHelper(message);
+    else if (message.kind !== "later") toPage.push(message);
     else if (message.ms > 0) setTimeout(tick, message.ms, message.token);
     else {
       dueNow.push(message.token);
@@ -112,6 +128,38 @@ function run(answer, text) {
     }
   }
   if (toPage.length) self.postMessage(JSON.stringify(toPage));
+}
+
+/*
+ * The search helper (game/web/search_helper.py): a second worker of this very
+ * script, named "searcher", in which a hard bot's partner searches half its
+ * playouts. Python starts it ({"kind": "helper", "op": "start"}) at the first
+ * hard bot's decision and sends it requests (op "ask", the request's JSON
+ * text, passed on unparsed: it holds 64-bit numbers). What the helper posts
+ * goes back to Python as {"kind": "helper-said", "text": ...}; the page never
+ * sees any of it. The helper itself never starts one.
+ */
+let helper = null;
+
+function toHelper(message) {
+  if (message.op === "start" && helper === null) {
+    helper = new Worker(import.meta.url, { type: "module", name: SEARCHER });
+    helper.onmessage = function (event) {
+      const text = String(event.data);
+      if (!text.includes('"kind":"progress"')) fromHelper(text);
+    };
+    helper.onerror = function (event) {
+      const detail = "the search helper failed: " + ((event && event.message) || "no reason given");
+      fromHelper(JSON.stringify([{ kind: "fail", detail: detail }]));
+    };
+    helper.postMessage(JSON.stringify({ kind: "open", page: "search" }));
+  } else if (message.op === "ask" && helper !== null) {
+    helper.postMessage(message.text);
+  }
+}
+
+async function fromHelper(text) {
+  run(await started, JSON.stringify({ kind: "helper-said", text: text }));
 }
 
 async function tick(token) {
