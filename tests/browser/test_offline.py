@@ -2,8 +2,8 @@
 
 One visit online, then the browser context goes offline and the site's server
 stops: every page must load and play from the service worker's cache, each
-game solo and pass-and-play, the list of games, the rules pages with a live
-board, a tutorial board, a replay link and two tabs paired over
+game solo (a hard bot's search helper too) and pass-and-play, the list of
+games, the rules pages with a live board, a tutorial board, a replay link and two tabs paired over
 BroadcastChannel. Any request that fails (a file the cache lacks), any
 console error and any Python import error fails the test; the last test of
 the offline part takes a file out of the cache and checks that this is seen.
@@ -50,6 +50,7 @@ from tests.browser.conftest import (
 )
 from tests.browser.net_play import Table, host_with_guest, play_to_end
 from tests.browser.play import SETTLED, Board
+from tests.browser.test_bots import BOT_EVENTS_JS
 from tests.browser.test_embed import BLOCK_STORAGE, _act, _selector
 from tests.browser.test_replay_undo import _finished_game, payload_of
 from tests.browser.test_rules_page import _frame, _play_to_the_end, _wait_board_ready
@@ -279,6 +280,22 @@ def test_each_game_plays_solo_offline(off_app: App, game: str) -> None:
     assert page.get_attribute("html", "data-game") == game
     page.locator("#start").click()
     assert _a_few_moves(page) >= 2
+
+
+def test_a_hard_bot_shares_its_search_with_its_helper_offline(off_app: App) -> None:
+    """The search helper is a second worker of py-worker.js: offline, it
+    starts from the service worker's cache too and runs half the playouts."""
+    page = off_app.page
+    page.add_init_script(BOT_EVENTS_JS)
+    board = Board(off_app)
+    off_app.open("?botdelay=0&seed=5")
+    off_app.wait_ready()
+    board.start(2, seed=5, open_page=False, levels={1: "Hard"})
+    if page.evaluate("navigator.hardwareConcurrency") < 2:
+        pytest.skip("one core: no helper is started")
+    board.play_to_end()
+    moves = page.evaluate("window.__botMoves")
+    assert any(move["shared"] > 0 for move in moves), moves
 
 
 def test_pass_and_play_offline(off_app: App) -> None:
