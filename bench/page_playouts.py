@@ -161,7 +161,7 @@ def _summary(played: list[Played]) -> dict[str, Any]:
 
 
 @contextmanager
-def _site() -> Iterator[Site]:
+def served_site() -> Iterator[Site]:
     """The site built once into a temporary directory, served on 127.0.0.1
     with netlify.toml's headers (Content-Security-Policy: as deployed)."""
     with tempfile.TemporaryDirectory(prefix="bq-bench-") as tmp:
@@ -178,7 +178,7 @@ def measure(games: int = 3, only: str | None = None, botdelay: int = 0) -> dict[
     played: dict[str, dict[str, list[Played]]] = {
         name: {mode: [] for mode in MODES} for name in names
     }
-    with _site() as site, sync_playwright() as playwright:
+    with served_site() as site, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
         try:
             for name, modes in played.items():

@@ -29,9 +29,6 @@ import argparse
 import json
 import subprocess
 import sys
-import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -105,31 +102,20 @@ def time_node(args: argparse.Namespace) -> Rounds:
     return rounds
 
 
-@contextmanager
-def _site() -> Iterator[str]:
-    """The site built into a temporary directory and served; its address."""
-    import build
-    from tests.browser.conftest import serve
-
-    with tempfile.TemporaryDirectory(prefix="bq-bench-") as tmp:
-        built = build.build(Path(tmp) / "dist", quiet=True)
-        with contextmanager(serve)(built.out, build.load_netlify_headers()) as origin:
-            yield origin + "/"
-
-
 def time_chromium(requests: Requests) -> dict[str, list[Rounds]]:
     """Both rounds in one worker, then in two at once, then again: by label,
     each worker's rounds."""
+    from page_playouts import served_site  # bench/page_playouts.py, beside this script
     from playwright.sync_api import sync_playwright
 
     from build import CHROMIUM, CHROMIUM_ARGS
 
     figures: dict[str, list[Rounds]] = {}
-    with _site() as url, sync_playwright() as playwright:
+    with served_site() as site, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
         try:
             page = browser.new_page()
-            page.goto(url + "?game=bossquest")
+            page.goto(site.url + "?game=bossquest")
             for label, count in (
                 ("1 worker", 1),
                 ("2 workers", 2),

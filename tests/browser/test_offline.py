@@ -3,8 +3,8 @@
 One visit online, then the browser context goes offline and the site's server
 stops: every page must load and play from the service worker's cache, each
 game solo (a hard bot's search helper too) and pass-and-play, the list of
-games, the rules pages with a live board, a tutorial board, a replay link and two tabs paired over
-BroadcastChannel. Any request that fails (a file the cache lacks), any
+games, the rules pages with a live board, a tutorial board, a replay link
+and two tabs paired over BroadcastChannel. Any request that fails (a file the cache lacks), any
 console error and any Python import error fails the test; the last test of
 the offline part takes a file out of the cache and checks that this is seen.
 
