@@ -79,6 +79,16 @@ def install_test_tools(python: Path) -> None:
     INSTALLED_STAMP.write_text(wanted + "\n")
 
 
+#: every test's duration, as JUnit XML (kept out of git: artifacts/ is ignored)
+TIMINGS = ROOT / "artifacts" / "test-times.xml"
+
+
+def timing_args() -> list[str]:
+    """Have pytest print the 15 slowest tests and keep every test's duration."""
+    TIMINGS.parent.mkdir(parents=True, exist_ok=True)
+    return ["--durations=15", f"--junitxml={TIMINGS}"]
+
+
 def main() -> int:
     python = make_venv()
     install_test_tools(python)
@@ -88,12 +98,15 @@ def main() -> int:
         return 1
     run(npm, "ci", "--no-audit", "--no-fund")
     install_chromium()
-    result = subprocess.run([str(python), "-m", "pytest", *sys.argv[1:]], cwd=ROOT)
+    result = subprocess.run([str(python), "-m", "pytest", *timing_args(), *sys.argv[1:]], cwd=ROOT)
     shots = sorted((ROOT / "artifacts" / "screenshots").glob("*.png"))
     if shots:
         print(f"Screenshots of the browser suite, in {shots[0].parent}:")
         for shot in shots:
             print(f"  {shot.name}")
+    if TIMINGS.exists():
+        print(f"Every test's duration: {TIMINGS.relative_to(ROOT)} (JUnit XML; slowest first:")
+        print(f"  {python.relative_to(ROOT)} tests/slowest.py)")
     return result.returncode
 
 
