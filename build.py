@@ -4,7 +4,9 @@
 packages (``pyodide``, and the QR code drawer and reader; it runs ``npm ci``
 first when ``node_modules/`` is missing). ``python build.py --serve [--port N]`` builds and
 then serves ``dist/`` on localhost with the MIME types and headers of
-``netlify.toml``; it prints the URL to open. ``--test-games`` includes the
+``netlify.toml``; it prints the URL to open (port 8000, or the next free one
+when another program holds it; a port asked for with ``--port`` that is taken
+is said plainly, with what to do). ``--test-games`` includes the
 games written only for the tests (Duel) in the site's list of games.
 
 The pages carry the games' catalogue (``game.registry.catalogue_json``: each
@@ -28,6 +30,7 @@ Netlify's build image.
 from __future__ import annotations
 
 import argparse
+import errno
 import functools
 import hashlib
 import html
@@ -54,6 +57,7 @@ from sitebuild.snapshot import make_snapshot, snapshot_modules
 __all__ = [
     "CHROMIUM",
     "CHROMIUM_ARGS",
+    "DEFAULT_PORT",
     "DIST",
     "GAME_DATA_SUFFIXES",
     "PYODIDE_FILES",
@@ -72,6 +76,7 @@ __all__ = [
     "load_netlify_headers",
     "main",
     "make_server",
+    "open_server",
     "rules_page",
     "rules_pages",
     "rules_sources",
@@ -1082,13 +1087,57 @@ def make_server(
 
 # ------------------------------------------------------------------------- CLI
 
+#: the port ``--serve`` takes when none is asked for (or the next free one)
+DEFAULT_PORT = 8000
+#: how many ports after the default one ``--serve`` tries before giving up
+PORT_TRIES = 20
+
+
+def open_server(
+    root: Path, host: str, port: int | None, *, headers: Iterable[HeaderRule]
+) -> http.server.ThreadingHTTPServer:
+    """The ``--serve`` server, or SystemExit with what to do (never a traceback).
+
+    With no port asked for, the default one, or the next free one when another
+    program holds it (said in one line); a port the user asked for is theirs to
+    free or change, so it is only said what to do."""
+    candidates = [port] if port is not None else range(DEFAULT_PORT, DEFAULT_PORT + PORT_TRIES)
+    for candidate in candidates:
+        try:
+            server = make_server(root, host, candidate, headers=headers, log_requests=True)
+        except OSError as exc:
+            if exc.errno != errno.EADDRINUSE:
+                raise SystemExit(
+                    f"error: cannot serve on {host}:{candidate}: {exc.strerror}."
+                ) from None
+            if port is not None:
+                raise SystemExit(
+                    f"error: port {port} is already in use (another server is running?). "
+                    f"Stop that program, or choose another port: "
+                    f"python build.py --serve --port {port + 1}"
+                ) from None
+            continue
+        if candidate != DEFAULT_PORT and port is None:
+            print(f"Port {DEFAULT_PORT} is already in use: serving on port {candidate}.")
+        return server
+    last = DEFAULT_PORT + PORT_TRIES - 1
+    raise SystemExit(
+        f"error: ports {DEFAULT_PORT} to {last} are all in use: choose a free one "
+        "with --port N (for example --port 0, which lets the system pick)."
+    )
+
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--out", type=Path, default=DIST, help="output directory (dist/)")
     parser.add_argument("--serve", action="store_true", help="serve the site after building")
     parser.add_argument("--host", default="127.0.0.1", help="address to serve on (127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8000, help="port to serve on (8000)")
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=None,
+        help=f"port to serve on ({DEFAULT_PORT}, or the next free one when it is taken)",
+    )
     parser.add_argument(
         "--no-headers",
         action="store_true",
@@ -1104,7 +1153,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.serve:
         return 0
     rules = [] if args.no_headers else load_netlify_headers()
-    server = make_server(args.out, args.host, args.port, headers=rules, log_requests=True)
+    server = open_server(args.out, args.host, args.port, headers=rules)
     address, port = server.server_address[:2]
     host = address if isinstance(address, str) else address.decode()
     shown = "localhost" if host in ("0.0.0.0", "::") else host
