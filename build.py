@@ -304,12 +304,16 @@ def games_stylesheet(game_dir: Path = GAME) -> str:
 def games_json(catalogue: str) -> str:
     """The part of the catalogue (``catalogue_json``) that the replay and
     tutorial pages need: whether the test games are in, the default game, and
-    each game's name and title; as JSON safe in a ``<script>`` element."""
+    each game's name, title and lessons (in the game's order: the tutorial
+    page lists them so); as JSON safe in a ``<script>`` element."""
     data = json.loads(catalogue)
     brief = {
         "test_games": data["test_games"],
         "default": data.get("default"),
-        "games": [{"name": g["name"], "title": g["title"]} for g in data["games"]],
+        "games": [
+            {"name": g["name"], "title": g["title"], "tutorials": g.get("tutorials", [])}
+            for g in data["games"]
+        ],
     }
     text = json.dumps(brief, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
     return text.replace("<", "\\u003c").replace("@", "\\u0040")
@@ -512,6 +516,19 @@ def _platform(key: str, lang: str, **values: str) -> str:
     return _RULES_WORDS[key][lang].format(**values)
 
 
+def _check_lesson_order(placed: Sequence[tuple[str, str]], lessons: Sequence[str]) -> None:
+    """The page's boards come in the game's lesson order (its tutorials'
+    ``order.txt``, game.registry.lesson_order), the one order the home's link,
+    this page and the tutorial page share; RulesError names the first out of it."""
+    rank = {name: index for index, name in enumerate(lessons)}
+    for (before, _), (board, there) in zip(placed, placed[1:], strict=False):
+        if rank[board] < rank[before]:
+            raise RulesError(
+                f"{there}: board {board!r} comes after {before!r} here, but before it "
+                "in the game's lesson order (its tutorials' order.txt)"
+            )
+
+
 def rules_page(
     name: str,
     data: Mapping[str, Any],
@@ -558,6 +575,8 @@ def rules_page(
         raise RulesError(f"{where} needs at least one [[part]]")
     seen: set[str] = set(_RULES_RESERVED)
     boards: set[str] = set()
+    #: the boards in the page's order, each with where it is
+    placed: list[tuple[str, str]] = []
     toc: list[str] = []
     body: list[str] = []
     for index, raw in enumerate(parts):
@@ -631,6 +650,7 @@ def rules_page(
             figure = ""
             if board is not None:
                 boards.add(board)
+                placed.append((board, there))
                 bname = _rules_words(
                     section.get("board_name"), f"{there} board_name", required=False
                 )
@@ -653,6 +673,7 @@ def rules_page(
             "        </li>"
         )
 
+    _check_lesson_order(placed, tutorials)
     page_title = {lang: _platform("title", lang, game=title[lang]) for lang in _LANGS}
     page_json = json.dumps(
         {

@@ -24,11 +24,13 @@ __all__ = [
     "CLIENTS",
     "DEFAULT_GAME",
     "GAMES",
+    "LESSON_ORDER_FILE",
     "TEST_CLIENTS",
     "TEST_GAMES",
     "get_client",
     "get_game",
     "include_test_games",
+    "lesson_order",
     "rules_sources",
 ]
 
@@ -87,12 +89,45 @@ def playable() -> list[str]:
     return [name for name in GAMES if name in CLIENTS]
 
 
+#: the file of a game's tutorial folder that puts its lessons in order
+LESSON_ORDER_FILE = "order.txt"
+
+
+def lesson_order(folder: Path) -> list[str]:
+    """The names of the lessons (tutorial boards, ``embed.html?scenario=``) of
+    the tutorial folder `folder`, in the order the game declares once in its
+    ``order.txt`` (one name a line, ``#`` starts a comment): its home link
+    opens the first, its rules page shows them in that order and its tutorial
+    page lists them so. Without the file, by name. ValueError, with the
+    reason, when the file names a lesson twice, one that does not exist, or
+    leaves one out."""
+    files = sorted(path.stem for path in folder.glob("*.json"))
+    order_file = folder / LESSON_ORDER_FILE
+    if not order_file.is_file():
+        return files
+    where = f"{folder.parent.name}/{folder.name}/{LESSON_ORDER_FILE}"
+    order: list[str] = []
+    for number, line in enumerate(order_file.read_text("utf-8").splitlines(), 1):
+        name = line.split("#", 1)[0].strip()
+        if not name:
+            continue
+        if name in order:
+            raise ValueError(f"{where} line {number}: {name!r} is already listed")
+        if name not in files:
+            raise ValueError(f"{where} line {number}: there is no lesson {name!r}")
+        order.append(name)
+    missing = [name for name in files if name not in order]
+    if missing:
+        raise ValueError(f"{where} leaves out the lesson {missing[0]!r}")
+    return order
+
+
 def _tutorials(client: GameClient) -> list[JSON]:
-    """The names of the game's tutorial boards (``embed.html?scenario=``), sorted."""
+    """The names of the game's tutorial boards, in its declared order (``lesson_order``)."""
     folder = client.tutorials
     if folder is None or not folder.is_dir():
         return []
-    return [path.stem for path in sorted(folder.glob("*.json"))]
+    return list(lesson_order(folder))
 
 
 def _rules_file(client: GameClient) -> Path | None:

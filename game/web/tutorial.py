@@ -41,7 +41,7 @@ from game.engine.protocol import Game
 from game.engine.safejson import MAX_ACTION_BYTES, MAX_SAVE_BYTES, load_json, load_json_file, quote
 from game.engine.scenario import ScenarioRules, run_scenario
 from game.engine.words import Catalogue
-from game.registry import DEFAULT_GAME, get_client, get_game
+from game.registry import DEFAULT_GAME, get_client, get_game, lesson_order
 
 from .board import dress_table
 from .catalogue import offered_games
@@ -124,8 +124,9 @@ class TutorialError(Exception):
 
 
 def tutorial_names(folder: Path = TUTORIALS_DIR) -> list[str]:
-    """Every tutorial's name (its file name without .json), sorted."""
-    return sorted(path.stem for path in folder.glob("*.json"))
+    """Every tutorial's name (its file name without .json), in the game's
+    lesson order (``game.registry.lesson_order``)."""
+    return lesson_order(folder)
 
 
 def game_of(name: object) -> tuple[Game[Any, Any], GameClient, ScenarioRules]:
