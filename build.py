@@ -37,6 +37,7 @@ import html
 import html.parser
 import http.server
 import io
+import itertools
 import json
 import os
 import re
@@ -521,7 +522,7 @@ def _check_lesson_order(placed: Sequence[tuple[str, str]], lessons: Sequence[str
     ``order.txt``, game.registry.lesson_order), the one order the home's link,
     this page and the tutorial page share; RulesError names the first out of it."""
     rank = {name: index for index, name in enumerate(lessons)}
-    for (before, _), (board, there) in zip(placed, placed[1:], strict=False):
+    for (before, _), (board, there) in itertools.pairwise(placed):
         if rank[board] < rank[before]:
             raise RulesError(
                 f"{there}: board {board!r} comes after {before!r} here, but before it "

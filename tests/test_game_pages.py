@@ -409,7 +409,7 @@ def test_the_replay_and_tutorial_pages_get_the_games_names_and_titles() -> None:
     assert games["bossquest"] == {
         "name": "bossquest",
         "title": {"fr": "Boss Quest", "en": "Boss Quest"},
-        "tutorials": registry.lesson_order(registry.get_client("bossquest").tutorials),
+        "tutorials": registry.lesson_order(ROOT / "game" / "bossquest" / "tutorials"),
     }
     assert games["duel"] == {"name": "duel", "title": {"fr": "Duel", "en": "Duel"}, "tutorials": []}
 
