@@ -67,6 +67,7 @@ __all__ = [
     "BuildResult",
     "HeaderRule",
     "RulesError",
+    "art_sources",
     "build",
     "catalogue_json",
     "ensure_node_modules",
@@ -776,6 +777,18 @@ def _rules_board(game: str, board: str, board_name: Mapping[str, str]) -> str:
     )
 
 
+def art_sources(game_dir: Path = GAME, *, test_games: bool = False) -> dict[str, str]:
+    """Each game's picture for the home (``game.registry.art_sources``): its
+    path in the site -> the file of its package, worked out by a child Python
+    like ``catalogue_json``."""
+    code = (
+        "import json, sys; from game.registry import art_sources; "
+        f"sys.stdout.write(json.dumps(art_sources(test_games={test_games!r})))"
+    )
+    result: dict[str, str] = json.loads(_registry_output(game_dir, code, "the games' pictures"))
+    return result
+
+
 def rules_sources(game_dir: Path = GAME, *, test_games: bool = False) -> dict[str, Any]:
     """Which games have a rules page (``game.registry.rules_sources``: the file,
     the title, the tutorials) and the default game, worked out by a child
@@ -926,8 +939,15 @@ def build(
         files[logical] = built
         write(built, data)
 
+    # Each game's picture for the home (its package's art.svg, game.registry),
+    # hashed like our assets; the catalogue names it by its built path.
+    for logical, source in art_sources(game, test_games=test_games).items():
+        picture = Path(source).read_bytes()
+        files[logical] = _hashed_name(logical, picture)
+        write(files[logical], picture)
+
     # Pages and anything else: never hashed; references rewritten in HTML.
-    catalogue = catalogue_json(game, test_games=test_games)
+    catalogue = _rewrite(catalogue_json(game, test_games=test_games), files)
     replacements = {
         **runtime_paths,
         "@GAME_ZIP@": files["game.zip"],

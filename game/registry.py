@@ -21,12 +21,16 @@ from .engine.protocol import JSON, Game
 from .theboss import GAME as THEBOSS
 
 __all__ = [
+    "ART_FILE",
     "CLIENTS",
     "DEFAULT_GAME",
     "GAMES",
     "LESSON_ORDER_FILE",
     "TEST_CLIENTS",
     "TEST_GAMES",
+    "art_file",
+    "art_path",
+    "art_sources",
     "get_client",
     "get_game",
     "include_test_games",
@@ -130,6 +134,23 @@ def _tutorials(client: GameClient) -> list[JSON]:
     return list(lesson_order(folder))
 
 
+#: the picture a game's package may ship (``game/<name>/art.svg``), which the
+#: home shows beside the game: build.py copies it to ``art_path(name)``
+ART_FILE = "art.svg"
+
+
+def art_file(name: str) -> Path | None:
+    """The picture game `name`'s package ships (its ``art.svg``), None if none."""
+    package = importlib.import_module(CLIENTS[name].rpartition(".")[0])
+    path = Path(str(package.__file__)).parent / ART_FILE
+    return path if path.is_file() else None
+
+
+def art_path(name: str) -> str:
+    """Where build.py puts game `name`'s picture in the site (before hashing)."""
+    return f"assets/games/{name}.svg"
+
+
 def _rules_file(client: GameClient) -> Path | None:
     """The client's rules file (``listing.rules``), None if it names none (a
     listing of old said ``rules=True``: no file, so no page and no link)."""
@@ -142,7 +163,8 @@ def catalogue() -> list[dict[str, JSON]]:
     playable game: its name, title and one-line description in each language,
     its declared options (``OptionsDeclaration.to_json``: the player range and
     each option) and the menu's control for each (``menu_fields``), whether it
-    has a rules page (``rules-<name>.html``), its tutorial boards' names, the
+    has a rules page (``rules-<name>.html``), its picture on the home (``art``:
+    its path in the site, None for none), its tutorial boards' names, the
     hint's words, how the menu groups and dresses the options, the key to its
     pictures in the footer (``legend``, None for none), the seats' default
     names (``names``) and the cheer under the Start button (``ready``)."""
@@ -159,6 +181,7 @@ def catalogue() -> list[dict[str, JSON]]:
             "declared": declared.to_json(),
             "menu": menu_fields(declared, listing),
             "rules": _rules_file(client) is not None,
+            "art": None if art_file(name) is None else art_path(name),
             "tutorials": _tutorials(client),
             "hint": None
             if listing.hint is None
@@ -199,6 +222,20 @@ def catalogue_json(test_games: bool = False) -> str:
         sort_keys=True,
     )
     return text.replace("<", "\\u003c").replace("@", "\\u0040")
+
+
+def art_sources(test_games: bool = False) -> dict[str, JSON]:
+    """What build.py copies into the site for the home's pictures: for each
+    playable game whose package ships one, its path in the site (``art_path``)
+    and the file; with `test_games`, the test games join first."""
+    if test_games:
+        include_test_games()
+    sources: dict[str, JSON] = {}
+    for name in playable():
+        path = art_file(name)
+        if path is not None:
+            sources[art_path(name)] = str(path)
+    return sources
 
 
 def rules_sources(test_games: bool = False) -> dict[str, JSON]:
