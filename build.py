@@ -4,7 +4,9 @@
 packages (``pyodide``, and the QR code drawer and reader; it runs ``npm ci``
 first when ``node_modules/`` is missing). ``python build.py --serve [--port N]`` builds and
 then serves ``dist/`` on localhost with the MIME types and headers of
-``netlify.toml``; it prints the URL to open. ``--test-games`` includes the
+``netlify.toml``; it prints the URL to open (port 8000, or the next free one
+when another program holds it; a port asked for with ``--port`` that is taken
+is said plainly, with what to do). ``--test-games`` includes the
 games written only for the tests (Duel) in the site's list of games.
 
 The pages carry the games' catalogue (``game.registry.catalogue_json``: each
@@ -28,12 +30,14 @@ Netlify's build image.
 from __future__ import annotations
 
 import argparse
+import errno
 import functools
 import hashlib
 import html
 import html.parser
 import http.server
 import io
+import itertools
 import json
 import os
 import re
@@ -54,6 +58,7 @@ from sitebuild.snapshot import make_snapshot, snapshot_modules
 __all__ = [
     "CHROMIUM",
     "CHROMIUM_ARGS",
+    "DEFAULT_PORT",
     "DIST",
     "GAME_DATA_SUFFIXES",
     "PYODIDE_FILES",
@@ -62,6 +67,7 @@ __all__ = [
     "BuildResult",
     "HeaderRule",
     "RulesError",
+    "art_sources",
     "build",
     "catalogue_json",
     "ensure_node_modules",
@@ -72,6 +78,7 @@ __all__ = [
     "load_netlify_headers",
     "main",
     "make_server",
+    "open_server",
     "rules_page",
     "rules_pages",
     "rules_sources",
@@ -299,12 +306,16 @@ def games_stylesheet(game_dir: Path = GAME) -> str:
 def games_json(catalogue: str) -> str:
     """The part of the catalogue (``catalogue_json``) that the replay and
     tutorial pages need: whether the test games are in, the default game, and
-    each game's name and title; as JSON safe in a ``<script>`` element."""
+    each game's name, title and lessons (in the game's order: the tutorial
+    page lists them so); as JSON safe in a ``<script>`` element."""
     data = json.loads(catalogue)
     brief = {
         "test_games": data["test_games"],
         "default": data.get("default"),
-        "games": [{"name": g["name"], "title": g["title"]} for g in data["games"]],
+        "games": [
+            {"name": g["name"], "title": g["title"], "tutorials": g.get("tutorials", [])}
+            for g in data["games"]
+        ],
     }
     text = json.dumps(brief, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
     return text.replace("<", "\\u003c").replace("@", "\\u0040")
@@ -507,6 +518,19 @@ def _platform(key: str, lang: str, **values: str) -> str:
     return _RULES_WORDS[key][lang].format(**values)
 
 
+def _check_lesson_order(placed: Sequence[tuple[str, str]], lessons: Sequence[str]) -> None:
+    """The page's boards come in the game's lesson order (its tutorials'
+    ``order.txt``, game.registry.lesson_order), the one order the home's link,
+    this page and the tutorial page share; RulesError names the first out of it."""
+    rank = {name: index for index, name in enumerate(lessons)}
+    for (before, _), (board, there) in itertools.pairwise(placed):
+        if rank[board] < rank[before]:
+            raise RulesError(
+                f"{there}: board {board!r} comes after {before!r} here, but before it "
+                "in the game's lesson order (its tutorials' order.txt)"
+            )
+
+
 def rules_page(
     name: str,
     data: Mapping[str, Any],
@@ -553,6 +577,8 @@ def rules_page(
         raise RulesError(f"{where} needs at least one [[part]]")
     seen: set[str] = set(_RULES_RESERVED)
     boards: set[str] = set()
+    #: the boards in the page's order, each with where it is
+    placed: list[tuple[str, str]] = []
     toc: list[str] = []
     body: list[str] = []
     for index, raw in enumerate(parts):
@@ -626,6 +652,7 @@ def rules_page(
             figure = ""
             if board is not None:
                 boards.add(board)
+                placed.append((board, there))
                 bname = _rules_words(
                     section.get("board_name"), f"{there} board_name", required=False
                 )
@@ -648,6 +675,7 @@ def rules_page(
             "        </li>"
         )
 
+    _check_lesson_order(placed, tutorials)
     page_title = {lang: _platform("title", lang, game=title[lang]) for lang in _LANGS}
     page_json = json.dumps(
         {
@@ -747,6 +775,18 @@ def _rules_board(game: str, board: str, board_name: Mapping[str, str]) -> str:
         "        </div>\n"
         "      </figure>"
     )
+
+
+def art_sources(game_dir: Path = GAME, *, test_games: bool = False) -> dict[str, str]:
+    """Each game's picture for the home (``game.registry.art_sources``): its
+    path in the site -> the file of its package, worked out by a child Python
+    like ``catalogue_json``."""
+    code = (
+        "import json, sys; from game.registry import art_sources; "
+        f"sys.stdout.write(json.dumps(art_sources(test_games={test_games!r})))"
+    )
+    result: dict[str, str] = json.loads(_registry_output(game_dir, code, "the games' pictures"))
+    return result
 
 
 def rules_sources(game_dir: Path = GAME, *, test_games: bool = False) -> dict[str, Any]:
@@ -899,8 +939,15 @@ def build(
         files[logical] = built
         write(built, data)
 
+    # Each game's picture for the home (its package's art.svg, game.registry),
+    # hashed like our assets; the catalogue names it by its built path.
+    for logical, source in art_sources(game, test_games=test_games).items():
+        picture = Path(source).read_bytes()
+        files[logical] = _hashed_name(logical, picture)
+        write(files[logical], picture)
+
     # Pages and anything else: never hashed; references rewritten in HTML.
-    catalogue = catalogue_json(game, test_games=test_games)
+    catalogue = _rewrite(catalogue_json(game, test_games=test_games), files)
     replacements = {
         **runtime_paths,
         "@GAME_ZIP@": files["game.zip"],
@@ -1082,13 +1129,57 @@ def make_server(
 
 # ------------------------------------------------------------------------- CLI
 
+#: the port ``--serve`` takes when none is asked for (or the next free one)
+DEFAULT_PORT = 8000
+#: how many ports after the default one ``--serve`` tries before giving up
+PORT_TRIES = 20
+
+
+def open_server(
+    root: Path, host: str, port: int | None, *, headers: Iterable[HeaderRule]
+) -> http.server.ThreadingHTTPServer:
+    """The ``--serve`` server, or SystemExit with what to do (never a traceback).
+
+    With no port asked for, the default one, or the next free one when another
+    program holds it (said in one line); a port the user asked for is theirs to
+    free or change, so it is only said what to do."""
+    candidates = [port] if port is not None else range(DEFAULT_PORT, DEFAULT_PORT + PORT_TRIES)
+    for candidate in candidates:
+        try:
+            server = make_server(root, host, candidate, headers=headers, log_requests=True)
+        except OSError as exc:
+            if exc.errno != errno.EADDRINUSE:
+                raise SystemExit(
+                    f"error: cannot serve on {host}:{candidate}: {exc.strerror}."
+                ) from None
+            if port is not None:
+                raise SystemExit(
+                    f"error: port {port} is already in use (another server is running?). "
+                    f"Stop that program, or choose another port: "
+                    f"python build.py --serve --port {port + 1}"
+                ) from None
+            continue
+        if candidate != DEFAULT_PORT and port is None:
+            print(f"Port {DEFAULT_PORT} is already in use: serving on port {candidate}.")
+        return server
+    last = DEFAULT_PORT + PORT_TRIES - 1
+    raise SystemExit(
+        f"error: ports {DEFAULT_PORT} to {last} are all in use: choose a free one "
+        "with --port N (for example --port 0, which lets the system pick)."
+    )
+
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--out", type=Path, default=DIST, help="output directory (dist/)")
     parser.add_argument("--serve", action="store_true", help="serve the site after building")
     parser.add_argument("--host", default="127.0.0.1", help="address to serve on (127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8000, help="port to serve on (8000)")
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=None,
+        help=f"port to serve on ({DEFAULT_PORT}, or the next free one when it is taken)",
+    )
     parser.add_argument(
         "--no-headers",
         action="store_true",
@@ -1104,7 +1195,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.serve:
         return 0
     rules = [] if args.no_headers else load_netlify_headers()
-    server = make_server(args.out, args.host, args.port, headers=rules, log_requests=True)
+    server = open_server(args.out, args.host, args.port, headers=rules)
     address, port = server.server_address[:2]
     host = address if isinstance(address, str) else address.decode()
     shown = "localhost" if host in ("0.0.0.0", "::") else host

@@ -21,14 +21,20 @@ from .engine.protocol import JSON, Game
 from .theboss import GAME as THEBOSS
 
 __all__ = [
+    "ART_FILE",
     "CLIENTS",
     "DEFAULT_GAME",
     "GAMES",
+    "LESSON_ORDER_FILE",
     "TEST_CLIENTS",
     "TEST_GAMES",
+    "art_file",
+    "art_path",
+    "art_sources",
     "get_client",
     "get_game",
     "include_test_games",
+    "lesson_order",
     "rules_sources",
 ]
 
@@ -87,12 +93,62 @@ def playable() -> list[str]:
     return [name for name in GAMES if name in CLIENTS]
 
 
+#: the file of a game's tutorial folder that puts its lessons in order
+LESSON_ORDER_FILE = "order.txt"
+
+
+def lesson_order(folder: Path) -> list[str]:
+    """The names of the lessons (tutorial boards, ``embed.html?scenario=``) of
+    the tutorial folder `folder`, in the order the game declares once in its
+    ``order.txt`` (one name a line, ``#`` starts a comment): its home link
+    opens the first, its rules page shows them in that order and its tutorial
+    page lists them so. Without the file, by name. ValueError, with the
+    reason, when the file names a lesson twice, one that does not exist, or
+    leaves one out."""
+    files = sorted(path.stem for path in folder.glob("*.json"))
+    order_file = folder / LESSON_ORDER_FILE
+    if not order_file.is_file():
+        return files
+    where = f"{folder.parent.name}/{folder.name}/{LESSON_ORDER_FILE}"
+    order: list[str] = []
+    for number, line in enumerate(order_file.read_text("utf-8").splitlines(), 1):
+        name = line.split("#", 1)[0].strip()
+        if not name:
+            continue
+        if name in order:
+            raise ValueError(f"{where} line {number}: {name!r} is already listed")
+        if name not in files:
+            raise ValueError(f"{where} line {number}: there is no lesson {name!r}")
+        order.append(name)
+    missing = [name for name in files if name not in order]
+    if missing:
+        raise ValueError(f"{where} leaves out the lesson {missing[0]!r}")
+    return order
+
+
 def _tutorials(client: GameClient) -> list[JSON]:
-    """The names of the game's tutorial boards (``embed.html?scenario=``), sorted."""
+    """The names of the game's tutorial boards, in its declared order (``lesson_order``)."""
     folder = client.tutorials
     if folder is None or not folder.is_dir():
         return []
-    return [path.stem for path in sorted(folder.glob("*.json"))]
+    return list(lesson_order(folder))
+
+
+#: the picture a game's package may ship (``game/<name>/art.svg``), which the
+#: home shows beside the game: build.py copies it to ``art_path(name)``
+ART_FILE = "art.svg"
+
+
+def art_file(name: str) -> Path | None:
+    """The picture game `name`'s package ships (its ``art.svg``), None if none."""
+    package = importlib.import_module(CLIENTS[name].rpartition(".")[0])
+    path = Path(str(package.__file__)).parent / ART_FILE
+    return path if path.is_file() else None
+
+
+def art_path(name: str) -> str:
+    """Where build.py puts game `name`'s picture in the site (before hashing)."""
+    return f"assets/games/{name}.svg"
 
 
 def _rules_file(client: GameClient) -> Path | None:
@@ -107,7 +163,8 @@ def catalogue() -> list[dict[str, JSON]]:
     playable game: its name, title and one-line description in each language,
     its declared options (``OptionsDeclaration.to_json``: the player range and
     each option) and the menu's control for each (``menu_fields``), whether it
-    has a rules page (``rules-<name>.html``), its tutorial boards' names, the
+    has a rules page (``rules-<name>.html``), its picture on the home (``art``:
+    its path in the site, None for none), its tutorial boards' names, the
     hint's words, how the menu groups and dresses the options, the key to its
     pictures in the footer (``legend``, None for none), the seats' default
     names (``names``) and the cheer under the Start button (``ready``)."""
@@ -124,6 +181,7 @@ def catalogue() -> list[dict[str, JSON]]:
             "declared": declared.to_json(),
             "menu": menu_fields(declared, listing),
             "rules": _rules_file(client) is not None,
+            "art": None if art_file(name) is None else art_path(name),
             "tutorials": _tutorials(client),
             "hint": None
             if listing.hint is None
@@ -164,6 +222,20 @@ def catalogue_json(test_games: bool = False) -> str:
         sort_keys=True,
     )
     return text.replace("<", "\\u003c").replace("@", "\\u0040")
+
+
+def art_sources(test_games: bool = False) -> dict[str, JSON]:
+    """What build.py copies into the site for the home's pictures: for each
+    playable game whose package ships one, its path in the site (``art_path``)
+    and the file; with `test_games`, the test games join first."""
+    if test_games:
+        include_test_games()
+    sources: dict[str, JSON] = {}
+    for name in playable():
+        path = art_file(name)
+        if path is not None:
+            sources[art_path(name)] = str(path)
+    return sources
 
 
 def rules_sources(test_games: bool = False) -> dict[str, JSON]:

@@ -4,10 +4,16 @@ The default build offers the site's games; ``--test-games`` adds Duel."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
+import tomllib
+from pathlib import Path
+
+import pytest
 
 import build
+from game import registry
 
 
 def _names(text: str) -> list[str]:
@@ -61,3 +67,72 @@ def test_the_option_reaches_the_command_line() -> None:
         check=True,
     ).stdout
     assert "--test-games" in out
+
+
+# ------------------------------------------------------- the lessons' order
+
+
+def test_every_game_declares_one_lesson_order_that_its_rules_page_follows() -> None:
+    """The home's Tutorials link opens a game's first lesson and the tutorial
+    page lists them in the same order as the rules page shows them: the order
+    each game declares once (its tutorials' order.txt), not the files' names
+    (The Boss's Chicago lesson, third on its page, came first by name)."""
+    catalogue = json.loads(build.catalogue_json())
+    pages = build.rules_pages()
+    for entry in catalogue["games"]:
+        page = pages[f"rules-{entry['name']}.html"]
+        boards = re.findall(r'data-board data-game="[a-z_]+" data-scenario="([a-z0-9_]+)"', page)
+        assert boards and entry["tutorials"] == boards, entry["name"]
+        brief = json.loads(build.games_json(build.catalogue_json()))["games"]
+        assert {g["name"]: g["tutorials"] for g in brief}[entry["name"]] == boards
+    theboss = {g["name"]: g for g in catalogue["games"]}["theboss"]
+    assert theboss["tutorials"][0] == "majority"
+
+
+def _lessons(folder: Path, names: list[str], order: str | None) -> Path:
+    folder.mkdir()
+    for name in names:
+        (folder / f"{name}.json").write_text("{}", "utf-8")
+    if order is not None:
+        (folder / registry.LESSON_ORDER_FILE).write_text(order, "utf-8")
+    return folder
+
+
+def test_the_lesson_order_is_the_declared_one_else_by_name(tmp_path: Path) -> None:
+    folder = _lessons(
+        tmp_path / "tutorials", ["b", "a", "c"], "# first the basics\nc\n\na  # then\nb\n"
+    )
+    assert registry.lesson_order(folder) == ["c", "a", "b"]
+    plain = _lessons(tmp_path / "plain", ["b", "a"], None)
+    assert registry.lesson_order(plain) == ["a", "b"]
+
+
+@pytest.mark.parametrize(
+    ("order", "reason"),
+    [
+        ("a\nb\na\n", "line 3: 'a' is already listed"),
+        ("a\nb\nzz\n", "line 3: there is no lesson 'zz'"),
+        ("a\n", "leaves out the lesson 'b'"),
+    ],
+)
+def test_a_lesson_order_that_does_not_fit_the_lessons_is_refused(
+    tmp_path: Path, order: str, reason: str
+) -> None:
+    folder = _lessons(tmp_path / "tutorials", ["a", "b"], order)
+    with pytest.raises(ValueError, match=re.escape(reason)):
+        registry.lesson_order(folder)
+
+
+def test_a_rules_page_whose_boards_break_the_lesson_order_is_refused() -> None:
+    source = build.rules_sources()["games"]["theboss"]
+    data = tomllib.loads(Path(source["file"]).read_text("utf-8"))
+    lessons = list(reversed(source["tutorials"]))
+    with pytest.raises(build.RulesError, match="in the game's lesson order"):
+        build.rules_page(
+            "theboss",
+            data,
+            title=source["title"],
+            tutorials=lessons,
+            pages=["theboss"],
+            template=build.RULES_TEMPLATE.read_text("utf-8"),
+        )

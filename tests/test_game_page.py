@@ -122,6 +122,11 @@ def assert_saved_before_drawn(batch: list[Message], page: PageDouble) -> None:
         return
     assert "store" in order and order.index("store") < order.index("draw"), order
     draw = batch[order.index("draw")]
+    session = page.python.session
+    assert session is not None
+    if session.game.is_over(session.table.state):
+        assert KEY not in page.local  # a finished game is not resumable: no save
+        return
     saved = Session.from_save(page.local[KEY])
     assert str(saved.actions_played()) == draw["markers"]["actions"]
 
@@ -189,6 +194,69 @@ def test_a_saved_game_resumes_as_the_session_would() -> None:
     assert draw["markers"] == {**rendered.markers, "seq": "1"}
     assert draw["settings"] == twin.settings.to_json()
     assert page.local[KEY] == twin.to_save()
+
+
+def _finished(kinds_: list[str]) -> tuple[Session, Session]:
+    """A game played to its end by its bots, and the same game one move before."""
+    session = Session.new(parse_settings(settings_json(kinds_, level="easy")), 11)
+    before = session
+    while not session.game.is_over(session.table.state):
+        if session.phase() == "result":
+            assert session.command("continue") == Outcome.RENDER
+            continue
+        before = Session.from_save(session.to_save())
+        assert session.bot_step()
+    return before, session
+
+
+def test_a_finished_game_leaves_no_save_to_resume() -> None:
+    """The last move ends the game: the save goes with it (the home then
+    offers no Resume, and the game's page opens on its menu), while the end
+    screen stays on the board until the player leaves it."""
+    before, _ = _finished(["bot", "bot"])
+    page = PageDouble()
+    page.local[KEY] = before.to_save()
+    assert "draw" in kinds(page.open())
+    assert KEY in page.local  # one move to go: still a game in progress
+    batches = page.bots()
+    assert KEY not in page.local
+    assert page.board["markers"]["phase"] in ("result", "over")
+    assert any(
+        reply == {"kind": "store", "area": "local", "key": KEY, "value": None}
+        for batch in batches
+        for reply in batch
+    )
+    # a reload now: the menu, and nothing resumed
+    again = PageDouble()
+    assert kinds(again.open()) == ["ready"] and again.python.session is None
+
+
+def test_a_finished_game_saved_by_an_older_version_is_dropped_at_open() -> None:
+    _, finished = _finished(["bot", "bot"])
+    page = PageDouble()
+    page.local[KEY] = finished.to_save()
+    replies = page.open()
+    assert replies == [
+        {"kind": "store", "area": "local", "key": KEY, "value": None},
+        {"kind": "ready", "game": "bossquest"},
+    ]
+    assert page.python.session is None
+
+
+def test_the_homes_play_opens_the_menu_and_keeps_the_game_in_progress() -> None:
+    """``?new=1`` (the home's Play) shows the menu to set up a new game; the
+    game in progress stays saved until a new one starts (its Resume, without
+    ``new``, resumes it)."""
+    text = _saved(["human", "bot"]).to_save()
+    page = PageDouble()
+    page.local[KEY] = text
+    assert page.open(search=SEARCH + "&new=1") == [{"kind": "ready", "game": "bossquest"}]
+    assert page.local[KEY] == text and page.python.session is None
+    assert "draw" in kinds(page.send(kind="start", settings=settings_json(["human", "bot"])))
+    assert page.local[KEY] != text
+    resumed = PageDouble()
+    resumed.local[KEY] = text
+    assert "draw" in kinds(resumed.open(search=SEARCH + "&new=0"))
 
 
 def test_a_pass_and_play_save_resumes_behind_the_curtain() -> None:

@@ -195,11 +195,11 @@ def test_a_rules_file_holds_safe_html_only(html: str, why: str) -> None:
     data = _data()
     _section(data)["text"]["en"] = html
     with pytest.raises(build.RulesError, match=re.escape(why)):
-        _make(data, tuple(p.stem for p in (ROOT / "game/bossquest/tutorials").glob("*.json")))
+        _make(data, tuple(registry.lesson_order(ROOT / "game/bossquest/tutorials")))
 
 
 def test_a_rules_file_says_what_is_wrong() -> None:
-    every = tuple(p.stem for p in (ROOT / "game/bossquest/tutorials").glob("*.json"))
+    every = tuple(registry.lesson_order(ROOT / "game/bossquest/tutorials"))
     data = _data()
     del _section(data)["title"]["en"]
     with pytest.raises(build.RulesError, match="part 1 section 1 title needs a text in French"):
@@ -409,8 +409,9 @@ def test_the_replay_and_tutorial_pages_get_the_games_names_and_titles() -> None:
     assert games["bossquest"] == {
         "name": "bossquest",
         "title": {"fr": "Boss Quest", "en": "Boss Quest"},
+        "tutorials": registry.lesson_order(ROOT / "game" / "bossquest" / "tutorials"),
     }
-    assert games["duel"] == {"name": "duel", "title": {"fr": "Duel", "en": "Duel"}}
+    assert games["duel"] == {"name": "duel", "title": {"fr": "Duel", "en": "Duel"}, "tutorials": []}
 
 
 # ------------------------------------------------- test games on other pages

@@ -34,7 +34,7 @@ RULES = ROOT / "game" / "theboss" / "ui" / "rules.toml"
 
 #: the lessons the rules page sets beside its sections
 EXPECTED = {"majority", "occasionals", "chicago", "sanctions", "police", "last_turn"}
-NAMES = sorted(path.stem for path in FOLDER.glob("*.json"))
+NAMES = registry.lesson_order(FOLDER)
 LANGS = ("fr", "en")
 NBSP = "\u00a0"
 

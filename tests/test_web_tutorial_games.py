@@ -4,6 +4,9 @@ plays; a game without boards, or an unknown one, is a clear error."""
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 
 from game import registry
@@ -46,3 +49,61 @@ def test_a_game_without_boards_or_an_unknown_game_is_refused_clearly(
     with pytest.raises(TutorialError, match="unknown game") as refused:
         TutorialSession({**load_tutorial("perfect"), "game": "chess"})
     assert len(str(refused.value)) < 100
+
+
+# ------------------------------------------------ the lesson speaks to "you"
+
+
+def _lessons() -> list[tuple[str, str]]:
+    return [
+        (game, name)
+        for game in registry.GAMES
+        if game in registry.CLIENTS and registry.get_client(game).tutorials is not None
+        for name in registry.lesson_order(registry.get_client(game).tutorials)  # type: ignore[arg-type]
+    ]
+
+
+def _prompt(board: str) -> str:
+    """The dock's line (``#dock-prompt``), its text only."""
+    found = re.search(r'<p class="dock-prompt[^"]*" id="dock-prompt"[^>]*>(.*?)</p>', board, re.S)
+    return re.sub(r"<[^>]+>", "", found.group(1)) if found else ""
+
+
+def _panel_words(panel: str) -> str:
+    """The panel's words and labels, but the line that says whose eyes the
+    board shows (it names the reader on purpose)."""
+    panel = re.sub(r'<span class="tut-viewer">.*?</span>', "", panel, flags=re.S)
+    labels = " ".join(re.findall(r'aria-label="([^"]*)"', panel))
+    return re.sub(r"<[^>]+>", " ", panel) + " " + labels
+
+
+@pytest.mark.parametrize(("game", "name"), _lessons())
+def test_every_step_of_every_lesson_speaks_to_the_reader_as_you(game: str, name: str) -> None:
+    """The board waits for "Next" on a step the reader plays (a refusal shown
+    on purpose, The Boss's Chicago lesson's first step): the dock and the
+    panel say "you", never the reader's name ("Alix's turn…" beside Alix's
+    seat saying YOUR TURN)."""
+    session = TutorialSession(load_tutorial(name, game=game), name=name)
+    reader = session.names[session.reader]
+    seen_reader_step = False
+    for _ in range(400):
+        for lang in ("fr", "en"):
+            shown = session.render(lang)
+            words = _panel_words(shown.panel)
+            assert not re.search(rf"\b{re.escape(reader)}\b", words), (lang, session.index, words)
+            if not session.reader_turn():
+                prompt = _prompt(shown.board)
+                assert reader not in prompt, (lang, session.index, prompt)
+        step = session.current()
+        if step is None or session.problem:
+            break
+        if session.reader_turn():
+            action = session.expected_action()
+            act = json.dumps(session.game.action_to_json(action), separators=(",", ":"))
+            assert session.command("act", act)
+        else:
+            seen_reader_step |= step.seat == session.reader
+            assert session.command("next")
+    assert session.done and not session.problem, session.problem
+    if game == "theboss" and name == "chicago":
+        assert seen_reader_step  # the case the issue saw is among those checked

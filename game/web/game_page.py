@@ -15,7 +15,8 @@ The page's messages (``GamePage.handle``):
   the page's folder (the replay link's base), the build's catalogue
   (``#catalogue``), the reader's language, and the values the page holds in
   its storage for the keys Python reads (this game's save, and Boss Quest's
-  older key). Answered by resuming the saved game, if any (or saying it could
+  older key). Answered by resuming the saved game, if any and unless the
+  address asks for a new game (``?new=1``, the home's Play), or saying it could
   not be read), then ``{"kind": "ready", "game"}`` (the page's game, "" on a
   home of several games), always last.
 - ``{"kind": "start", "settings"}``: the menu's Start; ``settings`` is the
@@ -92,6 +93,7 @@ import secrets
 import time
 from collections.abc import Callable, Mapping
 from typing import Any, Literal, Protocol
+from urllib.parse import parse_qs
 
 from game.registry import get_client
 from game.web.catalogue import offered_games
@@ -102,7 +104,14 @@ from game.web.settings import LANGS, parse_settings
 from game.web.thinking import next_think_ms
 from game.web.worker_link import Message
 
-__all__ = ["LOCAL_TOKEN", "THINK_TASK_S", "BadMessage", "GamePage", "NetworkPlay"]
+__all__ = [
+    "LOCAL_TOKEN",
+    "THINK_TASK_S",
+    "BadMessage",
+    "GamePage",
+    "NetworkPlay",
+    "new_game_asked",
+]
 
 #: how long one task of a bot's thinking runs before the worker takes messages again
 THINK_TASK_S = 0.015
@@ -222,7 +231,7 @@ class GamePage:
             except Exception as exc:  # network play never keeps the local game from resuming
                 name = type(exc).__name__
                 took_screen, replies = False, [_warn(f"online play could not resume ({name})")]
-        if not took_screen:
+        if not took_screen and not new_game_asked(search):
             replies += self.resume_saved()
         return [*replies, {"kind": "ready", "game": game or ""}]
 
@@ -312,6 +321,10 @@ class GamePage:
             session = Session.resume(text)
             if session.settings.game != self.game:
                 raise ValueError(f"the save is a game of {session.settings.game}, not {self.game}")
+            if session.game.is_over(session.table.state):
+                # a finished game (saved before finished games were dropped) is
+                # not resumable: its save goes, the menu shows
+                return [*replies, self._store(key, None)]
             return [*replies, *self._show(session)]
         except Exception as exc:  # a corrupt save must never break the page
             self._stop_bots()
@@ -372,8 +385,15 @@ class GamePage:
         return drawing
 
     def _store_game(self) -> Message:
-        assert self.session is not None
-        return self._store(save_key(self.session.settings.game), self.session.to_save())
+        """Save the game after a change; a finished game's save goes: it is not
+        resumable, so the home offers no Resume for it and its page opens on
+        the menu (the end screen stays shown until the player leaves it)."""
+        session = self.session
+        assert session is not None
+        key = save_key(session.settings.game)
+        if session.game.is_over(session.table.state):
+            return self._store(key, None)
+        return self._store(key, session.to_save())
 
     def _store(self, key: str, value: str | None) -> Message:
         """Write to the page's localStorage (and its mirror here)."""
@@ -438,6 +458,14 @@ class GamePage:
 
 
 # ------------------------------------------------------------------ reading
+
+
+def new_game_asked(search: str) -> bool:
+    """Whether the address asks for the menu, to set up a new game, rather
+    than the game in progress (``?new=1``: the home's Play; its Resume names no
+    ``new``). The page drops ``new`` from its address once a game shows, so
+    that a reload resumes that game."""
+    return parse_qs(search.removeprefix("?")).get("new", [""])[-1] == "1"
 
 
 def _text(message: Message, name: str) -> str:

@@ -41,7 +41,7 @@ from game.engine.protocol import Game
 from game.engine.safejson import MAX_ACTION_BYTES, MAX_SAVE_BYTES, load_json, load_json_file, quote
 from game.engine.scenario import ScenarioRules, run_scenario
 from game.engine.words import Catalogue
-from game.registry import DEFAULT_GAME, get_client, get_game
+from game.registry import DEFAULT_GAME, get_client, get_game, lesson_order
 
 from .board import dress_table
 from .catalogue import offered_games
@@ -78,6 +78,11 @@ _STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "done": {"fr": "Leçon terminée", "en": "Lesson complete"},
     "next": {"fr": "Suivant", "en": "Next"},
     "next_aria": {"fr": "Suivant : {name} joue", "en": "Next: {name} plays"},
+    "next_aria_you": {"fr": "Suivant : votre coup", "en": "Next: your move"},
+    "dock_you": {
+        "fr": "À vous : appuyez sur « Suivant » pour voir ce coup.",
+        "en": "Your turn: press “Next” to see this move.",
+    },
     "your_move": {"fr": "À vous de jouer", "en": "Your move"},
     "restart": {"fr": "Recommencer", "en": "Try again"},
     "play_full": {"fr": "Jouer une vraie partie", "en": "Play a full game"},
@@ -124,8 +129,9 @@ class TutorialError(Exception):
 
 
 def tutorial_names(folder: Path = TUTORIALS_DIR) -> list[str]:
-    """Every tutorial's name (its file name without .json), sorted."""
-    return sorted(path.stem for path in folder.glob("*.json"))
+    """Every tutorial's name (its file name without .json), in the game's
+    lesson order (``game.registry.lesson_order``)."""
+    return lesson_order(folder)
 
 
 def game_of(name: object) -> tuple[Game[Any, Any], GameClient, ScenarioRules]:
@@ -536,6 +542,7 @@ class TutorialSession:
         else:
             scene.dock = self.dock(lang)
             scene.log = self.log(lang)
+            scene.caption = self._dock_caption(lang)
             dress_table(scene)
             board = self.client.render_table(scene)
             action = self.expected_action()
@@ -553,6 +560,23 @@ class TutorialSession:
             markers=self.markers(),
             status=self._status(lang),
         )
+
+    def readers_move_shown(self) -> bool:
+        """The board waits for "Next" while the move is the reader's: a refusal
+        shown on purpose, or a step the rules give the reader to act in. The
+        lesson speaks to the reader as "you" there, as the reader's seat does,
+        never by name ("Alix's turn…" beside Alix's YOUR TURN)."""
+        step = self.current()
+        if step is None or self.reader_turn() or self.problem:
+            return False
+        return step.seat == self.reader or (
+            step.seat is None and self.reader in self.game.to_act(self.state)
+        )
+
+    def _dock_caption(self, lang: str) -> str:
+        """The dock's line while the board waits for "Next" on the reader's
+        move ("" leaves the game's own waiting line, which names the others)."""
+        return tutr("dock_you", lang) if self.readers_move_shown() else ""
 
     def markers(self) -> dict[str, str]:
         return {
@@ -638,7 +662,12 @@ class TutorialSession:
                 parts.append(f'<p class="tut-note">{_e(tutr("see_result", lang))}</p>')
             if not self.reader_turn():
                 who = self.names[step.seat] if step.seat is not None else ""
-                aria = f' aria-label="{_e(tutr("next_aria", lang, name=who))}"' if who else ""
+                if self.readers_move_shown():
+                    aria = f' aria-label="{_e(tutr("next_aria_you", lang))}"'
+                elif who:
+                    aria = f' aria-label="{_e(tutr("next_aria", lang, name=who))}"'
+                else:
+                    aria = ""
                 parts.append(
                     '<div class="tut-actions"><button type="button" class="btn btn-primary" '
                     f'data-cmd="next" id="tut-next"{aria}>{_e(tutr("next", lang))}</button></div>'

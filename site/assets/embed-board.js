@@ -58,6 +58,12 @@ function draw(message) {
   // the new caption must be seen: scroll this document (never the host page) back to it
   const top = panel.getBoundingClientRect().top;
   if (top < 0) window.scrollBy(0, top - 8);
+  // in a frame sized to the lesson (rules.js), this document does not scroll:
+  // the page around it may bring the caption into sight (a number, nothing else)
+  if (window.parent !== window) {
+    const caption = panel.getBoundingClientRect().top + window.scrollY;
+    window.parent.postMessage({ type: "bossquest:embed-caption", top: caption }, "*");
+  }
   for (const selector of ["#tut-next", "[data-tut-expected]", "#actions [data-cmd=act]", "#tut-again"]) {
     const target = document.querySelector(selector);
     if (target) {

@@ -12,9 +12,17 @@
  *     game's title from the catalogue, #catalogue);
  *   - says so clearly when the scenario is unknown (#tutorial[data-error=unknown]);
  *   - sets html[data-state="error"] with a message if the runtime fails to load;
+ *   - opened on its own (not in a frame): the site's header (the crest and
+ *     title lead to the list of games, "All games", the language), the game's
+ *     lessons in its order (the catalogue's: previous, next, and a list to
+ *     jump to any; #tut-lessons) and the footer; html[data-standalone="true"].
+ *     In a frame, none of it: a rules page or another site's page frames a
+ *     bare board;
  *   - in a frame, tells the page around it its lesson's height
- *     ("bossquest:embed-height") and when its Python has started or failed
- *     ("bossquest:embed-state"), for rules.js.
+ *     ("bossquest:embed-height"; the page sizes its frame to it), and after a
+ *     move where the caption is ("bossquest:embed-caption", embed-board.js),
+ *     and when its Python has started or failed ("bossquest:embed-state"), for
+ *     rules.js and any other page that listens.
  * It uses no storage and no cookie: in an iframe of another site, third-party
  * storage may be partitioned or blocked, and nothing here depends on it (the
  * board's Python runs in a worker, which reads the build's snapshot from Cache
@@ -47,6 +55,15 @@
     hp: { fr: "points de vie", en: "hit points" },
     you: { fr: "Vous", en: "You" },
     magician: { fr: "Le Magicien", en: "The Magician" },
+    tutorials: { fr: "Tutoriels", en: "Tutorials" },
+    allGames: { fr: "Tous les jeux", en: "All games" },
+    language: { fr: "Langue", en: "Language" },
+    lessons: { fr: "Les leçons de {game}", en: "{game} lessons" },
+    lessonOf: { fr: "Leçon {n} sur {total}", en: "Lesson {n} of {total}" },
+    previous: { fr: "Leçon précédente", en: "Previous lesson" },
+    next: { fr: "Leçon suivante", en: "Next lesson" },
+    allLessons: { fr: "Toutes les leçons", en: "All lessons" },
+    about: { fr: "À propos de ce site", en: "About this site" },
   };
   var SLOW_AFTER_MS = 8000;
 
@@ -218,6 +235,148 @@
     drawBoard();
   } else {
     drawUnknown();
+  }
+
+  // ------------------------------------------- on its own: the site around it
+
+  /** The address of lesson `scenario` of this game, in `language`. */
+  function lessonHref(scenario, language) {
+    return (
+      "embed.html?game=" +
+      encodeURIComponent(gameName) +
+      "&scenario=" +
+      encodeURIComponent(scenario) +
+      "&lang=" +
+      (language || lang)
+    );
+  }
+
+  function crest() {
+    var ns = "http://www.w3.org/2000/svg";
+    var svg = document.createElementNS(ns, "svg");
+    svg.setAttribute("class", "crest");
+    svg.setAttribute("viewBox", "0 0 64 64");
+    svg.setAttribute("aria-hidden", "true");
+    svg.setAttribute("focusable", "false");
+    [
+      ["path", "crest-shield", { d: "M32 4 L56 12 V30 C56 45 45 55 32 60 C19 55 8 45 8 30 V12 Z" }],
+      ["path", "crest-sword", { d: "M32 14 V44 M25 38 H39 M32 44 V50" }],
+      ["circle", "crest-gem", { cx: "32", cy: "52", r: "3" }],
+    ].forEach(function (part) {
+      var node = document.createElementNS(ns, part[0]);
+      node.setAttribute("class", part[1]);
+      Object.keys(part[2]).forEach(function (key) {
+        node.setAttribute(key, part[2][key]);
+      });
+      svg.appendChild(node);
+    });
+    return svg;
+  }
+
+  /* The site's header: the crest and the game's title lead to the list of
+     games, as on every page; "All games"; the language (the lesson again in
+     the other one). */
+  function drawHeader() {
+    var header = el("header", "banner");
+    var inner = el("div", "banner-inner");
+    var brand = el("a", "brand brand-link");
+    brand.href = "./";
+    brand.setAttribute("data-link", "home-brand");
+    brand.appendChild(crest());
+    var brandWords = el("div", "brand-words");
+    brandWords.appendChild(el("span", "title", gameTitle || t("tutorials")));
+    brandWords.appendChild(el("span", "tagline", t("tutorials")));
+    brand.appendChild(brandWords);
+    inner.appendChild(brand);
+    var tools = el("div", "banner-tools");
+    var home = el("a", "banner-home");
+    home.href = "./";
+    home.setAttribute("data-link", "home");
+    home.appendChild(icon("grid", "banner-home-icon"));
+    home.appendChild(el("span", "banner-home-text", t("allGames")));
+    tools.appendChild(home);
+    var switcher = el("div", "lang-switch");
+    switcher.setAttribute("role", "group");
+    switcher.setAttribute("aria-label", t("language"));
+    ["fr", "en"].forEach(function (code) {
+      var link = el("a", "lang-btn", code.toUpperCase());
+      link.lang = code;
+      link.href = name ? lessonHref(name, code) : "embed.html?game=" + encodeURIComponent(gameName) + "&lang=" + code;
+      if (code === lang) link.setAttribute("aria-current", "true");
+      switcher.appendChild(link);
+    });
+    tools.appendChild(switcher);
+    inner.appendChild(tools);
+    header.appendChild(inner);
+    document.body.insertBefore(header, tutorial);
+  }
+
+  /* The game's lessons, in its order (the catalogue's, as on its rules page
+     and the home's Tutorials link): the previous and the next one, and a
+     list to jump to any. */
+  function drawLessons() {
+    var order = (game && Array.isArray(game.tutorials) ? game.tutorials : []).filter(function (known) {
+      return own(index, known);
+    });
+    var at = order.indexOf(name);
+    if (at < 0 || order.length < 2) return;
+    var nav = el("nav", "tut-lessons");
+    nav.id = "tut-lessons";
+    nav.setAttribute("aria-label", t("lessons", { game: gameTitle }));
+    var steps = el("div", "tut-lessons-steps");
+    var previous = el("a", "btn btn-secondary btn-small tut-lesson-prev", "← " + t("previous"));
+    var following = el("a", "btn btn-secondary btn-small tut-lesson-next", t("next") + " →");
+    [[previous, at - 1, "prev"], [following, at + 1, "next"]].forEach(function (link) {
+      var target = order[link[1]];
+      if (target) {
+        link[0].href = lessonHref(target);
+        link[0].setAttribute("rel", link[2]);
+        link[0].setAttribute("title", pick(index[target].title));
+      } else {
+        link[0].setAttribute("aria-disabled", "true");
+      }
+      link[0].setAttribute("data-lesson", link[2]);
+    });
+    steps.appendChild(previous);
+    steps.appendChild(el("span", "tut-lessons-count", t("lessonOf", { n: at + 1, total: order.length })));
+    steps.appendChild(following);
+    nav.appendChild(steps);
+    var all = el("details", "tut-lessons-all");
+    all.appendChild(el("summary", "", t("allLessons")));
+    var list = el("ol", "tut-lessons-list");
+    order.forEach(function (known) {
+      var item = el("li");
+      var link = el("a", "", pick(index[known].title) || known);
+      link.href = lessonHref(known);
+      link.setAttribute("data-scenario", known);
+      if (known === name) link.setAttribute("aria-current", "page");
+      item.appendChild(link);
+      list.appendChild(item);
+    });
+    all.appendChild(list);
+    nav.appendChild(all);
+    document.body.insertBefore(nav, tutorial);
+  }
+
+  function drawFooter() {
+    var footer = el("footer", "colophon");
+    var line = el("p", "fineprint");
+    var about = el("a", "", t("about"));
+    about.href = "about.html";
+    about.setAttribute("data-link", "about");
+    line.appendChild(about);
+    footer.appendChild(line);
+    document.body.appendChild(footer);
+  }
+
+  // Opened on its own (the home's Tutorials, a rules page's "Open on its
+  // own"), the board gets the site's header, its lessons and the footer; in a
+  // frame (a rules page, another site's page) it stays bare.
+  if (window.parent === window) {
+    root.setAttribute("data-standalone", "true");
+    drawHeader();
+    drawLessons();
+    drawFooter();
   }
 
   window.setTimeout(function () {

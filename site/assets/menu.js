@@ -44,14 +44,25 @@
     rulesLink: { fr: "Apprendre les règles, plateau en main", en: "Learn the rules, board in hand" },
     siteTitle: { fr: "Jeux de cartes", en: "Card games" },
     siteTagline: {
-      fr: "Des jeux de cartes dans votre navigateur, sans serveur.",
-      en: "Card games in your browser, with no server.",
+      fr: "Choisissez un jeu et jouez tout de suite, seul ou entre amis.",
+      en: "Pick a game and play at once, alone or with friends.",
+    },
+    allGames: { fr: "Tous les jeux", en: "All games" },
+    about: { fr: "À propos de ce site", en: "About this site" },
+    aboutHome: {
+      fr: "Comment marche ce site, hors ligne et sans serveur",
+      en: "How this site works, offline and with no server",
     },
     homeTitle: { fr: "Nos jeux", en: "Our games" },
     play: { fr: "Jouer", en: "Play" },
     rules: { fr: "Règles", en: "Rules" },
     tutorials: { fr: "Tutoriels", en: "Tutorials" },
     resume: { fr: "Reprendre", en: "Resume" },
+    inProgress: {
+      fr: "Une partie est en cours sur cet appareil ; en commencer une nouvelle la remplace.",
+      en: "A game is in progress on this device; starting a new one replaces it.",
+    },
+    resumeIt: { fr: "Reprendre la partie en cours", en: "Resume the game in progress" },
     resumeLocal: {
       fr: "Une partie est en cours sur cet appareil.",
       en: "A game is in progress on this device.",
@@ -100,14 +111,14 @@
     },
     // the game's own cheer replaces it once the game is known (the catalogue's `ready`)
     startReady: { fr: "Tout est prêt. Bonne partie !", en: "All set. Have a good game!" },
-    stepBoot: { fr: "Chargement du moteur de jeu…", en: "Loading the game engine…" },
-    stepRuntime: { fr: "Préparation de Python…", en: "Preparing Python…" },
+    stepBoot: { fr: "On sort la boîte du jeu…", en: "Getting the game out of its box…" },
+    stepRuntime: { fr: "On installe la table…", en: "Setting up the table…" },
     stepPython: {
-      fr: "Chargement de Python (environ 6 Mo la première fois)…",
-      en: "Loading Python (about 6 MB the first time)…",
+      fr: "On installe la table… (un peu plus long la première fois)",
+      en: "Setting up the table… (a little longer the first time)",
     },
-    stepGame: { fr: "Chargement des règles du jeu…", en: "Loading the rules of the game…" },
-    stepStarting: { fr: "Démarrage du jeu…", en: "Starting the game…" },
+    stepGame: { fr: "On bat les cartes…", en: "Shuffling the cards…" },
+    stepStarting: { fr: "On distribue…", en: "Dealing…" },
     stepReady: { fr: "Prêt !", en: "Ready!" },
     stepSlow: {
       fr: "Le chargement prend plus de temps que d’habitude…",
@@ -121,10 +132,6 @@
     },
     errorDetails: { fr: "Détails techniques", en: "Technical details" },
     reload: { fr: "Recharger la page", en: "Reload the page" },
-    poweredBy: {
-      fr: "Règles en Python, exécutées dans votre navigateur.",
-      en: "Rules in Python, running in your browser.",
-    },
     board: { fr: "Plateau de jeu", en: "Game board" },
     resuming: {
       fr: "Votre partie en cours reprend dès que le jeu est chargé…",
@@ -145,6 +152,8 @@
   var LEGACY_MENU_KEY = "bossquest.menu.v1";
   var LEGACY_SAVE_KEY = "bossquest.save.v1";
   var SLOW_AFTER_MS = 45000;
+  // ?new=1: the menu, to set up a new game, even with one in progress (game/web/game_page.py)
+  var NEW_GAME_PARAM = "new";
 
   var root = document.documentElement;
 
@@ -364,7 +373,13 @@
     var list = document.getElementById("games");
     list.replaceChildren();
     CATALOGUE.games.forEach(function (entry) {
-      var item = el("li", { class: "game-card", "data-game": entry.name });
+      var card = el("li", { class: "game-card", "data-game": entry.name });
+      // the game's own picture (its package's art.svg, copied by build.py); decorative
+      if (entry.art) {
+        card.appendChild(el("img", { class: "game-art", src: entry.art, alt: "", width: "160", height: "100" }));
+      }
+      var item = el("div", { class: "game-body" });
+      card.appendChild(item);
       item.appendChild(el("h3", { class: "game-name" }, words(entry.title)));
       item.appendChild(el("p", { class: "game-desc" }, words(entry.description)));
       var range = entry.declared.players;
@@ -373,7 +388,7 @@
       var query = "game=" + encodeURIComponent(entry.name);
       var progress = inProgress(entry);
       if (progress) {
-        item.setAttribute("data-resume", progress);
+        card.setAttribute("data-resume", progress);
         var offer = el("p", { class: "game-resume" });
         offer.appendChild(el("span", {}, t(progress === "local" ? "resumeLocal" : "resumeOnline")));
         var resume = { class: "btn btn-primary btn-small", href: "?" + query, "data-link": "resume" };
@@ -381,9 +396,11 @@
         item.appendChild(offer);
       }
       var links = el("p", { class: "game-links" });
-      links.appendChild(
-        el("a", { class: "btn btn-primary btn-small", href: "?" + query, "data-link": "play" }, t("play")),
-      );
+      // Play sets up a new game (the menu, ?new=1); Resume opens the game in progress
+      var play = { class: "btn btn-small " + (progress ? "btn-secondary" : "btn-primary") };
+      play.href = "?" + query + "&" + NEW_GAME_PARAM + "=1";
+      play["data-link"] = "play";
+      links.appendChild(el("a", play, t("play")));
       if (entry.rules) {
         var rules = { class: "btn btn-secondary btn-small", href: rulesPage(entry), "data-link": "rules" };
         links.appendChild(el("a", rules, t("rules")));
@@ -394,7 +411,7 @@
         links.appendChild(el("a", tut, t("tutorials")));
       }
       item.appendChild(links);
-      list.appendChild(item);
+      list.appendChild(card);
     });
   }
 
@@ -1036,8 +1053,45 @@
   }
   wireAlerts();
 
-  // A saved game resumes once Python is ready (game/web/game_page.py): say so meanwhile.
-  if (game && (load(SAVE_KEY) || (game.name === LEGACY_GAME && load(LEGACY_SAVE_KEY)))) {
+  function hasSave() {
+    return !!(game && (load(SAVE_KEY) || (game.name === LEGACY_GAME && load(LEGACY_SAVE_KEY))));
+  }
+
+  /** Whether the address asks for the menu rather than the game in progress. */
+  function newGameAsked() {
+    return new URLSearchParams(window.location.search).get(NEW_GAME_PARAM) === "1";
+  }
+
+  /** The menu opened to set up a new game while one is in progress (the
+   *  home's Play): it says so, with a link that resumes that game instead. */
+  function showInProgress() {
+    var offer = document.getElementById("menu-in-progress");
+    offer.hidden = !(game && newGameAsked() && hasSave());
+    if (offer.hidden) return;
+    var params = new URLSearchParams(window.location.search);
+    params.delete(NEW_GAME_PARAM);
+    document.getElementById("menu-resume").setAttribute("href", "?" + params.toString());
+  }
+
+  /** Once a game shows, the address no longer asks for a new one: a reload
+   *  resumes the game on the board. */
+  function forgetNewGame() {
+    if (root.dataset.screen !== "board" || !newGameAsked()) return;
+    var params = new URLSearchParams(window.location.search);
+    params.delete(NEW_GAME_PARAM);
+    try {
+      window.history.replaceState(window.history.state, "", "?" + params.toString() + window.location.hash);
+    } catch (e) {
+      /* no history here: a reload shows the menu, which offers to resume */
+    }
+    showInProgress();
+  }
+  new MutationObserver(forgetNewGame).observe(root, { attributes: true, attributeFilter: ["data-screen"] });
+
+  if (game && newGameAsked()) {
+    showInProgress();
+  } else if (hasSave()) {
+    // A saved game resumes once Python is ready (game/web/game_page.py): say so meanwhile.
     var notice = document.getElementById("menu-notice");
     notice.setAttribute("data-i18n", "resuming");
     notice.setAttribute("role", "status");

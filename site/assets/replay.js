@@ -21,6 +21,8 @@
     language: { fr: "Langue", en: "Language" },
     loading: { fr: "Chargement du replay…", en: "Loading the replay…" },
     play: { fr: "Jouer une partie", en: "Play a game" },
+    allGames: { fr: "Tous les jeux", en: "All games" },
+    about: { fr: "À propos de ce site", en: "About this site" },
     errorTitle: { fr: "Le replay n’a pas pu se charger", en: "The replay could not load" },
     errorBody: {
       fr: "Le moteur du jeu (Python dans le navigateur) n’a pas démarré. Rechargez la page.",
@@ -72,14 +74,11 @@
     var shown = game();
     var name = shown ? shown.title[lang] || shown.title.fr : STRINGS.siteTitle[lang];
     document.title = STRINGS.title[lang].replace("{game}", name);
-    var home = shown ? "./?game=" + encodeURIComponent(shown.name) : "./";
+    // the title leads to the list of games (as on every page), the line under it to the game
     var banner = document.getElementById("replay-game");
-    if (banner) {
-      banner.textContent = name;
-      banner.setAttribute("href", home);
-    }
+    if (banner) banner.textContent = name;
     var play = document.getElementById("replay-play");
-    if (play) play.setAttribute("href", home);
+    if (play) play.setAttribute("href", shown ? "./?game=" + encodeURIComponent(shown.name) : "./");
   }
 
   function setLanguage(next, announce) {

@@ -196,32 +196,47 @@
     limitLiveBoards(figure);
   }
 
-  /* A board says how tall its lesson is (embed.js): from 900 px, where the
-     board is wide and compact, its frame grows or shrinks to show it whole
-     (never below the height it was made for). Narrower, the frame keeps its
-     height and the board scrolls inside it, so that the board's own caption
-     stays in sight after each move. The message counts only from one of this
-     page's own frames. */
-  var MIN_FRAME = 560;
-  var MAX_FRAME = 4000;
-  var WIDE = window.matchMedia ? window.matchMedia("(min-width: 900px)") : null;
+  /* A board says how tall its lesson is (embed.js): its frame grows or
+     shrinks to show it whole, at every width, so that the board never
+     scrolls inside a box of its own. After a move, the board says where its
+     caption is ("bossquest:embed-caption"): the page scrolls it into sight
+     when it is above the banner or below the screen. Both messages count only
+     from one of this page's own frames. */
+  var MIN_FRAME = 240;
+  var MAX_FRAME = 6000;
+  function frameOf(source) {
+    for (var i = 0; i < figures.length; i++) {
+      var iframe = figures[i].querySelector("iframe");
+      if (iframe && iframe.contentWindow === source) return figures[i];
+    }
+    return null;
+  }
   function onBoardHeight(event) {
     var data = event.data;
     if (!data || data.type !== "bossquest:embed-height") return;
     var height = Number(data.height);
-    if (!isFinite(height) || height <= 0) return;
-    for (var i = 0; i < figures.length; i++) {
-      var iframe = figures[i].querySelector("iframe");
-      if (iframe && iframe.contentWindow === event.source) {
-        var frame = figures[i].querySelector(".board-frame");
-        var wide = WIDE !== null && WIDE.matches;
-        var borders = frame.offsetHeight - frame.clientHeight; // the frame's height counts them
-        frame.style.height = wide ? Math.min(MAX_FRAME, Math.max(MIN_FRAME, height)) + borders + "px" : "";
-        figures[i].setAttribute("data-sized", wide ? "true" : "false");
-        return;
-      }
+    var figure = frameOf(event.source);
+    if (!isFinite(height) || height <= 0 || !figure) return;
+    var frame = figure.querySelector(".board-frame");
+    var borders = frame.offsetHeight - frame.clientHeight; // the frame's height counts them
+    frame.style.height = Math.round(Math.min(MAX_FRAME, Math.max(MIN_FRAME, height))) + borders + "px";
+    figure.setAttribute("data-sized", "true");
+  }
+  function onBoardCaption(event) {
+    var data = event.data;
+    if (!data || data.type !== "bossquest:embed-caption") return;
+    var top = Number(data.top);
+    var figure = frameOf(event.source);
+    if (!isFinite(top) || !figure) return;
+    var banner = document.querySelector(".banner");
+    var covered = banner ? banner.getBoundingClientRect().bottom : 0;
+    var frame = figure.querySelector(".board-frame").getBoundingClientRect();
+    var caption = frame.top + top;
+    if (caption < covered + 8 || caption > window.innerHeight - 80) {
+      window.scrollBy(0, caption - covered - 12);
     }
   }
+  window.addEventListener("message", onBoardCaption);
   window.addEventListener("message", onBoardHeight);
 
   /* The starting board's Python started (or failed to): the next one may start. */

@@ -78,8 +78,8 @@ def test_a_whole_game_against_bots_then_rematch_and_menu(app: App, players: int)
         _shoot(app, "game-over-5p")
 
     if players == 2:
-        # Back to the menu: the finished game's save goes with it
-        assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") is not None
+        # A finished game is not resumable: its save went with its last move
+        assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") is None
         page.locator("#game-over [data-cmd=menu]").click()
         page.wait_for_selector("html[data-screen='menu']", state="attached")
         expect(page.locator("#menu")).to_be_visible()

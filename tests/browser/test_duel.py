@@ -114,7 +114,8 @@ def test_a_duel_replay_link_opens_on_a_test_build(duel: App) -> None:
     assert page.get_attribute("html", "data-game") == "duel"
     assert page.title() == "Duel · replay"
     expect(page.locator("#replay-game")).to_have_text("Duel")
-    expect(page.locator("#replay-game")).to_have_attribute("href", "./?game=duel")
+    expect(page.locator("#replay-game")).to_have_attribute("href", "./")  # the list of games
+    expect(page.locator("#replay-play")).to_have_attribute("href", "./?game=duel")
     page.locator("#replay [data-cmd=next]").click()
     page.wait_for_selector("#replay[data-step='1']", state="attached")
     duel.screenshot("duel-replay-1280")

@@ -185,3 +185,132 @@ def test_the_home_offers_a_game_hosted_online_whose_tab_was_closed(table: Table)
         state="attached",
         timeout=STEP_MS,
     )
+
+
+# ------------------------------------------- issue #27: Play, Resume, Tutorials
+
+
+def _one_move_from_the_end(game: str, players: int, seed: int) -> Session:
+    """A game of bots only, saved one move before its end (its last result
+    already seen), so that the page finishes it on its own."""
+    seats = [{"seat": i, "name": f"Bot{i}", "kind": "bot", "level": "easy"} for i in range(players)]
+    data = {"version": 3, "game": game, "lang": "en", "players": seats, "options": {}}
+    session = Session.new(parse_settings(json.dumps({**data, "hint": False})), seed)
+    before = session
+    while not session.game.is_over(session.table.state):
+        if session.phase() == "result":
+            session.command("continue")
+            continue
+        before = Session.from_save(session.to_save())
+        assert session.bot_step()
+    return before
+
+
+@pytest.mark.parametrize("game", ["bossquest", "theboss"])
+def test_a_finished_game_is_not_offered_to_resume(app: App, game: str) -> None:
+    """The end screen left without "Back to the menu" (the home opened from
+    it): the home offers no Resume for a game that is over, and the game's
+    page opens on its menu."""
+    page = app.page
+    app.home()
+    almost = _one_move_from_the_end(game, 2, seed=3)
+    page.evaluate(
+        "([k, text]) => localStorage.setItem(k, text)", [save_key(game), almost.to_save()]
+    )
+    app.open(f"?game={game}&botdelay=0")
+    app.wait_ready()
+    page.wait_for_selector(
+        "#board[data-phase='result'], #board[data-phase='over']", state="attached"
+    )
+    app.home()
+    page.wait_for_selector("#games[data-checked='true']", state="attached")
+    card = page.locator(_card(page, game))
+    expect(card.locator("[data-link=play]")).to_be_visible()
+    expect(card.locator("[data-link=resume]")).to_have_count(0)
+    assert card.get_attribute("data-resume") is None
+    app.open(f"?game={game}")
+    app.wait_ready()
+    assert page.get_attribute("html", "data-screen") == "menu"
+    expect(page.locator("#menu")).to_be_visible()
+
+
+def test_play_sets_up_a_new_game_and_resume_opens_the_one_in_progress(app: App) -> None:
+    """With a game in progress, Play opens the game's menu (the game kept and
+    offered there) and Resume the game itself; a game started from that menu
+    resumes on a reload."""
+    page = app.page
+    app.home()
+    saved = _session("theboss", 3, seed=5)
+    page.evaluate(
+        "([k, text]) => localStorage.setItem(k, text)", [save_key("theboss"), saved.to_save()]
+    )
+    page.reload(wait_until="domcontentloaded")
+    card = page.locator(_card(page, "theboss"))
+    play, resume = card.locator("[data-link=play]"), card.locator("[data-link=resume]")
+    expect(resume).to_have_attribute("href", "?game=theboss")
+    expect(play).to_have_attribute("href", "?game=theboss&new=1")
+    play.click()
+    app.wait_ready()
+    assert page.get_attribute("html", "data-screen") == "menu"
+    expect(page.locator("#menu")).to_be_visible()
+    offer = page.locator("#menu-in-progress")
+    expect(offer).to_be_visible()
+    assert _stored(page)[save_key("theboss")] == saved.to_save()  # kept until a new game starts
+    page.locator("#menu-resume").click()
+    page.wait_for_url(re.compile(r"\?game=theboss$"))
+    app.wait_ready()
+    page.wait_for_selector("html[data-screen='board'] #board[data-phase]", state="attached")
+    # a new game from Play: the address forgets ?new=1, so a reload resumes it
+    app.open("?game=theboss&new=1&botdelay=0")
+    app.wait_ready()
+    page.locator("#start").click()
+    page.wait_for_selector("html[data-screen='board'] #board[data-phase]", state="attached")
+    page.wait_for_url(re.compile(r"\?game=theboss&botdelay=0$"))
+    page.reload(wait_until="domcontentloaded")
+    app.wait_ready()
+    page.wait_for_selector("html[data-screen='board'] #board[data-phase]", state="attached")
+
+
+def test_the_boss_tutorials_open_its_first_lesson_with_the_site_around_it(app: App) -> None:
+    """The home's Tutorials opens the game's first lesson in the rules page's
+    order (The Boss's: majority, not chicago, the first by name); on its own
+    the lesson has the site's header (its crest and title lead to the list of
+    games), and the game's lessons: the previous, the next, and a list."""
+    page = app.page
+    app.home("?lang=en")
+    card = page.locator(_card(page, "theboss"))
+    link = card.locator("[data-link=tutorials]")
+    expect(link).to_have_attribute("href", re.compile(r"scenario=majority&"))
+    link.click()
+    page.wait_for_selector(
+        "html[data-standalone='true'] #tutorial[data-scenario='majority']", state="attached"
+    )
+    expect(page.locator(".banner a.brand-link")).to_have_attribute("href", "./")
+    expect(page.locator(".banner [data-link=home]")).to_be_visible()
+    lessons = page.locator("#tut-lessons .tut-lessons-list a")
+    expect(lessons).to_have_count(6)
+    expect(lessons.first).to_have_attribute("aria-current", "page")
+    expect(lessons.nth(2)).to_have_attribute("data-scenario", "chicago")
+    expect(page.locator("#tut-lessons [data-lesson=next]")).to_have_attribute(
+        "href", re.compile(r"scenario=occasionals")
+    )
+    page.set_viewport_size(PHONE)
+    app.screenshot("tutorial-standalone-375")
+    page.locator(".banner a.brand-link").click()
+    page.wait_for_selector("html[data-home='true'] #games .game-card", state="attached")
+
+
+def test_a_framed_board_has_no_site_chrome(app: App) -> None:
+    """Another site's page frames a bare board: no header, no lessons, no footer."""
+    page = app.page
+    app.home()
+    page.evaluate(
+        """() => { const f = document.createElement('iframe');
+                   f.id = 'framed'; f.src = 'embed.html?game=theboss&scenario=chicago&lang=en';
+                   document.body.appendChild(f); }"""
+    )
+    inner = page.frame_locator("#framed")
+    inner.locator("#tutorial[data-scenario='chicago']").wait_for(state="attached")
+    expect(inner.locator(".banner")).to_have_count(0)
+    expect(inner.locator("#tut-lessons")).to_have_count(0)
+    expect(inner.locator("footer")).to_have_count(0)

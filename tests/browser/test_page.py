@@ -369,7 +369,7 @@ def _check_cards(app: App, lang: str) -> None:
         expect(card.locator(".game-desc")).to_have_text(entry["description"][lang])
         play = card.locator("[data-link=play]")
         expect(play).to_be_visible()
-        expect(play).to_have_attribute("href", f"?game={name}")
+        expect(play).to_have_attribute("href", f"?game={name}&new=1")  # the menu, a new game
         expect(play).to_have_text({"fr": "Jouer", "en": "Play"}[lang])
         rules = card.locator("[data-link=rules]")
         expect(rules).to_be_visible()

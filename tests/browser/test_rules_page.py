@@ -649,3 +649,25 @@ def test_the_boards_python_never_runs_on_the_page_thread(
     print(f"longest main-thread task (ms): {longest}; {traced.describe()}")
     assert traced.longest_cpu_ms() <= MAIN_THREAD_TASK_MS, traced.describe()
     assert all(ms < LONG_TASK_WALL_MS for ms in longest.values()), tasks
+
+
+def test_a_board_fits_its_lesson_on_a_phone_too(browser: Browser, site: Site) -> None:
+    """At 375 px a board's frame grows to its lesson's height as on a desktop
+    (it scrolled inside a box of about 616 px): nothing of it is cut off."""
+    context = browser.new_context(viewport=PHONE, locale="en-US")
+    log = PageLog(origin=site.origin)
+    page = _watch(context.new_page(), log)
+    try:
+        _open(page, site, "?lang=en")
+        _scroll_to(page, "perfect")
+        _wait_board_ready(_frame(page, "perfect"))
+        page.wait_for_selector(f"{_board(page, 'perfect')}[data-sized='true']", state="attached")
+        inside = page.frame_locator(f"{_board(page, 'perfect')} iframe").locator("html")
+        clipped = inside.evaluate("(html) => html.scrollHeight - html.clientHeight")
+        assert clipped <= 1
+        frame = page.locator(f"{_board(page, 'perfect')} .board-frame").bounding_box()
+        assert frame is not None and frame["height"] > 700  # the lesson, whole
+    finally:
+        page.close()
+        context.close()
+    _check(log)
