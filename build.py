@@ -1191,7 +1191,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="include the games written only for the tests (Duel) in the site",
     )
     args = parser.parse_args(argv)
-    build(args.out, test_games=args.test_games)
+    try:
+        build(args.out, test_games=args.test_games)
+    except ValueError as error:
+        # A source the build refuses (a rules page, a lesson order, ...): its
+        # reason, not a traceback.
+        print(f"build.py: the site was not built: {error}", file=sys.stderr)
+        return 1
     if not args.serve:
         return 0
     rules = [] if args.no_headers else load_netlify_headers()

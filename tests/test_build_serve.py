@@ -89,3 +89,16 @@ def test_an_address_that_cannot_be_served_is_said_plainly(
         build.main(["--out", str(no_build), "--serve", "--host", "203.0.113.7", "--port", "8123"])
     message = str(stopped.value.code)
     assert "Traceback" not in message and "203.0.113.7" in message
+
+
+def test_a_source_the_build_refuses_is_said_without_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def refuse(target: Path, **_: Any) -> None:
+        raise build.RulesError("theboss/order.txt line 2: there is no lesson 'x'")
+
+    monkeypatch.setattr(build, "build", refuse)
+    assert build.main(["--out", str(tmp_path / "dist")]) == 1
+    said = capsys.readouterr().err
+    assert "the site was not built: theboss/order.txt line 2: there is no lesson 'x'" in said
+    assert "Traceback" not in said
