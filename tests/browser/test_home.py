@@ -314,3 +314,25 @@ def test_a_framed_board_has_no_site_chrome(app: App) -> None:
     expect(inner.locator(".banner")).to_have_count(0)
     expect(inner.locator("#tut-lessons")).to_have_count(0)
     expect(inner.locator("footer")).to_have_count(0)
+
+
+def test_the_about_page_says_how_the_site_works_in_both_languages(app: App) -> None:
+    """The home's footer leads to the About page, which holds what the footers
+    and the loading message used to say (Python in the page, Pyodide's
+    version, no server, offline), in the chosen language, and leads back."""
+    page = app.page
+    app.home("?lang=en")
+    page.wait_for_selector("html[data-home='true'] #games .game-card", state="attached")
+    assert "Pyodide" not in page.locator("body").inner_text()
+    page.locator("footer [data-link=about]").click()
+    page.wait_for_selector("html[data-about='ready']", state="attached")
+    text = page.locator("main").inner_text()
+    assert "Pyodide" in text and "@PYODIDE_VERSION@" not in text
+    assert app.site.build.pyodide_version in text
+    assert "No server" in text and "Offline" in text and "Hors ligne" not in text
+    page.locator(".lang-btn[data-lang='fr']").click()
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    assert "Hors ligne" in page.locator("main").inner_text()
+    page.locator(".banner a.brand-link").click()
+    page.wait_for_selector("html[data-home='true'] #games .game-card", state="attached")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
