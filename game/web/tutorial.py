@@ -536,6 +536,7 @@ class TutorialSession:
         else:
             scene.dock = self.dock(lang)
             scene.log = self.log(lang)
+            scene.events = [event_for_seat(event, self.reader) for event in self.events]
             dress_table(scene)
             board = self.client.render_table(scene)
             action = self.expected_action()
