@@ -299,3 +299,53 @@ def test_a_whole_game_with_every_extension_through_the_session_and_a_save() -> N
     assert restored > 3
     assert 'id="game-over"' in session.render("en").html
     assert seen_kinds["read_potion"] > 0
+
+
+BOARD_ACT = re.compile(r'data-cmd="act" data-on="board" data-kind="([a-z_]+)" data-act="([^"]+)"')
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_every_choice_of_every_stage_is_also_on_the_board(players: int) -> None:
+    """Potions, companions' powers, the Reaper's destiny and the extensions'
+    spells: each legal action has its button on the board too, with the
+    panel's very data-act, and nothing else is on the board."""
+    kinds: Counter[str] = Counter()
+    for number, options in enumerate(COMBOS):
+        for game in range(2):
+            for state in walk(players, 3000 * players + 10 * number + game, options):
+                if GAME.is_over(state):
+                    break
+                seat = GAME.to_act(state)[0]
+                page = render_table(_scene(state, seat, ("fr", "en")[game]))
+                panel = sorted(act for _, act in ACT.findall(page))
+                board = sorted(act for _, act in BOARD_ACT.findall(page))
+                assert board == panel, (state.stage, set(panel) ^ set(board))
+                legal = GAME.legal_actions(state, seat)
+                assert len(panel) == len(legal)
+                unseen = {str(card) for card in _unseen(state, seat)}
+                for act in board:
+                    data = json.loads(act.replace("&quot;", '"'))
+                    weapon = data["type"] == "read_potion" or (
+                        data["type"] == "choose"
+                        and SPELL_KINDS[state.pending] in ("exchange", "invert_potion")
+                    )  # the other cards are spells, numbered apart
+                    assert not weapon or str(data["card"]) not in unseen, (state.stage, data)
+                    kinds[str(data["type"])] += 1
+    assert {"read_potion", "ask_visit", "replace", "activate", "ask"} <= set(kinds), kinds
+
+
+def test_a_companion_power_is_on_the_companion_card() -> None:
+    for seed in range(300):
+        for state in walk(4, seed, {"companions": True}):
+            if GAME.is_over(state):
+                break
+            seat = GAME.to_act(state)[0]
+            page = render_table(_scene(state, seat))
+            own = page.split(f'data-seat="{seat}" data-you="true"')
+            if len(own) < 2:
+                continue
+            companion = own[1].split('class="companion"')[1:]
+            if companion and 'data-kind="look"' in companion[0].split("</div></div>")[0]:
+                assert 'data-anchor="companion"' in own[1]
+                return
+    raise AssertionError("no owl's look was offered")

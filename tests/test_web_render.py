@@ -8,7 +8,7 @@ import pytest
 
 from game.bossquest import GAME
 from game.bossquest.state import NO_CARD, State
-from game.bossquest.ui.controls import dock
+from game.bossquest.ui.controls import action_json, dock
 from game.bossquest.ui.render import (
     Scene,
     render_game_over,
@@ -133,3 +133,94 @@ def test_only_new_cards_arrive() -> None:
     again = _scene(state, 0, previous=frozenset(first.shown))
     assert " arrive" not in render_table(again)
     assert " arrive" in render_table(_scene(state, 0))
+
+
+BOARD = re.compile(r'data-cmd="act" data-on="board" data-kind="[a-z_]+" data-act="([^"]+)"')
+PANEL = re.compile(r'data-cmd="act" data-kind="[a-z_]+" data-act="([^"]+)"')
+
+
+@pytest.mark.parametrize("players", [2, 3, 5, 6])
+def test_the_board_offers_the_panels_actions_and_only_to_the_seat_to_act(players: int) -> None:
+    checked = 0
+    for seed in range(8):
+        for steps in (0, 3, 8, 15, 24, 40):
+            state = play_random(players, 91 * players + seed, steps)
+            if GAME.is_over(state):
+                continue
+            seat = GAME.to_act(state)[0]
+            html = render_table(_scene(state, seat, "fr" if seed % 2 else "en"))
+            panel, board = PANEL.findall(html), BOARD.findall(html)
+            assert sorted(board) == sorted(panel) and panel
+            # each board button is named in full for screen readers
+            assert html.count('data-on="board"') == len(board)
+            assert len(re.findall(r'data-on="board"[^>]*aria-label="[^"]+"', html)) == len(board)
+            for other in range(players):
+                if other != seat:
+                    assert 'data-on="board"' not in render_table(_scene(state, other))
+            assert 'data-on="board"' not in render_table(_scene(state, None))
+            checked += 1
+    assert checked > 20
+
+
+def test_a_spell_card_carries_its_own_buttons() -> None:
+    from game.bossquest.actions import Activate, Discard
+
+    for seed in range(400):
+        state = play_random(4, seed, 12)
+        if GAME.is_over(state) or state.stage != "spell":
+            continue
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        card = next((a.card for a in legal if isinstance(a, Activate)), None)
+        if card is None:
+            continue
+        html = render_table(_scene(state, seat))
+        offer = html.split('id="offer"')[1]  # the Magician's, not the panel's copy
+        face = re.split(rf'<div class="scard[^"]*" data-spell="{card}"', offer)[1]
+        face = face.split("</div>")[0]
+        assert 'role="group"' in face  # a card with buttons is no mere picture
+        for action in (Activate(card), Discard(card)):
+            if action in legal:
+                act = action_json(action).replace('"', "&quot;")
+                assert f'data-act="{act}"' in face
+        return
+    raise AssertionError("no spell to activate was found")
+
+
+def test_the_latest_move_and_each_seats_last_move_are_shown() -> None:
+    from game.bossquest.actions import Ask, Visit
+    from game.engine.events import events_for_seat
+
+    state = GAME.new_game({"players": 3}, 8)
+    events: list[dict[str, object]] = []
+    first = GAME.to_act(state)[0]
+    state, more = GAME.apply(state, first, Ask(2))
+    events += more
+    drawn = list(state.players[first].visible[-2:])
+    second = GAME.to_act(state)[0]
+    state, more = GAME.apply(state, second, Visit())
+    events += more
+    viewer = next(s for s in range(3) if s not in (first, second))
+    scene = _scene(state, viewer)
+    scene.events = events_for_seat(events, viewer)
+    html = render_table(scene)
+    seats = {
+        s: html.split(f'class="seat-panel" data-seat="{s}"')[1].split("</li>")[0]
+        for s in (first, second)
+    }
+    assert "Last move:</span> asked for 2 weapons" in seats[first]
+    assert "Last move:</span> went to the Magician" in seats[second]
+    assert 'data-latest="true"' in seats[second] and 'data-latest="true"' not in seats[first]
+    assert re.search(rf'class="pawn[^"]* latest" data-seat="{second}"', html)
+    # the weapons drawn just before are no longer the latest move
+    for card in drawn:
+        assert re.search(rf'class="wcard[^"]*" data-card="{card}"', seats[first])
+        assert not re.search(rf'class="wcard[^"]*latest[^"]*" data-card="{card}"', html)
+    scene = _scene(state, viewer)
+    scene.events = events_for_seat(events[:1], viewer)
+    html = render_table(scene)
+    for card in drawn:
+        assert re.search(rf'class="wcard[^"]*latest[^"]*" data-card="{card}"', html)
+    # a new round forgets the old round's moves
+    scene.events = [*events_for_seat(events, viewer), {"type": "round", "round": 2}]
+    assert "seat-last" not in render_table(scene)

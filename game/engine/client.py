@@ -132,8 +132,9 @@ class Scene:
     notice: str = ""
     #: with no controls, the dock shows this line (the replay's move) instead of a wait
     caption: str = ""
-    #: the events the viewer saw up to the result on show (for the result
-    #: panel: what the view no longer holds), oldest first; may be empty
+    #: the events the viewer saw, oldest first, up to the result on show (for
+    #: the result panel: what the view no longer holds) or up to now (for the
+    #: board: what just happened); may be empty
     events: Sequence[Event] = ()
     #: what the previous render drew (keys of cards and log lines)
     previous: frozenset[str] = frozenset()

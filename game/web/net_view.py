@@ -913,6 +913,7 @@ def render_net_board(inp: BoardInput, lang: str) -> NetRendered:
     else:
         scene.dock = client.dock(view, inp.legal, names, lang) if phase == "human" else NO_DOCK
         scene.log = _log(inp, names, lang)
+        scene.events = [dict(event) for event in inp.events]  # what just happened
         scene.thinking = _to_act_marker(inp) if phase == "bot" else None
         scene.notice = inp.notice
         dress_table(

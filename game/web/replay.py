@@ -203,6 +203,11 @@ class Replay:
         else:
             scene.log = self.log(lang)
             scene.caption = self.caption(lang)
+            scene.events = [  # what just happened, up to this step
+                event_for_seat(event, self.eye)
+                for step in self.events[: self.step + 1]
+                for event in step
+            ]
             dress_table(scene, leave=False)
             board = self.client.render_table(scene)
         self._previous = frozenset(scene.shown)

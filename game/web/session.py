@@ -564,6 +564,7 @@ class Session:
         else:
             scene.dock = self.dock(lang) if phase == "human" else NO_DOCK
             scene.log = self.log(lang)
+            scene.events = self.table.visible_events()  # what just happened
             scene.thinking = self.table.bot_to_act() if phase == "bot" else None
             if self.notice is not None:
                 code, message = self.notice

@@ -543,6 +543,7 @@ class TutorialSession:
             scene.dock = self.dock(lang)
             scene.log = self.log(lang)
             scene.caption = self._dock_caption(lang)
+            scene.events = [event_for_seat(event, self.reader) for event in self.events]
             dress_table(scene)
             board = self.client.render_table(scene)
             action = self.expected_action()

@@ -18,11 +18,13 @@ from .hint import odds_hint
 from .strings import tr
 from .summary import game_title
 
-__all__ = ["CLIENT", "BossQuestClient", "open_view"]
+__all__ = ["CLIENT", "STYLESHEET", "BossQuestClient", "open_view"]
 
 TUTORIALS = Path(__file__).resolve().parent.parent / "tutorials"
 #: the rules page's text and boards (build.py makes rules-bossquest.html and rules.html)
 RULES = Path(__file__).resolve().parent / "rules.toml"
+#: the board's own look, which build.py joins into the site's games.css
+STYLESHEET = Path(__file__).resolve().parent / "bossquest.css"
 
 
 def open_view(state: State) -> dict[str, Any]:

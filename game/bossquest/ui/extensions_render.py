@@ -116,17 +116,18 @@ def mini_potion(card: int, view: dict[str, Any] | None = None) -> str:
 # --------------------------------------------------------------- companions
 
 
-def seat_companion(view: dict[str, Any], seat: int, lang: str) -> str:
+def seat_companion(view: dict[str, Any], seat: int, lang: str, play: str = "") -> str:
     """A seat's companion: animal and name, its power in a line, and whether its
-    once-a-round power is used; "" without the extension or companion."""
+    once-a-round power is used; "" without the extension or companion. `play`:
+    the buttons of its power, ready-made (its owner's turn)."""
     data = view.get("companions")
     if data is None or not 0 <= seat < len(data["seats"]) or data["seats"][seat] < 0:
         return ""
     card = data["seats"][seat]
-    return _companion_chip(card, lang, used=card in data["used"])
+    return _companion_chip(card, lang, used=card in data["used"], play=play)
 
 
-def _companion_chip(card: int, lang: str, *, used: bool, tag: str = "div") -> str:
+def _companion_chip(card: int, lang: str, *, used: bool, tag: str = "div", play: str = "") -> str:
     animal = COMPANIONS[card]
     if animal in ONCE_A_ROUND:
         state, status = (
@@ -140,12 +141,13 @@ def _companion_chip(card: int, lang: str, *, used: bool, tag: str = "div") -> st
         f'<span class="companion-head">{_icon("paw", "companion-icon")}'
         f'<span class="companion-name">{_e(companion_name(card, lang))}</span>'
         f'<span class="companion-status" data-power="{state}">{_e(status)}</span></span>'
-        f'<span class="companion-power">{_e(companion_power(card, lang))}</span></{tag}>'
+        f'<span class="companion-power">{_e(companion_power(card, lang))}</span>{play}</{tag}>'
     )
 
 
-def reserve_zone(view: dict[str, Any], lang: str) -> str:
-    """The companions nobody holds, face up; "" without the extension."""
+def reserve_zone(view: dict[str, Any], lang: str, play: str = "") -> str:
+    """The companions nobody holds, face up; "" without the extension. `play`:
+    the buttons of a swap of companions, ready-made."""
     data = view.get("companions")
     if data is None:
         return ""
@@ -157,7 +159,7 @@ def reserve_zone(view: dict[str, Any], lang: str) -> str:
     return (
         '<section class="zone reserve-zone" aria-labelledby="reserve-title">'
         f'<h3 class="zone-title" id="reserve-title">{_icon("paw")}{_e(xtr("reserve", lang))}</h3>'
-        f'<ul class="reserve">{items}</ul></section>'
+        f'<ul class="reserve">{items}</ul>{play}</section>'
     )
 
 

@@ -31,6 +31,7 @@ from game.bossquest.text import spell_effect, spell_name, weapon_text
 from game.engine.client import Control, Group, Scene, dock_html, e, icon
 from game.engine.protocol import Event
 
+from .board_play import BoardPlay
 from .controls import action_json, active_label
 from .extensions_controls import potion_reading
 from .extensions_render import (
@@ -46,6 +47,8 @@ from .extensions_render import (
     seen_mystery,
 )
 from .extensions_strings import xtr
+from .latest import Recent, recent
+from .play_strings import ptr
 from .strings import tr
 from .summary import RoundSummary, game_title, round_summary, standings
 
@@ -107,25 +110,31 @@ def weapon_back(lang: str, arrive: str = "") -> str:
     )
 
 
-def spell_card(card: int, lang: str, arrive: str = "", *, tag: str = "div") -> str:
+def spell_card(card: int, lang: str, arrive: str = "", *, tag: str = "div", play: str = "") -> str:
+    """A spell face; `play`: its buttons (Activate, Discard) when it is a control."""
     kind = SPELL_KINDS[card]
     tone = "dark" if kind in DARK_SPELLS else "light"
-    # a card to look at is one picture with one name (a button is named by its text)
+    # a card to look at is one picture with one name (a button is named by its
+    # text); a card with buttons is a group, named the same way
+    role = "group" if play else "img"
     named = (
-        f' role="img" aria-label="{e(spell_name(card, lang))}: {e(spell_effect(card, lang))}"'
+        f' role="{role}" aria-label="{e(spell_name(card, lang))}: {e(spell_effect(card, lang))}"'
         if tag == "div"
         else ""
     )
+    foot = f'<span class="scard-play">{play}</span>' if play else ""
     return (
         f'<{tag} class="scard{arrive}" data-spell="{card}" data-kind="{e(kind)}"{named} '
         f'data-tone="{tone}" title="{e(tr(tone + "_spell", lang))}">'
         f'<span class="scard-name">{e(spell_name(card, lang))}</span>'
-        f'<span class="scard-text">{e(spell_effect(card, lang))}</span></{tag}>'
+        f'<span class="scard-text">{e(spell_effect(card, lang))}</span>{foot}</{tag}>'
     )
 
 
-def mystery_card(lang: str, arrive: str = "", seen: int | None = None) -> str:
-    """The face-down mystery spell; its face when an owl showed it to the viewer."""
+def mystery_card(lang: str, arrive: str = "", seen: int | None = None, play: str = "") -> str:
+    """The face-down mystery spell; its face when an owl showed it to the viewer.
+    `play`: its buttons (Activate, Discard, unseen) when it is a control."""
+    foot = f'<span class="scard-play">{play}</span>' if play else ""
     if seen is not None:
         kind = SPELL_KINDS[seen]
         tone = "dark" if kind in DARK_SPELLS else "light"
@@ -135,23 +144,29 @@ def mystery_card(lang: str, arrive: str = "", seen: int | None = None) -> str:
             f'data-kind="{e(kind)}" data-tone="{tone}" title="{e(xtr("mystery_seen", lang))}">'
             f'<span class="scard-seen">{icon("eye-off")}{e(tr("mystery", lang))} · {e(mark)}'
             f'</span><span class="scard-name">{e(spell_name(seen, lang))}</span>'
-            f'<span class="scard-text">{e(spell_effect(seen, lang))}</span></div>'
+            f'<span class="scard-text">{e(spell_effect(seen, lang))}</span>{foot}</div>'
         )
+    role = "group" if play else "img"
     return (
-        f'<div class="scard scard-back{arrive}" data-mystery="true" role="img" '
+        f'<div class="scard scard-back{arrive}" data-mystery="true" role="{role}" '
         f'aria-label="{e(tr("mystery", lang))}, {e(tr("mystery_back", lang))}">'
         f'<span class="scard-q" aria-hidden="true">?</span>'
-        f'<span class="scard-name" aria-hidden="true">{e(tr("mystery", lang))}</span></div>'
+        f'<span class="scard-name" aria-hidden="true">{e(tr("mystery", lang))}</span>'
+        f"{foot}</div>"
     )
 
 
-def active_chip(spell: dict[str, Any], names: Sequence[str], lang: str, arrive: str = "") -> str:
+def active_chip(
+    spell: dict[str, Any], names: Sequence[str], lang: str, arrive: str = "", play: str = ""
+) -> str:
+    """A spell in play; `play`: the button that cancels it, on a cancel's turn."""
     kind = spell["kind"]
     tone = "dark" if kind in DARK_SPELLS else "light"
     label = active_label(spell, names, lang)
+    text = f"<span>{e(label)}</span>{play}" if play else e(label)
     return (
         f'<li class="spell-chip{arrive}" data-spell="{spell["card"]}" data-kind="{e(kind)}" '
-        f'data-tone="{tone}" title="{e(spell_effect(spell["card"], lang))}">{e(label)}</li>'
+        f'data-tone="{tone}" title="{e(spell_effect(spell["card"], lang))}">{text}</li>'
     )
 
 
@@ -201,12 +216,14 @@ def boss_card(boss: int, hp: int, printed: int, lang: str, arrive: str = "") -> 
 def render_table(scene: Scene) -> str:
     """The board in play: bar, boss, Magician, the dock, the seats and the log."""
     view = scene.view
+    play = BoardPlay(scene)
+    news = recent(scene.events, view["round"], scene.lang)
     parts = [
-        f'<div id="table" class="table" data-players="{view["players"]}">',
+        f'<div id="table" class="table bq" data-game="bossquest" data-players="{view["players"]}">',
         _bar(scene),
         '<div class="table-main">',
-        _arena(scene),
-        _seats(scene),
+        _arena(scene, play, news),
+        _seats(scene, play, news),
         "</div>",
         '<div class="table-side">',
         _dock(scene),
@@ -243,28 +260,48 @@ def _bar(scene: Scene) -> str:
     )
 
 
-def _arena(scene: Scene) -> str:
+def _chips(scene: Scene, spells: Sequence[dict[str, Any]], play: BoardPlay, news: Recent) -> str:
+    rnd = scene.view["round"]
+    return "".join(
+        active_chip(
+            s,
+            scene.names,
+            scene.lang,
+            scene.mark(f"r{rnd}:active:{s['card']}") + news.spell_class(s["card"]),
+            play.buttons(f"active:{s['card']}"),
+        )
+        for s in spells
+    )
+
+
+def _arena(scene: Scene, play: BoardPlay, news: Recent) -> str:
     view, lang, names = scene.view, scene.lang, scene.names
     rnd = view["round"]
     boss = view["boss"]
     beside = [s for s in view["active"] if s["target"] < 0]
-    chips = "".join(
-        active_chip(s, names, lang, scene.mark(f"r{rnd}:active:{s['card']}")) for s in beside
-    )
+    chips = _chips(scene, beside, play, news)
     if not chips:
         chips = f'<li class="spell-chip empty">{e(tr("no_spell_in_play", lang))}</li>'
     offer = "".join(
-        spell_card(card, lang, scene.mark(f"r{rnd}:offer:{card}")) for card in view["offer"]
+        spell_card(
+            card,
+            lang,
+            scene.mark(f"r{rnd}:offer:{card}") + news.spell_class(card),
+            play=play.buttons(f"spell:{card}"),
+        )
+        for card in view["offer"]
     )
     # how many cards, for app.css to lay them out in balanced rows
     count = len(view["offer"]) + (1 if view["mystery"] else 0)
     if view["mystery"]:
-        offer += mystery_card(lang, scene.mark(f"r{rnd}:mystery"), seen_mystery(view))
+        offer += mystery_card(
+            lang, scene.mark(f"r{rnd}:mystery"), seen_mystery(view), play.buttons("mystery")
+        )
     if not offer:
         offer = f'<p class="empty-note">{e(tr("no_spell_left", lang))}</p>'
     visitors = "".join(
-        f'<li class="pawn{scene.mark(f"r{rnd}:pawn:{seat}")}" data-seat="{seat}">'
-        f"{icon('shield')}{e(names[seat])}</li>"
+        f'<li class="pawn{scene.mark(f"r{rnd}:pawn:{seat}")}{_latest_pawn(news, seat)}" '
+        f'data-seat="{seat}">{icon("shield")}{e(names[seat])}</li>'
         for seat, entry in enumerate(view["seats"])
         if entry["at_magician"]
     )
@@ -274,22 +311,31 @@ def _arena(scene: Scene) -> str:
             f'<ul class="pawns">{visitors}</ul></div>'
         )
     boss_arrive = scene.mark(f"r{rnd}:boss")
+    choosing = play.pending_label()
     return (
-        '<div class="arena">'
+        '<div class="arena-frame"><div class="arena">'
         f'<section class="zone boss-zone" aria-label="{e(tr("boss", lang))}">'
         f"{boss_card(boss['card'], boss['hp'], boss['printed_hp'], lang, boss_arrive)}"
         f'<div class="beside"><h3 class="zone-title">{e(tr("beside_boss", lang))}</h3>'
-        f'<ul class="spell-chips" id="boss-spells">{chips}</ul></div></section>'
+        f'<ul class="spell-chips" id="boss-spells">{chips}</ul>'
+        f"{play.row('boss', choosing)}</div></section>"
         '<section class="zone magician-zone" aria-labelledby="magician-title">'
         f'<h3 class="zone-title" id="magician-title">{icon("hat")}{e(tr("magician", lang))}</h3>'
-        f'<div class="offer" id="offer" data-count="{count}">{offer}</div>{visitors}</section>'
-        f"{reserve_zone(view, lang)}</div>"
+        f'<div class="offer" id="offer" data-count="{count}">{offer}</div>'
+        f"{play.row('magician')}{visitors}</section>"
+        f"{reserve_zone(view, lang, play.row('reserve', choosing))}</div></div>"
     )
 
 
-def _seats(scene: Scene) -> str:
+def _latest_pawn(news: Recent, seat: int) -> str:
+    """The pawn of a knight who has just gone to the Magician."""
+    moved = news.latest_seat == seat and news.last.get(seat, ("", ""))[0] == "visit"
+    return " latest" if moved else ""
+
+
+def _seats(scene: Scene, play: BoardPlay, news: Recent) -> str:
     view, lang, names = scene.view, scene.lang, scene.names
-    items = "".join(_seat(scene, seat) for seat in range(view["players"]))
+    items = "".join(_seat(scene, seat, play, news) for seat in range(view["players"]))
     return (
         f'<section class="seats-zone" aria-label="{e(tr("players", lang))}">'
         f'<ol class="seat-list" id="board-seats">{items}</ol></section>'
@@ -298,7 +344,7 @@ def _seats(scene: Scene) -> str:
     )
 
 
-def _seat(scene: Scene, seat: int) -> str:
+def _seat(scene: Scene, seat: int, play: BoardPlay, news: Recent) -> str:
     view, lang, names = scene.view, scene.lang, scene.names
     entry = view["seats"][seat]
     rnd = view["round"]
@@ -339,29 +385,28 @@ def _seat(scene: Scene, seat: int) -> str:
     elif hidden is not None:
         kind = "own" if you else "known"
         label = tr("your_hidden" if you else "known_hidden", lang, card=weapon_text(hidden, lang))
-        cards.append(
-            weapon_card(
-                hidden,
-                lang,
-                hidden=kind,
-                label=label,
-                arrive=scene.mark(f"r{rnd}:s{seat}:h{hidden}"),
-                reading=potion_reading(view, hidden),
-            )
+        face = weapon_card(
+            hidden,
+            lang,
+            hidden=kind,
+            label=label,
+            arrive=scene.mark(f"r{rnd}:s{seat}:h{hidden}") + news.weapon_class(hidden),
+            reading=potion_reading(view, hidden),
         )
+        cards.append(_with_play(face, play.buttons(f"weapon:{hidden}")))
     for card in entry["visible"]:
         reading = potion_reading(view, card)
-        cards.append(
-            weapon_card(
-                card, lang, arrive=scene.mark(f"r{rnd}:s{seat}:{card}:{reading}"), reading=reading
-            )
+        face = weapon_card(
+            card,
+            lang,
+            arrive=scene.mark(f"r{rnd}:s{seat}:{card}:{reading}") + news.weapon_class(card),
+            reading=reading,
         )
+        cards.append(_with_play(face, play.buttons(f"weapon:{card}")))
     spells = [s for s in view["active"] if s["target"] == seat]
     spell_list = ""
     if spells:
-        chips = "".join(
-            active_chip(s, names, lang, scene.mark(f"r{rnd}:active:{s['card']}")) for s in spells
-        )
+        chips = _chips(scene, spells, play, news)
         spell_list = (
             '<ul class="spell-chips seat-spells" '
             f'aria-label="{e(tr("spells_on", lang, name=name))}">{chips}</ul>'
@@ -386,6 +431,15 @@ def _seat(scene: Scene, seat: int) -> str:
         flags += f' data-level="{e(level)}"'
     if fate(view, seat):
         flags += f' data-fate="{fate(view, seat)}"'
+    if news.latest_seat == seat:
+        flags += ' data-latest="true"'
+    mine = ""
+    if you:
+        mine = play.row("ask", ptr("board_ask", lang)) + play.row(
+            "destiny", ptr("board_destiny", lang)
+        )
+    aimed = play.row(f"seat:{seat}", play.pending_label())
+    power = play.row("companion", ptr("board_power", lang)) if you else ""
     return (
         f'<li class="seat-panel" data-seat="{seat}"{scene.seat_attrs.get(seat, "")}{flags}>'
         f'<div class="seat-head"><span class="knight-name">{e(name)}</span>{"".join(tags)}'
@@ -394,8 +448,27 @@ def _seat(scene: Scene, seat: int) -> str:
         f"{hearts(entry['hearts'], lang)}{keys(entry['keys'], view['keys_to_win'], lang)}"
         f'<span class="place" data-place="{place}">{place_icon}{e(place_text)}</span></div>'
         f'<div class="hand" role="group" aria-label="{e(tr("weapons_aria", lang, name=name))}">'
-        f"{''.join(cards)}</div>"
-        f'{spell_list}{seat_companion(view, seat, lang)}<div class="seat-foot">{foot}</div></li>'
+        f"{''.join(cards)}</div>{mine}{aimed}"
+        f"{spell_list}{seat_companion(view, seat, lang, power)}"
+        f'<div class="seat-foot">{foot}</div>{_last_move(news, seat, lang)}</li>'
+    )
+
+
+def _with_play(card: str, play: str) -> str:
+    """A weapon card with the buttons that act on it, or the card alone."""
+    if not play:
+        return card
+    return f'<span class="card-slot">{card}<span class="card-play">{play}</span></span>'
+
+
+def _last_move(news: Recent, seat: int, lang: str) -> str:
+    """What the knight did last this round, on their seat."""
+    if seat not in news.last:
+        return ""
+    kind, line = news.last[seat]
+    return (
+        f'<p class="seat-last" data-last="{e(kind)}">'
+        f'<span class="seat-last-label">{e(ptr("last_label", lang))}</span> {e(line)}</p>'
     )
 
 
