@@ -199,7 +199,7 @@ def _groups(state: State, seat: int, lang: str = "en") -> dict[str, Any]:
     return {group.key: group for group in dock.groups} | {"_prompt": dock.prompt}
 
 
-def test_the_dock_offers_the_cards_then_a_grid_per_city() -> None:
+def test_the_dock_offers_the_cards_then_the_placements_per_city() -> None:
     state = _first(4)
     groups = _groups(state, 0)
     assert groups["_prompt"] == "Place gangsters on one city, or play a card."
@@ -210,10 +210,11 @@ def test_the_dock_offers_the_cards_then_a_grid_per_city() -> None:
     assert groups["place-0"].controls == () and "another city" in groups["place-0"].note
     boston = groups["place-2"]
     labels = [control.label for control in boston.controls]
-    assert labels[:4] == ["1", "1 + 1", "1 + 2", "1 + 3"] and "6 + 3" in labels
+    assert labels[:3] == ["1 expert", "1 expert + 1 occasional", "1 expert + 2 occasionals"]
+    assert "6 experts + 3 occasionals" in labels
     assert len(boston.controls) == 6 * 4
     primary = [control for control in boston.controls if control.tone == "primary"]
-    assert [control.label for control in primary] == ["1"]
+    assert [control.label for control in primary] == ["1 expert"]
     assert boston.controls[1].aria == "Place 1 expert and 1 occasional in Boston"
     assert boston.note == "Majority from 1 gangster"
     # after placing, only the cards: "Now play a card"
@@ -233,7 +234,7 @@ def test_a_city_not_offered_says_why() -> None:
     need = min(c.action.experts + c.action.occasionals for c in groups["place-2"].controls)
     assert need == 4 and groups["place-2"].note == "Majority from 4 gangsters"
     primary = [c.label for c in groups["place-2"].controls if c.tone == "primary"]
-    assert primary == ["4"]
+    assert primary == ["4 experts"]
     # seat 0 is banned from New York; Chicago is open to it now (it holds Boston)
     state, _ = GAME.apply(state, 1, Play(state.hands[1][0]))
     groups = _groups(state, 0, "fr")
