@@ -7,10 +7,12 @@ view."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Iterator
 from html import unescape
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +23,15 @@ from game.engine.events import event_for_seat
 from game.engine.rng import seed_state
 from game.registry import CLIENTS, GAMES, catalogue, get_client
 from game.theboss import GAME
-from game.theboss.cards import CARD_CITY, CARD_COUNT, CARD_KIND, CHICAGO, CITY_CARDS, MONEY
+from game.theboss.cards import (
+    CARD_CITY,
+    CARD_COUNT,
+    CARD_KIND,
+    CHICAGO,
+    CITY_CARDS,
+    MONEY,
+    POLICE_AFTER_TURN,
+)
 from game.theboss.scoring import EFFECTS
 from game.theboss.setup import first_state
 from game.theboss.state import Place, Play, Stage, State
@@ -199,7 +209,7 @@ def _groups(state: State, seat: int, lang: str = "en") -> dict[str, Any]:
     return {group.key: group for group in dock.groups} | {"_prompt": dock.prompt}
 
 
-def test_the_dock_offers_the_cards_then_a_grid_per_city() -> None:
+def test_the_dock_offers_the_cards_then_the_placements_per_city() -> None:
     state = _first(4)
     groups = _groups(state, 0)
     assert groups["_prompt"] == "Place gangsters on one city, or play a card."
@@ -210,10 +220,11 @@ def test_the_dock_offers_the_cards_then_a_grid_per_city() -> None:
     assert groups["place-0"].controls == () and "another city" in groups["place-0"].note
     boston = groups["place-2"]
     labels = [control.label for control in boston.controls]
-    assert labels[:4] == ["1", "1 + 1", "1 + 2", "1 + 3"] and "6 + 3" in labels
+    assert labels[:3] == ["1 expert", "1 expert + 1 occasional", "1 expert + 2 occasionals"]
+    assert "6 experts + 3 occasionals" in labels
     assert len(boston.controls) == 6 * 4
     primary = [control for control in boston.controls if control.tone == "primary"]
-    assert [control.label for control in primary] == ["1"]
+    assert [control.label for control in primary] == ["1 expert"]
     assert boston.controls[1].aria == "Place 1 expert and 1 occasional in Boston"
     assert boston.note == "Majority from 1 gangster"
     # after placing, only the cards: "Now play a card"
@@ -233,7 +244,7 @@ def test_a_city_not_offered_says_why() -> None:
     need = min(c.action.experts + c.action.occasionals for c in groups["place-2"].controls)
     assert need == 4 and groups["place-2"].note == "Majority from 4 gangsters"
     primary = [c.label for c in groups["place-2"].controls if c.tone == "primary"]
-    assert primary == ["4"]
+    assert primary == ["4 experts"]
     # seat 0 is banned from New York; Chicago is open to it now (it holds Boston)
     state, _ = GAME.apply(state, 1, Play(state.hands[1][0]))
     groups = _groups(state, 0, "fr")
@@ -435,3 +446,224 @@ def test_city_cards_name_their_city_on_every_back() -> None:
             city = CARD_CITY[card]
             assert f'data-city="{city}" data-hidden="back"' in html
     assert 'data-chicago="true"' in html and CHICAGO == 0
+
+
+# ------------------------------------------------------- playing on the board
+
+
+class _Tags(HTMLParser):
+    """Every start tag of a page: (tag, attributes, its ancestors' attributes)."""
+
+    VOID = frozenset({"input", "br", "img", "meta", "link", "hr"})
+
+    def __init__(self, html: str) -> None:
+        super().__init__()
+        self.found: list[tuple[str, dict[str, str], list[dict[str, str]]]] = []
+        self._stack: list[tuple[str, dict[str, str]]] = []
+        self.feed(html)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = {name: value or "" for name, value in attrs}
+        self.found.append((tag, found, [a for _, a in self._stack]))
+        if tag not in self.VOID:
+            self._stack.append((tag, found))
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = {name: value or "" for name, value in attrs}
+        self.found.append((tag, found, [a for _, a in self._stack]))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self.VOID or all(name != tag for name, _ in self._stack):
+            return
+        while self._stack:
+            if self._stack.pop()[0] == tag:
+                break
+
+    def inside(self, tag: str, **where: str) -> list[dict[str, str]]:
+        """The attributes of each `tag` under an element with all of `where`
+        (`class_` is "class", matching one class word; other underscores are dashes)."""
+        wanted = {name.rstrip("_").replace("_", "-"): value for name, value in where.items()}
+
+        def fits(attrs: dict[str, str]) -> bool:
+            for name, value in wanted.items():
+                have = attrs.get(name)
+                if name == "class" and have is not None:
+                    if value not in have.split():
+                        return False
+                elif have != value:
+                    return False
+            return True
+
+        return [attrs for name, attrs, up in self.found if name == tag and any(fits(a) for a in up)]
+
+
+def _table(
+    state: State, seat: int, lang: str = "en", previous: frozenset[str] = frozenset()
+) -> tuple[str, Scene]:
+    """The table `seat` sees now (its controls when it acts), and its scene."""
+    view = GAME.view(state, seat)
+    names = NAMES[: len(state.hands)]
+    acting = seat in GAME.to_act(state)
+    legal = GAME.legal_actions(state, seat) if acting else []
+    scene = _scene(state, seat, lang, dock=CLIENT.dock(view, legal, names, lang), previous=previous)
+    return CLIENT.render_table(scene), scene
+
+
+def _acts(attrs: list[dict[str, str]]) -> list[str]:
+    return [a["data-act"] for a in attrs if a.get("data-cmd") == "act"]
+
+
+def _json(action: Any) -> str:
+    return json.dumps(GAME.action_to_json(action), separators=(",", ":"), sort_keys=True)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_board_offers_exactly_the_legal_moves_as_controls(players: int) -> None:
+    """The viewer's hand cards play the legal cards (the panel's same actions);
+    a city opens a chooser exactly where a placement is legal, whose Place
+    buttons are exactly its legal placements (every one reachable through the
+    two choices, which offer only counts some placement uses); nobody else's
+    hand is a control, and nothing is one on another seat's turn."""
+    checked = 0
+    for index, (state, _action, _events) in enumerate(_steps(players, 11)):
+        if GAME.is_over(state) or index % 3:
+            continue
+        acting = GAME.to_act(state)[0]
+        for seat in range(players):
+            html, _ = _table(state, seat)
+            tags = _Tags(html)
+            board_cards = _acts(tags.inside("button", class_="tb-hand"))
+            panel = _acts(tags.inside("button", id="actions"))
+            choosers = _acts(tags.inside("button", class_="tb-chooser"))
+            taps = [
+                a["data-city"]
+                for name, a, _ in tags.found
+                if name == "button" and "tb-city-tap" in a.get("class", "").split()
+            ]
+            if seat != acting:
+                assert board_cards == panel == choosers == taps == []
+                continue
+            legal = GAME.legal_actions(state, seat)
+            plays = [_json(a) for a in legal if isinstance(a, Play)]
+            places = [a for a in legal if isinstance(a, Place)]
+            assert sorted(board_cards) == sorted(plays)
+            assert sorted(panel) == sorted(plays + [_json(a) for a in places])
+            assert sorted(choosers) == sorted(_json(a) for a in places)
+            assert sorted(map(int, taps)) == sorted({a.city for a in places})
+            for city in {a.city for a in places}:
+                mine = [a for a in places if a.city == city]
+                radios = tags.inside("input", id=f"tb-choose-{city}")
+                experts = {int(r["value"]) for r in radios if r["data-pick"] == "e"}
+                occasionals = {int(r["value"]) for r in radios if r["data-pick"] == "o"}
+                assert experts == {a.experts for a in mine}
+                assert occasionals == {a.occasionals for a in mine}
+                # each legal pair is one the choices can make, and the first shown is legal
+                assert {(a.experts, a.occasionals) for a in mine} <= {
+                    (ex, oc) for ex in experts for oc in occasionals
+                }
+                chosen = {r["data-pick"]: int(r["value"]) for r in radios if "checked" in r}
+                smallest = min(mine, key=lambda a: (a.experts + a.occasionals, a.occasionals))
+                assert (chosen["e"], chosen["o"]) == (smallest.experts, smallest.occasionals)
+                checked += 1
+    assert checked > 20
+
+
+def test_no_hand_of_another_seat_holds_a_card_id_or_a_control() -> None:
+    for index, (state, _action, _events) in enumerate(_steps(4, 12)):
+        if GAME.is_over(state) or index % 4:
+            continue
+        for seat in (None, 0, 1, 2, 3):
+            if seat is None:
+                html = CLIENT.render_table(_scene(state, None, "en"))
+            else:
+                html, _ = _table(state, seat)
+            tags = _Tags(html)
+            for other in range(4):
+                if other == seat:
+                    continue
+                hand = [
+                    attrs
+                    for name, attrs, up in tags.found
+                    if any(a.get("data-seat") == str(other) and "tb-seat" in a.get("class", "")
+                           for a in up)
+                    and any("tb-hand" in a.get("class", "").split() for a in up)
+                ]  # fmt: skip
+                assert hand and all("data-card" not in a and "data-act" not in a for a in hand)
+
+
+def _latest(html: str) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
+    tags = _Tags(html)
+    cards = [a for name, a, _ in tags.found if a.get("data-latest") == "true" and name == "span"]
+    gangs = [a for name, a, _ in tags.found if a.get("data-latest") == "true" and name == "li"]
+    return cards, gangs
+
+
+def test_the_latest_turn_and_each_last_card_are_marked_and_stay() -> None:
+    """From one render to the next, the card just played and the gangsters
+    just placed are outlined, each seat's last card is named; the marks stay
+    while nothing moves, and the next move takes them over."""
+    state = _first(3)
+    html, scene = _table(state, 2)
+    assert _latest(html) == ([], [])
+    seen = frozenset(scene.shown)
+    state, _ = GAME.apply(state, 0, Place(2, 2, 1))
+    html, scene = _table(state, 2, previous=seen)
+    cards, gangs = _latest(html)
+    assert cards == [] and [(g["data-seat"]) for g in gangs] == ["0"]
+    seen = frozenset(scene.shown)
+    played = state.hands[0][0]
+    state, _ = GAME.apply(state, 0, Play(played))
+    html, scene = _table(state, 2, previous=seen)
+    cards, gangs = _latest(html)
+    # the whole turn: the placement then the card
+    assert [c["data-card"] for c in cards] == [str(played)] and len(gangs) == 1
+    assert cards[0]["data-last-of"] == "0" and cards[0]["data-from"] == "them"
+    assert "arrive" in cards[0]["class"].split()
+    # nothing moves: the marks stay (the card no longer arrives)
+    again, scene = _table(state, 2, previous=frozenset(scene.shown))
+    cards, gangs = _latest(again)
+    assert [c["data-card"] for c in cards] == [str(played)] and len(gangs) == 1
+    assert "arrive" not in cards[0]["class"].split()
+    seen = frozenset(scene.shown)
+    second = state.hands[1][0]
+    state, _ = GAME.apply(state, 1, Play(second))
+    html, scene = _table(state, 2, previous=seen)
+    cards, gangs = _latest(html)
+    assert [c["data-card"] for c in cards] == [str(second)] and gangs == []
+    lasts = {
+        a["data-last-of"]: a["data-card"] for _, a, _ in _Tags(html).found if "data-last-of" in a
+    }
+    assert lasts == {"0": str(played), "1": str(second)}
+    assert f"last: {card_text(played, 'en')}" in unescape(html)  # seat 0's one line
+    # a page drawn afresh (no previous render) marks nothing it cannot know
+    fresh, _ = _table(state, 2)
+    assert _latest(fresh) == ([], [])
+
+
+def test_a_police_card_turning_shows_a_banner_on_the_board() -> None:
+    state = _first(2)
+    while state.turn <= POLICE_AFTER_TURN:
+        seat = GAME.to_act(state)[0]
+        state, _ = GAME.apply(state, seat, Play(state.hands[seat][0]))
+    assert len(state.police_shown) == 1
+    html, scene = _table(state, 0)
+    banner = [a for _, a, _ in _Tags(html).found if "tb-police-banner" in a.get("class", "")]
+    assert len(banner) == 1 and "arrive" in banner[0]["class"].split()
+    assert banner[0]["data-badge"] == GAME.view(state, 0)["police"][-1]
+    assert "Police: a gold badge has turned." in unescape(html)
+    again, _ = _table(state, 0, "fr", previous=frozenset(scene.shown))
+    assert "vient de sortir" in unescape(again) and 'tb-police-banner"' in again
+    # before the card turns: no banner
+    before, _ = _table(_first(2), 0)
+    assert "tb-police-banner" not in before
+
+
+def test_french_badges_cannot_be_read_as_money() -> None:
+    """ "Argent" is money in French: the badges are "doré" and "argenté"."""
+    for key in ("badge_gold", "badge_silver", "badge_both", "tally_gold", "tally_silver",
+                "police_aria", "status_goes_on", "police_banner"):  # fmt: skip
+        text = BOARD[key]["fr"]
+        assert not re.search(r"\b[Aa]rgent\b", text), (key, text)
+    html, _ = _table(_first(2), 0, "fr")
+    assert "Dorés 0/3" in unescape(html) and "Argentés 0/3" in unescape(html)
+    assert not re.search(r">\s*Argent\b", html)

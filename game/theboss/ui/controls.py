@@ -54,12 +54,16 @@ def holds_elsewhere(view: Mapping[str, Any], seat: int) -> bool:
 
 
 def place_label(experts: int, occasionals: int, lang: str) -> str:
-    """A placement button's face: "2", "2 + 1", "+ 1"."""
-    if not occasionals:
-        return BOARD("place_label", lang, e=experts)
-    if not experts:
-        return BOARD("place_label_occ", lang, o=occasionals)
-    return BOARD("place_label_both", lang, e=experts, o=occasionals)
+    """A placement button's face, in words: "2 experts", "1 expert + 1
+    occasional", "2 occasionals"."""
+    if not occasionals or not experts:
+        return gangsters_text(experts, occasionals, lang)
+    return BOARD(
+        "place_label_both",
+        lang,
+        e=BOARD.plural("experts", "experts_many", experts, lang),
+        o=BOARD.plural("occasionals", "occasionals_many", occasionals, lang),
+    )
 
 
 def dock(

@@ -19,12 +19,22 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.engine.client import Control, Group, Scene, dock_html, e, icon
-from game.theboss.cards import CARD_CITY, CARD_KIND, CARD_VALUE, CHICAGO, CITY_CARDS, TURNS
+from game.theboss.cards import (
+    CARD_CITY,
+    CARD_KIND,
+    CARD_VALUE,
+    CHICAGO,
+    CITY_CARDS,
+    POLICE_AFTER_TURN,
+    TURNS,
+)
 from game.theboss.codec import action_to_json
-from game.theboss.state import Place
+from game.theboss.state import Place, Play
 
+from .chooser import chooser_html, city_tap, panel_rows
 from .controls import action_json, holder
 from .pieces import back, badge, card, cubes, glyph, mini, num
+from .recent import Recent, recent
 from .strings import (
     BOARD,
     SHORT_NAMES,
@@ -55,17 +65,53 @@ def _flag(value: bool) -> str:
 # ------------------------------------------------------------------- table
 
 
+class _Board:
+    """What one render of the table knows beyond the scene: the viewer's legal
+    moves drawn on the board itself, and what just happened."""
+
+    def __init__(self, scene: Scene) -> None:
+        actions = scene.dock.actions()
+        #: the cards the viewer may play now, by card id
+        self.plays = {a.card: a for a in actions if isinstance(a, Play)}
+        #: the placements the viewer may make now, by city
+        self.places: dict[int, list[Place]] = {}
+        for action in actions:
+            if isinstance(action, Place):
+                self.places.setdefault(action.city, []).append(action)
+        self.recent: Recent = recent(scene.view, scene.previous)
+        scene.shown |= self.recent.recorded
+
+
 def render_table(scene: Scene) -> str:
     """The board in play: the bar, the police, the row of cities, the gangs,
-    the dock and the log."""
+    the dock and the log; the viewer's cards and cities are controls too,
+    each city's chooser drawn after the panel (the panel's buttons come first
+    in the page's order)."""
     view = scene.view
+    board = _Board(scene)
     return (
         f'<div id="table" class="table tb" data-game="theboss" data-players="{view["players"]}" '
         f'data-stage="{e(view["stage"])}" data-last-round="{_flag(view["last_round"])}">'
         f"{_bar(scene)}"
-        f'<div class="table-main">{_arena(scene)}{_seats(scene)}</div>'
-        f'<div class="table-side">{_dock(scene)}{scene.log_html}</div></div>'
+        f'<div class="table-main">{_arena(scene, board)}{_seats(scene, board)}</div>'
+        f'<div class="table-side">{_dock(scene)}{scene.log_html}</div>'
+        f"{_choosers(scene, board)}</div>"
     )
+
+
+def _choosers(scene: Scene, board: _Board) -> str:
+    view, lang = scene.view, scene.lang
+    if view["stage"] != "place_or_play":
+        return ""
+    groups = {group.key: group for group in scene.dock.groups}
+    html = []
+    for city in view["row"]:
+        offered = board.places.get(city)
+        if offered:
+            group = groups.get(f"place-{city}")
+            note = group.note if group is not None else ""
+            html.append(chooser_html(view, city, offered, lang, note))
+    return "".join(html)
 
 
 def _bar(scene: Scene) -> str:
@@ -119,9 +165,33 @@ def _police_strip(view: Mapping[str, Any], lang: str) -> str:
     )
 
 
-def _arena(scene: Scene) -> str:
+def _police_banner(scene: Scene) -> str:
+    """This round's police card, turned: a banner at the top of the board for
+    the rest of the round (it slides in when it has just turned)."""
     view, lang = scene.view, scene.lang
-    notes = []
+    police = view["police"]
+    if (
+        view["stage"] == "over"
+        or not police
+        or len(police) != view["round"]
+        or view["turn"] <= POLICE_AFTER_TURN
+    ):
+        return ""
+    kind = police[-1]
+    gold, silver = view["badges"]["gold"], view["badges"]["silver"]
+    key = "police_banner_last" if view["last_round"] else "police_banner"
+    text = BOARD(key, lang, badge=BOARD(f"badge_{kind}", lang), gold=gold, silver=silver)
+    arrive = scene.mark(f"police:{view['round']}:{len(police)}")
+    return (
+        f'<div class="tb-police-banner{arrive}" data-badge="{e(kind)}" role="note">'
+        f'<ol class="tb-badges" aria-hidden="true">{badge(kind, lang)}</ol>'
+        f"<p>{e(text)}</p></div>"
+    )
+
+
+def _arena(scene: Scene, board: _Board) -> str:
+    view, lang = scene.view, scene.lang
+    notes = [_police_banner(scene)]
     if view["last_round"] and view["stage"] != "over":
         notes.append(
             f'<p class="tb-note tb-last-round" role="note">{glyph("badge")}'
@@ -134,7 +204,7 @@ def _arena(scene: Scene) -> str:
             f"{e(BOARD('last_order', lang, order=order))} "
             f'<span class="tb-order-rule">({e(BOARD("last_order_rule", lang))})</span></p>'
         )
-    cities = "".join(_city(scene, city, index) for index, city in enumerate(view["row"]))
+    cities = "".join(_city(scene, board, city, index) for index, city in enumerate(view["row"]))
     return (
         '<div class="arena tb-arena">'
         f"{''.join(notes)}"
@@ -148,8 +218,9 @@ def _arena(scene: Scene) -> str:
 # ------------------------------------------------------------------ cities
 
 
-def _city(scene: Scene, city: int, index: int) -> str:
+def _city(scene: Scene, board: _Board, city: int, index: int) -> str:
     view, lang = scene.view, scene.lang
+    offered = view["stage"] == "place_or_play" and bool(board.places.get(city))
     entry = view["cities"][city]
     owner = holder(entry)
     seat = view["seat"]
@@ -158,18 +229,19 @@ def _city(scene: Scene, city: int, index: int) -> str:
         f' data-city="{city}" data-chicago="{_flag(city == CHICAGO)}" data-index="{index + 1}"'
         f' data-holder="{"" if owner is None else owner}"'
         f' data-you-hold="{_flag(owner is not None and owner == seat)}"'
-        f' data-banned="{",".join(map(str, banned))}"'
+        f' data-banned="{",".join(map(str, banned))}" data-offered="{_flag(offered)}"'
     )
     tag = (
         f'<span class="tag tb-alcapo">{e(BOARD("alcapo", lang))}</span>' if city == CHICAGO else ""
     )
     head = (
         f'<div class="tb-city-head">{num(city)}'
-        f'<h4 class="tb-city-name">{e(city_name(city))}</h4>{tag}</div>'
+        f'<h4 class="tb-city-name">{e(city_name(city))}</h4>{tag}'
+        f"{city_tap(city, lang) if offered else ''}</div>"
     )
-    middle = _chicago_middle(scene) if city == CHICAGO else _city_cards(scene, city)
+    middle = _chicago_middle(scene) if city == CHICAGO else _city_cards(scene, board, city)
     return (
-        f'<li class="tb-city"{flags}>{head}{middle}{_gangs(scene, city, owner)}'
+        f'<li class="tb-city"{flags}>{head}{middle}{_gangs(scene, board, city, owner)}'
         f"{_banned_line(scene, city, banned)}</li>"
     )
 
@@ -188,7 +260,31 @@ def _hidden_face(view: Mapping[str, Any], city: int) -> tuple[int | None, str]:
     return None, ""
 
 
-def _city_cards(scene: Scene, city: int) -> str:
+def _played_card(scene: Scene, board: _Board, city: int, c: int) -> str:
+    """A card under a city: arriving (it slides in from its player's side),
+    the latest move's, a player's last card (named under it)."""
+    view, lang = scene.view, scene.lang
+    rec = board.recent
+    owner = next((seat for seat, last in rec.last.items() if last == c), None)
+    arrive = scene.mark(f"r{view['round']}:c{city}:{c}")
+    extra = ""
+    if owner is not None:
+        side = "you" if owner == view["seat"] else "them"
+        extra += f' data-last-of="{owner}" data-from="{side}"'
+    if rec.card == c:
+        extra += ' data-latest="true"'
+    face = card(c, lang, arrive=arrive, extra=extra)
+    if owner is None:
+        return f"<li>{face}</li>"
+    label = BOARD("last_of", lang, name=_name(scene, owner))
+    return (
+        f'<li class="tb-last" data-seat="{owner}">{face}'
+        f'<span class="tb-last-tag" data-seat="{owner}"><span class="visually-hidden">'
+        f'{e(label)}</span><span aria-hidden="true">{e(_name(scene, owner))}</span></span></li>'
+    )
+
+
+def _city_cards(scene: Scene, board: _Board, city: int) -> str:
     view, lang = scene.view, scene.lang
     entry = view["cities"][city]
     name = city_name(city)
@@ -205,11 +301,8 @@ def _city_cards(scene: Scene, city: int) -> str:
             size="big",
         )
     played = entry["played"]
-    rnd = view["round"]
     if played:
-        items = "".join(
-            f"<li>{card(c, lang, arrive=scene.mark(f'r{rnd}:c{city}:{c}'))}</li>" for c in played
-        )
+        items = "".join(_played_card(scene, board, city, c) for c in played)
         texts = ", ".join(card_text(c, lang) for c in played)
         aria = BOARD("played_aria", lang, city=name, cards=texts)
         under = f'<ol class="tb-played" aria-label="{e(aria)}">{items}</ol>'
@@ -284,8 +377,10 @@ def _chicago_middle(scene: Scene) -> str:
     )
 
 
-def _gangs(scene: Scene, city: int, owner: int | None) -> str:
+def _gangs(scene: Scene, board: _Board, city: int, owner: int | None) -> str:
     view, lang = scene.view, scene.lang
+    latest = board.recent.place
+    mover = board.recent.seat
     entry = view["cities"][city]
     rows = []
     for seat in range(view["players"]):
@@ -303,8 +398,16 @@ def _gangs(scene: Scene, city: int, owner: int | None) -> str:
         aria = BOARD("gang_aria", lang, name=name, what=what)
         if seat == owner:
             aria += " · " + BOARD("majority_aria", lang, name=name)
+        just = latest is not None and latest[0] == city and seat == mover
+        flag = ""
+        if just:
+            assert latest is not None
+            flag = ' data-latest="true"'
+            aria += " · " + BOARD(
+                "just_placed", lang, what=gangsters_text(latest[1], latest[2], lang)
+            )
         rows.append(
-            f'<li class="tb-gang" data-seat="{seat}" data-holder="{_flag(seat == owner)}" '
+            f'<li class="tb-gang" data-seat="{seat}" data-holder="{_flag(seat == owner)}"{flag} '
             f'aria-label="{e(aria)}"><span class="tb-gang-name" aria-hidden="true">{e(name)}</span>'
             f"{cubes(seat, experts, occasionals)}"
             f'<span class="tb-gang-n" aria-hidden="true">{experts + occasionals}</span>{crown}</li>'
@@ -333,16 +436,16 @@ def _banned_line(scene: Scene, city: int, banned: Sequence[int]) -> str:
 # ------------------------------------------------------------------- seats
 
 
-def _seats(scene: Scene) -> str:
+def _seats(scene: Scene, board: _Board) -> str:
     view, lang = scene.view, scene.lang
-    items = "".join(_seat(scene, seat) for seat in range(view["players"]))
+    items = "".join(_seat(scene, board, seat) for seat in range(view["players"]))
     return (
         f'<section class="seats-zone" aria-label="{e(BOARD("players", lang))}">'
         f'<ol class="seat-list tb-seats" id="board-seats">{items}</ol></section>'
     )
 
 
-def _seat(scene: Scene, seat: int) -> str:
+def _seat(scene: Scene, board: _Board, seat: int) -> str:
     view, lang = scene.view, scene.lang
     name = _name(scene, seat)
     you = view["seat"] == seat
@@ -390,10 +493,57 @@ def _seat(scene: Scene, seat: int) -> str:
         f'<div class="seat-head"><span class="tb-swatch" data-seat="{seat}" aria-hidden="true">'
         f'</span><span class="knight-name">{e(name)}</span>{"".join(tags)}'
         f"{scene.seat_badges_html.get(seat, '')}</div>"
+        f"{_summary(scene, board, seat)}"
         f'<div class="seat-stats tb-stats">{_money_chip(view["money"][seat], lang)}'
-        f"{_pools(view, seat, lang)}</div>"
-        f"{_hand(scene, seat)}{banned_line}</li>"
+        f"{_pools(view, seat, lang)}{_last_card(scene, board, seat)}</div>"
+        f"{_hand_hint(scene, board, seat)}{_hand(scene, board, seat)}{banned_line}</li>"
     )
+
+
+def _last_card(scene: Scene, board: _Board, seat: int) -> str:
+    """The seat's last card this round, small, beside its gangsters."""
+    last = board.recent.last.get(seat)
+    if last is None:
+        return ""
+    lang = scene.lang
+    label = BOARD("last_card_aria", lang, card=card_text(last, lang))
+    return (
+        f'<span class="tb-seat-last" data-card="{last}" role="img" aria-label="{e(label)}">'
+        f'<span class="tb-seat-last-word" aria-hidden="true">{e(BOARD("last_card", lang))}</span>'
+        f"{mini(last, lang)}</span>"
+    )
+
+
+def _summary(scene: Scene, board: _Board, seat: int) -> str:
+    """An opponent in one line (a phone shows it instead of the panel's
+    details): money, gangsters left to place, cards in hand, last card."""
+    view, lang = scene.view, scene.lang
+    if view["seat"] == seat:
+        return ""
+    left = view["experts_available"][seat] + view["occasionals_available"][seat]
+    parts = [
+        money(view["money"][seat], lang),
+        BOARD.plural("left_short", "left_short_many", left, lang),
+        BOARD.plural("cards", "cards_many", len(view["hands"][seat]), lang)
+        + (
+            f" ({', '.join(SHORT_NAMES[city] for city in view['hands'][seat])})"
+            if view["hands"][seat]
+            else ""
+        ),
+    ]
+    last = board.recent.last.get(seat)
+    if last is not None:
+        parts.append(BOARD("last_short", lang, card=card_text(last, lang)))
+    return f'<p class="tb-summary" data-seat="{seat}">{e(" · ".join(parts))}</p>'
+
+
+def _hand_hint(scene: Scene, board: _Board, seat: int) -> str:
+    """Above the viewer's hand on their turn: what the board's controls do."""
+    view = scene.view
+    if view["seat"] != seat or not board.plays:
+        return ""
+    key = "hand_hint_place" if board.places else "hand_hint_play"
+    return f'<p class="tb-hand-hint" data-turn="you">{e(BOARD(key, scene.lang))}</p>'
 
 
 def _money_chip(amount: int, lang: str) -> str:
@@ -452,19 +602,32 @@ def _pools(view: Mapping[str, Any], seat: int, lang: str) -> str:
     )
 
 
-def _hand(scene: Scene, seat: int) -> str:
+def _hand_card(scene: Scene, board: _Board, c: int) -> str:
+    """A card of the viewer's hand: a button playing it on their turn (the
+    same action as the panel's button), a picture otherwise."""
+    view, lang = scene.view, scene.lang
+    face = card(c, lang, arrive=scene.mark(f"r{view['round']}:h{c}"), size="hand")
+    action = board.plays.get(c)
+    if action is None:
+        return face
+    aria = BOARD("play_aria", lang, card=card_text(c, lang), city=city_name(CARD_CITY[c]))
+    return (
+        f'<button type="button" class="tb-hand-btn" data-cmd="act" data-kind="play" '
+        f'data-act="{e(action_json(action))}" data-city="{CARD_CITY[c]}" '
+        f'aria-label="{e(aria)}">{face}</button>'
+    )
+
+
+def _hand(scene: Scene, board: _Board, seat: int) -> str:
     """The seat's hand: faces for its owner (and in a finished game's replay),
     backs showing each card's city for everyone else."""
     view, lang = scene.view, scene.lang
-    rnd = view["round"]
     backs: list[int] = view["hands"][seat]
     opened = view.get("open")
     if opened is not None:
         cards = "".join(card(c, lang, size="hand") for c in opened["hands"][seat])
     elif view["seat"] == seat and view["hand"] is not None:
-        cards = "".join(
-            card(c, lang, arrive=scene.mark(f"r{rnd}:h{c}"), size="hand") for c in view["hand"]
-        )
+        cards = "".join(_hand_card(scene, board, c) for c in view["hand"])
     else:
         cards = "".join(
             back(city, BOARD("back_aria", lang, city=city_name(city)), size="hand")
@@ -541,40 +704,12 @@ def _place_group(group: Group, city: int, lang: str) -> str:
             f'data-odds="{first.odds!r}" aria-label="{e(aria)}" title="{e(aria)}">'
             f"{e(BOARD('note_money', lang, pct=first.odds_text))}</span>"
         )
-    cells: dict[tuple[int, int], Control] = {}
-    for control in group.controls:
-        action = control.action
-        assert isinstance(action, Place)
-        cells[(action.experts, action.occasionals)] = control
-    low = min(experts for experts, _ in cells)
-    high = max(experts for experts, _ in cells)
-    cols = max(occasionals for _, occasionals in cells) + 1
-    grid = []
-    for experts in range(low, high + 1):
-        for occasionals in range(cols):
-            cell = cells.get((experts, occasionals))
-            grid.append(
-                _place_button(cell)
-                if cell is not None
-                else '<span class="tb-cell-empty" aria-hidden="true"></span>'
-            )
     return (
         f'<details class="control-group tb-place" data-group="{e(group.key)}" data-city="{city}" '
         f'data-offered="true"><summary class="tb-place-head">{num(city)}'
         f'<span class="tb-place-name">{e(group.label)}</span>'
         f'<span class="tb-place-note">{e(group.note)}</span>{odds}</summary>'
-        f'<div class="tb-grid" data-cols="{cols}">{"".join(grid)}</div></details>'
-    )
-
-
-def _place_button(control: Control) -> str:
-    action = control.action
-    assert isinstance(action, Place)
-    return (
-        f'<button type="button" class="btn act act-{control.tone} tb-place-btn" data-cmd="act" '
-        f'data-kind="place" data-act="{e(action_json(action))}" '
-        f'data-experts="{action.experts}" data-occasionals="{action.occasionals}" '
-        f'aria-label="{e(control.aria)}"><span>{e(control.label)}</span></button>'
+        f'<div class="tb-totals">{panel_rows(group.controls, lang)}</div></details>'
     )
 
 

@@ -115,20 +115,32 @@ BOARD: Final = Catalogue(
             # -------------------------------------------------- police
             "police": {"fr": "Police", "en": "Police"},
             "police_aria": {
-                "fr": "Police : {shown}, {left} ; insignes or {gold} sur 3, argent {silver} sur 3",
+                "fr": "Police : {shown}, {left} ; insignes dorés {gold} sur 3, "
+                "argentés {silver} sur 3",
                 "en": "Police: {shown}, {left}; gold badges {gold} of 3, silver {silver} of 3",
             },
             "police_none": {"fr": "aucune carte retournée", "en": "no card turned"},
+            "police_banner": {
+                "fr": "Police : un {badge} vient de sortir. Insignes dorés {gold}/3, "
+                "argentés {silver}/3 ; au 3e d’une couleur, cette manche sera la dernière.",
+                "en": "Police: a {badge} has turned. Gold {gold}/3, silver {silver}/3; "
+                "at a colour’s 3rd, this round is the last.",
+            },
+            "police_banner_last": {
+                "fr": "Police : un {badge} vient de sortir, le 3e d’une couleur. "
+                "Cette manche est la dernière !",
+                "en": "Police: a {badge} has turned, a colour’s 3rd. This round is the last!",
+            },
             "police_left": {"fr": "{n} carte en pile", "en": "{n} card left"},
             "police_left_many": {"fr": "{n} cartes en pile", "en": "{n} cards left"},
-            "badge_gold": {"fr": "insigne or", "en": "gold badge"},
-            "badge_silver": {"fr": "insigne argent", "en": "silver badge"},
+            "badge_gold": {"fr": "insigne doré", "en": "gold badge"},
+            "badge_silver": {"fr": "insigne argenté", "en": "silver badge"},
             "badge_both": {
-                "fr": "insigne double (or et argent)",
+                "fr": "insigne double (doré et argenté)",
                 "en": "double badge (gold and silver)",
             },
-            "tally_gold": {"fr": "Or {n}/3", "en": "Gold {n}/3"},
-            "tally_silver": {"fr": "Argent {n}/3", "en": "Silver {n}/3"},
+            "tally_gold": {"fr": "Dorés {n}/3", "en": "Gold {n}/3"},
+            "tally_silver": {"fr": "Argentés {n}/3", "en": "Silver {n}/3"},
             "police_rule": {
                 "fr": "Une carte se retourne quand il reste 2 cartes en main ; "
                 "au 3e insigne d’une couleur, la partie finit avec la manche.",
@@ -199,6 +211,16 @@ BOARD: Final = Catalogue(
                 "en": "{name} holds the majority",
             },
             "banned_here": {"fr": "Interdit : {names}", "en": "Banned: {names}"},
+            "last_of": {"fr": "dernière de {name}", "en": "{name}’s last"},
+            "just_placed": {"fr": "vient de placer {what}", "en": "just placed {what}"},
+            "last_card": {"fr": "Dernière :", "en": "Last:"},
+            "last_card_aria": {
+                "fr": "Dernière carte jouée : {card}",
+                "en": "Last card played: {card}",
+            },
+            "last_short": {"fr": "dernière : {card}", "en": "last: {card}"},
+            "left_short": {"fr": "{n} gangster à placer", "en": "{n} gangster to place"},
+            "left_short_many": {"fr": "{n} gangsters à placer", "en": "{n} gangsters to place"},
             "banned_aria": {
                 "fr": "Interdits de séjour à {city} : {names}",
                 "en": "Banned from {city}: {names}",
@@ -257,12 +279,50 @@ BOARD: Final = Catalogue(
             },
             "group_place": {"fr": "Placer des gangsters", "en": "Place gangsters"},
             "place_legend": {
-                "fr": "Experts + occasionnels ; en relief, le moins qu’il faut pour la majorité.",
-                "en": "Experts + occasionals; raised, the fewest that take the majority.",
+                "fr": "Une ligne par nombre de gangsters, du plus petit qui prend la majorité "
+                "au plus grand ; ou touchez une ville sur le plateau.",
+                "en": "One row per number of gangsters, from the fewest that take the "
+                "majority up; or tap a city on the board.",
             },
-            "place_label": {"fr": "{e}", "en": "{e}"},
             "place_label_both": {"fr": "{e} + {o}", "en": "{e} + {o}"},
-            "place_label_occ": {"fr": "+ {o}", "en": "+ {o}"},
+            "tap_city": {"fr": "Placer ici", "en": "Place here"},
+            "tap_city_aria": {
+                "fr": "Placer des gangsters à {city}",
+                "en": "Place gangsters in {city}",
+            },
+            "chooser_title": {
+                "fr": "{city} : placer des gangsters",
+                "en": "{city}: place gangsters",
+            },
+            "chooser_experts": {"fr": "Experts", "en": "Experts"},
+            "chooser_occ": {"fr": "Occasionnels", "en": "Occasionals"},
+            "close": {"fr": "Fermer", "en": "Close"},
+            "place_go": {"fr": "Placer {what}", "en": "Place {what}"},
+            "outcome_take": {
+                "fr": "{n} à vous ici : vous prenez la majorité.",
+                "en": "{n} of yours here: you take the majority.",
+            },
+            "outcome_keep": {
+                "fr": "{n} à vous ici : vous gardez la majorité.",
+                "en": "{n} of yours here: you keep the majority.",
+            },
+            "outcome_short": {
+                "fr": "{n} à vous ici : trop peu, la majorité en demande {need}.",
+                "en": "{n} of yours here: too few, the majority takes {need}.",
+            },
+            "outcome_none": {
+                "fr": "Choisissez au moins un gangster.",
+                "en": "Choose at least one gangster.",
+            },
+            "hand_hint_place": {
+                "fr": "Touchez une carte pour la jouer, ou d’abord une ville pour y placer "
+                "des gangsters.",
+                "en": "Tap a card to play it, or first a city to place gangsters there.",
+            },
+            "hand_hint_play": {
+                "fr": "Touchez une carte pour la jouer.",
+                "en": "Tap a card to play it.",
+            },
             "place_aria": {"fr": "Placer {what} à {city}", "en": "Place {what} in {city}"},
             "note_need": {
                 "fr": "Majorité dès {what}",
@@ -357,7 +417,7 @@ BOARD: Final = Catalogue(
                 "en": "A 3rd badge of one colour has shown: the game is over.",
             },
             "status_goes_on": {
-                "fr": "Police : or {gold}/3, argent {silver}/3 ; la partie continue.",
+                "fr": "Police : insignes dorés {gold}/3, argentés {silver}/3 ; la partie continue.",
                 "en": "Police: gold {gold}/3, silver {silver}/3; the game goes on.",
             },
             "next_round": {"fr": "Manche suivante", "en": "Next round"},
