@@ -125,6 +125,40 @@ def _set(path: str, value: Any) -> Callable[[Json], None]:
     return mutate
 
 
+def _fighter(data: Json, wanted: Callable[[Json], bool]) -> Json:
+    """A seat of the last fight that `wanted` takes."""
+    return next(seat for seat in data["result"]["seats"] if seat["weapons"] and wanted(seat))
+
+
+def _winner_out(data: Json) -> None:
+    _fighter(data, lambda seat: seat["winner"])["out"] = True
+
+
+def _over_flipped(data: Json) -> None:
+    seat = _fighter(data, lambda seat: not seat["over"])
+    seat["over"] = True
+
+
+def _a_key_too_many(data: Json) -> None:
+    _fighter(data, lambda seat: seat["winner"])["keys_won"] += 1
+
+
+def _a_key_for_a_loser(data: Json) -> None:
+    _fighter(data, lambda seat: not seat["winner"] and not seat["perfect"])["keys_won"] = 1
+
+
+def _perfect_off_the_mark(data: Json) -> None:
+    hp = data["result"]["boss_hp"]
+    seat = _fighter(
+        data, lambda seat: not seat["over"] and not seat["out"] and seat["strength"] != hp
+    )
+    seat["perfect"] = True
+
+
+def _a_heart_lost_below(data: Json) -> None:
+    _fighter(data, lambda seat: not seat["over"] and not seat.get("reaper_hit"))["hearts_lost"] = 1
+
+
 def _set_strength(field: str, value: int) -> Callable[[Json], None]:
     def mutate(data: Json) -> None:
         data["active"][_strength_index(data)][field] = value
@@ -390,6 +424,13 @@ CASES: list[tuple[str, str, Callable[[Json], None], tuple[str, ...]]] = [
     ("potion stage without its turn", "potion", _set("resume", ""), ("turn_of, resume",)),
     ("last turn owed without its spell", "spells", _owed_without_spell, ("last_turn",)),
     ("destiny outside the destiny stage", "reaper_round", _set("destiny", [0]), ("destiny",)),
+    # The last fight as the rules score it (issue #27).
+    ("a winner out of the fight", "spells", _winner_out, ("neither over nor out",)),
+    ("over below the boss", "spells", _over_flipped, (".over must say",)),
+    ("a key too many for the winner", "spells", _a_key_too_many, (".keys_won must be",)),
+    ("a key for a loser", "spells", _a_key_for_a_loser, (".keys_won must be 0",)),
+    ("a PERFECT off the mark", "spells", _perfect_off_the_mark, ("a PERFECT is exactly",)),
+    ("a heart lost below the boss", "spells", _a_heart_lost_below, ("a heart goes only",)),
 ]
 
 

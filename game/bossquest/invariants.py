@@ -390,7 +390,35 @@ def _result_problems(result: RoundResult, state: State) -> list[str]:
             problems.append(f"{where}.hearts_lost is {quote(entry.hearts_lost)}")
         if not 0 <= entry.keys_won <= MAX_KEYS_PER_ROUND:
             problems.append(f"{where}.keys_won is {quote(entry.keys_won)}")
-    return problems
+    return problems or _fight_problems(result, hp)
+
+
+def _fight_problems(result: RoundResult, hp: int) -> list[str]:
+    """Each seat's fight as fight._score decides it: over exactly above the
+    boss's hit points; a winner or a PERFECT neither over nor out; a PERFECT
+    exactly on them; the keys the win, the extra-key spell and a PERFECT give
+    (none in the Reaper's round); a heart lost only by going over or to the
+    Reaper player. A seat gone from the game (no weapons) fights nothing."""
+    extra = any(SPELL_KINDS[spell.card] == "extra_key" for spell in result.active)
+    keyless = result.boss == REAPER
+    for seat, entry in enumerate(result.seats):
+        where = f"result.seats[{seat}]"
+        if not entry.weapons:
+            if entry.over or entry.out or entry.winner or entry.perfect or entry.hearts_lost:
+                return [f"{where}: a seat with no weapon did not fight"]
+            continue
+        if entry.over != (entry.strength > hp):
+            return [f"{where}.over must say whether its strength is above the boss's {hp}"]
+        if (entry.winner or entry.perfect) and (entry.over or entry.out):
+            return [f"{where}: a winner or a PERFECT is neither over nor out"]
+        if entry.perfect and (keyless or entry.strength != hp):
+            return [f"{where}.perfect: a PERFECT is exactly the boss's {hp}, outside the Reaper's"]
+        keys = 0 if keyless else (1 + extra) * entry.winner + entry.perfect
+        if entry.keys_won != keys:
+            return [f"{where}.keys_won must be {keys}: the win, the extra key and a PERFECT"]
+        if entry.hearts_lost > entry.over + entry.reaper_hit:
+            return [f"{where}.hearts_lost: a heart goes only by going over or to the Reaper"]
+    return []
 
 
 # ------------------------------------------------------------- the extensions

@@ -8,9 +8,22 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..engine import rng
-from ..engine.errors import ScenarioError
+from ..engine.errors import GameError, ScenarioError
 from ..engine.jsonfields import expect_fields
 from ..engine.safejson import quote
+from ..engine.scenario import (
+    ANY,
+    FLAG,
+    NAMES,
+    TEXT,
+    WHOLE,
+    Shape,
+    check_shape,
+    list_of,
+    map_of,
+    or_null,
+    read_count,
+)
 from .actions import (
     Action,
     Activate,
@@ -41,9 +54,10 @@ from .cards import (
     boss_hp,
     weapon_name,
 )
+from .invariants import state_problems
 from .options import Options
 from .rules import legal_actions
-from .setup import complete_order, first_state
+from .setup import STARTING_HEARTS, complete_order, first_state
 from .state import NO_CARD, Fate, State
 from .table import current_hp, strength
 from .views import mystery_shown, view
@@ -158,6 +172,17 @@ def _spell_cards(kinds: Any, available: Sequence[int]) -> list[int]:
     return cards
 
 
+def _counts(value: Any, names: Sequence[str], what: str, most: int) -> dict[int, int]:
+    """Starting hearts or keys by seat: whole numbers from 0 to `most`."""
+    given = _names_map(value, names, f"setup.{what}")
+    for seat, count in given.items():
+        where = f"setup.{what}.{names[seat]}"
+        check_shape(count, WHOLE, where)
+        if not 0 <= count <= most:
+            raise ScenarioError(f"{where} must be 0 to {most}, not {quote(count)}")
+    return given
+
+
 class BossQuestScenarios:
     """The Boss Quest half of the scenario runner."""
 
@@ -171,6 +196,10 @@ class BossQuestScenarios:
         extra_options = fields.get("options", {})
         if not isinstance(extra_options, Mapping):
             raise ScenarioError("setup.options must be a JSON object")
+        if "players" in extra_options:
+            raise ScenarioError(
+                "setup.options has unknown field(s) players: the players are setup.players"
+            )
         options = Options.from_json({"players": len(names), **extra_options})
         armorer_name = fields.get("armorer", names[-1])
         if armorer_name not in names:
@@ -195,12 +224,11 @@ class BossQuestScenarios:
         spell_prefix = _spell_cards(fields.get("spells", []), options.spells)
         spells, generator = complete_order(generator, spell_prefix, options.spells)
         companions, generator = self._companions(fields, names, options, generator)
+        given_fates = _names_map(fields.get("fates", {}), names, "setup.fates")
+        for seat, name in given_fates.items():
+            check_shape(name, TEXT, f"setup.fates.{names[seat]}")
         fates = [
-            _FATE_NAMES.get(name, "?")
-            for name in (
-                _names_map(fields.get("fates", {}), names, "setup.fates").get(seat, "knight")
-                for seat in range(len(names))
-            )
+            _FATE_NAMES.get(given_fates.get(seat, "knight"), "?") for seat in range(len(names))
         ]
         if not set(fates) <= {Fate.KNIGHT, Fate.GONE, Fate.REAPER} or fates.count(Fate.REAPER) > 1:
             raise ScenarioError("setup.fates: each is 'knight', 'gone' or 'reaper' (one at most)")
@@ -221,9 +249,9 @@ class BossQuestScenarios:
             raise ScenarioError("setup.later_rounds must be a list")
         stacked = tuple(
             _deal_prefix(
-                expect_fields(round_setup, "later round", (), ("hands", "weapon_deck")).get(
-                    "hands"
-                ),
+                expect_fields(
+                    round_setup, f"setup.later_rounds[{number - 1}]", (), ("hands", "weapon_deck")
+                ).get("hands"),
                 round_setup.get("weapon_deck"),
                 names,
                 _armorer_after(armorer, number, len(names), gone),
@@ -232,8 +260,10 @@ class BossQuestScenarios:
             )
             for number, round_setup in enumerate(later, start=1)
         )
-        hearts = _names_map(fields.get("hearts", {}), names, "setup.hearts")
-        keys = _names_map(fields.get("keys", {}), names, "setup.keys")
+        hearts = _counts(fields.get("hearts", {}), names, "hearts", STARTING_HEARTS)
+        keys = _counts(fields.get("keys", {}), names, "keys", options.keys_to_win)
+        reaper_came = fields.get("reaper_came", Fate.REAPER in fates or bool(gone))
+        check_shape(reaper_came, FLAG, "setup.reaper_came")
         state = first_state(
             options,
             generator,
@@ -246,8 +276,11 @@ class BossQuestScenarios:
             stacked=stacked,
             companions=companions,
             fates=fates,
-            reaper_came=bool(fields.get("reaper_came", Fate.REAPER in fates or bool(gone))),
+            reaper_came=reaper_came,
         )
+        problems = state_problems(state)
+        if problems:
+            raise ScenarioError(f"setup: {problems[0]}")
         return state, list(names)
 
     def _companions(
@@ -277,10 +310,11 @@ class BossQuestScenarios:
         verb, rest = words[0], words[1:]
         params = [word for word in rest if "=" in word]
         plain = [word for word in rest if "=" not in word]
-        if verb == "ask" and len(plain) == 1 and plain[0].isdigit() and not params:
-            return [Ask(int(plain[0]))]
-        if verb == "ask" and plain[1:] == ["visit"] and plain[0].isdigit() and not params:
-            return [AskVisit(int(plain[0]))]  # the hare
+        count = read_count(plain[0]) if plain else None
+        if verb == "ask" and len(plain) == 1 and count is not None and not params:
+            return [Ask(count)]
+        if verb == "ask" and plain[1:] == ["visit"] and count is not None and not params:
+            return [AskVisit(count)]  # the hare
         simple: dict[str, Action] = {
             "visit": Visit(),
             "stop": Stop(),
@@ -372,9 +406,13 @@ class BossQuestScenarios:
         for key, wanted in expect.items():
             if key not in _EXPECTATIONS:
                 raise ScenarioError(
-                    f"unknown expectation {key!r}; known: {', '.join(_EXPECTATIONS)}"
+                    f"unknown expectation {quote(key)}; known: {', '.join(_EXPECTATIONS)}"
                 )
-            actual = _EXPECTATIONS[key](self, state, names, wanted)
+            check_shape(wanted, _SHAPES.get(key, ANY), f"expect.{key}")
+            try:
+                actual = _EXPECTATIONS[key](self, state, names, wanted)
+            except GameError as error:  # a name in the expectation that is no name
+                raise ScenarioError(f"expect.{key}: {error.message}") from None
             if actual != _normalize(wanted):
                 problems.append(f"expected {key} {_normalize(wanted)!r}, found {actual!r}")
         return problems
@@ -549,6 +587,68 @@ _EXPECTATIONS: dict[str, Any] = {
     "destiny": lambda scen, s, names, w: _seat_names(s.destiny, names),
     "reaper_hit": lambda scen, s, names, w: _result_seats(s, names, "reaper_hit"),
 }
+
+
+_BY_PLAYER = map_of(WHOLE, "player names", "whole numbers")
+_SPELLS = list_of(TEXT, "spell names")
+_COMPANIONS = list_of(TEXT, "companion names")
+_FIGHT_SEATS = or_null(NAMES)
+_FIGHT_FIGURES = or_null(_BY_PLAYER)
+_HAND = Shape(
+    'an object mapping player names to {"hidden": weapon or null, "visible": [weapons]}',
+    lambda value: (
+        isinstance(value, Mapping)
+        and all(
+            isinstance(hand, Mapping)
+            and set(hand) <= {"hidden", "visible"}
+            and or_null(TEXT).fits(hand.get("hidden"))
+            and list_of(TEXT, "weapons").fits(hand.get("visible", []))
+            for hand in value.values()
+        )
+    ),
+)
+_SHAPES: dict[str, Shape] = {
+    "keys": _BY_PLAYER,
+    "hearts": _BY_PLAYER,
+    "strength": _BY_PLAYER,
+    "boss_hp": WHOLE,
+    "round": WHOLE,
+    "armorer": TEXT,
+    "to_act": or_null(TEXT),
+    "stage": TEXT,
+    "at_magician": NAMES,
+    "active": _SPELLS,
+    "offer": _SPELLS,
+    "mystery": FLAG,
+    "weapon_deck": WHOLE,
+    "hand": _HAND,
+    "sees": map_of(
+        map_of(or_null(TEXT), "player names", "weapons or null"), "player names", "objects"
+    ),
+    "legal": list_of(TEXT, "actions written as text"),
+    "illegal": list_of(TEXT, "actions written as text"),
+    "round_winners": _FIGHT_SEATS,
+    "over": _FIGHT_SEATS,
+    "out": _FIGHT_SEATS,
+    "perfect": _FIGHT_SEATS,
+    "fight_strength": _FIGHT_FIGURES,
+    "fight_boss_hp": or_null(WHOLE),
+    "keys_won": _FIGHT_FIGURES,
+    "hearts_lost": _FIGHT_FIGURES,
+    "game_over": FLAG,
+    "game_winners": NAMES,
+    "readings": map_of(WHOLE, "potion names", "whole numbers"),
+    "companions": map_of(or_null(TEXT), "player names", "companion names or null"),
+    "reserve": _COMPANIONS,
+    "used": _COMPANIONS,
+    "sees_mystery": map_of(or_null(TEXT), "player names", "spell names or null"),
+    "fates": map_of(TEXT, "player names", "fates"),
+    "reaper_came": FLAG,
+    "reaper_boss": FLAG,
+    "destiny": NAMES,
+    "reaper_hit": _FIGHT_SEATS,
+}
+"""What each expectation's value must look like, whatever the state."""
 
 
 def _readings(state: State, wanted: Any) -> dict[str, int]:

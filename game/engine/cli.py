@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -40,12 +41,25 @@ class _Parser(argparse.ArgumentParser):
         raise _UsageError(message)
 
 
+_WHOLE = re.compile(r"[+-]?[0-9]{1,30}")
+"""A whole number in ASCII digits: int() also reads "٣" (Arabic-Indic three), and
+str.isdigit passes "²", which int() refuses."""
+
+
+_DECIMAL = re.compile(r"[+-]?([0-9]{1,30}\.?[0-9]{0,30}|\.[0-9]{1,30})([eE][+-]?[0-9]{1,3})?")
+"""A number of seconds in ASCII digits (float() reads "٣" too)."""
+
+
+def _whole(text: str) -> int:
+    """An integer written in ASCII digits (players, seed)."""
+    if not _WHOLE.fullmatch(text.strip()):
+        raise argparse.ArgumentTypeError(f"not a whole number: {quote(text)}")
+    return int(text)
+
+
 def _count(text: str) -> int:
     """An integer of at least 1 (games, playouts)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {quote(text)}") from None
+    value = _whole(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {quote(value)}")
     return value
@@ -53,10 +67,9 @@ def _count(text: str) -> int:
 
 def _seconds(text: str) -> float:
     """A finite, positive number of seconds."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {quote(text)}") from None
+    if not _DECIMAL.fullmatch(text.strip()):
+        raise argparse.ArgumentTypeError(f"not a number: {quote(text)}")
+    value = float(text)
     if not math.isfinite(value) or value <= 0:
         raise argparse.ArgumentTypeError(f"must be a positive number, not {quote(text)}")
     return value
@@ -68,9 +81,9 @@ def _parser(game_names: Sequence[str]) -> argparse.ArgumentParser:
 
     sim = commands.add_parser("simulate", help="play random games; print one JSON line")
     sim.add_argument("--game", choices=game_names, default=game_names[0])
-    sim.add_argument("--players", type=int, required=True)
+    sim.add_argument("--players", type=_whole, required=True)
     sim.add_argument("--games", type=_count, default=100)
-    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--seed", type=_whole, default=0)
     sim.add_argument(
         "--option",
         action="append",
@@ -87,10 +100,10 @@ def _parser(game_names: Sequence[str]) -> argparse.ArgumentParser:
 
     arena = commands.add_parser("arena", help="bots against bots; print win rates as JSON")
     arena.add_argument("--game", choices=game_names, default=game_names[0])
-    arena.add_argument("--players", type=int, required=True)
+    arena.add_argument("--players", type=_whole, required=True)
     arena.add_argument("--bots", required=True, help="one level per seat: hard,normal,easy,random")
     arena.add_argument("--games", type=_count, default=100)
-    arena.add_argument("--seed", type=int, default=0)
+    arena.add_argument("--seed", type=_whole, default=0)
     arena.add_argument("--option", action="append", default=[], metavar="KEY=JSON")
     arena.add_argument("--playouts", type=_count, default=SearchSettings.playouts)
     arena.add_argument(

@@ -25,6 +25,7 @@ the reason: the bot then decides from its own share alone.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -121,6 +122,11 @@ class ShareRequest:
     max_playout_actions: int
 
 
+_DICE = re.compile(r"[0-9]{1,20}")
+"""A 64-bit number in ASCII digits: "²" passes str.isdigit but not int(), and
+int() of thousands of digits is refused (issue #27)."""
+
+
 def _number(data: Mapping[str, Any], key: str, what: str) -> float:
     value = data[key]
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
@@ -147,7 +153,7 @@ def read_request(data: object, game_of: Any) -> ShareRequest:
     if not arms or len(set(arms)) != len(arms) or not all(0 <= i < len(legal) for i in arms):
         raise MalformedData(f"{what}.arms must be distinct indexes into legal, at least one")
     dice_text = read_str(fields, "dice", what)
-    if not dice_text.isdigit() or int(dice_text) > MASK64:
+    if not _DICE.fullmatch(dice_text) or int(dice_text) > MASK64:
         raise MalformedData(f"{what}.dice must be a 64-bit number written in decimal")
     playouts = read_int(fields, "playouts", what)
     if not 1 <= playouts <= 100_000:

@@ -13,23 +13,31 @@ Problems name the state's JSON field; outside values go through `quote`.
 from __future__ import annotations
 
 from collections import Counter
+from operator import add
 from typing import Final
 
 from ..engine.rng import MASK64
 from ..engine.safejson import quote
 from .cards import (
+    BANNED,
     CARD_CITY,
     CARD_COUNT,
+    CARD_KIND,
     CARD_VALUE,
     CHICAGO,
     CITIES_BY_PLAYERS,
     CITY_CARDS,
     EXPERTS,
     HAND_SIZE,
+    HOSPITAL,
+    HOSPITAL_ROUNDS,
+    JAIL,
     JAIL_ROUNDS,
+    MONEY,
     OCCASIONALS,
     POLICE,
     POLICE_AFTER_TURN,
+    REVOLVER,
     TURNS,
 )
 from .scoring import EFFECTS
@@ -48,6 +56,23 @@ from .state import (
 __all__ = ["MAX_ROUNDS", "state_problems"]
 
 MAX_ROUNDS: Final = len(POLICE)  # one police card turns each round
+
+# What taking a card of each kind may do (besides "nobody", for nobody there):
+# a sanction finds no free expert to hit, a ban one already held.
+_EFFECTS_OF: Final = {
+    MONEY: frozenset({"money"}),
+    REVOLVER: frozenset({"killed", "no_free_expert"}),
+    JAIL: frozenset({"jailed", "no_free_expert"}),
+    HOSPITAL: frozenset({"hurt", "no_free_expert"}),
+    BANNED: frozenset({"banned", "already_banned"}),
+}
+
+
+# By the number of numbered cities: every card a round deals.
+_CARDS_IN_PLAY: Final = {
+    n: Counter(card for city in range(1, n + 1) for card in CITY_CARDS[city])
+    for n in CITIES_BY_PLAYERS.values()
+}
 
 
 def state_problems(state: State) -> list[str]:
@@ -170,7 +195,32 @@ def _rule_problems(state: State) -> list[str]:
         problems.append("strongest must hold the most gangsters of any one seat on each city")
     if over and any(any(row) for row in (*state.experts, *state.occasionals)):
         problems.append("gangsters go back at the round's end: none is placed once it is over")
-    return problems
+    return problems or _progress_problems(state)
+
+
+def _progress_problems(state: State) -> list[str]:
+    """What the turns played so far allow: one placement a turn, at most, so
+    no gangster at all before a player's first turn. (Losses and gains are
+    not bounded by the rounds played: scenarios set them freely, in any
+    round, to start near a game's end.)"""
+    count = len(state.hands)
+    cities = len(state.hidden) - 1
+    for seat in range(count):
+        turns = HAND_SIZE - len(state.hands[seat])
+        if seat == state.seat and state.stage is Stage.PLAY:
+            turns += 1  # placed this turn, its card still to play
+        if turns > cities:
+            continue  # more turns than cities: any spread is possible
+        # counts are not negative here (_player_problems): a city is held if its sum is not 0
+        sums = list(map(add, state.experts[seat], state.occasionals[seat]))
+        held = len(sums) - sums.count(0)
+        if held > turns:
+            where = "city" if held == 1 else "cities"
+            return [
+                f"seat {seat} has gangsters on {held} {where} after {turns} turn(s): "
+                "one placement a turn, at most"
+            ]
+    return []
 
 
 def _turn_problems(state: State) -> list[str]:
@@ -257,9 +307,26 @@ def _result_problems(state: State) -> list[str]:
     expected = state.round if state.stage is Stage.OVER else state.round - 1
     if result.round != expected:
         return [f"result.round must be {expected}"]
-    return _result_shape(result, len(state.hands), len(state.hidden) - 1) or _result_rules(
+    return _sound_alone(result, len(state.hands), len(state.hidden) - 1) or _result_rules(
         state, result
     )
+
+
+_last_sound: list[tuple[RoundResult, int, int]] = []
+"""The last result found sound on its own, with its table's size: every state
+of a round holds the same (immutable) result object, so the checks of the
+result alone run once a round, not at every action. Holding the object keeps
+its id from being reused."""
+
+
+def _sound_alone(result: RoundResult, count: int, cities: int) -> list[str]:
+    """`_result_shape`, skipped for the result last found sound."""
+    if _last_sound and _last_sound[0][0] is result and _last_sound[0][1:] == (count, cities):
+        return []
+    problems = _result_shape(result, count, cities)
+    if not problems:
+        _last_sound[:] = [(result, count, cities)]
+    return problems
 
 
 def _result_shape(result: RoundResult, count: int, cities: int) -> list[str]:
@@ -270,6 +337,8 @@ def _result_shape(result: RoundResult, count: int, cities: int) -> list[str]:
     numbered = [entry.city for entry in result.cities]
     if sorted(numbered) != list(range(1, cities + 1)):
         return [*problems, "result.cities holds each numbered city once"]
+    if numbered != sorted(numbered):
+        return [*problems, "result.cities lists the numbered cities in row order"]
     for entry in result.cities:
         own = CITY_CARDS[entry.city]
         if entry.seat not in seats or entry.effect not in EFFECTS:
@@ -278,6 +347,12 @@ def _result_shape(result: RoundResult, count: int, cities: int) -> list[str]:
             problems.append(f"result.cities: city {entry.city} needs counts per player")
         elif entry.card not in own or any(card not in own for card in entry.played):
             problems.append(f"result.cities: city {entry.city} shows another city's card")
+        elif entry.seat is not None and entry.effect not in _EFFECTS_OF[CARD_KIND[entry.card]]:
+            kind = CARD_KIND[entry.card]
+            problems.append(
+                f"result.cities: city {entry.city}: a {kind} card cannot have the effect "
+                f"{quote(entry.effect)}"
+            )
     chicago = result.chicago
     if chicago.seat not in seats or len(chicago.experts) != count:
         problems.append("result.chicago has a bad seat or counts")
@@ -288,7 +363,48 @@ def _result_shape(result: RoundResult, count: int, cities: int) -> list[str]:
         for city, card in zip(chicago.cities, chicago.cards, strict=True)
     ):
         problems.append("result.chicago lists a city or card out of place")
-    return problems
+    return problems or _result_gangsters(result, count, cities)
+
+
+def _blank_past(result: RoundResult) -> bool:
+    """The past round a scenario starting in a later round is given (see
+    scenario._with_a_past): no card played, nobody anywhere, nothing won. No
+    real round ends so; it is let through for the scenarios and tutorials, and
+    every other check holds it as any result (a game cannot end on it)."""
+    return (
+        not any(entry.played for entry in result.cities)
+        and all(entry.seat is None for entry in result.cities)
+        and result.chicago.seat is None
+        and result.chicago.total == 0
+        and not any(result.money_won)
+    )
+
+
+def _result_gangsters(result: RoundResult, count: int, cities: int) -> list[str]:
+    """The round's cards and gangsters as placing and playing leave them: each
+    card of the round once (revealed or played), no negative count, no
+    occasional without an expert of its own, no one in Chicago alone, and no
+    one with more gangsters than it owns."""
+    cards = Counter(card for entry in result.cities for card in (entry.card, *entry.played))
+    if cards != _CARDS_IN_PLAY[cities] and not _blank_past(result):
+        return ["result.cities must show each card of the round once, revealed or played"]
+    chicago = result.chicago
+    tables = [(entry.experts, entry.occasionals) for entry in result.cities]
+    for experts, occasionals in (*tables, (chicago.experts, chicago.occasionals)):
+        if min(experts) < 0 or min(occasionals) < 0:
+            return ["result: a negative count of gangsters"]
+        if any(o and not e for e, o in zip(experts, occasionals, strict=True)):
+            return ["result: occasionals on a city without one of its experts"]
+    for seat in range(count):
+        placed = chicago.experts[seat] + sum(e[seat] for e, _o in tables)
+        used = chicago.occasionals[seat] + sum(o[seat] for _e, o in tables)
+        if placed > EXPERTS or used > OCCASIONALS:
+            return [f"result: seat {seat} placed more gangsters than it has"]
+        if (chicago.experts[seat] or chicago.occasionals[seat]) and not any(
+            e[seat] or o[seat] for e, o in tables
+        ):
+            return [f"result: seat {seat} is in Chicago without a gangster on another city"]
+    return []
 
 
 def _holder(experts: tuple[int, ...], occasionals: tuple[int, ...]) -> int | None:
@@ -321,8 +437,77 @@ def _result_rules(state: State, result: RoundResult) -> list[str]:
         return ["result.chicago: the holder takes half the total, rounded down"]
     if any(won > money for won, money in zip(result.money_won, state.money, strict=True)):
         return ["result.money_won is more than a player's money"]
+    problems = _borne(state, result)
+    if problems:
+        return problems
     if state.stage is Stage.OVER and any(
         state.hidden[entry.city] != entry.card for entry in result.cities
     ):
         return ["the last round's revealed cards stay where they lay once the game is over"]
+    if state.stage is Stage.OVER and any(
+        state.played[entry.city] != entry.played for entry in result.cities
+    ):
+        return ["the last round's played cards stay where they lay once the game is over"]
+    return []
+
+
+_last_borne: list[tuple[object, ...]] = []
+"""The last (result, money, dead, away, banned, occasionals_used) objects
+found to agree: they change only when a round ends, so within a round the
+check runs once (the objects are immutable and held, so no id is reused)."""
+
+
+def _borne(state: State, result: RoundResult) -> list[str]:
+    """`_result_money` and `_result_sanctions`, skipped for the figures last found sound."""
+    key = (result, state.money, state.dead, state.away, state.banned, state.occasionals_used)
+    if _last_borne and all(a is b for a, b in zip(_last_borne[0], key, strict=True)):
+        return []
+    problems = _result_money(result, len(state.hands)) or _result_sanctions(state, result)
+    if not problems:
+        _last_borne[:] = [key]
+    return problems
+
+
+def _result_money(result: RoundResult, count: int) -> list[str]:
+    """Each player won the money cards it took and Chicago's share, no more."""
+    won = [0] * count
+    for entry in result.cities:
+        if entry.effect == "money" and entry.seat is not None:
+            won[entry.seat] += CARD_VALUE[entry.card]
+    if result.chicago.seat is not None:
+        won[result.chicago.seat] += result.chicago.gain
+    if tuple(won) != result.money_won:
+        return ["result.money_won must be the money cards taken plus Chicago's share"]
+    return []
+
+
+def _result_sanctions(state: State, result: RoundResult) -> list[str]:
+    """The last round's sanctions as the players bear them now: its dead among
+    the dead, its jailed and hurt among the away (JAIL_ROUNDS and
+    HOSPITAL_ROUNDS rounds left), its bans among the bans; its occasionals
+    among those used, and its experts alive then."""
+    for seat in range(len(state.hands)):
+        effects = [entry.effect for entry in result.cities if entry.seat == seat]
+        killed = effects.count("killed")
+        if state.dead[seat] < killed:
+            return [f"dead[{seat}] is fewer than the experts the last round killed"]
+        away = state.away[seat]
+        if away.count(JAIL_ROUNDS) < effects.count("jailed"):
+            return [f"away[{seat}] must hold {JAIL_ROUNDS} rounds for each expert last jailed"]
+        if away.count(HOSPITAL_ROUNDS) < effects.count("hurt"):
+            return [f"away[{seat}] must hold {HOSPITAL_ROUNDS} round for each expert last hurt"]
+        if any(
+            entry.seat == seat
+            and entry.effect in ("banned", "already_banned")
+            and entry.city not in state.banned[seat]
+            for entry in result.cities
+        ):
+            return [f"banned[{seat}] must hold every city whose ban it took"]
+        chicago = result.chicago
+        placed = chicago.experts[seat] + sum(entry.experts[seat] for entry in result.cities)
+        if placed > EXPERTS - (state.dead[seat] - killed):
+            return [f"result: seat {seat} placed experts that were already dead"]
+        used = chicago.occasionals[seat] + sum(e.occasionals[seat] for e in result.cities)
+        if used > state.occasionals_used[seat]:
+            return [f"occasionals_used[{seat}] is fewer than the last round placed"]
     return []

@@ -22,10 +22,23 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from ..engine import rng
-from ..engine.errors import ScenarioError
+from ..engine.errors import GameError, ScenarioError
 from ..engine.evolve import evolve
 from ..engine.jsonfields import expect_fields
 from ..engine.safejson import quote
+from ..engine.scenario import (
+    ANY,
+    FLAG,
+    NAMES,
+    TEXT,
+    WHOLE,
+    Shape,
+    check_shape,
+    list_of,
+    map_of,
+    or_null,
+    read_count,
+)
 from .cards import (
     CARD_CITY,
     CARD_COUNT,
@@ -95,8 +108,8 @@ def _by_name(value: Any, names: Sequence[str], what: str) -> dict[int, Any]:
 
 def _numbers(value: Any, names: Sequence[str], what: str, default: int) -> list[int]:
     given = _by_name(value, names, what)
-    if any(isinstance(n, bool) or not isinstance(n, int) for n in given.values()):
-        raise ScenarioError(f"{what} gives each player a whole number")
+    for seat, number in given.items():
+        check_shape(number, WHOLE, f"{what}.{names[seat]}")
     return [given.get(seat, default) for seat in range(len(names))]
 
 
@@ -107,17 +120,16 @@ def _deal(
     cards the spec does not name dealt from the generator."""
     fields = expect_fields(spec, what, (), ("hidden", "hands"))
     hidden: dict[int, int] = {}
-    if not isinstance(fields.get("hidden", []), list):
-        raise ScenarioError(f"{what}.hidden must be a list of card names")
+    check_shape(fields.get("hidden", []), _CARD_NAMES, f"{what}.hidden")
     for name in fields.get("hidden", []):
         card = _card(name)
         if CARD_CITY[card] in hidden or not CARD_CITY[card] <= cities:
             raise ScenarioError(f"{what}.hidden: {name} is a second card or out of this game")
         hidden[CARD_CITY[card]] = card
-    hands = {
-        seat: [_card(name) for name in cards]
-        for seat, cards in _by_name(fields.get("hands", {}), names, f"{what}.hands").items()
-    }
+    hands = {}
+    for seat, cards in _by_name(fields.get("hands", {}), names, f"{what}.hands").items():
+        check_shape(cards, _CARD_NAMES, f"{what}.hands.{names[seat]}")
+        hands[seat] = [_card(name) for name in cards]
     if any(len(cards) != HAND_SIZE for cards in hands.values()):
         raise ScenarioError(f"{what}.hands: each hand named holds {HAND_SIZE} cards")
     named = [*hidden.values(), *(card for cards in hands.values() for card in cards)]
@@ -170,7 +182,7 @@ class TheBossScenarios:
         round_number, seed = fields.get("round", 1), fields.get("seed", 0)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ScenarioError("setup.seed must be an integer")
-        if round_number not in range(1, MAX_ROUNDS + 1):
+        if not WHOLE.fits(round_number) or round_number not in range(1, MAX_ROUNDS + 1):
             raise ScenarioError(f"setup.round must be 1 to {MAX_ROUNDS}")
         generator = rng.seed_state(seed)
         police, generator = _police(fields.get("police", []), generator)
@@ -179,18 +191,18 @@ class TheBossScenarios:
             raise ScenarioError("setup.later_rounds must be a list of deals")
         deals = []
         for index, spec in enumerate([fields, *later]):
-            part = {key: spec[key] for key in ("hidden", "hands") if key in spec}
             where = "setup" if index == 0 else f"setup.later_rounds[{index - 1}]"
+            if index:
+                expect_fields(spec, where, (), ("hidden", "hands"))
+            part = {key: spec[key] for key in ("hidden", "hands") if key in spec}
             cards, generator = _deal(part, names, cities, generator, where)
             deals.append(cards)
         away = _by_name(fields.get("away", {}), names, "setup.away")
         banned = _by_name(fields.get("banned", {}), names, "setup.banned")
-        if not all(isinstance(v, list) for v in (*away.values(), *banned.values())) or any(
-            isinstance(n, bool) or not isinstance(n, int) for v in away.values() for n in v
-        ):
-            raise ScenarioError(
-                "setup.away gives each player a list of rounds, setup.banned a list of cities"
-            )
+        for seat, rounds in away.items():
+            check_shape(rounds, _ROUNDS_LEFT, f"setup.away.{names[seat]}")
+        for seat, keys in banned.items():
+            check_shape(keys, _CITY_NAMES, f"setup.banned.{names[seat]}")
         state = first_state(
             count,
             generator,
@@ -224,14 +236,14 @@ class TheBossScenarios:
             if verb == "play" and len(words) >= 2:
                 actions.append(Play(_card(words[1])))
                 words = words[2:]
-            elif verb == "place" and len(words) >= 3 and words[2].isdigit():
-                counts = [int(words[2])]
-                rest = words[3:]
-                if rest and rest[0].isdigit():
-                    counts.append(int(rest[0]))
-                    rest = rest[1:]
-                actions.append(Place(_city(words[1]), counts[0], counts[1] if counts[1:] else 0))
-                words = rest
+            elif (
+                verb == "place"
+                and len(words) >= 3
+                and (experts := read_count(words[2])) is not None
+            ):
+                occasionals = read_count(words[3]) if len(words) >= 4 else None
+                actions.append(Place(_city(words[1]), experts, occasionals or 0))
+                words = words[3:] if occasionals is None else words[4:]
             else:
                 raise ScenarioError(f"cannot read the action {quote(spec)}")
         return actions
@@ -245,7 +257,11 @@ class TheBossScenarios:
                 raise ScenarioError(
                     f"unknown expectation {quote(key)}; known: {', '.join(_EXPECTATIONS)}"
                 )
-            found = _EXPECTATIONS[key](self, state, names, wanted)
+            _check_expectation(key, wanted)
+            try:
+                found = _EXPECTATIONS[key](self, state, names, wanted)
+            except GameError as error:  # a name in the expectation that is no name
+                raise ScenarioError(f"expect.{key}: {error.message}") from None
             if key in _AS_SETS and isinstance(wanted, list):
                 wanted = sorted(wanted)
             if found != wanted:
@@ -379,6 +395,53 @@ def _sees(state: State, names: Sequence[str], wanted: Any) -> dict[str, Any]:
     return found
 
 
+def _check_expectation(key: str, wanted: Any) -> None:
+    """The expectation's value has the shape of what it reads, whatever the
+    state: a typo fails the step even where the reading would be null."""
+    check_shape(wanted, _SHAPES.get(key, ANY), f"expect.{key}")
+    if key == "chicago":
+        expect_fields(wanted, "expect.chicago", (), ("seat", "total", "gain", "cards"))
+    elif key == "outcome":
+        expect_fields(wanted, "expect.outcome", (), _OUTCOME_KEYS)
+
+
+_CARD_NAMES: Final = list_of(TEXT, "card names")
+_CITY_NAMES: Final = list_of(TEXT, "city names")
+_ROUNDS_LEFT: Final = list_of(WHOLE, "rounds left")
+_OUTCOME_KEYS: Final = ("winners", "money", "last_round_money", "gangsters_left", "rounds")
+_BY_PLAYER: Final = map_of(WHOLE, "player names", "whole numbers")
+_OBJECT: Final = Shape("an object", lambda value: isinstance(value, Mapping))
+_SHAPES: Final[dict[str, Shape]] = {
+    "round": WHOLE,
+    "turn": WHOLE,
+    "stage": TEXT,
+    "marker": TEXT,
+    "to_act": or_null(TEXT),
+    "row": _CITY_NAMES,
+    "money": _BY_PLAYER,
+    "experts_available": _BY_PLAYER,
+    "occasionals_available": _BY_PLAYER,
+    "dead": _BY_PLAYER,
+    "away": map_of(list_of(WHOLE, "whole numbers"), "player names", "lists of rounds"),
+    "occasionals_used": _BY_PLAYER,
+    "banned": map_of(_CITY_NAMES, "player names", "lists of city names"),
+    "gangsters": map_of(_OBJECT, "city names", "objects by player"),
+    "holder": map_of(or_null(TEXT), "city names", "player names or null"),
+    "hand": map_of(_CARD_NAMES, "player names", "lists of card names"),
+    "played": map_of(or_null(_CARD_NAMES), "city names", "lists of card names"),
+    "police": list_of(TEXT, "badges"),
+    "last_order": NAMES,
+    "took": or_null(map_of(or_null(TEXT), "city names", "player names or null")),
+    "effects": or_null(map_of(or_null(TEXT), "city names", "effects")),
+    "money_won": or_null(_BY_PLAYER),
+    "chicago": or_null(_OBJECT),
+    "legal": list_of(TEXT, "actions written as text"),
+    "illegal": list_of(TEXT, "actions written as text"),
+    "sees": map_of(_OBJECT, "player names", "objects by player"),
+    "game_over": FLAG,
+    "game_winners": NAMES,
+    "outcome": or_null(_OBJECT),
+}
 _AS_SETS: Final = frozenset({"legal", "illegal", "game_winners"})
 _EXPECTATIONS: Final[dict[str, Any]] = {
     "round": lambda scen, s, names, w: s.round,
