@@ -732,12 +732,19 @@ def test_a_guest_whose_host_ends_the_game_is_back_on_the_menu_with_why() -> None
     wire = Wire()
     host = _host_tab(wire, 2)
     guest = _tab_guest(wire, host, "Bob", seat=1)
+    # Leave first says that the game ends for the guests; "No" keeps it
     host.lobby_click("net-leave")
+    assert 'id="net-leave-confirm"' in host.html and "ends for all your guests" in host.html
+    assert host.net.host is not None and guest.phase == "lobby:guest"
+    host.lobby_click("net-leave-no")
+    assert 'id="net-leave-confirm"' not in host.html and host.net.host is not None
+    host.lobby_click("net-leave")
+    host.lobby_click("net-leave-yes")
     wire.flush()
     assert host.phase == "lobby:menu" and host.net.host is None
     assert HOST_KEY not in host.session and not host.browser.sealed
     assert guest.phase == "lobby:menu" and guest.net.guest is None and not guest.net.linked
-    assert "closed" in guest.html or "ended" in guest.html
+    assert "The host left: the game is over for everyone." in guest.html
     # its links are closed: nothing of that game is left on the wire
     assert not wire.links
 
@@ -842,3 +849,142 @@ def test_an_online_resume_that_fails_leaves_the_local_game_the_screen(
     opened = tab.open()
     assert [m["kind"] for m in opened] == ["warn", "ready"]
     assert tab.python.network is not None and not tab.python.network.active()
+
+
+# ------------------------------------------- issue 27: watching, names, results
+
+
+def _announced(host: Tab) -> dict[str, Any]:
+    """What the host's tab last announced to the other tabs (net.js's tabsAnnounce)."""
+    info = [m for m in host.received if m["kind"] == "announce"][-1]["info"]
+    assert isinstance(info, dict)
+    return info
+
+
+def test_a_started_game_is_listed_with_watch_and_a_new_tab_watches_it() -> None:
+    wire = Wire()
+    host = _host_tab(wire, 2)
+    guest = _tab_guest(wire, host, "Bob", seat=1)
+    _start(wire, host, {})
+    info = _announced(host)
+    assert info["phase"] == "playing" and info["free"] == 0 and info["watch"] is True
+    fan = wire.tab()
+    fan.open()
+    fan.send(kind="net-open")
+    fan.send(kind="rooms", json=json.dumps([info]))
+    button = f'data-cmd="net-join-tab" data-room="{_room(host)}" data-verb="watch"'
+    assert button in fan.html and ">Watch</button>" in fan.html
+    assert "Game under way" in fan.html and "free seat" not in fan.html
+    fan.lobby_click("net-join-tab", room=_room(host), name="Fan")
+    wire.settle([host, guest, fan])
+    assert fan.screen is not None and fan.screen["markers"]["net"] == "spectator"
+    assert fan.screen["markers"]["viewer"] == ""
+    assert "You are watching Alice" in fan.html and 'data-cmd="act"' not in fan.html
+    # the host counts it, and a table that lets no one else watch offers no button
+    host.send(kind="lobby-change", id="net-spectators", value="1")
+    assert _announced(host)["watch"] is False
+    fan.send(kind="rooms", json=json.dumps([_announced(host)]))  # fan's menu is gone: ignored
+    late = wire.tab()
+    late.open()
+    late.send(kind="net-open")
+    late.send(kind="rooms", json=json.dumps([_announced(host)]))
+    assert 'data-cmd="net-join-tab"' not in late.html
+    assert "Full: the host lets no one else watch" in late.html
+
+
+def test_a_reloaded_guest_does_not_show_again_a_result_it_closed() -> None:
+    wire = Wire()
+    host = _host_tab(wire, 2)
+    guest = _tab_guest(wire, host, "Bob", seat=1)
+    _start(wire, host, {})
+    rng = random.Random(4)
+    for _ in range(500):  # play until the guest's screen shows a round's result
+        wire.settle([host, guest])
+        if guest.phase == "result":
+            break
+        for tab in (host, guest):
+            if tab.phase == "result":
+                tab.click("continue")
+            elif tab.phase == "human" and _acts(tab.html):
+                tab.click("act", rng.choice(_acts(tab.html)))
+                break
+    assert guest.phase == "result"
+    version = guest.screen["markers"]["actions"] if guest.screen else ""
+    guest.click("continue")
+    assert guest.phase != "result"
+    record = GuestRecord.from_json(guest.session[GUEST_KEY])
+    assert record is not None and record.seen_result >= 1
+    # the tab reloads: its seat comes back, and not the result it closed
+    saved = dict(guest.session)
+    wire.close_tab(guest)
+    back = wire.tab(guest.browser)
+    back.session = saved
+    back.open()
+    wire.settle([host, back])
+    assert back.screen is not None and back.screen["markers"]["actions"] == version
+    assert back.phase != "result" and back.screen["markers"]["viewer"] == "1"
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Someone in this game is already called “alice”"),
+        ("fr", "Quelqu’un s’appelle déjà «\u00a0alice\u00a0» dans cette partie"),
+    ],
+)
+def test_a_guest_with_a_name_taken_is_back_on_the_menu_with_why(lang: str, said: str) -> None:
+    wire = Wire()
+    host = _host_tab(wire, 2)
+    guest = wire.tab()
+    guest.open()
+    guest.send(kind="lang", lang=lang)
+    guest.send(kind="net-open")
+    guest.lobby_click("net-join-tab", room=_room(host), name=" alice ")
+    wire.settle([host, guest])
+    assert guest.phase == "lobby:menu" and guest.net.guest is None and not guest.net.linked
+    assert said in guest.html
+    assert GUEST_KEY not in guest.session  # no seat, nothing to rejoin
+    assert not any(status.get("kind") == "guest" for status in host.net.host.host.seats_status())  # type: ignore[union-attr]
+    # another name is let in
+    guest.lobby_click("net-join-tab", room=_room(host), name="Alicia")
+    wire.settle([host, guest])
+    assert guest.phase == "lobby:guest"
+
+
+def _name_field(tab: Tab) -> str:
+    found = re.search(r'id="net-name"[^>]* value="([^"]*)"', tab.html)
+    assert found is not None
+    return unescape(found.group(1))
+
+
+def test_each_tab_keeps_its_own_name_and_a_fresh_tab_starts_from_the_browsers() -> None:
+    wire = Wire()
+    browser = Browser()
+    first = wire.tab(browser)
+    first.open()
+    first.send(kind="net-open")
+    assert _name_field(first) == ""
+    first.lobby_click("net-host", name="Hanna", settings=settings_json(["human"] * 2))
+    wire.flush()
+    assert first.session["bossquest.net.name.v1"] == "Hanna"
+    assert browser.local["bossquest.net.name.v1"] == "Hanna"
+    # a second tab of the browser while Hanna's game is announced: another player,
+    # whose field starts empty (not Hanna's name)
+    second = wire.tab(browser)
+    second.open()
+    second.send(kind="net-open")
+    second.send(kind="rooms", json=json.dumps([_announced(first)]))
+    assert _name_field(second) == ""
+    second.send(kind="lobby-change", id="net-name", value="Bob")
+    second.lobby_click("net-join-tab", room=_room(first), name="Bob")
+    wire.flush()
+    second.lobby_click("net-leave")
+    wire.flush()
+    # back on its menu, the second tab keeps its own name; the first keeps Hanna's
+    assert second.phase == "lobby:menu" and _name_field(second) == "Bob"
+    assert first.session["bossquest.net.name.v1"] == "Hanna"
+    # a fresh tab when no game is announced: the browser's last name pre-fills it
+    third = wire.tab(browser)
+    third.open()
+    third.send(kind="net-open")
+    assert _name_field(third) == "Bob"

@@ -203,6 +203,35 @@ def test_lobby_refusals() -> None:
     refused(table, stranger, raw(zed, "hello", name="Zed", token=None), "full")
 
 
+def test_a_second_person_with_the_same_name_is_refused() -> None:
+    """Two people at one table never share a name, whatever its case and spaces:
+    the host's, a seated guest's, one still choosing a seat; a rejoin keeps its
+    own name but cannot take another's; once the game runs, a spectator neither."""
+    table, _bob, bob_guest = lobby_with_bob()
+    host_name = table.host.host_name
+    for name in ("Bob", "bob", "  BOB ", "BoB", host_name.upper(), f" {host_name.lower()} "):
+        twin = GuestSession(name, game=GAME)
+        refused(table, table.hub.connect(twin, hello=False), twin.hello(), "name_taken")
+    dora = table.join("Dora")  # not seated yet: her name is hers all the same
+    twin = GuestSession(" dora", game=GAME)
+    refused(table, table.hub.connect(twin, hello=False), twin.hello(), "name_taken")
+    # Bob's tab comes back with his token: his own name is his, Dora's is not
+    thief = GuestSession("Zed", game=GAME)
+    peer = table.hub.connect(thief, hello=False)
+    refused(table, peer, raw(thief, "hello", name="DORA", token=bob_guest.token), "name_taken")
+    back = GuestSession.from_save(bob_guest.to_save(), game=GAME)
+    back.name = "bob "
+    table.hub.connect(back)
+    table.hub.flush()
+    assert back.seat == 1 and back.last_reject is None
+    # another name is welcome
+    assert table.guests[table.join("Bobby", 2)].seat == 2
+    assert table.guests[dora].last_reject is None
+    table.host_call(table.host.start())
+    fan = GuestSession("BOBBY", game=GAME)
+    refused(table, table.hub.connect(fan, hello=False), fan.hello(), "name_taken")
+
+
 def test_play_refusals_change_nothing() -> None:
     table, (bob, chloe) = seated_table(3, 4)
     host = table.host

@@ -129,7 +129,7 @@ def test_two_thousand_joiners_are_held_to_the_cap() -> None:
     answers = []
     for index in range(2000):
         host.open_peer(f"p{index}")
-        sends = host.receive(f"p{index}", GuestSession("Fan", game=GAME).hello())
+        sends = host.receive(f"p{index}", GuestSession(f"Fan {index}", game=GAME).hello())
         answers.append(json.loads(sends[0][1]).get("code", "welcome"))
     assert answers.count("welcome") == 2 + host.spectator_cap
     assert set(answers) == {"welcome", "spectators_full"}

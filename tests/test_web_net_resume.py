@@ -48,10 +48,11 @@ def test_the_offer_says_whose_game_how_far_and_who_else() -> None:
     assert f'data-cmd="net-discard" data-room="{ROOM}"' in html
     assert "Your online game is waiting" in html
     assert "&lt;Alice&gt;&#x27;s game" in html and "<Alice>" not in html
-    assert "Round 1 · with Bob &amp; co, Bot 3" in html
+    # a bot goes by the name a local game gives its seat (Boss Quest's third knight)
+    assert "Round 1 · with Bob &amp; co, Percival" in html
     french = render_resume([_offer(host)], "fr")
     assert "Votre partie en ligne vous attend" in french
-    assert "Manche 1 · avec Bob &amp; co, Robot 3" in french
+    assert "Manche 1 · avec Bob &amp; co, Perceval" in french
     assert "Reprendre la partie" in french and "Y mettre fin" in french
 
 

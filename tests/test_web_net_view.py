@@ -41,6 +41,7 @@ from game.web.net_view import (
     render_lobby,
     render_net_board,
     render_net_menu,
+    seat_names,
     seat_statuses,
 )
 from game.web.strings import LANGS
@@ -388,3 +389,85 @@ def test_the_lobby_says_what_each_option_does(lang: str) -> None:
         assert f'aria-describedby="net-opt-{option.key}-help"' in host
         assert f'<span class="net-help">{help_html}</span>' in guest
     assert "title=" not in host
+
+
+# ------------------------------------------------------------------ issue 27
+
+
+@pytest.mark.parametrize(
+    ("lang", "free", "said"),
+    [
+        ("en", 0, "0 free seats"),
+        ("en", 1, "1 free seat"),
+        ("en", 3, "3 free seats"),
+        ("fr", 0, "0 place libre"),
+        ("fr", 1, "1 place libre"),
+        ("fr", 2, "2 places libres"),
+    ],
+)
+def test_the_free_seats_follow_each_languages_plural(lang: str, free: int, said: str) -> None:
+    rooms = [{"room": "abcd1234", "game": GAME.name, "name": "Ann", "free": free, "phase": "lobby"}]
+    html = render_net_menu(lang, game=GAME.name, name="", rooms=rooms, ice="")
+    assert f'<span class="net-room-free">{said}</span>' in html
+
+
+def test_every_count_of_network_play_has_its_plural() -> None:
+    """Every count phrase ("{n} ...") has a key for one and one for many, and
+    "0" reads as each language says it (English plural, French singular)."""
+    counted = [key for key, texts in NET_STRINGS.items() if "{n}" in texts["en"]]
+    ones = [key for key in counted if key.endswith("_one")]
+    # "Bot {n}" is a name, not a count
+    assert sorted(set(counted) - {"bot_name"}) == sorted(
+        [*ones, *(key.removesuffix("_one") + "_many" for key in ones)]
+    )
+    for key in ones:
+        many = key.removesuffix("_one") + "_many"
+        assert ntr.plural(key, many, 0, "en") == ntr(many, "en", n=0)
+        assert ntr.plural(key, many, 0, "fr") == ntr(key, "fr", n=0)
+
+
+def test_the_ice_servers_are_under_an_advanced_fold_closed_by_default() -> None:
+    html = render_net_menu("en", game=GAME.name, name="", rooms=[], ice="stun:x:1")
+    fold = re.search(r'<details class="net-block net-advanced" id="net-advanced"([^>]*)>', html)
+    assert fold is not None and "open" not in fold.group(1)
+    assert "<summary>Advanced</summary>" in html
+    inside = html[fold.end() : html.index("</details>", fold.end())]
+    assert 'id="net-ice"' in inside and "stun:x:1" in inside
+    assert "<summary>Avancé</summary>" in render_net_menu(
+        "fr", game=GAME.name, name="", rooms=[], ice=""
+    )
+    corrected = render_net_menu(
+        "en", game=GAME.name, name="", rooms=[], ice="x", advanced_open=True
+    )
+    assert re.search(r'<details class="net-block net-advanced" id="net-advanced" open>', corrected)
+
+
+def test_online_bots_are_named_as_local_ones_and_a_guest_sees_the_games_name() -> None:
+    hub, peers = _table(4)
+    hub.route(hub.host.set_bot(3, "hard"))
+    hub.flush()
+    seats = seat_statuses(hub.host.seats_status())
+    html = render_lobby("host", seats, hub.host.options, "en", game=GAME.name, own_seat=0)
+    # seat 4's bot goes by the name the local menu gives seat 4 (Boss Quest's knights)
+    assert '<span class="net-seat-name">Guinevere</span>' in html
+    french = render_lobby("host", seats, hub.host.options, "fr", game=GAME.name, own_seat=0)
+    assert '<span class="net-seat-name">Guenièvre</span>' in french
+    # a person at the table who goes by that name keeps it: the bot is then "Bot 4"
+    taken = [s if s.seat != 2 else SeatStatus(2, "guinevere", "guest") for s in seats]
+    assert seat_names(taken, "en", GAME.name)[3] == "Bot 4"
+    hub.route(hub.host.start())
+    hub.flush()
+    guest = render_net_board(_board(hub, peers[0]), "en").html
+    assert '<span class="net-role">Boss Quest · Alice&#x27;s game</span>' in guest
+    assert "guest" not in re.search(r'class="net-role">([^<]*)<', guest).group(1)  # type: ignore[union-attr]
+    assert "Boss Quest · partie de Alice" in render_net_board(_board(hub, peers[0]), "fr").html
+
+
+def test_a_host_leaving_the_board_is_told_the_game_ends_for_its_guests() -> None:
+    hub, peers = _table(3)
+    hub.route(hub.host.start())
+    hub.flush()
+    host = render_net_board(_board(hub, None, confirm_quit=True), "en").html
+    assert "If you leave, the game ends for all your guests." in host
+    guest = render_net_board(_board(hub, peers[0], confirm_quit=True), "en").html
+    assert "Leave this online game?" in guest and "all your guests" not in guest

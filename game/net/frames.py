@@ -36,6 +36,7 @@ __all__ = [
     "encode",
     "encode_body",
     "load_json",
+    "name_key",
     "parse_frame",
     "protocol_id",
 ]
@@ -88,6 +89,7 @@ REJECT_CODES = (
     "stale",
     "no_spectators",
     "spectators_full",
+    "name_taken",
     "no_rematch",
     "unknown_reaction",
     "too_fast",
@@ -224,3 +226,9 @@ def check_name(name: object) -> str:
     if any(not char.isprintable() for char in trimmed):
         raise SessionError("name", "a name cannot hold control characters")
     return trimmed
+
+
+def name_key(name: str) -> str:
+    """What makes two names the same at a table: case, accents' case and spaces
+    aside ("Hanna", " hanna ", "HANNA" are one name)."""
+    return " ".join(name.split()).casefold()

@@ -32,6 +32,7 @@ from .frames import (
     check_name,
     encode,
     encode_body,
+    name_key,
     parse_frame,
     protocol_id,
 )
@@ -260,6 +261,7 @@ class HostSession:
             raise SessionError("malformed", "this connection has already said hello")
         if token is not None:
             seat = self._seat_of_token(token)
+            self._check_name_free(name, peer, seat)
             old = self.seats[seat].peer
             sends = []
             if old is not None and old != peer and old in self.peers:
@@ -271,6 +273,7 @@ class HostSession:
             record.joined, record.name, record.seat, record.sent_events = True, name, seat, 0
             sends.append(self._welcome(peer, seat, token))
             return sends + self._broadcast()
+        self._check_name_free(name, peer, None)
         self._check_room()
         record.joined, record.name, record.seat = True, name, None
         return [self._welcome(peer, None, None), self._update(peer, record)]
@@ -539,6 +542,27 @@ class HostSession:
         self.match = self.match.played(seat, self.game.action_to_json(action))
         self.events += events
         return self._broadcast()
+
+    def _check_name_free(self, name: str, peer: str, seat: int | None) -> None:
+        """Two people at one table never share a name (case and spaces aside):
+        the host's, a seat's (a dropped guest's too: it may come back) or that of
+        another connection still choosing a seat. `seat`: the seat a rejoin takes
+        back, whose own name does not count."""
+        key = name_key(name)
+        taken = [
+            held.name
+            for index, held in enumerate(self.seats)
+            if held.kind in ("host", "guest") and index != seat
+        ]
+        taken += [
+            other.name
+            for other_peer, other in self.peers.items()
+            if other_peer != peer and other.joined and other.seat is None
+        ]
+        if any(name_key(other) == key for other in taken):
+            raise SessionError(
+                "name_taken", f"someone at this table is already called {quote(name, 40)}"
+            )
 
     def _check_room(self) -> None:
         """A new connection without a token: in the lobby it may take an open seat

@@ -90,7 +90,9 @@ class GuestController:
         return [*self.keep(), *self.screen()]
 
     def record(self) -> GuestRecord:
-        return GuestRecord(self.guest.name, self.room, self.via, self.guest.to_save())
+        return GuestRecord(
+            self.guest.name, self.room, self.via, self.guest.to_save(), self.seen_result
+        )
 
     @property
     def key(self) -> str:
@@ -156,6 +158,11 @@ class GuestController:
         effects: list[Effect] = []
         if what == "reject" and guest.last_reject is not None:
             code, _ref, detail = guest.last_reject
+            if code == "name_taken":
+                # another person at the table has this name: back to the menu to pick one
+                self.linked = False
+                text = ntr("name_taken", self.lang, name=guest.name)
+                return [CloseLink(""), *self.forget(), Ended(text)]
             if code == "bad_token":
                 # this host does not know the stored seat: join afresh
                 self.guest = GuestSession(
@@ -187,7 +194,8 @@ class GuestController:
             return []
         seat, reaction = self.guest.reaction
         seats = self.seats()
-        name = display_name(seats[seat], self.lang) if seat < len(seats) else ""
+        game = str(self.game.name)
+        name = display_name(seats[seat], self.lang, seats, game) if seat < len(seats) else ""
         text = ntr("react_from", self.lang, name=name, text=reaction_text(reaction, self.lang))
         return [ShowReaction(seat, reaction, text)]
 
@@ -206,7 +214,8 @@ class GuestController:
             if guest.view is not None:
                 shown = get_client(str(self.game.name)).result_key(guest.view)
                 self.seen_result = max(self.seen_result, shown or 0)
-            return self.screen()
+            # kept with the seat: a reload must not show this result again
+            return [*self.keep(), *self.screen()]
         if cmd in ("quit", "quit-no"):
             self.confirm_quit = cmd == "quit" and not self.confirm_quit
             return self.screen()

@@ -86,6 +86,8 @@ class HostController:
     search: SearchSettings = PAGE_SEARCH
     notice: str = ""
     confirm_quit: bool = False
+    #: the lobby asks the host to confirm its leaving (guests are there)
+    confirm_leave: bool = False
     #: peer id -> "tabs" | "rtc", for the connections open now
     via: dict[str, str] = field(default_factory=dict)
     #: peer id -> the seat its welcome gave it
@@ -141,6 +143,18 @@ class HostController:
             self.host.spectator_cap,
         )
 
+    def must_confirm_leave(self) -> bool:
+        """Whether leaving the lobby now ends a game someone else is in (a
+        guest's seat or a connection watching), and the host has not confirmed."""
+        host = self.host
+        others = any(seat.get("kind") == "guest" for seat in host.seats_status())
+        return not self.confirm_leave and (others or host.spectators() > 0)
+
+    def ask_leave(self, ask: bool) -> list[Effect]:
+        """The lobby's Leave asks first (`ask`), or the host stays."""
+        self.confirm_leave = ask
+        return self.screen()
+
     def leave(self) -> list[Effect]:
         """The host ends the game: goodbye frames, its record goes, tabs told."""
         effects: list[Effect] = [Send(peer, text) for peer, text in self.host.close()]
@@ -187,7 +201,11 @@ class HostController:
             return []
         seat, reaction = last
         statuses = seat_statuses(self.host.seats_status())
-        name = display_name(statuses[seat], self.lang) if seat < len(statuses) else ""
+        name = (
+            display_name(statuses[seat], self.lang, statuses, self.game)
+            if seat < len(statuses)
+            else ""
+        )
         text = ntr("react_from", self.lang, name=name, text=reaction_text(reaction, self.lang))
         return [ShowReaction(seat, reaction, text)]
 
@@ -208,6 +226,7 @@ class HostController:
     def lobby_command(self, cmd: str, seat: int | None, level: str) -> list[Effect]:
         """``net-bot`` (a bot of `level` at `seat`, or "" to open it), ``net-start``."""
         host = self.host
+        self.confirm_leave = False
         if cmd == "net-bot" and seat is not None:
             return self._do(lambda: host.set_bot(seat, level or None))
         if cmd == "net-start":
@@ -346,6 +365,7 @@ class HostController:
                 own_seat=HOST_SEAT,
                 notice=self.notice,
                 spectators=host.spectator_cap,
+                confirm_leave=self.confirm_leave,
             )
             return [ShowLobby("host", html)]
         inp = BoardInput(
@@ -429,6 +449,8 @@ class HostController:
             "name": host.names()[0],
             "free": free,
             "phase": host.phase,
+            # whether one more may come in to watch (a started game lists Watch)
+            "watch": host.spectators() < host.spectator_cap,
         }
         effects.append(Announce(info))
         effects += self.screen()

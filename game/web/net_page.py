@@ -588,7 +588,11 @@ class NetPage:
             return
         if cmd.startswith(("net-resume", "net-discard")):
             self._offer_command(cmd, _text(message, "room"))
-        elif cmd in ("net-back", "net-leave"):
+        elif cmd == "net-leave" and self.host is not None and self.host.must_confirm_leave():
+            self._perform(self.host.ask_leave(True))  # it ends the game for the guests: ask first
+        elif cmd == "net-leave-no" and self.host is not None:
+            self._perform(self.host.ask_leave(False))
+        elif cmd in ("net-back", "net-leave", "net-leave-yes"):
             self._leave()
         elif cmd == "net-host":
             self._host_new(message)
@@ -617,7 +621,7 @@ class NetPage:
         if ident == "net-name":
             name = clean_name(value)
             if name:
-                self._store("localStorage", NAME_KEY, name)
+                self._keep_name(name)
             return
         if ident == "net-spectators" and self.host is not None:
             if re.fullmatch(r"-?\d{1,6}", value.strip()):
@@ -864,7 +868,14 @@ class NetPage:
         assert self.game is not None
         session = guest_session(self.game, self.build, name, record)
         return GuestController(
-            session, self.game, via, room, lang=self._lang(), build_id=self.build
+            session,
+            self.game,
+            via,
+            room,
+            lang=self._lang(),
+            build_id=self.build,
+            # the round results this seat's screen closed before a reload stay closed
+            seen_result=record.seen_result if record is not None else 0,
         )
 
     def _join_tab(self, room: str, name: str, record: GuestRecord | None) -> None:
@@ -1027,11 +1038,13 @@ class NetPage:
             html = render_net_menu(
                 lang,
                 game=self.game.name,
-                name=local.get(NAME_KEY, ""),
-                rooms=[room for room in self.rooms if room.get("phase", "lobby") == "lobby"],
+                name=self._name_field(),
+                # started games too: a newcomer may watch them
+                rooms=self.rooms,
                 ice=self.ice_draft if self.ice_draft is not None else local.get(ICE_KEY, ""),
                 notice=self.notice,
                 resume=self._resume_html(),
+                advanced_open=self.ice_draft is not None,
             )
             self._perform([ShowLobby("menu", html)])
         elif self.mode == "resuming":
@@ -1040,7 +1053,7 @@ class NetPage:
             name = self.guest.guest.name if self.guest is not None else ""
             html = render_join(
                 lang,
-                name=name or local.get(NAME_KEY, ""),
+                name=name or self._name_field(),
                 notice=self.notice,
                 answering=self.answering,
                 need_invite=not self.offer,
@@ -1065,8 +1078,29 @@ class NetPage:
             self.notice = ntr("name_needed", self._lang())
             self._render_lobby()
             return ""
-        self._store("localStorage", NAME_KEY, name)
+        self._keep_name(name)
         return name
+
+    def _keep_name(self, name: str) -> None:
+        """The name this tab plays under (its sessionStorage), and the one this
+        browser last used (localStorage), which a fresh tab starts from."""
+        self._store("sessionStorage", NAME_KEY, name)
+        self._store("localStorage", NAME_KEY, name)
+
+    def _name_field(self) -> str:
+        """What the "Your name" field starts with: this tab's own name; else the
+        name this browser last used, unless another tab of it announces a game
+        (then this tab is most likely a second player: its field starts empty
+        rather than with the first one's name, which the host would refuse)."""
+        own = self.page.storage["session"].get(NAME_KEY, "")
+        if own:
+            return own
+        if any(room.get("game") == self._game_name() for room in self.rooms):
+            return ""
+        return self.page.storage["local"].get(NAME_KEY, "")
+
+    def _game_name(self) -> str:
+        return self.game.name if self.game is not None else ""
 
     def _ice_servers(self) -> list[dict[str, str]]:
         try:

@@ -93,6 +93,8 @@ _ROOM = re.compile(r"[A-Za-z0-9_-]{4,64}")
 _MAX_GUEST_RECORD = 4096
 #: a host record holds a whole host save, escaped as a JSON string inside it
 _MAX_HOST_RECORD = 2 * MAX_SAVE_BYTES + 1024
+#: a round number a guest record may hold: far past any game's last round
+_MAX_ROUND = 10_000
 
 
 def clean_name(text: str) -> str:
@@ -140,24 +142,41 @@ class GuestRecord:
     via: str
     #: GuestSession.to_save(): its name, token and seat, nothing else
     session: str
+    #: the last round result this guest's screen acknowledged (a public round
+    #: number), so that a reload does not show again a result already closed
+    seen_result: int = 0
 
     def to_json(self) -> str:
-        data = {"name": self.name, "room": self.room, "via": self.via, "session": self.session}
+        data: dict[str, Any] = {
+            "name": self.name,
+            "room": self.room,
+            "via": self.via,
+            "session": self.session,
+        }
+        if self.seen_result:
+            data["seen_result"] = self.seen_result
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
     @staticmethod
     def from_json(text: Any) -> GuestRecord | None:
-        data = _object(text, {"name", "room", "via", "session"}, _MAX_GUEST_RECORD)
+        keys = {"name", "room", "via", "session"}
+        # a record written before guests kept the result they closed has no seen_result
+        data = _object(text, keys, _MAX_GUEST_RECORD) or _object(
+            text, keys | {"seen_result"}, _MAX_GUEST_RECORD
+        )
         if data is None:
             return None
         name, room, via, session = data["name"], data["room"], data["via"], data["session"]
+        seen = data.get("seen_result", 0)
         if not all(isinstance(v, str) for v in (name, room, via, session)):
             return None
         if via not in ("tabs", "rtc") or (room and not _ROOM.fullmatch(room)):
             return None
         if not clean_name(name) or len(session) > 2048:
             return None
-        return GuestRecord(clean_name(name), room, via, session)
+        if type(seen) is not int or not 0 <= seen <= _MAX_ROUND:
+            return None
+        return GuestRecord(clean_name(name), room, via, session, seen)
 
 
 @dataclass(frozen=True)

@@ -43,6 +43,11 @@ _NET_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "tabs_room": {"fr": "Partie de {name}", "en": "{name}'s game"},
     "tabs_free_one": {"fr": "{n} place libre", "en": "{n} free seat"},
     "tabs_free_many": {"fr": "{n} places libres", "en": "{n} free seats"},
+    "tabs_playing": {"fr": "Partie en cours", "en": "Game under way"},
+    "tabs_no_watch": {
+        "fr": "Complète : l’hôte n’admet pas d’autre spectateur",
+        "en": "Full: the host lets no one else watch",
+    },
     "join": {"fr": "Rejoindre", "en": "Join"},
     "devices_title": {"fr": "Depuis un autre appareil", "en": "From another device"},
     "devices_hint": {
@@ -51,6 +56,7 @@ _NET_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
         "en": "Open the link (or scan the QR code) the host shows you, or paste it below.",
     },
     "back": {"fr": "Retour", "en": "Back"},
+    "advanced": {"fr": "Avancé", "en": "Advanced"},
     "ice_title": {"fr": "Serveurs STUN/TURN (facultatif)", "en": "STUN/TURN servers (optional)"},
     "ice_hint": {
         "fr": "Vide : sur le même réseau (Wi-Fi) seulement. Pour jouer par Internet, une "
@@ -163,7 +169,16 @@ _NET_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
         "fr": "Votre place a été reprise depuis une autre page : la partie continue là-bas.",
         "en": "Your seat was taken back from another page: the game goes on there.",
     },
-    "host_closed": {"fr": "L’hôte a fermé la partie.", "en": "The host closed the game."},
+    "host_closed": {
+        "fr": "L’hôte a quitté : la partie est terminée pour tout le monde.",
+        "en": "The host left: the game is over for everyone.",
+    },
+    "name_taken": {
+        "fr": "Quelqu’un s’appelle déjà «\u00a0{name}\u00a0» dans cette partie : choisissez "
+        "un autre nom, puis rejoignez-la à nouveau.",
+        "en": "Someone in this game is already called “{name}”: choose another name, then "
+        "join again.",
+    },
     # ------------------------------------- a hosted game whose tab was closed
     "resume_title_one": {
         "fr": "Votre partie en ligne vous attend",
@@ -206,7 +221,7 @@ _NET_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     },
     "refused": {"fr": "Refusé : {reason}", "en": "Refused: {reason}"},
     "role_host": {"fr": "Vous hébergez", "en": "You are hosting"},
-    "role_guest": {"fr": "Invité de {name}", "en": "{name}'s guest"},
+    "role_guest": {"fr": "{game} · partie de {name}", "en": "{game} · {name}'s game"},
     "role_spectator": {
         "fr": "Vous regardez la partie de {name}",
         "en": "You are watching {name}'s game",
@@ -278,6 +293,12 @@ _NET_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
         "fr": "Quitter cette partie en ligne ?",
         "en": "Leave this online game?",
     },
+    "leave_host_confirm": {
+        "fr": "Si vous partez, la partie s’arrête pour tous vos invités. La quitter quand même ?",
+        "en": "If you leave, the game ends for all your guests. Leave anyway?",
+    },
+    "leave_host_yes": {"fr": "Oui, arrêter la partie", "en": "Yes, end the game"},
+    "leave_host_no": {"fr": "Non, rester", "en": "No, stay"},
 }
 NET_STRINGS: Final = Catalogue("platform.network", _NET_STRINGS_ENTRIES)
 
@@ -326,6 +347,10 @@ _REJECTS: Final[dict[str, dict[str, str]]] = {
         "en": "every seat is taken and the host lets no spectator in",
     },
     "name": {"fr": "nom vide ou trop long", "en": "empty or too long name"},
+    "name_taken": {
+        "fr": "quelqu’un porte déjà ce nom à cette table",
+        "en": "someone at this table already has that name",
+    },
 }
 
 

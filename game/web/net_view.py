@@ -30,7 +30,7 @@ from typing import Any
 from game.engine.client import NO_DOCK, Scene, icon
 from game.engine.options import LANGS, Option, OptionsDeclaration
 from game.net import HostSession
-from game.net.frames import REACTIONS
+from game.net.frames import REACTIONS, name_key
 from game.net.host import MAX_SPECTATORS
 from game.registry import get_client, get_game
 
@@ -45,6 +45,7 @@ __all__ = [
     "ResumeOffer",
     "SeatStatus",
     "board_phase",
+    "bot_name",
     "display_name",
     "reaction_text",
     "render_connecting",
@@ -55,6 +56,7 @@ __all__ = [
     "render_resume",
     "render_resuming",
     "resume_offer",
+    "seat_names",
     "seat_statuses",
 ]
 
@@ -169,12 +171,28 @@ class SeatStatus:
         return "connected"
 
 
-def display_name(status: SeatStatus, lang: str) -> str:
-    """A seat's name on screen: a bot seat is "Robot 3" / "Bot 3" (its badge's
-    number), whatever the host called it."""
-    if status.kind == "bot":
-        return ntr("bot_name", lang, n=status.seat + 1)
-    return status.name
+def bot_name(seat: int, lang: str, game: str, taken: Sequence[str] = ()) -> str:
+    """A bot seat's name: the one a local game gives that seat (the game's own
+    names, as the menu's), unless a person at the table goes by it (`taken`);
+    past the game's names, or then, "Bot 3" / "Robot 3" (its badge's number)."""
+    names = get_client(game).listing.names.get(lang, ()) if game else ()
+    people = {name_key(name) for name in taken}
+    if seat < len(names) and name_key(names[seat]) not in people:
+        return names[seat]
+    return ntr("bot_name", lang, n=seat + 1)
+
+
+def seat_names(seats: Sequence[SeatStatus], lang: str, game: str) -> list[str]:
+    """Every seat's name on screen: a person's own, a bot's from ``bot_name``
+    (whatever the host's session called it), an open seat's empty."""
+    people = [s.name for s in seats if s.kind in ("host", "guest")]
+    return [bot_name(s.seat, lang, game, people) if s.kind == "bot" else s.name for s in seats]
+
+
+def display_name(status: SeatStatus, lang: str, seats: Sequence[SeatStatus], game: str) -> str:
+    """One seat's name on screen, among `seats` (``seat_names``)."""
+    names = seat_names(seats, lang, game)
+    return names[status.seat] if status.seat < len(names) else status.name
 
 
 def seat_statuses(seats: Sequence[Mapping[str, Any]]) -> list[SeatStatus]:
@@ -250,6 +268,7 @@ def render_net_menu(
     ice: str,
     notice: str = "",
     resume: str = "",
+    advanced_open: bool = False,
 ) -> str:
     """The "play with others" screen of `game`: a name, host a game, the games
     of `game` open in other tabs (each joinable; another game's rooms are not
@@ -263,15 +282,26 @@ def render_net_menu(
         host = str(room.get("name", ""))
         free = room.get("free", 0)
         free = free if type(free) is int and 0 <= free < 64 else 0  # another tab's word
-        count = ntr("tabs_free_one" if free <= 1 else "tabs_free_many", lang, n=free)
-        # a started or full table can still be watched (if its host lets spectators in)
-        verb = "join" if room.get("phase") == "lobby" and free > 0 else "watch"
+        phase = room.get("phase", "lobby")
+        phase = phase if phase in ("lobby", "playing", "over") else "lobby"
+        if phase == "lobby":
+            count = ntr.plural("tabs_free_one", "tabs_free_many", free, lang)
+        else:
+            count = ntr("tabs_playing" if phase == "playing" else "resume_over", lang)
+        # a started or full table can still be watched, if its host lets one more in
+        verb = "join" if phase == "lobby" and free > 0 else "watch"
+        if verb == "watch" and room.get("watch") is False:
+            action = f'<span class="net-room-closed">{e(ntr("tabs_no_watch", lang))}</span>'
+        else:
+            action = (
+                f'<button type="button" class="btn btn-small btn-primary" '
+                f'data-cmd="net-join-tab" data-room="{e(room_id)}" data-verb="{verb}">'
+                f"{e(ntr(verb, lang))}</button>"
+            )
         items.append(
-            f'<li class="net-room" data-room="{e(room_id)}">'
+            f'<li class="net-room" data-room="{e(room_id)}" data-phase="{phase}">'
             f'<span class="net-room-name">{e(ntr("tabs_room", lang, name=host))}</span>'
-            f'<span class="net-room-free">{e(count)}</span>'
-            f'<button type="button" class="btn btn-small btn-primary" data-cmd="net-join-tab" '
-            f'data-room="{e(room_id)}">{e(ntr(verb, lang))}</button></li>'
+            f'<span class="net-room-free">{e(count)}</span>{action}</li>'
         )
     room_list = (
         f'<ul class="net-rooms" id="net-rooms">{"".join(items)}</ul>'
@@ -296,10 +326,13 @@ def render_net_menu(
         '<section class="net-block net-devices-block">'
         f'<h3 class="net-subtitle">{e(ntr("devices_title", lang))}</h3>'
         f'<p class="hint">{e(ntr("devices_hint", lang))}</p></section>'
-        f'<details class="net-block net-ice"{" open" if ice else ""}><summary>'
-        f"{e(ntr('ice_title', lang))}</summary>"
+        # what few need (the STUN/TURN servers) behind a fold, closed unless
+        # `advanced_open` (a setting refused, to be corrected)
+        f'<details class="net-block net-advanced" id="net-advanced"'
+        f"{' open' if advanced_open else ''}><summary>{e(ntr('advanced', lang))}</summary>"
+        f'<div class="field net-ice"><label for="net-ice">{e(ntr("ice_title", lang))}</label>'
         f'<textarea id="net-ice" rows="2" spellcheck="false" autocomplete="off">{e(ice)}'
-        f'</textarea><p class="hint">{e(ntr("ice_hint", lang))}</p></details>'
+        f'</textarea><p class="hint">{e(ntr("ice_hint", lang))}</p></div></details>'
         '<div class="net-actions"><button type="button" class="btn btn-secondary" '
         f'data-cmd="net-back">{e(ntr("back", lang))}</button></div>'
     )
@@ -339,6 +372,8 @@ class ResumeOffer:
     #: ``progress``: Boss Quest's "Manche 3"); empty before it starts
     progress: Mapping[str, str]
     seats: tuple[SeatStatus, ...]
+    #: the game's name (the registry's): its bots' names
+    game: str = ""
 
     def detail(self, lang: str) -> str:
         """How far it went, and who else is in it: "Round 2 · with Bob, Bot 3"."""
@@ -348,7 +383,8 @@ class ResumeOffer:
             where = ntr("resume_over", lang)
         else:
             where = self.progress.get(lang, "")
-        others = [display_name(s, lang) for s in self.seats if s.kind in ("guest", "bot")]
+        names = seat_names(self.seats, lang, self.game)
+        others = [names[s.seat] for s in self.seats if s.kind in ("guest", "bot")]
         if not others:
             return where
         return f"{where} · {ntr('resume_with', lang, names=', '.join(others))}"
@@ -365,7 +401,8 @@ def resume_offer(room: str, host: HostSession) -> ResumeOffer:
         client = get_client(host.game.name)
         view = host.view_for(None)
         progress = {lang: client.progress(view, lang) for lang in LANGS}
-    return ResumeOffer(room, host.phase, progress, tuple(seat_statuses(host.seats_status())))
+    seats = tuple(seat_statuses(host.seats_status()))
+    return ResumeOffer(room, host.phase, progress, seats, str(host.game.name))
 
 
 def render_resume(
@@ -566,6 +603,7 @@ def render_lobby(
     own_seat: int | None,
     notice: str = "",
     spectators: int | None = None,
+    confirm_leave: bool = False,
 ) -> str:
     """The lobby of a table of `game`: options (the host changes them, and
     `spectators`, how many may watch), every seat with its
@@ -577,6 +615,7 @@ def render_lobby(
         ntr("lobby_host_title", lang) if host else ntr("lobby_guest_title", lang, name=host_name)
     )
     rows = []
+    names = seat_names(seats, lang, game)
     for status in seats:
         you = status.seat == own_seat
         mark = f'<span class="tag tag-you">{e(ntr("you_mark", lang))}</span>' if you else ""
@@ -598,7 +637,7 @@ def render_lobby(
                 f'<button type="button" class="btn btn-small btn-primary" data-cmd="net-sit" '
                 f'data-seat="{status.seat}">{e(ntr("sit", lang))}</button>'
             )
-        name = display_name(status, lang) if status.kind != "open" else ""
+        name = names[status.seat] if status.kind != "open" else ""
         rows.append(
             f'<li class="net-seat" data-seat="{status.seat}"{_seat_markers(status)}'
             f' data-you="{_flag(you)}">'
@@ -640,13 +679,26 @@ def render_lobby(
             f'value="{spectators}"></label>'
             f'<p class="hint net-spectators-hint">{e(ntr("spectators_help", lang))}</p>'
         )
+    if confirm_leave:
+        # the host is told, before it happens, that leaving ends the game for its guests
+        leave = (
+            '<div class="net-leave-confirm" id="net-leave-confirm">'
+            f'<p role="alert">{e(ntr("leave_host_confirm", lang))}</p>'
+            '<div class="net-actions"><button type="button" class="btn btn-danger" '
+            f'data-cmd="net-leave-yes">{e(ntr("leave_host_yes", lang))}</button>'
+            '<button type="button" class="btn btn-secondary" data-cmd="net-leave-no">'
+            f"{e(ntr('leave_host_no', lang))}</button></div></div>"
+        )
+    else:
+        leave = (
+            '<div class="net-actions net-leave"><button type="button" class="btn btn-secondary" '
+            f'data-cmd="net-leave">{e(ntr("leave_lobby", lang))}</button></div>'
+        )
     return (
         f'<h2 id="lobby-title" class="panel-title">{e(title)}</h2>{alert}{options_html}'
         f'<fieldset class="field"><legend>{e(ntr("seats", lang))}</legend>'
         f'<ol class="net-seats" id="net-seats">{"".join(rows)}</ol></fieldset>'
-        f"{footer}"
-        '<div class="net-actions net-leave"><button type="button" class="btn btn-secondary" '
-        f'data-cmd="net-leave">{e(ntr("leave_lobby", lang))}</button></div>'
+        f"{footer}{leave}"
     )
 
 
@@ -726,6 +778,7 @@ def board_phase(inp: BoardInput) -> str:
 def _strip(inp: BoardInput, lang: str) -> str:
     """Every seat with its status; on the host, what to do about a dropped seat."""
     items = []
+    names = seat_names(inp.seats, lang, inp.game)
     for status in inp.seats:
         controls = ""
         if inp.role == "host" and status.kind == "guest":
@@ -758,7 +811,7 @@ def _strip(inp: BoardInput, lang: str) -> str:
         mark = f'<span class="tag tag-you">{e(ntr("you_mark", lang))}</span>' if you else ""
         items.append(
             f'<li class="net-chip" data-seat="{status.seat}"{_seat_markers(status)}>'
-            f'<span class="net-chip-name">{e(display_name(status, lang))}</span>{mark}'
+            f'<span class="net-chip-name">{e(names[status.seat])}</span>{mark}'
             f"{_badge(status, lang)}{controls}</li>"
         )
     host_name = next((s.name for s in inp.seats if s.kind == "host"), "")
@@ -767,7 +820,8 @@ def _strip(inp: BoardInput, lang: str) -> str:
     elif inp.role == "spectator":
         role = ntr("role_spectator", lang, name=host_name)
     else:
-        role = ntr("role_guest", lang, name=host_name)
+        # the game it is, and whose table
+        role = ntr("role_guest", lang, game=get_client(inp.game).title(lang), name=host_name)
     watching = ""
     if inp.role == "host" and inp.spectators:
         count = ntr.plural("watching_one", "watching_many", inp.spectators, lang)
@@ -885,7 +939,7 @@ def render_net_board(inp: BoardInput, lang: str) -> NetRendered:
     drawn from this seat's view, with badges on the seat panels."""
     client = get_client(inp.game)
     view = inp.view
-    names = [display_name(s, lang) for s in inp.seats]
+    names = seat_names(inp.seats, lang, inp.game)
     kinds = ["bot" if s.plays_as_bot else "human" for s in inp.seats]
     levels = [(s.level or "normal") if s.plays_as_bot else "" for s in inp.seats]
     phase = board_phase(inp)
@@ -916,9 +970,9 @@ def render_net_board(inp: BoardInput, lang: str) -> NetRendered:
         scene.events = [dict(event) for event in inp.events]  # what just happened
         scene.thinking = _to_act_marker(inp) if phase == "bot" else None
         scene.notice = inp.notice
-        dress_table(
-            scene, confirm_quit=inp.confirm_quit, confirm_text=ntr("leave_net_confirm", lang)
-        )
+        # a host's leaving ends the game for every guest: it is told so first
+        confirm = "leave_host_confirm" if inp.role == "host" else "leave_net_confirm"
+        dress_table(scene, confirm_quit=inp.confirm_quit, confirm_text=ntr(confirm, lang))
         html = client.render_table(scene)
         status = scene.dock.prompt if phase == "human" else (scene.log[-1][1] if scene.log else "")
     if inp.notice and phase in ("result", "over"):

@@ -35,7 +35,8 @@ function net() {
 function mirroredKeys() {
   const game = BQ.game();
   const local = ["bossquest.save.v1", "bossquest.net.name.v1", "bossquest.net.ice.v1"];
-  const session = [];
+  // the name this tab plays under (net_page.NetPage._keep_name), besides the browser's
+  const session = ["bossquest.net.name.v1"];
   if (game) {
     local.push("bq." + game + ".save.v1", game + ".net.guest.v1");
     session.push(game + ".net.host.v1", game + ".net.guest.v1");

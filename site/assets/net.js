@@ -1725,6 +1725,20 @@
     return layer;
   }
 
+  /** The bottom of what stays stuck at the top of the window (a sticky or
+   *  fixed bar), 0 when nothing does: a bubble goes below it, never under it. */
+  function stuckBottom() {
+    var bottom = 0;
+    var bars = document.querySelectorAll("header, nav, [class*='bar'], [class*='sticky']");
+    for (var i = 0; i < bars.length; i++) {
+      var position = getComputedStyle(bars[i]).position;
+      if (position !== "sticky" && position !== "fixed") continue;
+      var box = bars[i].getBoundingClientRect();
+      if (box.top <= 1 && box.bottom > bottom && box.bottom < window.innerHeight / 2) bottom = box.bottom;
+    }
+    return bottom;
+  }
+
   function showReaction(seat, reaction, text) {
     var layer = reactionLayer();
     var old = layer.querySelector('[data-seat="' + Number(seat) + '"]');
@@ -1745,14 +1759,25 @@
       face.appendChild(use);
       bubble.insertBefore(face, bubble.firstChild);
     }
+    // Fixed to the window, so that it shows wherever the page is scrolled: under
+    // the seat's chip while the chip is in sight, else at the top of the window,
+    // below whatever stays stuck there; bubbles shown at once stack downwards.
     var chip = document.querySelector('#net-strip .net-chip[data-seat="' + Number(seat) + '"]');
-    if (chip) {
-      var box = chip.getBoundingClientRect();
-      bubble.style.left = Math.max(4, box.left + window.scrollX) + "px";
-      bubble.style.top = box.bottom + window.scrollY + 4 + "px";
+    var box = chip ? chip.getBoundingClientRect() : null;
+    var top = stuckBottom() + 8;
+    var inSight = box && box.bottom >= top && box.bottom + 40 <= window.innerHeight;
+    if (inSight) {
+      top = box.bottom + 4;
+      bubble.style.left = Math.max(4, Math.min(box.left, window.innerWidth - 120)) + "px";
     } else {
       bubble.classList.add("net-bubble-free");
     }
+    var others = layer.querySelectorAll(".net-bubble");
+    for (var i = 0; i < others.length; i++) {
+      var other = others[i].getBoundingClientRect();
+      if (other.bottom > top && other.top < top + 32) top = other.bottom + 4;
+    }
+    bubble.style.top = top + "px";
     layer.appendChild(bubble);
     setTimeout(function () {
       bubble.remove();

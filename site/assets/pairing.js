@@ -439,6 +439,16 @@
     });
   }
 
+  /** A code to show someone (an invitation, an answer) comes into sight: on a
+   *  phone it is drawn below the lobby, out of the window. Smooth unless the
+   *  person asked for reduced motion. */
+  function bringIntoView(container) {
+    var box = container.getBoundingClientRect();
+    if (box.top >= 0 && box.bottom <= window.innerHeight) return;
+    var calm = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    container.scrollIntoView({ block: "start", behavior: calm ? "auto" : "smooth" });
+  }
+
   function showInvite(container, invite, lang) {
     lang = lang || pageLang();
     var ui = frame(container, "invite", "inviteTitle", lang);
@@ -518,6 +528,7 @@
     }
     row.go.addEventListener("click", tryAnswer);
     wireScan(row, ui, tryAnswer);
+    bringIntoView(container);
     return { link: linkPromise, destroy: ui.destroy };
   }
 
@@ -554,6 +565,7 @@
     linkPromise.catch(function () {
       /* shown in the status line */
     });
+    bringIntoView(container);
     return { link: linkPromise, destroy: ui.destroy };
   }
 

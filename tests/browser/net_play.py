@@ -40,7 +40,7 @@ from game.engine.match import replay_steps
 from game.engine.protocol import Game
 from game.net import HostSession
 from game.registry import get_client
-from game.web.net_prefs import GUEST_KEY, HOST_KEY, HOST_SEALED_PREFIX, HostRecord
+from game.web.net_prefs import GUEST_KEY, HOST_KEY, HOST_SEALED_PREFIX, NAME_KEY, HostRecord
 from tests.browser.conftest import (
     DESKTOP,
     READY_TIMEOUT_MS,
@@ -571,7 +571,7 @@ class HiddenCheck:
             if not (result is not None and page.phase() == "result" and _holds(result, card)):
                 assert f'data-card="{card}"' not in html, (page.name, card)
         stored = page.storage()
-        assert set(stored["session"]) <= {GUEST_KEY}, stored["session"].keys()
+        assert set(stored["session"]) <= {GUEST_KEY, NAME_KEY}, stored["session"].keys()
         assert HOST_KEY not in stored["local"]
         for key, text in stored["local"].items():
             if key.startswith(HOST_SEALED_PREFIX):
@@ -645,7 +645,7 @@ class HiddenCheck:
         browser, the host's record SEALED (and its key, not extractable): no card
         it may not see, no seed, no move, in clear."""
         stored = guest.storage()
-        assert set(stored["session"]) <= {GUEST_KEY}, stored["session"].keys()
+        assert set(stored["session"]) <= {GUEST_KEY, NAME_KEY}, stored["session"].keys()
         assert HOST_KEY not in stored["local"]
         for key, text in stored["local"].items():
             if key.startswith(HOST_SEALED_PREFIX):

@@ -17,7 +17,13 @@ from playwright.sync_api import Browser, Page, expect
 
 from game.net import HostSession
 from game.registry import get_game, include_test_games
-from game.web.net_prefs import HOST_SEALED_PREFIX, guest_key, host_key, host_sealed_prefix
+from game.web.net_prefs import (
+    HOST_SEALED_PREFIX,
+    NAME_KEY,
+    guest_key,
+    host_key,
+    host_sealed_prefix,
+)
 from tests.browser.conftest import App, PageLog, Site
 from tests.browser.net_play import (
     LOCKS_AND_DATABASES_JS,
@@ -251,7 +257,7 @@ def test_two_tabs_play_a_whole_duel_online(duel_table: Table, duel_site: Site) -
     assert commits == 3
     # the records are Duel's: the guest's seat, and the host's match sealed
     stored = guest.storage()
-    assert set(stored["session"]) == {guest_key("duel")}
+    assert set(stored["session"]) == {guest_key("duel"), NAME_KEY}  # and the tab's name
     assert host_key("duel") not in stored["local"] and host_key("duel") not in stored["session"]
     assert not [key for key in stored["local"] if key.startswith(HOST_SEALED_PREFIX)]
     sealed = [key for key in stored["local"] if key.startswith(host_sealed_prefix("duel"))]

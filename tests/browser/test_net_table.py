@@ -62,13 +62,16 @@ def test_a_spectator_watches_two_tabs_play_and_sees_no_hidden_card(table: Table)
     fan = table.open("Fan")
     watch(fan, room)
     fan.page.wait_for_selector("#net-wait:has-text('Every seat is taken: you will watch')")
-    # The host lets one spectator in: a second one is refused, with the reason.
+    # The host lets one spectator in: a second tab's list says the game is full,
+    # with no button to press (the host refuses such a newcomer all the same,
+    # spectators_full: tests/test_net_table.py)
     late = table.open("Zed")
-    watch(late, room)
+    late.open_net_menu()
     late.page.wait_for_selector(
-        "#lobby-view [role=alert]:has-text('all the spectators the host allows')",
+        f"#net-rooms [data-room='{room}']:has-text('Full: the host lets no one else watch')",
         timeout=STEP_MS,
     )
+    assert late.page.locator(f"[data-cmd=net-join-tab][data-room='{room}']").count() == 0
     host.start()
     guest.on_board()
     fan.on_board()

@@ -50,9 +50,9 @@ def test_two_tabs_play_a_whole_game(table: Table) -> None:
     host.page.set_viewport_size(DESKTOP)
     host.start()
     guest.on_board()
-    guest.page.wait_for_selector("#net-strip .net-role:has-text('Invité de Alice')")
+    guest.page.wait_for_selector("#net-strip .net-role:has-text('Boss Quest · partie de Alice')")
     guest.page.click(".lang-btn[data-lang='en']")
-    guest.page.wait_for_selector('#net-strip .net-role:has-text("Alice\'s guest")')
+    guest.page.wait_for_selector('#net-strip .net-role:has-text("Boss Quest · Alice\'s game")')
     check = HiddenCheck(host, [guest])
     final = play_to_end(host, [guest], random.Random(2), check=check)
     check.run()
@@ -69,7 +69,9 @@ def test_three_tabs_and_a_bot_play_a_whole_game(table: Table, browser: Browser) 
     # the ICE servers setting: a bad address is refused and named, a good one kept
     setting = guests[1]
     setting.open_net_menu()
-    setting.page.click(".net-ice summary")
+    # under the Advanced fold, closed by default
+    assert setting.page.get_attribute("#net-advanced", "open") is None
+    setting.page.click("#net-advanced summary")
     setting.page.fill("#net-ice", "http://example.org")
     setting.page.dispatch_event("#net-ice", "change")
     setting.page.wait_for_selector("#lobby-view [role=alert]:has-text('http://example.org')")

@@ -23,7 +23,7 @@ from game.net import HostSession
 from game.registry import get_game
 from game.theboss.state import Stage, State
 from game.theboss.ui.strings import card_text
-from game.web.net_prefs import guest_key, host_key, host_sealed_prefix
+from game.web.net_prefs import NAME_KEY, guest_key, host_key, host_sealed_prefix
 from game.web.session import Session, save_key
 from tests.browser.conftest import DESKTOP, PHONE, SCREENSHOTS, App, Site
 from tests.browser.net_play import (
@@ -408,7 +408,9 @@ class BossCheck(HiddenCheck):
 
     def _boss_storage(self, guest: NetPage, host: HostSession, seat: int) -> None:
         stored = guest.storage()
-        assert set(stored["session"]) <= {guest_key("theboss")}, stored["session"].keys()
+        # its seat's record, and the name this tab plays under
+        allowed = {guest_key("theboss"), NAME_KEY}
+        assert set(stored["session"]) <= allowed, stored["session"].keys()
         assert host_key("theboss") not in stored["local"]
         for key, text in stored["local"].items():
             if key.startswith(host_sealed_prefix("theboss")):
