@@ -151,6 +151,8 @@ def test_a_finished_games_replay_shows_everything_and_each_seat() -> None:
     assert replay.markers()["viewer"] == "all"
     assert replay.command("eye", "1") and replay.markers()["viewer"] == "1"
     assert not replay.command("eye", "7") and not replay.command("eye", "x")
+    # "²" passes str.isdigit but not int(): refused like any other odd seat
+    assert not replay.command("eye", "²") and not replay.command("eye", "\u0661")
     page = replay.render("en")
     assert {int(c) for c, _ in HIDDEN.findall(page)} == {first.players[1].hidden}
 

@@ -18,6 +18,7 @@ finished game shows the final table, every card face up.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from html import escape
 from typing import Any
@@ -121,7 +122,8 @@ class Replay:
             self.step = target
             return changed
         if cmd == "eye":
-            eye = None if arg == "all" else int(arg) if arg.isdigit() else -1
+            # ASCII digits only: "²" passes str.isdigit but int() refuses it.
+            eye = None if arg == "all" else int(arg) if re.fullmatch(r"[0-9]{1,3}", arg) else -1
             if eye not in self.perspectives() or eye == self.eye:
                 return False
             self.eye = eye
