@@ -90,6 +90,8 @@ def main() -> int:
                     for game, players, moves in (("bossquest", 4, 2), ("theboss", 4, 3)):
                         _start(page, url, game, players, lang)
                         _play_a_little(page, moves)
+                        # A click scrolls its button into view: show the board's top.
+                        page.evaluate("window.scrollTo(0, 0)")
                         page.screenshot(path=str(OUT / f"{args.prefix}-{game}-{width}-{lang}.png"))
                         # Leave the game so that the next one starts from the menu.
                         page.evaluate("localStorage.clear()")
