@@ -161,6 +161,7 @@ def test_the_marks_of_what_just_happened_survive_a_reload(still: App) -> None:
     assert len(before["latest"]) == 1
     _reload(still)
     assert _marks(page) == before
+    still.screenshot("theboss-marks-after-reload")
 
 
 def _height(page: Page) -> int:
