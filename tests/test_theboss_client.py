@@ -498,14 +498,20 @@ class _Tags(HTMLParser):
 
 
 def _table(
-    state: State, seat: int, lang: str = "en", previous: frozenset[str] = frozenset()
+    state: State,
+    seat: int,
+    lang: str = "en",
+    previous: frozenset[str] = frozenset(),
+    events: list[dict[str, Any]] | None = None,
 ) -> tuple[str, Scene]:
-    """The table `seat` sees now (its controls when it acts), and its scene."""
+    """The table `seat` sees now (its controls when it acts), and its scene
+    (with `events`, the events it saw, oldest first)."""
     view = GAME.view(state, seat)
     names = NAMES[: len(state.hands)]
     acting = seat in GAME.to_act(state)
     legal = GAME.legal_actions(state, seat) if acting else []
-    scene = _scene(state, seat, lang, dock=CLIENT.dock(view, legal, names, lang), previous=previous)
+    dock = CLIENT.dock(view, legal, names, lang)
+    scene = _scene(state, seat, lang, dock=dock, previous=previous, events=events or [])
     return CLIENT.render_table(scene), scene
 
 
@@ -638,6 +644,143 @@ def test_the_latest_turn_and_each_last_card_are_marked_and_stay() -> None:
     # a page drawn afresh (no previous render) marks nothing it cannot know
     fresh, _ = _table(state, 2)
     assert _latest(fresh) == ([], [])
+
+
+def _move(state: State, seat: int, action: Any, log: list[dict[str, Any]]) -> State:
+    """`action` played, its events added to `log` (every seat's, unfiltered)."""
+    state, events = GAME.apply(state, seat, action)
+    log += events
+    return state
+
+
+def _marks(html: str) -> tuple[list[str], list[tuple[str, str]], dict[str, str], dict[str, str]]:
+    """(the latest cards, the latest gangs as (city, seat), each card under a
+    city marked as a seat's last, each seat panel's last card)."""
+    tags = _Tags(html)
+
+    def up_to(up: list[dict[str, str]], word: str, name: str) -> str:
+        return next(u[name] for u in reversed(up) if word in u.get("class", "").split())
+
+    latest = [(tag, a, up) for tag, a, up in tags.found if a.get("data-latest") == "true"]
+    return (
+        [a["data-card"] for tag, a, _ in latest if tag == "span"],
+        [
+            (up_to(up, "tb-city", "data-city"), a["data-seat"])
+            for tag, a, up in latest
+            if tag == "li"
+        ],
+        {a["data-last-of"]: a["data-card"] for _, a, _ in tags.found if "data-last-of" in a},
+        {
+            up_to(up, "tb-seat", "data-seat"): a["data-card"]
+            for _, a, up in tags.found
+            if "tb-seat-last" in a.get("class", "").split()
+        },
+    )
+
+
+def _a_turn_and_a_half() -> tuple[State, list[dict[str, Any]], dict[int, int], Place]:
+    """Three players: seat 0 plays, seat 1 places then plays, seat 2 plays,
+    then seat 0 places and plays: (state, every event, each seat's last card,
+    seat 0's last placement)."""
+    log: list[dict[str, Any]] = []
+    state = _first(3)
+    last: dict[int, int] = {}
+    placed = Place(2, 2, 1)
+    for seat, place in ((0, None), (1, Place(3, 1, 1)), (2, None), (0, placed)):
+        if place is not None:
+            state = _move(state, seat, place, log)
+        last[seat] = state.hands[seat][0]
+        state = _move(state, seat, Play(last[seat]), log)
+    return state, log, last, placed
+
+
+def test_a_page_drawn_afresh_marks_the_latest_turn_from_the_events() -> None:
+    """After a reload (no previous render), the events the viewer saw tell
+    the latest turn (its card and its gangsters) and each seat's last card;
+    nothing the viewer may not see enters the page."""
+    state, log, last, placed = _a_turn_and_a_half()
+    for viewer in (0, 1, 2, None):
+        seen = [event_for_seat(event, viewer) for event in log]
+        if viewer is None:
+            scene = _scene(state, None, "en", events=seen)
+            html = CLIENT.render_table(scene)
+        else:
+            html, scene = _table(state, viewer, events=seen)
+        cards, gangs, under, panels = _marks(html)
+        assert cards == [str(last[0])]
+        assert gangs == [(str(placed.city), "0")]
+        assert under == panels == {str(seat): str(card) for seat, card in last.items()}
+        for seat in set(last) - {viewer}:  # an opponent's one line says it too
+            assert f"last: {card_text(last[seat], 'en')}" in unescape(html)
+        # only public faces: no card in another hand, nor a face-down one, is named
+        named = {int(a["data-card"]) for _, a, _ in _Tags(html).found if "data-card" in a}
+        assert not named & _secrets(state, viewer)
+        # the marks stay while nothing moves, from the events again
+        scene.view, scene.shown = GAME.view(state, viewer), set()
+        scene.previous = frozenset(scene.shown)
+        assert _marks(CLIENT.render_table(scene)) == (cards, gangs, under, panels)
+    # a placement not yet followed by its card is the latest turn on its own
+    place = next(a for a in GAME.legal_actions(state, 1) if isinstance(a, Place))
+    state = _move(state, 1, place, log)
+    html, _ = _table(state, 2, events=[event_for_seat(event, 2) for event in log])
+    cards, gangs, under, _ = _marks(html)
+    assert cards == [] and gangs == [(str(place.city), "1")]
+    assert under == {str(seat): str(card) for seat, card in last.items()}
+
+
+def _round_one(keep: int | None, log: list[dict[str, Any]]) -> State:
+    """Two players through round 1, each playing its first card, except that
+    seat 0 keeps `keep` for its last."""
+    state = _first(2)
+    while state.round == 1:
+        seat = GAME.to_act(state)[0]
+        hand = state.hands[seat]
+        card = next((c for c in hand if c != keep), hand[0]) if seat == 0 else hand[0]
+        state = _move(state, seat, Play(card), log)
+    return state
+
+
+def test_the_marks_from_the_events_are_this_rounds_only() -> None:
+    """A new round starts without marks, though last round's events are still
+    in the log; its first move is the only one marked, even when its card was
+    another seat's last card of the round before (it is dealt again)."""
+    dealt = set(_first(2).hands[0])
+    ahead = _round_one(None, [])
+    mover = GAME.to_act(ahead)[0]
+    again = sorted(dealt & set(ahead.hands[mover]))
+    assert mover == 1 and again  # the deal does not hang on the moves
+    log: list[dict[str, Any]] = []
+    state = _round_one(again[0], log)
+    plays = [event for event in log if event["type"] == "play"]
+    assert [event["card"] for event in plays if event["seat"] == 0][-1] == again[0]
+    html, _ = _table(state, 1, events=[event_for_seat(event, 1) for event in log])
+    assert _marks(html) == ([], [], {}, {})
+    assert again[0] in state.hands[1]
+    state = _move(state, 1, Play(again[0]), log)
+    html, _ = _table(state, 0, events=[event_for_seat(event, 0) for event in log])
+    assert _marks(html) == ([str(again[0])], [], {"1": str(again[0])}, {"1": str(again[0])})
+
+
+def test_events_the_view_does_not_bear_out_mark_nothing() -> None:
+    """A card not under its city, a seat that is none, a field of the wrong
+    type: such an event is passed over, never a traceback."""
+    state, log, last, _ = _a_turn_and_a_half()
+    seen = [event_for_seat(event, 1) for event in log]
+    good = _marks(_table(state, 1, events=seen)[0])
+    unplayed = state.hands[2][0]
+    bad: list[dict[str, Any]] = [
+        {"type": "play", "seat": 2, "card": unplayed, "city": CARD_CITY[unplayed]},
+        {"type": "play", "seat": 7, "card": last[1], "city": CARD_CITY[last[1]]},
+        {"type": "play", "seat": True, "card": last[1], "city": CARD_CITY[last[1]]},
+        {"type": "play", "seat": 1, "card": "x", "city": None},
+        {"type": "place", "seat": 1, "city": 9, "experts": 1, "occasionals": 0},
+        {"type": "place", "seat": 1, "city": "2", "experts": 1, "occasionals": 0},
+    ]
+    for event in bad:
+        html, _ = _table(state, 1, events=[event])
+        assert _marks(html) == ([], [], {}, {}), event
+        html, _ = _table(state, 1, events=[*seen, event])
+        assert _marks(html) == good, event
 
 
 def test_a_police_card_turning_shows_a_banner_on_the_board() -> None:

@@ -108,6 +108,62 @@ def test_a_city_tapped_opens_its_chooser_and_places(still: App) -> None:
     assert page.locator(".tb-hand-btn").count() == 5
 
 
+_MARKS_JS = """() => {
+    const all = (css, read) => [...document.querySelectorAll(css)].map(read).sort();
+    return {
+        latest: all(".tb-played .tb-card[data-latest='true']", (c) => c.dataset.card),
+        gangs: all(".tb-gang[data-latest='true']",
+                   (g) => g.closest(".tb-city").dataset.city + ":" + g.dataset.seat),
+        under: all(".tb-played [data-last-of]", (c) => c.dataset.lastOf + ":" + c.dataset.card),
+        seats: all(".tb-seat .tb-seat-last",
+                   (c) => c.closest(".tb-seat").dataset.seat + ":" + c.dataset.card),
+    };
+}"""
+
+
+def _marks(page: Page) -> dict[str, list[str]]:
+    """What the board marks as just happened: the latest card, the latest
+    gangs (city:seat), each seat's last card under its city and on its panel."""
+    return dict(page.evaluate(_MARKS_JS))
+
+
+def _reload(app: App) -> None:
+    app.page.reload(wait_until="domcontentloaded")
+    app.wait_ready()
+    app.page.wait_for_selector(SETTLED, state="attached")
+
+
+def test_the_marks_of_what_just_happened_survive_a_reload(still: App) -> None:
+    """A page drawn afresh knows the latest turn and each player's last card
+    (from the events it saw), not only the page that watched them happen."""
+    page = still.page
+    _start(still, 3, humans=(0,), seed=5)
+    seq = _marker(page, "seq")
+    tap = page.locator(".tb-city[data-offered='true'] .tb-city-tap").first
+    city = str(tap.get_attribute("data-city"))
+    tap.click()
+    page.locator(".tb-chooser:popover-open .tb-go:visible").click()
+    _wait_move(page, seq)
+    assert _marker(page, "stage") == "play"
+    placed = _marks(page)
+    assert placed["gangs"] == [f"{city}:0"] and placed["latest"] == []
+    _reload(still)
+    assert _marks(page) == placed
+    # the card that ends the turn, then the bots' replies
+    card = json.loads(str(page.locator(".tb-hand-btn").first.get_attribute("data-act")))["card"]
+    seq = _marker(page, "seq")
+    page.locator(".tb-hand-btn").first.click()
+    _wait_move(page, seq)
+    assert _marker(page, "phase") == "human"
+    before = _marks(page)
+    assert f"0:{card}" in before["under"] and before["under"] == before["seats"]
+    assert [mark.split(":")[0] for mark in before["under"]] == ["0", "1", "2"]
+    assert len(before["latest"]) == 1
+    _reload(still)
+    assert _marks(page) == before
+    still.screenshot("theboss-marks-after-reload")
+
+
 def _height(page: Page) -> int:
     return int(
         page.evaluate("() => document.getElementById('board').getBoundingClientRect().height")

@@ -1,27 +1,37 @@
 """What just happened on the board: the latest turn (its card, its gangsters)
-and each player's last card this round, from the view and the keys the
-previous render drew (``Scene.previous``).
+and each player's last card this round.
 
-The view says which cards lie under each city and the city on the back of
-every card in every hand, not who played which card. Comparing the two with
-the previous render tells it: a card newly under city X was played by the
-seat whose hand holds one card of X fewer. Everything compared is public (the
-played faces, the backs, the gangsters), so the keys hold nothing secret.
-Each render records what it found (``recorded``), so that the marks stay
-while nothing moves; a page that starts afresh (a reload) knows them again
-from the next move on.
+They come from the events the viewer saw (``Scene.events``, oldest first):
+the ``place`` and ``play`` events since the round's deal say who placed and
+played what, so the marks are there on a page drawn afresh (a reload, a
+guest's reconnect, a replay's or tutorial's step). Only public fields are
+read (a seat, a played card, its city, a placement); each is checked against
+the view, so an event the view does not bear out marks nothing.
+
+Without events (a caller that gives none), the keys the previous render drew
+(``Scene.previous``) stand in: the view says which cards lie under each city
+and the city on the back of every card in every hand, not who played which
+card, but comparing the two renders tells it: a card newly under city X was
+played by the seat whose hand holds one card of X fewer. Everything compared
+is public (the played faces, the backs, the gangsters), so the keys hold
+nothing secret. Each render records what it found (``recorded``), so that the
+marks stay while nothing moves.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from game.engine.protocol import Event
 
 __all__ = ["Recent", "recent"]
 
 _PREFIX = "tb:"
+#: the events after which a new round begins (its marks start afresh)
+_ROUND_EDGES = ("round_over", "deal")
 
 
 @dataclass(frozen=True)
@@ -82,14 +92,67 @@ def _mover_order(view: Mapping[str, Any], seats: Iterable[int]) -> list[int]:
     return sorted(seats, key=lambda seat: (seat - start) % count)
 
 
-def recent(view: Mapping[str, Any], previous: Iterable[str]) -> Recent:
-    """The latest turn and the last cards, from `view` and the previous keys."""
-    rnd = int(view["round"])
+def _int(value: object) -> int | None:
+    """`value` when it is an int (not a bool), else None."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _this_round(events: Sequence[Mapping[str, Any]]) -> Sequence[Mapping[str, Any]]:
+    """The events since the round began (after its deal or the last round's end)."""
+    start = 0
+    for index, event in enumerate(events):
+        if isinstance(event, Mapping) and event.get("type") in _ROUND_EDGES:
+            start = index + 1
+    return events[start:]
+
+
+_Turn = tuple[int | None, int | None, tuple[int, int, int] | None, dict[int, int]]
+
+
+def _from_events(
+    events: Sequence[Mapping[str, Any]],
+    count: int,
+    played_now: Mapping[int, int],
+    gangs_now: Mapping[tuple[int, int], tuple[int, int]],
+) -> _Turn:
+    """(seat, card, place, last) from this round's ``place`` and ``play``
+    events: their public fields only, each checked against the view (a play's
+    card under its city, a placement's gang on the board)."""
+    seat: int | None = None
+    card: int | None = None
+    place: tuple[int, int, int] | None = None
+    last: dict[int, int] = {}
+    for event in _this_round(events):
+        if not isinstance(event, Mapping):
+            continue
+        who = _int(event.get("seat"))
+        if who is None or not 0 <= who < count:
+            continue
+        if event.get("type") == "play":
+            played = _int(event.get("card"))
+            if played is None or played_now.get(played, -1) != _int(event.get("city")):
+                continue
+            # the placement stays when it began this same turn
+            place = place if seat == who and card is None else None
+            seat, card = who, played
+            last[who] = played
+        elif event.get("type") == "place":
+            figures = [_int(event.get(name)) for name in ("city", "experts", "occasionals")]
+            city, experts, occasionals = figures
+            if city is None or experts is None or occasionals is None:
+                continue
+            if (city, who) not in gangs_now:  # not borne out by the board
+                continue
+            seat, card, place = who, None, (city, experts, occasionals)
+    return seat, card, place, last
+
+
+def _from_previous(
+    view: Mapping[str, Any], old: Mapping[str, list[list[int]]], played_now: Mapping[int, int]
+) -> _Turn:
+    """(seat, card, place, last) from the previous render's keys of this round
+    (`old`, by kind) compared with the view."""
     count = int(view["players"])
-    old = _parse(previous, rnd)
-    played_now = {
-        int(card): int(entry["city"]) for entry in view["cities"] for card in entry["played"]
-    }
     gangs_now = _gangs(view)
     last = {row[0]: row[1] for row in old.get("last", []) if len(row) == 2}
     latest = next((row for row in old.get("latest", []) if len(row) == 5), None)
@@ -126,6 +189,24 @@ def recent(view: Mapping[str, Any], previous: Iterable[str]) -> Recent:
             place = placed.get(seat)
             if card is not None and place is None:
                 place = _placed_before(latest, seat)
+    return seat, card, place, last
+
+
+def recent(
+    view: Mapping[str, Any], previous: Iterable[str], events: Sequence[Event] = ()
+) -> Recent:
+    """The latest turn and the last cards: from `events` (the viewer's, oldest
+    first) when there are any, else from `view` and the previous keys."""
+    rnd = int(view["round"])
+    count = int(view["players"])
+    played_now = {
+        int(card): int(entry["city"]) for entry in view["cities"] for card in entry["played"]
+    }
+    gangs_now = _gangs(view)
+    if events:
+        seat, card, place, last = _from_events(events, count, played_now, gangs_now)
+    else:
+        seat, card, place, last = _from_previous(view, _parse(previous, rnd), played_now)
     last = {who: c for who, c in last.items() if c in played_now}
     if card is not None and card not in played_now:
         seat, card, place = None, None, None

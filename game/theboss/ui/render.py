@@ -78,7 +78,7 @@ class _Board:
         for action in actions:
             if isinstance(action, Place):
                 self.places.setdefault(action.city, []).append(action)
-        self.recent: Recent = recent(scene.view, scene.previous)
+        self.recent: Recent = recent(scene.view, scene.previous, scene.events)
         scene.shown |= self.recent.recorded
 
 
