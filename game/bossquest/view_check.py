@@ -442,6 +442,11 @@ def _event(data: object, path: str, game: _Game, seat: int | None) -> None:
                 game.weapon(card, f"{path}.hidden[{index}]")
     elif kind == "ask":
         require(1 <= event["count"] <= 4, f"{path}.count", "is not 1 to 4")
+    elif kind == "spell" and "given" in event:
+        # an exchange: a visible weapon given shows what replaced it; the hidden one neither
+        visible = event["given"] != "hidden"
+        require(visible == ("drawn" in event), f"{path}.given", "does not fit drawn")
+        require(not visible or "given_card" not in event, f"{path}.given_card", "is out of place")
 
 
 def _field(value: object, path: str, kind: int, game: _Game, offer_list: bool) -> None:

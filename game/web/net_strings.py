@@ -164,6 +164,12 @@ _NET_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
         "en": "Your seat was taken back from another page: the game goes on there.",
     },
     "host_closed": {"fr": "L’hôte a fermé la partie.", "en": "The host closed the game."},
+    "host_frame_refused": {
+        "fr": "L’hôte a envoyé un plateau incohérent : il est ignoré, le dernier bon plateau "
+        "reste affiché.",
+        "en": "The host sent a board that does not add up: it was ignored, and the last good "
+        "board stays on screen.",
+    },
     # ------------------------------------- a hosted game whose tab was closed
     "resume_title_one": {
         "fr": "Votre partie en ligne vous attend",
