@@ -96,7 +96,8 @@ class _Game:
 
     def weapon(self, value: object, path: str) -> int:
         card = integer(value, path, 0, ALL_WEAPON_COUNT - 1)
-        require(card in self.weapons, path, f"names weapon {card}, not one of this game")
+        if card not in self.weapons:
+            raise Refused(f"{path} names weapon {card}, not one of this game")
         return card
 
     def weapon_list(self, value: object, path: str) -> list[int]:
@@ -105,7 +106,8 @@ class _Game:
 
     def spell(self, value: object, path: str) -> int:
         card = integer(value, path, 0, SPELL_COUNT - 1)
-        require(card in self.spells, path, f"names spell {card}, not one of this game")
+        if card not in self.spells:
+            raise Refused(f"{path} names spell {card}, not one of this game")
         return card
 
     def spell_list(self, value: object, path: str) -> list[int]:

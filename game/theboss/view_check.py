@@ -80,8 +80,10 @@ class _Table:
 
     def card(self, value: object, path: str, city: int | None = None) -> int:
         card = integer(value, path, 0, _LAST_CARD)
-        require(CARD_CITY[card] <= self.cities, path, f"names card {card}, out of this game")
-        require(city is None or CARD_CITY[card] == city, path, f"is not a card of city {city}")
+        if CARD_CITY[card] > self.cities:
+            raise Refused(f"{path} names card {card}, out of this game")
+        if city is not None and CARD_CITY[card] != city:
+            raise Refused(f"{path} is not a card of city {city}")
         return card
 
     def cards(self, value: object, path: str, high: int = CARD_COUNT) -> list[int]:
