@@ -149,3 +149,24 @@ def test_the_guest_session_refuses_each_hostile_frame_before_any_renderer(name: 
         mutate(frame)
         assert guest.receive(json.dumps(frame)) == "ignored", what
         assert guest.view == view and guest.events == events, what
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_lobby_options_the_game_would_not_take_are_ignored(name: str) -> None:
+    """The lobby draws the host's options: only options the game normalizes to
+    themselves are kept (a count of players that is text, an unknown option,
+    a missing one are refused whole)."""
+    include_test_games()
+    game = get_game(name)
+    host = HostSession.new(game, {"players": 2}, 5, "Alice")
+    hub = Hub(HostController(host, "room-hostile2", lang="en", search=SMALL_SEARCH))
+    peer = hub.join("Bob")
+    guest = hub.guests[peer].guest
+    frames = [json.loads(text) for text in hub.pages[peer].frames]
+    good = [frame for frame in frames if frame["t"] == "lobby"][-1]
+    lobby = copy.deepcopy(guest.lobby)
+    for options in ({**good["options"], "players": "2"}, {**good["options"], "zz": 1}, {}):
+        frame = {**good, "n": guest.host_n + 1, "options": options}
+        assert guest.receive(json.dumps(frame)) == "ignored", options
+        assert guest.lobby == lobby and guest.last_ignored is not None
+        assert guest.last_ignored[1].startswith("lobby.options"), guest.last_ignored
