@@ -188,3 +188,20 @@ def test_the_issues_hostile_frames_are_refused_naming_the_field(name: str) -> No
     honest = Received(honest.seat, honest.view, honest.legal, [], honest.outcome)
     refused = game.check_received(_with_event(honest, event))
     assert refused is not None and refused.startswith("events[0]") and where in refused, refused
+
+
+def test_a_spectator_sees_no_hidden_weapon_before_the_reveal() -> None:
+    """Boss Quest: a spell may show a seat another's hidden weapon, never a
+    spectator; a spectator's view naming one before the fight is refused."""
+    game = ALL_GAMES["bossquest"]
+    spectator = next(r for _, r in _frames(game, {"players": 3}, 1) if r.seat is None)
+    seat_view = next(r for _, r in _frames(game, {"players": 3}, 1) if r.seat == 0).view
+    assert isinstance(seat_view, dict)
+    hidden = seat_view["seats"][0]["hidden"]
+    assert hidden is not None and game.check_received(spectator) is None
+
+    def show(view: dict[str, Any]) -> None:
+        view["seats"][0]["hidden"] = hidden
+
+    refused = game.check_received(_with_view(spectator, show))
+    assert refused is not None and "view.seats[0].hidden" in refused, refused

@@ -246,6 +246,8 @@ def _seats(
         if hidden is not None:
             weapons.append(game.weapon(hidden, f"{path}.hidden"))
             require(count > len(visible), f"{path}.hidden", "is a weapon not counted")
+            # no spell shows a spectator anything: before the reveal, every hidden weapon is
+            require(seat is not None or stage in _REVEALED, f"{path}.hidden", "is not shown yet")
         elif count > len(visible):
             # A seat always sees its own hidden weapon, and everyone sees all once revealed.
             require(owner != seat, f"{path}.hidden", "is the seat's own and missing")
