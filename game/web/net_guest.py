@@ -178,8 +178,9 @@ class GuestController:
             key = "seat_replaced" if reason == "replaced" else "host_closed"
             return [*effects, Ended(ntr(key, self.lang))]
         elif what == "ignored" and guest.last_ignored is not None:
-            if guest.last_ignored[0] == "malformed":  # a broken or hostile host, not a replay
-                self.notice = ntr("host_frame_refused", self.lang)  # the board stays as it was
+            # a broken or hostile host (not a replayed frame) while a board shows: it stays
+            if guest.last_ignored[0] == "malformed" and guest.view is not None:
+                self.notice = ntr("host_frame_refused", self.lang)
         elif what in ("state", "lobby", "welcome"):
             if what == "state":
                 self.notice = ""

@@ -165,10 +165,10 @@ _NET_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     },
     "host_closed": {"fr": "L’hôte a fermé la partie.", "en": "The host closed the game."},
     "host_frame_refused": {
-        "fr": "L’hôte a envoyé un plateau incohérent : il est ignoré, le dernier bon plateau "
-        "reste affiché.",
-        "en": "The host sent a board that does not add up: it was ignored, and the last good "
-        "board stays on screen.",
+        "fr": "L’hôte a envoyé des données incohérentes : elles sont ignorées, le plateau "
+        "reste tel qu’il était.",
+        "en": "The host sent something that does not add up: it was ignored, and the board "
+        "stays as it was.",
     },
     # ------------------------------------- a hosted game whose tab was closed
     "resume_title_one": {
