@@ -13,10 +13,13 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 from collections.abc import Iterator, Mapping, Sequence
+from copy import copy
+from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -33,6 +36,7 @@ from game.engine.match import Match, replay
 from game.engine.protocol import Event, Game
 from game.engine.search import SearchSettings
 from game.engine.simulate import random_game
+from game.engine.viewcheck import Received
 from game.registry import CLIENTS, GAMES, TEST_CLIENTS, TEST_GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -451,3 +455,197 @@ def test_every_phase_is_drawn_and_names_no_hidden_card(
             assert_well_formed(client.render_table(opened))
             assert client.over_status(game.view(state, None), names, lang).strip()
     assert {"table", "over"} <= phases
+
+
+# ------------------------------------------------- what a host sends a seat
+
+
+def _received(
+    game: Game[Any, Any], options: Mapping[str, Any], seed: int
+) -> Iterator[tuple[Any, Received]]:
+    """What an honest host sends every seat and a spectator after every action
+    of a random game: the view (a spectator's of a finished game is the
+    client's open view, as the host sends it), the legal actions, the events
+    of that action and the outcome; with the state."""
+    client = client_of(game)
+    for state, events in _random_steps(game, options, seed):
+        acting = game.to_act(state)
+        for seat in [None, *range(game.seats(state))]:
+            over_spectator = seat is None and game.is_over(state)
+            view = client.open_view(state) if over_spectator else game.view(state, seat)
+            legal = [] if seat not in acting else game.legal_actions(state, seat)
+            yield (
+                state,
+                Received(
+                    seat,
+                    json.loads(json.dumps(view)),
+                    [game.action_to_json(action) for action in legal],
+                    events_for_seat(events, seat),
+                    game.outcome(state),
+                ),
+            )
+
+
+@pytest.mark.parametrize(("game", "options"), cases())
+def test_the_game_passes_its_own_check_of_what_a_host_sends(
+    game: Game[Any, Any], options: dict[str, Any]
+) -> None:
+    """Every view, legal list, event and outcome the game itself produces, for
+    every seat and the spectator, passes the game's checker (Game.check_received),
+    and so does the whole log at once (a frame sent from the first event)."""
+    for seed in CLIENT_SEEDS:
+        log: dict[int | None, list[Any]] = {}
+        last: dict[int | None, Received] = {}
+        for _state, received in _received(game, options, seed):
+            assert game.check_received(received) is None, (received.seat, received)
+            log.setdefault(received.seat, []).extend(received.events)
+            last[received.seat] = received
+        for seat, events in log.items():
+            assert game.check_received(replace(last[seat], legal=[], events=events)) is None
+
+
+def _wrong_type(value: object) -> object:
+    """A JSON value of another type than `value`."""
+    if isinstance(value, bool):
+        return 1
+    if isinstance(value, int):
+        return "1"
+    if isinstance(value, str):
+        return 7
+    if isinstance(value, list):
+        return {}
+    return [] if isinstance(value, dict) else "x"
+
+
+def _paths(value: object, path: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, ...], object]]:
+    """Every (path, value) inside a JSON value, containers before their items."""
+    if path:
+        yield path, value
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _paths(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _paths(item, (*path, index))
+
+
+def _with(value: Any, path: tuple[Any, ...], new: object) -> Any:
+    """A copy of `value` with the item at `path` replaced (or, for _DROP,
+    removed); only the containers along the path are copied."""
+    copied = copy(value)
+    if len(path) > 1:
+        copied[path[0]] = _with(value[path[0]], path[1:], new)
+    elif new is _DROP:
+        del copied[path[0]]
+    else:
+        copied[path[0]] = new
+    return copied
+
+
+_DROP = object()
+_HUGE = 10**6
+"""Above any count, card id or figure of a game: a card that does not exist."""
+
+
+def _always_there(game: Game[Any, Any], seated: bool) -> set[str]:
+    """The view's keys under every option set (a seat's or a spectator's view):
+    the others come with an option (an extension's), so a view may lack them."""
+    keys: list[set[str]] = []
+    for options in OPTION_SETS[game.name]:
+        state = game.new_game(options, 1)
+        keys.append(set(game.view(state, 0 if seated else None)))
+    return set.intersection(*keys)
+
+
+def _mutations(received: Received, always: set[str]) -> Iterator[tuple[str, Received]]:
+    """What a hostile host could send instead, each with what it changed."""
+    yield "an empty view", replace(received, view={})
+    view: Any = received.view
+    for key in sorted(always & set(view)):
+        yield f"view without {key}", replace(received, view=_with(view, (key,), _DROP))
+    yield "an unknown view field", replace(received, view={**view, "zz_unknown": 0})
+    for path, value in _paths(view):
+        where = f"view{list(path)}"
+        yield (
+            f"{where} of a wrong type",
+            replace(received, view=_with(view, path, _wrong_type(value))),
+        )
+        if isinstance(value, int) and not isinstance(value, bool):
+            yield f"{where} out of range", replace(received, view=_with(view, path, _HUGE))
+    event: Any
+    for index, event in enumerate(received.events):
+        events = list(received.events)
+        events[index] = {**event, "type": "zz_unknown_event"}
+        yield f"events[{index}] of an unknown type", replace(received, events=events)
+        for path, value in _paths(event):
+            if path == ("type",):
+                continue
+            for new, what in ((_wrong_type(value), "a wrong type"), (_HUGE, "out of range")):
+                if new is _HUGE and (isinstance(value, bool) or not isinstance(value, int)):
+                    continue
+                events[index] = _with(event, path, new)
+                yield f"events[{index}]{list(path)} {what}", replace(received, events=list(events))
+            events[index] = event
+    legal = list(received.legal)
+    yield "an unknown action", replace(received, legal=[*legal, {"type": "zz_unknown"}])
+    if legal:
+        yield "an action twice", replace(received, legal=[*legal, legal[0]])
+        if received.seat is not None:
+            yield "a spectator's actions", replace(received, seat=None, legal=legal)
+    if received.outcome is not None:
+        outcome = received.outcome
+        yield "no outcome", replace(received, outcome=None)
+        for path, value in _paths(outcome):
+            changed = _with(outcome, path, _wrong_type(value))
+            yield f"outcome{list(path)} of a wrong type", replace(received, outcome=changed)
+            if isinstance(value, list) and value:
+                changed = _with(outcome, path, value[:-1])
+                yield f"outcome{list(path)} truncated", replace(received, outcome=changed)
+
+
+def _seat_lists(view: Any, players: int) -> Iterator[tuple[Any, ...]]:
+    """The paths of the lists of a dealt view that hold one item per seat."""
+    for path, value in _paths(view):
+        if isinstance(value, list) and len(value) == players:
+            yield path
+
+
+@pytest.mark.parametrize(("game", "options"), cases())
+def test_the_games_check_refuses_what_a_hostile_host_could_send(
+    game: Game[Any, Any], options: dict[str, Any]
+) -> None:
+    """Each field missing, unknown, of a wrong type or out of range (a card id
+    that does not exist), an unknown event type, an event field changed, an
+    unknown or repeated action, another seat's view, a per-seat list of the
+    deal truncated, a wrong outcome: each refused with a reason that names the
+    field it read. Every (4 * SAMPLE)-th state of a random game, the seats and
+    the spectator in turn, and the last state for each."""
+    states = list(_received(game, options, CLIENT_SEEDS[0]))
+    dealt = [received for state, received in states[: game.seats(states[0][0]) + 1]]
+    for received in dealt:
+        for path in _seat_lists(received.view, game.seats(states[0][0])):
+            holder: Any = received.view
+            for step in path:
+                holder = holder[step]
+            truncated = replace(received, view=_with(received.view, path, holder[:-1]))
+            reason = game.check_received(truncated)
+            assert reason, f"a truncated view{list(path)} passed for seat {received.seat}"
+    always = {seated: _always_there(game, seated) for seated in (False, True)}
+    picked = 0
+    for index, (state, received) in enumerate(states):
+        # one viewer of every SAMPLE-th state, the seats and the spectator in
+        # turn, and every viewer of the last state
+        viewers = game.seats(state) + 1
+        if not game.is_over(state):
+            if (index // viewers) % (SAMPLE * 4) or index % viewers != picked % viewers:
+                continue
+            picked += 1
+        for what, hostile in _mutations(received, always[received.seat is not None]):
+            reason = game.check_received(hostile)
+            assert reason, f"{what} passed for seat {received.seat}"
+            assert isinstance(reason, str) and len(reason) < 400 and "\n" not in reason
+            assert re.search(r"\b(view|legal|events|outcome|you)\b", reason), (what, reason)
+        others = [seat for seat in range(game.seats(state)) if seat != received.seat]
+        for other in others if received.seat is not None else []:
+            # another seat's view under this seat's name: refused (it names the seat)
+            assert game.check_received(replace(received, view=game.view(state, other)))

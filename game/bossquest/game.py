@@ -9,7 +9,8 @@ from typing import Any, Final
 from ..engine.capabilities import Capabilities, SearchHooks, UndoHooks
 from ..engine.errors import MalformedData, Reason
 from ..engine.safejson import quote
-from . import actions, codec, rules, setup, undo, views
+from ..engine.viewcheck import Received
+from . import actions, codec, rules, setup, undo, view_check, views
 from .actions import Action
 from .bots import easy_bot, normal_bot
 from .determinize import dealer, determinize
@@ -142,6 +143,9 @@ class BossQuest:
     def undo_barrier(self, before: State, after: State, seat: int, action: Action) -> Reason | None:
         """The undo policy's hook: why `action` may not be taken back, or None."""
         return undo.undo_barrier(before, after, seat, action)
+
+    def check_received(self, received: Received) -> str | None:
+        return view_check.check_received(received)
 
     def action_universe(self, state: State) -> list[Action]:
         return rules.action_universe(state)

@@ -10,7 +10,8 @@ from ..engine.capabilities import Capabilities, SearchHooks
 from ..engine.errors import MalformedData, Reason
 from ..engine.options import OptionsDeclaration
 from ..engine.safejson import quote
-from . import codec, rules, views
+from ..engine.viewcheck import Received
+from . import codec, rules, view_check, views
 from .bots import easy_bot, normal_bot
 from .state import Action, Stage, State
 
@@ -96,6 +97,9 @@ class Duel:
 
     def rounds(self, state: State) -> int:
         return state.round
+
+    def check_received(self, received: Received) -> str | None:
+        return view_check.check_received(received)
 
     def action_universe(self, state: State) -> list[Action]:
         return rules.action_universe(state)

@@ -12,6 +12,7 @@ from .errors import Reason
 if TYPE_CHECKING:
     from .capabilities import Capabilities
     from .options import OptionsDeclaration
+    from .viewcheck import Received
 
 __all__ = ["JSON", "Action", "Event", "Game", "State"]
 
@@ -88,6 +89,14 @@ class Game(Protocol[State, Action]):
 
     def outcome(self, state: State) -> dict[str, JSON] | None:
         """The result (winners and more) once the game is over, else None."""
+        ...
+
+    def check_received(self, received: Received) -> str | None:
+        """Why what a host sent a seat (its view, legal actions, new events and
+        the outcome; engine/viewcheck.py) could not come from an honest host of
+        this game, naming the field; None when it could. Strict: every field,
+        type and range, card ids that exist, counts that agree, nothing the
+        seat may not see. A network guest ignores a refused frame whole."""
         ...
 
     def action_universe(self, state: State) -> Sequence[Action]:

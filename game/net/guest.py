@@ -3,7 +3,10 @@ from the host's frames (its seat, the lobby, its own view, legal actions and log
 
 The host could be hostile too (a WebRTC peer is anyone), so every host frame is
 checked as strictly as the host checks guest frames; a refused one is ignored
-whole, with its reason in `last_ignored`.
+whole, with its reason in `last_ignored`. A state frame's content (its view,
+legal actions, events and outcome) goes through the game's own checker
+(`Game.check_received`, engine/viewcheck.py), injected as `check`: the renderer
+only ever draws what that checker passed.
 """
 
 from __future__ import annotations
@@ -13,10 +16,11 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ..engine.errors import MAX_MESSAGE, MalformedData
+from ..engine.errors import MAX_MESSAGE, GameError, MalformedData
 from ..engine.jsonfields import expect_fields, read_int
 from ..engine.protocol import JSON, Event, Game
 from ..engine.safejson import load_json, quote
+from ..engine.viewcheck import Received, ReceivedCheck
 from .frames import (
     CLOSED_REASONS,
     DEFAULT_BUILD,
@@ -101,9 +105,14 @@ class GuestSession:
         build_id: str = DEFAULT_BUILD,
         *,
         game: Game[Any, Any],
+        check: ReceivedCheck | None = None,
     ) -> None:
+        """`check` judges a state frame's content; by default the game's own
+        declared checker (`game.check_received`)."""
         if token is not None and not isinstance(token, str):
             raise SessionError("malformed", "a seat token must be a string")
+        self.check: ReceivedCheck = check if check is not None else game.check_received
+        self._options = game.normalize_options
         self.name = check_name(name)
         self.token = token
         self.protocol = protocol_id(game, build_id)
@@ -199,6 +208,10 @@ class GuestSession:
     def _lobby(self, frame: Frame) -> None:
         options, you = frame.fields["options"], frame.fields["you"]
         _require(isinstance(options, dict), "lobby.options must be an object")
+        try:  # the lobby draws them: only options the game itself declares
+            _require(self._options(options) == options, "lobby.options are not normalized")
+        except GameError as error:
+            raise FrameError("malformed", f"lobby.options: {error.message}") from None
         _require(_optional_int(you), "lobby.you must be a seat or null")
         seats = _check_seats(frame.fields["seats"])
         self.lobby = {"options": options, "seats": seats, "you": you}
@@ -223,6 +236,8 @@ class GuestSession:
         _require(_optional_int(f["you"]), "state.you must be a seat or null")
         _require(f["outcome"] is None or isinstance(f["outcome"], dict), "bad state.outcome")
         seats = _check_seats(f["seats"])
+        reason = self.check(Received(f["you"], f["view"], legal, events, f["outcome"]))
+        _require(reason is None, f"state refused: {reason}")
         start = f["from"]
         if start == 0:
             self.events, self.needs_sync = list(events), False
@@ -269,7 +284,11 @@ class GuestSession:
 
     @staticmethod
     def from_save(
-        text: str, build_id: str = DEFAULT_BUILD, *, game: Game[Any, Any]
+        text: str,
+        build_id: str = DEFAULT_BUILD,
+        *,
+        game: Game[Any, Any],
+        check: ReceivedCheck | None = None,
     ) -> GuestSession:
         if not isinstance(text, str):
             raise MalformedData("the guest save must be text")
@@ -282,7 +301,7 @@ class GuestSession:
         if not _optional_str(token) or not _optional_int(seat):
             raise MalformedData("guest save.token and .seat must be a string and a seat or null")
         try:
-            guest = GuestSession(fields["name"], token, build_id, game=game)
+            guest = GuestSession(fields["name"], token, build_id, game=game, check=check)
         except SessionError as error:
             raise MalformedData(f"guest save: {error.message}") from None
         guest.seat = seat

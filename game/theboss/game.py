@@ -9,7 +9,8 @@ from typing import Any, Final
 from ..engine.capabilities import Capabilities, SearchHooks, UndoHooks
 from ..engine.errors import MalformedData
 from ..engine.safejson import quote
-from . import bots, codec, rules, setup, undo, views
+from ..engine.viewcheck import Received
+from . import bots, codec, rules, setup, undo, view_check, views
 from .invariants import state_problems
 from .options import DECLARED
 from .scenario import SCENARIOS
@@ -88,6 +89,9 @@ class TheBoss:
 
     def rounds(self, state: State) -> int:
         return state.round
+
+    def check_received(self, received: Received) -> str | None:
+        return view_check.check_received(received)
 
     def action_universe(self, state: State) -> tuple[Action, ...]:
         return rules.action_universe(state)

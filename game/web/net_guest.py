@@ -51,13 +51,16 @@ __all__ = ["GuestController", "guest_session"]
 def guest_session(
     game: Game[Any, Any], build_id: str, name: str, record: GuestRecord | None
 ) -> GuestSession:
-    """The record's session (its seat token rejoins the seat), else a new one."""
+    """The record's session (its seat token rejoins the seat), else a new one.
+    Either checks every state frame with the game's declared checker, so that
+    a hostile host's view never reaches the board's renderer."""
+    check = game.check_received
     if record is not None:
         try:
-            return GuestSession.from_save(record.session, build_id, game=game)
+            return GuestSession.from_save(record.session, build_id, game=game, check=check)
         except Exception:
             pass  # an unreadable record: join afresh
-    return GuestSession(name, token=None, build_id=build_id, game=game)
+    return GuestSession(name, token=None, build_id=build_id, game=game, check=check)
 
 
 @dataclass
@@ -181,6 +184,10 @@ class GuestController:
                 effects += self.forget()
             key = "seat_replaced" if reason == "replaced" else "host_closed"
             return [*effects, Ended(ntr(key, self.lang))]
+        elif what == "ignored" and guest.last_ignored is not None:
+            # a broken or hostile host (not a replayed frame) while a board shows: it stays
+            if guest.last_ignored[0] == "malformed" and guest.view is not None:
+                self.notice = ntr("host_frame_refused", self.lang)
         elif what in ("state", "lobby", "welcome"):
             if what == "state":
                 self.notice = ""

@@ -179,6 +179,12 @@ _NET_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
         "en": "Someone in this game is already called “{name}”: choose another name, then "
         "join again.",
     },
+    "host_frame_refused": {
+        "fr": "L’hôte a envoyé des données incohérentes : elles sont ignorées, le plateau "
+        "reste tel qu’il était.",
+        "en": "The host sent something that does not add up: it was ignored, and the board "
+        "stays as it was.",
+    },
     # ------------------------------------- a hosted game whose tab was closed
     "resume_title_one": {
         "fr": "Votre partie en ligne vous attend",
