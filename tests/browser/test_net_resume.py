@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, expect
 from game.bossquest import GAME
 from game.net import HostSession
 from game.web.net_prefs import HOST_SEALED_PREFIX, HOSTING_KEY
+from game.web.net_view import bot_name
 from tests.browser.conftest import DESKTOP, PHONE, Site
 from tests.browser.net_play import (
     LOCKS_AND_DATABASES_JS,
@@ -115,7 +116,9 @@ def test_closing_the_host_tab_then_opening_the_site_resumes_the_game(table: Tabl
     offer = again.page.wait_for_selector(OFFER.format(room=room), timeout=STEP_MS)
     assert offer is not None
     text = offer.inner_text()
-    assert "Alice's game" in text and "Bob" in text and "Bot 3" in text, text
+    # the bot of seat 2 goes by the name a local game gives that seat
+    bot = bot_name(2, "en", "bossquest", ["Alice", "Bob"])
+    assert "Alice's game" in text and "Bob" in text and bot in text, text
     assert again.page.get_attribute("html", "data-screen") == "menu"
     _shots(again, "net-resume-offer")
     again.open_net_menu()  # the network menu shows the same offer first
@@ -159,7 +162,7 @@ def test_closing_the_host_tab_then_opening_the_site_resumes_the_game(table: Tabl
         again.page.click("[data-cmd=quit-yes]")
     again.page.wait_for_selector("html[data-screen='lobby'] #lobby[data-phase='menu']")
     guest.lobby_phase("menu")
-    guest.page.wait_for_selector("#lobby-view [role=alert]:has-text('The host closed the game')")
+    guest.page.wait_for_selector("#lobby-view [role=alert]:has-text('The host left: the game is over for everyone')")
     assert _stored_records(again) == []
     assert again.page.evaluate(f"() => sessionStorage.getItem('{HOSTING_KEY}')") is None
 
