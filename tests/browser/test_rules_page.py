@@ -262,7 +262,7 @@ def _play_to_the_end(frame: FrameLocator, name: str) -> int:
             action = session.expected_action()
             assert action is not None
             act = json.dumps(GAME.action_to_json(action), separators=(",", ":"), sort_keys=True)
-            frame.locator(f"[data-cmd='act'][data-act='{act}']").click()
+            frame.locator(f"#actions [data-cmd='act'][data-act='{act}']").click()
             session.command("act", act)
         clicks += 1
         assert clicks < 100, "the tutorial does not end"
