@@ -68,6 +68,8 @@ def cases() -> Iterator[Any]:
 @pytest.mark.parametrize("game", ALL_GAMES.values(), ids=list(ALL_GAMES))
 def test_options_are_declared_once_and_read_strictly(game: Game[Any, Any]) -> None:
     declared = game.declared_options
+    samples = [canonical_json(options) for options in declared.samples()]
+    assert len(samples) == len(set(samples)), "an option set is played twice"
     for options in declared.samples():
         assert game.normalize_options(options) == options  # normalized is a fixed point
     bad_options: list[Any] = [{}, {"players": declared.max_players + 1}, {"players": 2, "x": 1}, []]

@@ -8,6 +8,7 @@ lobby draw their controls from `to_json()`. Nothing else lists a game's options.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -152,7 +153,17 @@ class OptionsDeclaration:
 
     def samples(self) -> Iterator[dict[str, JSON]]:
         """Option sets that try every player count and every option changed alone
-        (at the smallest and the largest table): what the conformance suite plays."""
+        (at the smallest and the largest table): what the conformance suite plays.
+        Each set once: for a game with no option, "every option changed" is the
+        largest table's default set, which would otherwise be played twice."""
+        seen: set[str] = set()
+        for options in self._sample_candidates():
+            key = json.dumps(options, sort_keys=True)
+            if key not in seen:
+                seen.add(key)
+                yield options
+
+    def _sample_candidates(self) -> Iterator[dict[str, JSON]]:
         for players in range(self.min_players, self.max_players + 1):
             yield self.normalize({"players": players})
         for option in self.options:
