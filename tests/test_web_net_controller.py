@@ -170,8 +170,14 @@ def _host(players: int = 3, *, sealed: bool = False, seed: int = 11) -> HostCont
 
 
 def _acts(html: str) -> list[str]:
-    """The actions of the board's buttons (their data-act JSON)."""
-    return [unescape(a) for a in re.findall(r'data-cmd="act"[^>]*? data-act="([^"]*)"', html)]
+    """The actions of the side panel's buttons (their data-act JSON), in its
+    order: a board may offer the same actions on its cards too (data-on="board")."""
+    buttons = re.findall(r'<button[^>]*data-cmd="act"[^>]*>', html)
+    return [
+        unescape(found.group(1))
+        for tag in buttons
+        if 'data-on="board"' not in tag and (found := re.search(r' data-act="([^"]*)"', tag))
+    ]
 
 
 def _play(hub: Hub, rng: random.Random, limit: int = 2000) -> None:

@@ -162,7 +162,9 @@ def test_closing_the_host_tab_then_opening_the_site_resumes_the_game(table: Tabl
         again.page.click("[data-cmd=quit-yes]")
     again.page.wait_for_selector("html[data-screen='lobby'] #lobby[data-phase='menu']")
     guest.lobby_phase("menu")
-    guest.page.wait_for_selector("#lobby-view [role=alert]:has-text('The host left: the game is over for everyone')")
+    guest.page.wait_for_selector(
+        "#lobby-view [role=alert]:has-text('The host left: the game is over for everyone')"
+    )
     assert _stored_records(again) == []
     assert again.page.evaluate(f"() => sessionStorage.getItem('{HOSTING_KEY}')") is None
 
