@@ -25,7 +25,7 @@ def _moves(page: Page) -> list[dict[str, Any]]:
     return moves
 
 
-def _play_until_both_paces(page: Page, person_moves: Callable[[], None]) -> list[dict[str, Any]]:
+def _play_until_both_paces(page: Page, person_moves: Callable[[], object]) -> list[dict[str, Any]]:
     """Let the bots play (a person's move whenever they wait for one) until a
     bot's turn has shown both its first move and a next one."""
     for _ in range(80):
@@ -65,7 +65,7 @@ def test_a_boss_quest_bots_turn_waits_once_then_steps(app: App) -> None:
     board = Board(app)
     app.open(f"?botdelay={DELAY_MS}&seed=7")
     board.start(3, (0,), open_page=False)
-    _check(_play_until_both_paces(page, lambda: board.human_move()))
+    _check(_play_until_both_paces(page, board.human_move))
 
 
 def test_a_boss_bots_turn_waits_once_then_steps(app: App) -> None:
