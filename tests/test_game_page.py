@@ -500,7 +500,11 @@ def test_pass_and_play_draws_never_hold_the_other_humans_hidden_weapon() -> None
         "longest_ms",
         "playouts",
         "shared",
+        "delay_ms",
+        "pace",
     }
+    # ?botdelay=0: no bot move waits (game.web.pacing)
+    assert {(bot["stats"]["delay_ms"], bot["stats"]["pace"]) for bot in stats} == {(0, "none")}
 
 
 # ------------------------------------------------------------------- bots

@@ -8,6 +8,7 @@ import json
 
 from game.duel import GAME
 from game.duel.state import Commit, Keep, Stage
+from game.engine.events import event_for_seat
 from game.engine.local import LocalTable, SeatConfig
 from game.net import GuestSession, HostSession, MemoryHub
 
@@ -43,7 +44,7 @@ def test_pass_and_play_takes_each_human_behind_the_curtain() -> None:
     assert card in table.view()["discards"]  # revealed now, to everyone
 
 
-def test_bots_commit_first_and_the_human_never_sees_their_card() -> None:
+def test_people_commit_first_and_the_bot_never_sees_their_card() -> None:
     seats = [SeatConfig("Ana", True), SeatConfig("Bot", False, "normal")]
     table = LocalTable.new(GAME, seats, {"players": 2}, 8)
     while table.state.stage == Stage.SWAP:
@@ -51,12 +52,17 @@ def test_bots_commit_first_and_the_human_never_sees_their_card() -> None:
             table.play_bot(GAME.capabilities.bots)
         else:
             table.play(0, Keep())
-    assert table.bot_to_act() == 1  # both may act: the bot goes first
+    assert GAME.to_act(table.state) == (0, 1)
+    # both may act: the person goes first, no bot choosing meanwhile
+    assert table.human_to_act() == 0 and table.bot_to_act() is None
+    card = table.state.hands[0][0]
+    table.play(0, Commit(card))
+    assert table.bot_to_act() == 1
+    bots_view = GAME.view(table.state, 1)  # what the bot decides from
+    assert bots_view["my_card"] is None and card not in bots_view["discards"]
+    assert f'"card": {card}' not in json.dumps([event_for_seat(e, 1) for e in table.events])
     table.play_bot(GAME.capabilities.bots)
-    hidden = table.state.committed[1]
-    assert hidden is not None and table.human_to_act() == 0
-    assert hidden not in table.view()["discards"] and table.view()["my_card"] is None
-    assert f'"card": {hidden}' not in json.dumps(table.visible_events())
+    assert card in table.view()["discards"]  # revealed once both committed
 
 
 def _network_at_commit_step(seed: int) -> tuple[HostSession, MemoryHub, GuestSession, str]:

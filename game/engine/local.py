@@ -76,16 +76,18 @@ class LocalTable:
 
     def to_act(self) -> int | None:
         """The seat that acts next at this table. In a simultaneous step (several
-        seats to act) the bots go first, then the human already looking at the
-        screen, then the others in seat order, each behind the curtain: the
-        choices stay hidden until the game reveals them, so the order is free."""
+        seats to act) the people go first, the human already looking at the
+        screen first, then the others in seat order, each behind the curtain;
+        the bots then commit at once (game.web.pacing): the choices stay hidden
+        until the game reveals them, so the order is free, and nobody waits for
+        a bot to choose before choosing."""
         acting = self.game.to_act(self.state)
         if not acting:
             return None
-        bots = [seat for seat in acting if not self.seats[seat].human]
-        if bots:
-            return bots[0]
-        return self.viewer if self.viewer in acting else acting[0]
+        if self.viewer in acting:
+            return self.viewer
+        humans = [seat for seat in acting if self.seats[seat].human]
+        return humans[0] if humans else acting[0]
 
     def human_to_act(self) -> int | None:
         seat = self.to_act()

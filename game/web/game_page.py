@@ -47,8 +47,8 @@ What Python answers, each batch carried out by the page in order:
   ``{"kind": "notice", "key"}``: the menu's notice, from menu.js's strings
   ("" hides it).
 - ``{"kind": "bot", "stats"}``: a bot has just moved (after the ``draw`` that
-  shows it): what its decision cost (``Thought.stats``), for the page's
-  ``bq:bot`` event.
+  shows it): what its decision cost and the pause it was given
+  (``Thought.stats``: ``delay_ms``, ``pace``), for the page's ``bq:bot`` event.
 - ``{"kind": "warn", "text"}``: for the console. A message this controller
   cannot take (a wrong field, an unknown kind, settings of another game) is
   answered with one ``warn`` and changes nothing: ``handle`` never raises
@@ -58,7 +58,9 @@ What Python answers, each batch carried out by the page in order:
 
 **``later`` and ``tick``: how a bot thinks without freezing anything.** A
 bot's decision runs in tasks of about ``THINK_TASK_S`` (``Session.bot_think``),
-and its move is played once the bot delay has passed since it began. Between
+and its move is played once its pace (``Session.pace``, game.web.pacing: the
+bot delay at the start of its turn, a short step inside it, nothing for a
+hidden commit) has passed since it began. Between
 two tasks the worker must go back to its event loop, so that the page's
 messages are answered meanwhile. So the controller answers
 ``{"kind": "later", "ms": N, "token": T}`` (``T`` a string). That message is
@@ -434,7 +436,11 @@ class GamePage:
             # the page's messages are answered meanwhile
             return [self._later("think", next_think_ms(self.session.thought))]
         waited_ms = (time.perf_counter() - self._thinking_since) * 1000
-        return [self._later("play", max(0, round(self.delay_ms - waited_ms)))]
+        # a pause per bot turn, short steps inside it (game.web.pacing)
+        pace = self.session.pace(self.delay_ms)
+        if self.session.thought is not None:
+            self.session.thought.pace = pace
+        return [self._later("play", max(0, round(pace.ms - waited_ms)))]
 
     def _play_bot(self) -> list[Message]:
         """Play the move the bot has chosen: saved, drawn, then its figures."""

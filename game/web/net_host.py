@@ -11,8 +11,9 @@ CPython in ``tests/test_web_net_controller.py``.
 
 Bots think in slices like the local table's (``game.web.thinking``): when one
 is due, the effects hold ``Think``; the page calls ``bot_think(budget)`` in
-short tasks until it returns True, then ``bot_play()`` once the bot delay has
-passed.
+short tasks until it returns True, then ``bot_play()`` once its pace
+(``pace()``, game.web.pacing: the bot delay at the start of its turn, a short
+step inside it, nothing for a hidden commit) has passed.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from typing import Any
 
 from game.engine.bots import make_bot
 from game.engine.errors import GameError
+from game.engine.match import Match
 from game.engine.protocol import JSON
 from game.engine.safejson import MAX_ACTION_BYTES, load_json
 from game.engine.search import SearchSettings
@@ -56,6 +58,7 @@ from .net_view import (
     render_net_board,
     seat_statuses,
 )
+from .pacing import Pace, Played, bot_pace, due_of, played_of
 from .session import PAGE_SEARCH, bot_seed
 from .thinking import Policy, Thought, begin_thought
 
@@ -99,6 +102,10 @@ class HostController:
     #: the last bot decision played (for the page's bq:bot event)
     last_thought: Thought | None = None
     _bots: dict[tuple[int, str], Policy] = field(default_factory=dict)
+    #: the match and state last drawn, and the ones before (the pace reads the
+    #: step the last action was played in)
+    _seen: tuple[Match, Any] | None = None
+    _before: tuple[Match, Any] | None = None
 
     def __post_init__(self) -> None:
         # Spectators see everything once the game is over, as a replay does.
@@ -330,6 +337,40 @@ class HostController:
         action = host.game.action_to_json(thought.choice)
         return self._do(lambda: host.bot_act(thought.seat, action))
 
+    def pace(self) -> Pace:
+        """How long the due bot waits before its action (game.web.pacing): the
+        full delay at the start of its turn, a short step inside it, nothing
+        for a hidden commit beside people."""
+        host = self.host
+        seat = host.bot_due()
+        if seat is None or host.state is None:
+            return Pace(0, "none")
+        people = [
+            index
+            for index, record in enumerate(host.seats)
+            if record.kind != "bot" and record.handed is None
+        ]
+        due = due_of(host.game, seat, host.state, people)
+        return bot_pace(self.delay_ms, due, self._last_played())
+
+    def _last_played(self) -> Played | None:
+        """The last action and the step it was played in, from the state seen
+        before it (None when it was not seen: a new game, a resumed one)."""
+        actions = self.host.match.actions
+        if self._before is None or not actions:
+            return None
+        match, state = self._before
+        if match.seed != self.host.match.seed or match.actions != actions[:-1]:
+            return None
+        return played_of(self.host.game, actions[-1][0], state)
+
+    def _note_state(self) -> None:
+        """Keep the state before the last action (for ``pace``)."""
+        host = self.host
+        if host.state is None or (self._seen is not None and self._seen[0] == host.match):
+            return
+        self._before, self._seen = self._seen, (host.match, host.state)
+
     def _thought(self) -> Thought | None:
         """The decision in the making for the bot that is due (a new one when
         the turn has changed since)."""
@@ -454,8 +495,9 @@ class HostController:
         }
         effects.append(Announce(info))
         effects += self.screen()
+        self._note_state()
         if self.bot_due():
-            effects.append(Think(self.delay_ms))
+            effects.append(Think(self.pace().ms))
         return effects
 
     def lobby_notice(self, notice: str) -> list[Effect]:

@@ -226,7 +226,6 @@ class NetPage:
         self._laters: dict[str, tuple[str, int]] = {}
         self._count = 0
         self._thinking_since: float | None = None
-        self._bot_delay = 0
         self._out: list[Message] = []
 
     # ------------------------------------------------------------ NetworkPlay
@@ -500,7 +499,7 @@ class NetPage:
                         "reaction", seat=effect.seat, reaction=effect.reaction, text=effect.text
                     )
             elif isinstance(effect, Think):
-                self._schedule_bot(effect.delay_ms)
+                self._schedule_bot()
             elif isinstance(effect, Reconnect):
                 self._connect_tab()
             elif isinstance(effect, AskInvite):
@@ -813,12 +812,12 @@ class NetPage:
 
     # ------------------------------------------------------------ the host's bots
 
-    def _schedule_bot(self, delay_ms: int) -> None:
-        """A bot is due: it thinks in the next tasks, unless it already does."""
+    def _schedule_bot(self) -> None:
+        """A bot is due: it thinks in the next tasks, unless it already does;
+        its pause is worked out once its move is chosen (``HostController.pace``)."""
         if self.host is None or any(what != "retry" for what, _ in self._laters.values()):
             return
         self._thinking_since = time.perf_counter()
-        self._bot_delay = delay_ms
         self._later("think", 0)
 
     def _on_tick(self, message: Message) -> None:
@@ -837,7 +836,7 @@ class NetPage:
 
     def _think(self) -> None:
         """One task of the due bot's thinking; then the next one, or its move once
-        the bot delay has passed since it began."""
+        its pace has passed since it began."""
         ctrl = self.host
         if ctrl is None or not ctrl.bot_due():
             self._thinking_since = None
@@ -848,7 +847,11 @@ class NetPage:
             self._later("think", next_think_ms(ctrl.thought))
             return
         waited_ms = (time.perf_counter() - self._thinking_since) * 1000
-        self._later("play", max(0, round(self._bot_delay - waited_ms)))
+        # paced as the local table's bots (game.web.pacing), from the state now
+        pace = ctrl.pace()
+        if ctrl.thought is not None:
+            ctrl.thought.pace = pace
+        self._later("play", max(0, round(pace.ms - waited_ms)))
 
     def _later(self, what: str, ms: int) -> None:
         self._count += 1

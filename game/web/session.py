@@ -51,6 +51,7 @@ from game.engine.undo import Step, match_steps, undo_refusal, undone
 from game.registry import get_client, get_game
 
 from .board import dress_over, dress_table, render_curtain
+from .pacing import Pace, bot_pace, due_of, played_of
 from .replay_strings import undo_refusal_text
 from .settings import Settings, parse_settings
 from .strings import tr
@@ -310,6 +311,22 @@ class Session:
         self.last_thought = thought
         self.notice = None
         return True
+
+    def pace(self, delay_ms: int) -> Pace:
+        """How long the due bot waits before its action (game.web.pacing): the
+        full delay at the start of its turn, a short step inside it, nothing for
+        a hidden commit. The last action is read from the state kept before it
+        (after a reload none is kept: the bot's turn starts afresh)."""
+        seat = self.table.bot_to_act()
+        if seat is None:
+            return Pace(0, "none")
+        table = self.table
+        people = table.humans()
+        due = due_of(self.game, seat, table.state, people)
+        actions = table.match.actions
+        before = self._states.get(len(actions) - 1) if actions else None
+        last = None if before is None else played_of(self.game, actions[-1][0], before)
+        return bot_pace(delay_ms, due, last)
 
     def actions_played(self) -> int:
         return len(self.table.match.actions)

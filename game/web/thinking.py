@@ -17,6 +17,7 @@ from typing import Any
 
 from game.engine.search import WAITING, SearchBot
 
+from .pacing import Pace
 from .search_helper import HELPER
 
 __all__ = ["WAIT_TICK_MS", "Policy", "Thought", "at_once", "begin_thought", "next_think_ms"]
@@ -60,6 +61,8 @@ class Thought:
     bot: Any = None
     #: whether the last call ended waiting for the search's partner
     waiting: bool = False
+    #: the delay its move was given once chosen (game.web.pacing), when paced
+    pace: Pace | None = None
 
     def think(self, budget: float = 0.0) -> bool:
         """One slice, then more as long as another slice like the last one still
@@ -98,6 +101,9 @@ class Thought:
             "longest_ms": round(self.longest * 1000, 2),
             "playouts": self.playouts,
             "shared": self.shared,
+            # the pause its move was given, its thinking included, and why
+            "delay_ms": None if self.pace is None else self.pace.ms,
+            "pace": None if self.pace is None else self.pace.kind,
         }
 
 
