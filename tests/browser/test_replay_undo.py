@@ -174,13 +174,22 @@ def test_a_replay_link_opens_and_steps_forward_and_back(app: App) -> None:
 
 
 def test_the_game_over_panel_shares_the_whole_game(app: App) -> None:
-    session = play(Session.new(settings(["human", "bot", "bot"]), seed=11))
+    # A finished game is not kept (nothing to resume): start from the save of
+    # the person's last decision, and play the end in the page.
+    saves: list[str] = []
+
+    def keep(session: Session, html: str) -> None:
+        if session.phase() == "human":
+            saves[:] = [session.to_save()]
+
+    session = play(Session.new(settings(["human", "bot", "bot"]), seed=11), check=keep)
     page = app.page
     page.emulate_media(reduced_motion="reduce")
     app.open("?botdelay=0")
-    page.evaluate(f"(save) => localStorage.setItem('{SAVE_KEY}', save)", session.to_save())
+    page.evaluate(f"(save) => localStorage.setItem('{SAVE_KEY}', save)", saves[-1])
     page.reload()
     app.wait_ready()
+    Board(app).play_to_end()
     page.wait_for_selector("#board[data-phase='over'] #game-over", state="attached")
     page.locator("#game-over [data-cmd=share]").click()
     link = page.input_value("#game-over #share-link")
