@@ -145,16 +145,18 @@ class BuildResult:
 # --------------------------------------------------------------------------- npm
 
 
-_NPM_PACKAGES = ("pyodide", "qrcode-generator", "jsqr")
+_NPM_PACKAGES = ("pyodide", "qrcode-generator", "jsqr", "idiomorph")
 
 #: Browser libraries copied from node_modules/ into dist/, content-hashed like
 #: our assets (logical name -> file under node_modules/). qrcode-generator
 #: draws the QR codes of network pairing (site/assets/pairing.js); jsQR reads
 #: them from the camera where the browser has no BarcodeDetector, and is
-#: loaded only when someone scans.
+#: loaded only when someone scans. idiomorph (an ES module) draws the boards and
+#: the lobby in place (site/assets/morph.js imports it).
 VENDOR_FILES: Mapping[str, str] = {
     "assets/qrcode.js": "qrcode-generator/dist/qrcode.js",
     "assets/jsqr.js": "jsqr/dist/jsQR.js",
+    "assets/idiomorph.js": "idiomorph/dist/idiomorph.esm.js",
 }
 
 

@@ -11,6 +11,8 @@
  * #tutorial[data-*] from each draw (see embed.html).
  */
 const { connect } = await import(new URL("worker-link.js", import.meta.url).href);
+// the lesson is drawn in place: the reader's focus and open folds stay
+const { morph } = await import(new URL("morph.js", import.meta.url).href);
 
 const root = document.documentElement;
 const tutorial = document.getElementById("tutorial");
@@ -47,8 +49,8 @@ const handlers = {
 
 /** Put a render of the lesson into the page; after a move, bring it into view. */
 function draw(message) {
-  panel.innerHTML = message.panel;
-  boardView.innerHTML = message.board;
+  morph(panel, message.panel);
+  morph(boardView, message.board);
   Object.keys(message.markers).forEach(function (key) {
     tutorial.setAttribute("data-" + key, message.markers[key]);
   });

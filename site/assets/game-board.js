@@ -15,6 +15,8 @@
  * from each draw, #lobby[data-phase|room|saved] (see index.html).
  */
 const { connect } = await import(new URL("worker-link.js", import.meta.url).href);
+// the board and the lobby are drawn in place (focus, scroll, open folds stay)
+const { morph, forget } = await import(new URL("morph.js", import.meta.url).href);
 
 // the game zip's name: its content hash is the build id that hosts and guests compare
 const BUNDLE = "@GAME_ZIP@";
@@ -88,7 +90,7 @@ function putBoard(html, markers, status) {
     follow = log.scrollTop >= -8;
     fromOldest = log.scrollHeight - log.clientHeight + log.scrollTop;
   }
-  document.getElementById("board-view").innerHTML = html;
+  morph(document.getElementById("board-view"), html);
   const board = document.getElementById("board");
   for (const name of Object.keys(markers)) board.setAttribute("data-" + name, markers[name]);
   // what just happened (the log's new lines, in the player's language), then
@@ -117,7 +119,9 @@ function draw(message) {
 }
 
 function clearBoard() {
-  document.getElementById("board-view").replaceChildren();
+  const view = document.getElementById("board-view");
+  view.replaceChildren();
+  forget(view);
   const board = document.getElementById("board");
   for (const name of GAME_MARKERS) board.removeAttribute("data-" + name);
 }
@@ -473,7 +477,7 @@ const handlers = {
   },
   lobby: function (message) {
     document.getElementById("lobby").setAttribute("data-phase", message.phase);
-    document.getElementById("lobby-view").innerHTML = message.html;
+    morph(document.getElementById("lobby-view"), message.html);
     root.dataset.screen = "lobby";
   },
   "lobby-mark": lobbyMark,

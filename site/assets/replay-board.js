@@ -17,6 +17,8 @@
  * them, so that letting go stops the replay where it is shown.
  */
 const { connect } = await import(new URL("worker-link.js", import.meta.url).href);
+// each step is drawn in place: the focused step button and the log's scroll stay
+const { morph } = await import(new URL("morph.js", import.meta.url).href);
 
 // the longest fragment sent whole: longer ones are refused by Python as too
 // long (game/web/replay_main.py's MAX_FRAGMENT_CHARS, the same number)
@@ -45,7 +47,7 @@ const handlers = {
   },
   draw: function (message) {
     answered();
-    replayRoot.innerHTML = message.html;
+    morph(replayRoot, message.html);
     status.textContent = message.status;
     if (!message.focus) return;
     const button = replayRoot.querySelector('[data-cmd="' + message.focus + '"]:not([disabled])');
@@ -53,7 +55,7 @@ const handlers = {
   },
   error: function (message) {
     answered();
-    replayRoot.innerHTML = message.html;
+    morph(replayRoot, message.html);
   },
   same: answered,
   ready: function (message) {
