@@ -6,13 +6,16 @@ The Boss board, at 375 and 1280 px, in English and French.
 builds the site into a temporary folder, serves it on localhost, plays a few
 moves with bots at once (fixed seeds, so two runs show the same game) and
 writes ``docs/screenshots/<prefix>-<what>-<width>-<lang>.png``. The pictures
-are the viewport only (no full page), so they stay small.
+are the viewport only (no full page), and squeezed by ``pngquant`` (Debian's
+package) where it is installed, so they stay small.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import shutil
+import subprocess
 import sys
 import tempfile
 import threading
@@ -98,7 +101,12 @@ def main() -> int:
                     context.close()
             browser.close()
         server.shutdown()
-    for shot in sorted(OUT.glob(f"{args.prefix}-*.png")):
+    shots = sorted(OUT.glob(f"{args.prefix}-*.png"))
+    pngquant = shutil.which("pngquant")
+    if pngquant:
+        quality = ["--quality", "60-85", "--speed", "1"]
+        subprocess.run([pngquant, "--force", "--ext", ".png", *quality, *map(str, shots)])
+    for shot in shots:
         print(f"{shot.relative_to(ROOT)}  {shot.stat().st_size // 1024} KiB")
     return 0
 
