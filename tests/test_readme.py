@@ -117,3 +117,10 @@ def test_build_flags_exist() -> None:
         check=True,
     ).stdout
     assert {flag for flag in flags if flag not in help_text} == set()
+
+
+def test_every_picture_of_the_readme_is_in_the_repository() -> None:
+    pictures = re.findall(r'<img src="([^"]+)"', _text(README))
+    assert pictures, "the README shows the games"
+    for picture in pictures:
+        assert (ROOT / picture).is_file(), f"the README shows {picture}, which is missing"
