@@ -74,6 +74,31 @@ if (!window.__engineProblems) {
 }
 """
 
+#: resolves "done" once EXPRESSION holds, "error" if the page failed to start,
+#: "timeout" after arguments[0] ms
+UNTIL_JS = """
+const [limit, finish] = arguments;
+let over = false;
+const check = () => {
+  if (over) return;
+  let answer = null;
+  if (EXPRESSION) answer = "done";
+  else if (document.documentElement.dataset.state === "error") answer = "error";
+  if (answer === null) return;
+  over = true;
+  observer.disconnect();
+  clearInterval(ticks);
+  clearTimeout(timer);
+  finish(answer);
+};
+const observer = new MutationObserver(check);
+observer.observe(document, {attributes: true, childList: true, subtree: true});
+const ticks = setInterval(check, 50);
+const timer = setTimeout(() => { if (!over) { over = true; observer.disconnect();
+  clearInterval(ticks); finish("timeout"); } }, limit);
+check();
+"""
+
 _CLICK_RETRY = (
     StaleElementReferenceException,
     ElementClickInterceptedException,
@@ -219,24 +244,22 @@ class WebKit:
         self.until_true(f"document.querySelector({selector!r})", lambda: f"no {selector}", timeout)
 
     def until_true(self, expression: str, why: Callable[[], str], timeout: float = STEP_S) -> None:
-        """Poll `expression` in the page; fail with `why()` after `timeout`,
-        at once if the page's start failed."""
-        end = time.monotonic() + timeout
-        while True:
-            done, state = self.js(
-                f"return [!!({expression}), document.documentElement.dataset.state]"
+        """Wait, inside the page, until `expression` holds (one round trip: a
+        MutationObserver, and a short interval for what it cannot see); fail
+        with `why()` after `timeout`, at once if the page's start failed."""
+        self.driver.set_script_timeout(timeout + 5)
+        outcome = self.driver.execute_async_script(
+            UNTIL_JS.replace("EXPRESSION", expression), int(timeout * 1000)
+        )
+        if outcome == "done":
+            return
+        if outcome == "error":
+            detail = self.js(
+                "const d = document.getElementById('load-error-details');"
+                "return d ? d.textContent : '';"
             )
-            if done:
-                return
-            if state == "error":
-                detail = self.js(
-                    "const d = document.getElementById('load-error-details');"
-                    "return d ? d.textContent : '';"
-                )
-                raise AssertionError(f"the page reached data-state=error: {detail}")
-            if time.monotonic() > end:
-                raise TimeoutException(f"{why()} after {timeout:.0f} s")
-            time.sleep(POLL_S)
+            raise AssertionError(f"the page reached data-state=error: {detail}")
+        raise TimeoutException(f"{why()} after {timeout:.0f} s")
 
     def wait_ready(self) -> None:
         self.until("html[data-state='ready']")
@@ -244,8 +267,20 @@ class WebKit:
     # ------------------------------------------------------------- acting
 
     def click(self, selector: str, index: int = 0) -> None:
-        """Click the `index`-th match, again if the page redrew it meanwhile."""
-        self._again(selector, index, lambda element: element.click())
+        """Click the `index`-th match, again if the page redrew it meanwhile;
+        in a folded group (<details>), its summary first, as a person would."""
+
+        def unfold_and_click(element: WebElement) -> None:
+            summary = self.js(
+                "const group = arguments[0].closest('details');"
+                "return group && !group.open ? group.querySelector('summary') : null;",
+                element,
+            )
+            if summary is not None:
+                summary.click()
+            element.click()
+
+        self._again(selector, index, unfold_and_click)
 
     def type_into(self, selector: str, text: str) -> None:
         """Type `text` into a field, again if the page redrew it meanwhile."""

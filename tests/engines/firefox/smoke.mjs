@@ -55,8 +55,15 @@ async function newPage(context, problems, name, viewport = DESKTOP) {
   return page;
 }
 
-async function until(target, selector, timeout = STEP_MS) {
-  await target.waitForFunction((s) => document.querySelector(s) !== null, { polling: 50, timeout }, selector);
+/** Wait for `selector` to match. A MutationObserver answers at once in a tab
+ * in front; a tab behind gets no animation frames and the tests poll it. */
+async function until(target, selector, timeout = STEP_MS, polling = "mutation") {
+  await target.waitForFunction((s) => document.querySelector(s) !== null, { polling, timeout }, selector);
+}
+
+/** The same for a tab that may be behind another (two players in tabs). */
+function untilBehind(target, selector) {
+  return until(target, selector, STEP_MS, 25);
 }
 
 async function attr(target, selector, name) {
@@ -80,10 +87,22 @@ async function open(page, query) {
 async function clickAndSettle(page, selector, index = 0) {
   const seq = await attr(page, "#board", "data-seq");
   const buttons = await page.$$(selector);
+  await unfold(buttons[index]);
   await buttons[index].click();
-  await until(page, `#board:not([data-seq='${seq}'])`);
-  await until(page, SETTLED);
+  await until(page, `#board:not([data-seq='${seq}'])[data-phase]:not([data-phase='bot'])`);
   return attr(page, "#board", "data-phase");
+}
+
+/** A button in a folded group (<details>) shows once its summary is clicked, as a person would. */
+async function unfold(button) {
+  const summary = await button.evaluateHandle((b) => {
+    const group = b.closest("details");
+    return group && !group.open ? group.querySelector("summary") : null;
+  });
+  if ((await summary.jsonValue()) !== null) {
+    await summary.asElement().click();
+    await button.evaluate((b) => b.closest("details").open || Promise.reject(new Error("still folded")));
+  }
 }
 
 /** Set the menu for the game's fewest players, easy bots beside seat 0, and start. */
@@ -182,30 +201,30 @@ const CASES = {
     await host.bringToFront();
     await openNetMenu(host, "Host");
     await host.click("[data-cmd=net-host]");
-    await until(host, "html[data-screen='lobby'] #lobby[data-phase='host']");
+    await untilBehind(host, "html[data-screen='lobby'] #lobby[data-phase='host']");
     const two = "input[data-net-opt=players][value='2']";
     if (!(await host.$eval(two, (el) => el.checked))) await host.click(two);
-    await until(host, "#net-seats [data-seat='1']");
+    await untilBehind(host, "#net-seats [data-seat='1']");
     const room = await attr(host, "#lobby", "data-room");
     await guest.bringToFront();
     await openNetMenu(guest, "Guest");
     const join = `[data-cmd=net-join-tab][data-room='${room}']`;
-    await until(guest, join);
+    await untilBehind(guest, join);
     await guest.click(join);
-    await until(guest, "html[data-screen='lobby'] #lobby[data-phase='guest']");
+    await untilBehind(guest, "html[data-screen='lobby'] #lobby[data-phase='guest']");
     await guest.click("[data-cmd=net-sit][data-seat='1']");
-    await until(guest, "#net-seats [data-seat='1'][data-you='true']");
+    await untilBehind(guest, "#net-seats [data-seat='1'][data-you='true']");
     await host.bringToFront();
-    await until(host, "#net-start:not([disabled])");
+    await untilBehind(host, "#net-start:not([disabled])");
     await host.click("#net-start");
     const board = "html[data-screen='board'] #board[data-net][data-phase]";
-    await until(host, board);
-    await until(guest, board);
+    await untilBehind(host, board);
+    await untilBehind(guest, board);
     // a few moves, each by whichever tab shows action buttons; both follow
     const pick = rng(7);
     for (let move = 0; move < 4; move++) {
       const version = Number(await attr(host, "#board", "data-actions"));
-      await until(guest, `#board[data-actions='${version}']`);
+      await untilBehind(guest, `#board[data-actions='${version}']`);
       let mover = null;
       for (const page of [host, guest]) {
         if ((await attr(page, "#board", "data-phase")) === "over") return;
@@ -218,11 +237,13 @@ const CASES = {
       }
       await mover.bringToFront();
       const buttons = await mover.$$("#actions [data-cmd=act]");
-      await buttons[pick(buttons.length)].click();
+      const chosen = buttons[pick(buttons.length)];
+      await unfold(chosen);
+      await chosen.click();
       for (const page of [host, guest]) {
         await page.waitForFunction(
           (v) => Number(document.getElementById("board").dataset.actions) > v,
-          { polling: 50, timeout: STEP_MS },
+          { polling: 25, timeout: STEP_MS },
           version,
         );
       }
@@ -264,7 +285,7 @@ const CASES = {
       else if (await page.$("[data-tut-expected]")) target = "[data-tut-expected]";
       await until(page, target);
       await page.click(target);
-      await page.waitForFunction(`(${SIGN})() !== ${JSON.stringify(before)}`, { polling: 50, timeout: STEP_MS });
+      await page.waitForFunction(`(${SIGN})() !== ${JSON.stringify(before)}`, { polling: "mutation", timeout: STEP_MS });
       if ((await attr(page, "#tutorial", "data-step")) !== first) return;
     }
     throw new Error("the lesson did not move on");
@@ -297,9 +318,9 @@ async function solo(context, game, problems, viewport, width) {
 }
 
 async function openNetMenu(page, name) {
-  await until(page, "#net-open:not([disabled])");
+  await untilBehind(page, "#net-open:not([disabled])");
   await page.click("#net-open");
-  await until(page, "html[data-screen='lobby'] #lobby[data-phase='menu']");
+  await untilBehind(page, "html[data-screen='lobby'] #lobby[data-phase='menu']");
   await page.$eval("#net-name", (input) => {
     input.value = "";
   });
