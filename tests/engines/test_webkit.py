@@ -71,11 +71,10 @@ def settle(wk: WebKit) -> str:
     return str(wk.attr("#board", "data-phase"))
 
 
-def click_and_settle(wk: WebKit, selector: str, index: int = 0) -> str:
-    seq = wk.attr("#board", "data-seq")
-    wk.click(selector, index)
-    wk.until(f"#board:not([data-seq='{seq}'])")
-    return settle(wk)
+#: what the board asks of the person at the device, in one round trip
+BOARD_NOW = """const board = document.getElementById("board");
+return [board.getAttribute("data-phase"), board.getAttribute("data-seq"),
+    document.querySelectorAll("#actions [data-cmd=act]").length];"""
 
 
 def start_solo(wk: WebKit, game: GameInfo) -> None:
@@ -92,22 +91,29 @@ def start_solo(wk: WebKit, game: GameInfo) -> None:
 
 
 def step(wk: WebKit, rng: random.Random) -> str:
-    phase = wk.attr("#board", "data-phase")
+    """One step of the person at the device: any action button, or the
+    round's acknowledgement; the phase it was taken in."""
+    phase, seq, count = wk.js(BOARD_NOW)
+    if phase == "over":
+        return "over"
+    selector, index = "#actions [data-cmd=act]", 0
     if phase == "result":
-        return click_and_settle(wk, "#round-result [data-cmd=continue]")
-    if phase == "curtain":
-        return click_and_settle(wk, "#curtain [data-cmd=reveal]")
-    assert phase == "human", phase
-    count = wk.count("#actions [data-cmd=act]")
-    assert count, "a human turn shows no action button"
-    return click_and_settle(wk, "#actions [data-cmd=act]", rng.randrange(count))
+        selector = "#round-result [data-cmd=continue]"
+    elif phase == "curtain":
+        selector = "#curtain [data-cmd=reveal]"
+    else:
+        assert phase == "human", phase
+        assert count, "a human turn shows no action button"
+        index = rng.randrange(count)
+    wk.click(selector, index)
+    wk.until(f"#board:not([data-seq='{seq}'])[data-phase]:not([data-phase='bot'])")
+    return str(phase)
 
 
 def play_to_end(wk: WebKit, rng: random.Random, limit: int = 3000) -> None:
     for _ in range(limit):
-        if wk.attr("#board", "data-phase") == "over":
+        if step(wk, rng) == "over":
             return
-        step(wk, rng)
     raise AssertionError("the game did not end")
 
 

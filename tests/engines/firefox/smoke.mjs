@@ -83,24 +83,14 @@ async function open(page, query) {
   await page.goto(config.url + query, { waitUntil: "domcontentloaded" });
 }
 
-/** Click and wait until the board has drawn something new, then settled. */
-async function clickAndSettle(page, selector, index = 0) {
-  const seq = await attr(page, "#board", "data-seq");
-  const buttons = await page.$$(selector);
-  await unfold(buttons[index]);
-  await buttons[index].click();
-  await until(page, `#board:not([data-seq='${seq}'])[data-phase]:not([data-phase='bot'])`);
-  return attr(page, "#board", "data-phase");
-}
-
 /** A button in a folded group (<details>) shows once its summary is clicked, as a person would. */
 async function unfold(button) {
-  const summary = await button.evaluateHandle((b) => {
+  const folded = await button.evaluate((b) => {
     const group = b.closest("details");
-    return group && !group.open ? group.querySelector("summary") : null;
+    return group !== null && !group.open;
   });
-  if ((await summary.jsonValue()) !== null) {
-    await summary.asElement().click();
+  if (folded) {
+    await (await button.evaluateHandle((b) => b.closest("details").querySelector("summary"))).click();
     await button.evaluate((b) => b.closest("details").open || Promise.reject(new Error("still folded")));
   }
 }
@@ -119,21 +109,37 @@ async function startSolo(page, game) {
   await until(page, SETTLED);
 }
 
+/** What the board asks of the person at the device, in one round trip. */
+const BOARD_NOW = () => {
+  const board = document.getElementById("board");
+  return {
+    phase: board.getAttribute("data-phase"),
+    seq: board.getAttribute("data-seq"),
+    count: document.querySelectorAll("#actions [data-cmd=act]").length,
+  };
+};
+
 /** One step of the person at the device: any action button, or the round's acknowledgement. */
 async function step(page, pick) {
-  const phase = await attr(page, "#board", "data-phase");
-  if (phase === "result") return clickAndSettle(page, "#round-result [data-cmd=continue]");
-  if (phase === "curtain") return clickAndSettle(page, "#curtain [data-cmd=reveal]");
-  if (phase !== "human") throw new Error(`unexpected phase ${phase}`);
-  const count = (await page.$$("#actions [data-cmd=act]")).length;
-  if (count === 0) throw new Error("a human turn shows no action button");
-  return clickAndSettle(page, "#actions [data-cmd=act]", pick(count));
+  const now = await page.evaluate(BOARD_NOW);
+  if (now.phase === "over") return "over";
+  let selector = "#actions [data-cmd=act]";
+  let index = 0;
+  if (now.phase === "result") selector = "#round-result [data-cmd=continue]";
+  else if (now.phase === "curtain") selector = "#curtain [data-cmd=reveal]";
+  else if (now.phase !== "human") throw new Error(`unexpected phase ${now.phase}`);
+  else if (now.count === 0) throw new Error("a human turn shows no action button");
+  else index = pick(now.count);
+  const buttons = await page.$$(selector);
+  await unfold(buttons[index]);
+  await buttons[index].click();
+  await until(page, `#board:not([data-seq='${now.seq}'])[data-phase]:not([data-phase='bot'])`);
+  return now.phase;
 }
 
 async function playToEnd(page, pick, limit = 3000) {
   for (let i = 0; i < limit; i++) {
-    if ((await attr(page, "#board", "data-phase")) === "over") return;
-    await step(page, pick);
+    if ((await step(page, pick)) === "over") return;
   }
   throw new Error("the game did not end");
 }
