@@ -7,10 +7,15 @@ Each engine's cases are the same for every registered game; a test is named
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from tests.engines.served import Served, serve_built
+
+ROOT = Path(__file__).resolve().parents[2]
+#: where each engine keeps its screenshot of each game's end
+SHOTS = ROOT / "artifacts" / "screenshots"
 
 #: the cases each engine runs for each game, in the order they run
 CASES = (

@@ -20,13 +20,11 @@ from typing import Any
 
 import pytest
 
-from tests.engines.conftest import CASES, selected_ids
+from tests.engines.conftest import CASES, ROOT, SHOTS, selected_ids
 from tests.engines.served import OfflineSwitch, Served, registered_games
 
-ROOT = Path(__file__).resolve().parents[2]
 DRIVER = Path(__file__).with_name("firefox") / "smoke.mjs"
 FIREFOX = Path("/usr/bin/firefox-esr")
-SHOTS = ROOT / "artifacts" / "screenshots"
 #: each case's time (ms), kept beside the screenshots
 TIMES = ROOT / "artifacts" / "engines-firefox-ms.json"
 #: the whole Firefox run, every selected case (a hang is a failure, not a stall)

@@ -19,11 +19,9 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from tests.engines.conftest import CASES
+from tests.engines.conftest import CASES, SHOTS
 from tests.engines.served import GameInfo, Served, registered_games
 from tests.engines.webkit import STEP_S, WebKit, missing, webkit, xvfb
-
-from .test_firefox import SHOTS
 
 SETTLED = "#board[data-phase]:not([data-phase='bot'])"
 ON_BOARD = "html[data-screen='board'] #board[data-phase]"
