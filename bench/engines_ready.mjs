@@ -24,6 +24,7 @@ async function visit(context, path, settle) {
       ready: at,
       dcl: performance.getEntriesByType("navigation")[0].domContentLoadedEventEnd,
       start: document.documentElement.dataset.runtimeStart || null,
+      phases: window.__phases || null,
     }),
     await ready.jsonValue(),
   );
@@ -43,7 +44,7 @@ const browser = await puppeteer.launch({
   headless: true,
   extraPrefsFirefox: { "ui.prefersReducedMotion": 1 },
 });
-const out = { floor: [] };
+const out = { floor: [], phases: [] };
 try {
   for (let run = 0; run < config.runs; run++) {
     for (const [name, path] of Object.entries(config.pages)) {
@@ -54,7 +55,9 @@ try {
       (out[name] ||= []).push({ first: first.ready, again: again.ready, dcl: first.dcl, start: again.start });
     }
     const context = await browser.createBrowserContext();
-    out.floor.push((await visit(context, config.floor, false)).ready);
+    const floor = await visit(context, config.floor, false);
+    out.floor.push(floor.ready);
+    out.phases.push(floor.phases);
     await context.close();
   }
 } finally {

@@ -11,7 +11,11 @@ and in each engine loads, ``runs`` times:
            cache, no service worker), then, once that visit's service worker
            holds the build, a return visit in the same profile
     home   the site's root (the list of games): the same
-    floor  the bare stock Pyodide page, in a new profile
+    floor  the bare stock Pyodide page, in a new profile, timed in phases:
+           the wasm compiled alone (compileStreaming), the runtime started
+           (loadPyodide), six standard modules imported, and a fixed loop of
+           pure Python: which part of an engine's time is compiling and which
+           is running Python
 
 and prints the medians of navigation start -> html[data-state=ready], read in
 the page when it happens (polled every 10 ms), the first visit's
@@ -63,10 +67,22 @@ _FLOOR_HTML = """<!doctype html>
 </html>
 """
 
+#: the floor, in phases: the wasm compiled alone (then again by loadPyodide,
+#: from the engine's cache if it keeps one), the runtime started, a few modules
+#: imported, and a fixed pure-Python loop: where an engine's time goes
 _FLOOR_JS = """import { loadPyodide } from "./stock-pyodide/pyodide.mjs";
 
-const pyodide = await loadPyodide({ indexURL: new URL("./stock-pyodide/", import.meta.url).href });
-pyodide.runPython("import sys; sys.version");
+const base = new URL("./stock-pyodide/", import.meta.url).href;
+const t0 = performance.now();
+await WebAssembly.compileStreaming(fetch(base + "pyodide.asm.wasm"));
+const t1 = performance.now();
+const pyodide = await loadPyodide({ indexURL: base });
+const t2 = performance.now();
+pyodide.runPython("import json, re, random, dataclasses, enum, typing");
+const t3 = performance.now();
+pyodide.runPython("sum(i * i % 7 for i in range(300_000))");
+const t4 = performance.now();
+window.__phases = {compile: t1 - t0, start: t2 - t1, imports: t3 - t2, loop: t4 - t3};
 document.documentElement.dataset.state = "ready";
 """
 
@@ -76,7 +92,8 @@ const check = () => {
   if (document.documentElement.dataset.state !== "ready") return false;
   finish({ready: performance.now(),
           dcl: performance.getEntriesByType("navigation")[0].domContentLoadedEventEnd,
-          start: document.documentElement.dataset.runtimeStart || null});
+          start: document.documentElement.dataset.runtimeStart || null,
+          phases: window.__phases || null});
   return true;
 };
 if (!check()) { const t = setInterval(() => { if (check()) clearInterval(t); }, 10); }"""
@@ -111,7 +128,8 @@ def chromium(url: str, runs: int) -> dict[str, Any]:
         ready = "() => document.documentElement.dataset.state === 'ready' && performance.now()"
         facts = """(at) => ({ready: at,
             dcl: performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd,
-            start: document.documentElement.dataset.runtimeStart || null})"""
+            start: document.documentElement.dataset.runtimeStart || null,
+            phases: window.__phases || null})"""
 
         def visit(context: Any, path: str, settle: bool) -> dict[str, Any]:
             page = context.new_page()
@@ -136,7 +154,9 @@ def chromium(url: str, runs: int) -> dict[str, Any]:
                 row = {"first": first["ready"], "again": again["ready"], "dcl": first["dcl"]}
                 out.setdefault(name, []).append(row | {"start": again["start"]})
             context = browser.new_context()
-            out["floor"].append(visit(context, FLOOR, False)["ready"])
+            floor = visit(context, FLOOR, False)
+            out["floor"].append(floor["ready"])
+            out.setdefault("phases", []).append(floor["phases"])
             context.close()
         browser.close()
     return out
@@ -209,7 +229,9 @@ def webkit(served: Served, runs: int) -> dict[str, Any]:
                 out.setdefault(name, []).append(row | {"start": again["start"]})
             driver = session()
             try:
-                out["floor"].append(visit(driver, FLOOR, False)["ready"])
+                floor = visit(driver, FLOOR, False)
+                out["floor"].append(floor["ready"])
+                out.setdefault("phases", []).append(floor["phases"])
             finally:
                 driver.quit()
     return out
@@ -220,6 +242,10 @@ def webkit(served: Served, runs: int) -> dict[str, Any]:
 
 def summary(raw: dict[str, Any]) -> dict[str, Any]:
     found: dict[str, Any] = {"floor_ms": statistics.median(raw["floor"])}
+    found["floor_phases_ms"] = {
+        name: statistics.median(p[name] for p in raw["phases"])
+        for name in ("compile", "start", "imports", "loop")
+    }
     for name in PAGES:
         rows = raw[name]
         found[name] = {
@@ -237,6 +263,8 @@ def table(results: dict[str, dict[str, Any]]) -> str:
     for engine, found in results.items():
         floor = found["floor_ms"]
         lines.append(f"{engine}: stock Pyodide ready (floor) {floor:.0f} ms")
+        phases = ", ".join(f"{k} {v:.0f}" for k, v in found["floor_phases_ms"].items())
+        lines.append(f"  floor in phases (ms): {phases}")
         for name in PAGES:
             page = found[name]
             first, again = page["first_ms"], page["return_ms"]
