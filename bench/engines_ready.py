@@ -42,6 +42,7 @@ from typing import Any
 
 from playwright.sync_api import sync_playwright
 from selenium import webdriver
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.webkitgtk.options import Options
 from selenium.webdriver.webkitgtk.service import Service
 
@@ -207,7 +208,12 @@ def webkit(served: Served, runs: int) -> dict[str, Any]:
             target = served.url + path
             driver.get(target)
             end = time.monotonic() + 30
-            while driver.execute_script("return location.href") != target:
+            while True:
+                try:
+                    if driver.execute_script("return location.href") == target:
+                        break
+                except WebDriverException:  # the old document went away meanwhile
+                    pass
                 if time.monotonic() > end:
                     raise RuntimeError(f"WebKit did not open {target}")
                 time.sleep(0.005)

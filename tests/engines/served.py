@@ -8,9 +8,9 @@ origin (or a TLS connection to anywhere) arrives here, is refused and logged
 as foreign instead of leaving the machine. Firefox's requests are watched
 through Puppeteer's network events instead; it does not use the proxy.
 
-``Games`` is the list of registered games the suites test, taken from
-game/registry.py (``catalogue``), with each game's rules page and first
-tutorial board when it has them.
+``registered_games`` lists the games the suites test, from game/registry.py
+(``catalogue``), with each game's rules page and first tutorial board when
+it has them.
 """
 
 from __future__ import annotations
@@ -26,9 +26,6 @@ from urllib.parse import urlsplit
 
 import build
 from game.registry import catalogue
-
-#: the game page's query for a fast, repeatable game: bots move at once
-FAST = "botdelay=0"
 
 
 @dataclass(frozen=True)
@@ -60,14 +57,13 @@ def registered_games() -> list[GameInfo]:
         declared = entry["declared"]
         assert isinstance(declared, dict)
         players = declared["players"]
-        assert isinstance(players, dict | list), players
-        low = players["min"] if isinstance(players, dict) else players[0]
+        assert isinstance(players, dict), players
         tutorials = entry["tutorials"]
         assert isinstance(tutorials, list)
         found.append(
             GameInfo(
                 name=name,
-                min_players=int(str(low)),
+                min_players=int(str(players["min"])),
                 rules=f"rules-{name}.html" if entry["rules"] else None,
                 tutorial=str(tutorials[0]) if tutorials else None,
             )

@@ -289,7 +289,9 @@ def offline(wk: WebKit, game: GameInfo) -> None:
 def no_webrtc(wk: WebKit, game: GameInfo) -> None:
     """Debian's WebKitGTK has no WebRTC: inviting a device says so, in the
     page's words for it (net.js's reason "no_webrtc")."""
-    assert wk.js("return typeof RTCPeerConnection") == "undefined", "WebRTC is here now"
+    assert wk.js("return typeof RTCPeerConnection") == "undefined", (
+        "this WebKitGTK has WebRTC now: test two devices in WebKit too (docs/engines.md)"
+    )
     host_two(wk, game)
     words = wk.js("return window.BossQuestNet.reason('no_webrtc', document.documentElement.lang)")
     assert words, "the page has no words for a browser without WebRTC"
@@ -317,3 +319,19 @@ WEBKIT_CASES: dict[str, Callable[[WebKit, GameInfo], None]] = {
     "offline": offline,
     "no-webrtc": no_webrtc,
 }
+
+
+def test_webkit_sees_console_errors_and_foreign_requests(browser: WebKit, served: Served) -> None:
+    """The two watchers that stand in for WebDriver's missing events: a
+    console error in a page, and a request to another origin (refused by the
+    served side, where the proxy logs it)."""
+    browser.reset()
+    browser.problems.clear()
+    mark = served.log.mark()
+    browser.open("")
+    browser.js("console.error('engine-suite probe')")
+    browser.collect()
+    assert any("engine-suite probe" in problem for problem in browser.problems)
+    browser.driver.get("http://engine-suite-probe.invalid/")  # .invalid: never resolves
+    assert any("engine-suite-probe" in line for line in served.log.foreign_since(mark))
+    browser.problems.clear()
