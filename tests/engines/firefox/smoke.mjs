@@ -4,9 +4,9 @@
 //   node tests/engines/firefox/smoke.mjs '<config JSON>'
 //
 // config: {url, origin, control, firefox, shots, cases: [id], games: [{name,
-// minPlayers, rules, tutorial}]}. Each case id is "<game>/<case>"; each runs in
-// a new browser context (empty storage, cache and service workers) and prints
-// one line "RESULT {id, ok, ms, error}". Waits are on the markers the page sets
+// minPlayers, rules, tutorial}]}. Each case id is "<game>/<case>"; each starts
+// with the site's storage emptied (the HTTP cache and the service worker
+// stay) and prints one line "RESULT {id, ok, ms, error}". Waits are on the markers the page sets
 // (html[data-state], #board[data-phase|seq|actions], #lobby[data-phase]...),
 // polled by waitForFunction (a background tab's animation frames stop).
 import fs from "node:fs";
@@ -333,6 +333,24 @@ async function openNetMenu(page, name) {
   await page.type("#net-name", name);
 }
 
+/** Empty the site's storage (local, session, IndexedDB) from a page of its
+ * origin that runs nothing (sw.js), then close that page. */
+async function emptyStorage(context) {
+  const page = await context.newPage();
+  await page.goto(config.url + "sw.js");
+  await page.evaluate(async () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    for (const db of await indexedDB.databases()) {
+      await new Promise((done) => {
+        const request = indexedDB.deleteDatabase(db.name);
+        request.onsuccess = request.onerror = request.onblocked = done;
+      });
+    }
+  });
+  await page.close();
+}
+
 // ------------------------------------------------------------------- the run
 
 const browser = await puppeteer.launch({
@@ -351,9 +369,13 @@ try {
   const motion = await browser.newPage();
   const reduced = await motion.evaluate(() => matchMedia("(prefers-reduced-motion: reduce)").matches);
   await motion.close();
+  // One browser context for every case, as one returning player: the HTTP
+  // cache and the service worker stay, and each case starts with the site's
+  // storage emptied (a new Pyodide start a case would cost most of the time).
+  const context = await browser.createBrowserContext();
   for (const id of config.cases) {
     const [name, kind] = id.split("/");
-    const context = await browser.createBrowserContext();
+    await emptyStorage(context);
     const problems = [];
     const start = Date.now();
     let error = null;
@@ -363,7 +385,7 @@ try {
     } catch (e) {
       error = String((e && e.stack) || e);
     }
-    await context.close().catch(() => {});
+    for (const page of await context.pages()) await page.close().catch(() => {});
     if (error === null && problems.length > 0) error = "the page misbehaved:\n  " + problems.join("\n  ");
     const result = { id, ok: error === null, ms: Date.now() - start, error };
     process.stdout.write("RESULT " + JSON.stringify(result) + "\n");
