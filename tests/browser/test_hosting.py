@@ -15,7 +15,7 @@ import pytest
 import build
 from tests.browser.conftest import Site
 
-HASHED = re.compile(r"^assets/[\w-]+\.[0-9a-f]{10}\.\w+$")
+HASHED = re.compile(r"^assets/(?:[\w-]+/)?[\w-]+\.[0-9a-f]{10}\.\w+$")
 
 
 class _Refs(HTMLParser):
@@ -70,6 +70,8 @@ def test_every_reference_of_the_page_exists(built_site: build.BuildResult) -> No
     for ref in page.refs:
         assert "//" not in ref, f"absolute URL in the page: {ref}"
         path = ref.split("#")[0].split("?")[0]  # rules.html?game=bossquest is rules.html
+        if path == "" or path.endswith("/"):
+            path += "index.html"  # "./" (the list of games) is the folder's index
         assert (built_site.out / path).is_file(), ref
     # no Python on the page itself: it runs in the worker, which names its own files
     assert "py" not in page.script_types
