@@ -27,6 +27,14 @@ const CONFIG = {
   ignoreActiveValue: true,
   callbacks: {
     beforeNodeMorphed: function (oldNode, newNode) {
+      if (oldNode === document.activeElement && newNode.nodeType === 1) {
+        // The focused field's value attribute still says what Python drew (the
+        // tests' markers read it); once typed in, a field shows its own text.
+        const drawn = newNode.getAttribute("value");
+        if (drawn !== null && oldNode.getAttribute("value") !== drawn) {
+          oldNode.setAttribute("value", drawn);
+        }
+      }
       if (oldNode.nodeName !== "DETAILS" || newNode.nodeName !== "DETAILS") return true;
       if (oldNode.open && !newNode.hasAttribute("open") && foldName(oldNode) === foldName(newNode)) {
         newNode.setAttribute("open", "");
