@@ -98,7 +98,9 @@ def _open_city(page: Page, rng: random.Random) -> str | None:
         return None
     key = str(groups.nth(rng.randrange(groups.count())).get_attribute("data-group"))
     selector = f"#actions details[data-group='{key}']"
-    page.locator(f"{selector} > summary").click()
+    # a group the person opened on an earlier turn opens again by itself (morph.js)
+    if page.locator(f"{selector}[open]").count() == 0:
+        page.locator(f"{selector} > summary").click()
     page.wait_for_selector(f"{selector}[open]", state="attached")
     return selector
 
