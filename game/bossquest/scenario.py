@@ -5,7 +5,7 @@ amount=2") and expectations. The format is in docs/scenarios.md."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from ..engine import rng
 from ..engine.errors import GameError, ScenarioError
@@ -85,6 +85,20 @@ _WEAPON_BY_NAME = {weapon_name(card): card for card in range(ALL_WEAPON_COUNT)}
 _FATE_NAMES = {"knight": Fate.KNIGHT, "ghost": Fate.GHOST, "gone": Fate.GONE, "reaper": Fate.REAPER}
 _FATE_OF = {fate: name for name, fate in _FATE_NAMES.items()}
 _SIGNS = {"+": 1, "-": -1}
+
+
+def _json_names() -> dict[str, int]:
+    """What "@name" stands for in the state's JSON: weapons ("red5", "potion2"),
+    bosses by hit points ("boss17", "reaper"), companions ("owl") and spells
+    by kind, a second copy of a kind with "_2" ("boss_up", "boss_up_2")."""
+    words = dict(_WEAPON_BY_NAME)
+    words |= {f"boss{boss_hp(card)}": card for card in range(BOSS_COUNT)}
+    words["reaper"] = REAPER
+    words |= {name: card for card, name in enumerate(COMPANIONS)}
+    for card, kind in enumerate(SPELL_KINDS):
+        copies = SPELL_KINDS[:card].count(kind)
+        words[kind if not copies else f"{kind}_{copies + 1}"] = card
+    return words
 
 
 def _weapon(name: Any) -> int:
@@ -399,6 +413,9 @@ class BossQuestScenarios:
             values["card"], values["other"] = values["other"], values["card"]  # either order
         return Choose(**values)
 
+    def json_names(self) -> Mapping[str, Any]:
+        return _JSON_NAMES
+
     def mismatches(
         self, state: State, expect: Mapping[str, Any], names: Sequence[str]
     ) -> list[str]:
@@ -666,4 +683,5 @@ def _sees_mystery(state: State, names: Sequence[str], wanted: Any) -> dict[str, 
     return seen
 
 
+_JSON_NAMES: Final = _json_names()
 SCENARIOS = BossQuestScenarios()

@@ -22,7 +22,7 @@ from .errors import MAX_MESSAGE, GameError
 from .match import Match, replay
 from .protocol import JSON, Game
 from .safejson import MAX_ACTION_BYTES, MAX_SAVE_BYTES, load_json_file, quote
-from .scenario import check_scenario, run_scenario
+from .scenario import check_scenario, run_cases
 from .search import SearchSettings
 from .simulate import simulate
 
@@ -220,7 +220,7 @@ def _run_scenarios(
     texts: list[JSON] = [
         load_json_file(path, f"scenario {path}", max_bytes=MAX_SAVE_BYTES) for path in files
     ]
-    failures = 0
+    failures = passes = 0
     for path, raw in zip(files, texts, strict=True):
         try:
             data = check_scenario(raw, f"scenario {path}")
@@ -228,16 +228,19 @@ def _run_scenarios(
             rules = game.capabilities.scenarios
             if rules is None:
                 raise GameError("scenario", f"the game {game.name} has no scenarios")
-            result = run_scenario(game, rules, data)
-            name = str(data.get("name", path.stem))
+            results = run_cases(game, rules, data)
         except GameError as error:
             failures += 1
             out(f"FAIL {path}: {error.message}")
             continue
-        if result.passed:
-            out(f"PASS {path}: {name} ({result.steps_run} steps)")
-        else:
-            failures += 1
-            out(f"FAIL {path}: {name}: {result.failure}")
-    out(f"{len(files) - failures} passed, {failures} failed")
+        for result in results:
+            # A file of one case is named by its `name`; each case by its own.
+            name = result.name if "cases" in data else str(data.get("name", path.stem))
+            if result.passed:
+                passes += 1
+                out(f"PASS {path}: {name} ({result.steps_run} steps)")
+            else:
+                failures += 1
+                out(f"FAIL {path}: {name}: {result.failure}")
+    out(f"{passes} passed, {failures} failed")
     return 1 if failures else 0

@@ -13,10 +13,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Protocol
 
-from .errors import GameError, IllegalAction, MalformedData, ScenarioError
+from .errors import GameError, MalformedData, ScenarioError
 from .jsonfields import expect_fields
-from .protocol import JSON, Game
+from .protocol import JSON, Event, Game
 from .safejson import MAX_SAVE_BYTES, load_json_file, quote
+from .scenario_checks import ENGINE_EXPECTATIONS, engine_mismatches
+from .scenario_play import check_step, play_step, step_label
+from .scenario_setup import build_setup
 
 __all__ = [
     "ANY",
@@ -28,6 +31,8 @@ __all__ = [
     "ScenarioResult",
     "ScenarioRules",
     "Shape",
+    "case_list",
+    "case_name",
     "check_scenario",
     "check_shape",
     "list_of",
@@ -35,13 +40,19 @@ __all__ = [
     "map_of",
     "or_null",
     "read_count",
+    "run_cases",
     "run_scenario",
     "run_scenario_file",
 ]
 
 _TOP_FIELDS = ("game", "setup", "steps")
-_OPTIONAL_TOP = ("name", "title", "description", "tags", "intro", "outro", "reader")
-_STEP_FIELDS = ("seat", "do", "fails", "expect", "caption", "hint", "note")
+_OPTIONAL_TOP = (
+    "name", "title", "description", "tags", "intro", "outro", "reader", "setup_fails",
+)  # fmt: skip
+_CASES_TOP = ("game", "cases")
+_OPTIONAL_CASES_TOP = ("name", "description", "tags")
+MAX_CASES: Final = 200
+"""Most cases one file holds."""
 _LANGUAGES: Final = ("fr", "en")
 _UNEXPECTED: Final = "the runner broke on this scenario"
 """The start of a failure that no check of the scenario's own foresaw (see
@@ -129,6 +140,11 @@ class ScenarioRules(Protocol):
         """Every expectation that does not hold, explained."""
         ...
 
+    def json_names(self) -> Mapping[str, JSON]:
+        """The names a scenario may write as "@name" where it reads or sets the
+        state's JSON (a card's name for its id), with the value each stands for."""
+        ...
+
 
 @dataclass
 class ScenarioResult:
@@ -150,24 +166,39 @@ def load_scenario(path: str | Path) -> dict[str, Any]:
 def check_scenario(data: JSON, what: str) -> dict[str, Any]:
     """Scenario JSON with its top-level fields and their types checked (the
     game reads `setup` and the steps' actions and expectations); MalformedData
-    if not."""
-    fields = expect_fields(data, what, _TOP_FIELDS, _OPTIONAL_TOP)
+    if not. A file of several cases has its cases' fields checked as each runs."""
+    if isinstance(data, Mapping) and "cases" in data:
+        fields = expect_fields(data, what, _CASES_TOP, _OPTIONAL_CASES_TOP)
+    else:
+        fields = expect_fields(data, what, _TOP_FIELDS, _OPTIONAL_TOP)
     try:
-        check_shape(fields["game"], TEXT, "game")
-        check_shape(fields["setup"], Shape("a JSON object", _is_object), "setup")
-        check_shape(fields["steps"], Shape("a list of steps", _is_list), "steps")
-        for key in ("name", "description", "reader"):
-            if key in fields:
-                check_shape(fields[key], TEXT, key)
-        if "tags" in fields:
-            check_shape(fields["tags"], list_of(TEXT, "strings"), "tags")
-        for key in ("title", "intro", "outro"):
-            if key in fields:
-                _check_texts(fields[key], key)
+        _check_fields(fields)
     except GameError as error:
         raise MalformedData(f"{what}: {error.message}") from None
     assert isinstance(data, dict)
     return data
+
+
+def _check_fields(fields: Mapping[str, Any]) -> None:
+    check_shape(fields["game"], TEXT, "game")
+    if "cases" in fields:
+        cases = fields["cases"]
+        check_shape(cases, Shape("a list of cases", _is_list), "cases")
+        if not 1 <= len(cases) <= MAX_CASES:
+            raise ScenarioError(f"cases must hold 1 to {MAX_CASES} cases, not {len(cases)}")
+        for index, case in enumerate(cases):
+            check_shape(case, Shape("a JSON object", _is_object), f"cases[{index}]")
+    else:
+        check_shape(fields["setup"], Shape("a JSON object", _is_object), "setup")
+        check_shape(fields["steps"], Shape("a list of steps", _is_list), "steps")
+    for key in ("name", "description", "reader", "setup_fails"):
+        if key in fields:
+            check_shape(fields[key], TEXT, key)
+    if "tags" in fields:
+        check_shape(fields["tags"], list_of(TEXT, "strings"), "tags")
+    for key in ("title", "intro", "outro"):
+        if key in fields:
+            _check_texts(fields[key], key)
 
 
 def _is_object(value: object) -> bool:
@@ -184,71 +215,103 @@ def _check_texts(value: object, what: str) -> None:
     expect_fields(value, what, (), _LANGUAGES)
 
 
-def _check_step(step: object) -> Mapping[str, Any]:
-    """A step's fields and the types of those the runner does not hand to the
-    game (the caller names the step in the reason)."""
-    fields = expect_fields(step, "a step", (), _STEP_FIELDS)
-    for key in ("seat", "fails"):
-        if key in fields and "do" not in fields:
-            raise ScenarioError(f"{key} needs do: the action that the player plays")
-    if "do" in fields:
-        check_shape(fields.get("seat"), NAME, "seat")
-    if "fails" in fields:
-        check_shape(fields["fails"], Shape("a refusal code", _is_code), "fails")
-    if "expect" in fields:
-        check_shape(fields["expect"], Shape("a JSON object", _is_object), "expect")
-    for key in ("caption", "hint"):
-        if key in fields:
-            _check_texts(fields[key], key)
-    if "note" in fields:
-        check_shape(fields["note"], TEXT, "note")
-    return fields
+def case_list(data: Mapping[str, JSON]) -> list[dict[str, JSON]]:
+    """The cases of a checked scenario file, each a whole scenario: a file of
+    one case is that case; each of `cases` gets the file's game."""
+    if "cases" not in data:
+        return [dict(data)]
+    return [{"game": data["game"], **case} for case in data["cases"]]
 
 
-def _is_code(value: object) -> bool:
-    return isinstance(value, str) and value.isidentifier() and value.isascii()
+def case_name(case: Mapping[str, JSON], index: int) -> str:
+    """A case's name for a report: its `name` when short plain text."""
+    name = case.get("name")
+    if isinstance(name, str) and name and name.isprintable() and len(name) <= 80:
+        return name
+    return f"case {index + 1}"
 
 
-def _shown(spec: JSON) -> str:
-    """A step's action as written, when it is short plain text; else quoted and cut."""
-    if isinstance(spec, str) and len(spec) <= 60 and spec.isprintable():
-        return spec
-    return quote(spec)
-
-
-def _seat_of(name: JSON, names: Sequence[str]) -> int:
-    if not isinstance(name, str) or name not in names:
-        raise ScenarioError(f"unknown player {quote(name)}; the players are {', '.join(names)}")
-    return names.index(name)
+def run_cases(
+    game: Game[Any, Any], rules: ScenarioRules, data: Mapping[str, JSON]
+) -> list[ScenarioResult]:
+    """Every case of a scenario file, each run and reported on its own."""
+    try:
+        check_scenario(data, "the scenario")
+    except GameError as error:
+        return [ScenarioResult("scenario", False, 0, error.message.removeprefix("the scenario: "))]
+    if "cases" not in data:
+        return [_run_one(game, rules, data)]
+    results = []
+    for index, case in enumerate(case_list(data)):
+        name = case_name(case, index)
+        try:
+            check_scenario(case, "case")
+        except GameError as error:
+            results.append(ScenarioResult(name, False, 0, error.message))
+            continue
+        result = _run_one(game, rules, case)
+        result.name = name
+        results.append(result)
+    return results
 
 
 def run_scenario(
     game: Game[Any, Any], rules: ScenarioRules, data: Mapping[str, JSON]
 ) -> ScenarioResult:
     """Play a scenario to its end or to its first mismatch. A scenario that
-    cannot be read as written fails with the reason, never raises."""
+    cannot be read as written fails with the reason, never raises. A file of
+    several cases passes when each does; its failure names the first failing
+    case."""
+    results = run_cases(game, rules, data)
+    name = data.get("name")
+    if len(results) == 1 and "cases" not in data:
+        result = results[0]
+        result.name = name if isinstance(name, str) else "scenario"
+        return result
+    failed = next((result for result in results if not result.passed), None)
+    return ScenarioResult(
+        name if isinstance(name, str) else "scenario",
+        failed is None,
+        sum(result.steps_run for result in results),
+        None if failed is None else f"case {quote(failed.name, 80)}: {failed.failure}",
+        [state for result in results for state in result.states],
+    )
+
+
+def _run_one(
+    game: Game[Any, Any], rules: ScenarioRules, data: Mapping[str, JSON]
+) -> ScenarioResult:
+    """One case, checked, to its end or to its first mismatch."""
     name = data.get("name")
     name = name if isinstance(name, str) else "scenario"
-    try:
-        check_scenario(data, "the scenario")
-    except GameError as error:
-        return ScenarioResult(name, False, 0, error.message.removeprefix("the scenario: "))
     steps: list[JSON] = data["steps"]
     where, index = "setup", 0
     states: list[Any] = []
     try:
-        state, names = rules.build(data["setup"])
+        words = rules.json_names()
+        try:
+            state, names = build_setup(game, rules, data["setup"], words)
+        except GameError as error:
+            refusal = _setup_refusal(data, error.message)
+            if refusal is None:
+                return ScenarioResult(name, True, 0, None, states)
+            raise ScenarioError(refusal) from None
+        if "setup_fails" in data:
+            raise ScenarioError(
+                f"expected the set-up to be refused ({quote(data['setup_fails'])}), "
+                "but it was accepted"
+            )
         states.append(state)
+        events: list[Event] = []
         for index, step in enumerate(steps, start=1):
             where = f"step {index}"
-            fields = _check_step(step)
-            if "do" in fields:
-                seat = _seat_of(fields["seat"], names)
-                where = f"step {index} ({names[seat]}: {_shown(fields['do'])})"
-                state = _play(game, rules, state, seat, fields, names)
+            fields = check_step(step)
+            where += step_label(fields)
+            if "do" in fields or "any" in fields:
+                state, events = play_step(game, rules, state, fields, names)
                 states.append(state)
             if "expect" in fields:
-                problems = rules.mismatches(state, fields["expect"], names)
+                problems = _mismatches(game, rules, state, fields["expect"], names, events, words)
                 if problems:
                     return ScenarioResult(name, False, index, f"{where}: {problems[0]}", states)
     except GameError as error:
@@ -261,33 +324,30 @@ def run_scenario(
     return ScenarioResult(name, True, len(steps), None, states)
 
 
-def _play(
+def _setup_refusal(data: Mapping[str, JSON], reason: str) -> str | None:
+    """Why a refused set-up fails the case, or None when the case expects
+    that refusal (`setup_fails`: words its reason must hold)."""
+    expected = data.get("setup_fails")
+    if not isinstance(expected, str):
+        return reason
+    if expected.casefold() in reason.casefold():
+        return None
+    return f"expected the set-up to be refused for {quote(expected)}, but: {reason}"
+
+
+def _mismatches(
     game: Game[Any, Any],
     rules: ScenarioRules,
     state: Any,
-    seat: int,
-    fields: Mapping[str, JSON],
+    expect: Mapping[str, JSON],
     names: Sequence[str],
-) -> Any:
-    """Play one step; with "fails", the step must be refused for that reason."""
-    expected_failure = fields.get("fails")
-    before = state
-    try:
-        for action in rules.actions(state, seat, fields["do"], names):
-            state, _events = game.apply(state, seat, action)
-    except IllegalAction as error:
-        if expected_failure == error.code:
-            return before  # a refused step changes nothing, even half-way
-        if expected_failure is not None:
-            raise ScenarioError(
-                f"expected refusal {quote(expected_failure)}, got {error.code!r} ({error.message})"
-            ) from error
-        raise ScenarioError(f"refused: {error.message} ({error.code})") from error
-    if expected_failure is not None:
-        raise ScenarioError(
-            f"expected refusal {quote(expected_failure)}, but the action was played"
-        )
-    return state
+    events: Sequence[Event],
+    words: Mapping[str, JSON],
+) -> list[str]:
+    """The engine's expectations (view, zones, events), then the game's."""
+    own = {key: value for key, value in expect.items() if key not in ENGINE_EXPECTATIONS}
+    problems = engine_mismatches(game, state, expect, names, events, words)
+    return problems + (rules.mismatches(state, own, names) if own else [])
 
 
 def run_scenario_file(

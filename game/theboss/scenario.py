@@ -248,6 +248,9 @@ class TheBossScenarios:
                 raise ScenarioError(f"cannot read the action {quote(spec)}")
         return actions
 
+    def json_names(self) -> Mapping[str, Any]:
+        return _JSON_NAMES
+
     def mismatches(
         self, state: State, expect: Mapping[str, Any], names: Sequence[str]
     ) -> list[str]:
@@ -494,4 +497,16 @@ _EXPECTATIONS: Final[dict[str, Any]] = {
     ),
 }
 
+
+def _json_names() -> dict[str, int]:
+    """What "@name" stands for in the state's JSON: cards ("detroit_3"), cities
+    ("boston") and police cards by badge, a second copy with "_2" ("gold_2")."""
+    words = dict(_CARD_BY_NAME) | dict(_CITY_BY_KEY)
+    for card, badge in enumerate(POLICE):
+        copies = POLICE[:card].count(badge)
+        words[badge if not copies else f"{badge}_{copies + 1}"] = card
+    return words
+
+
+_JSON_NAMES: Final = _json_names()
 SCENARIOS: Final = TheBossScenarios()
