@@ -28,7 +28,8 @@ from game.bossquest.state import NO_CARD, Fate, Stage, State
 from game.engine import rng
 from game.engine.codec import decode_state, encode_state
 from game.engine.errors import GameError, MalformedData
-from game.engine.scenario import load_scenario, run_scenario
+from game.engine.scenario import case_list, load_scenario, run_scenario
+from game.engine.scenario_setup import build_setup
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIO_FILES = sorted((ROOT / "tests" / "scenarios" / "bossquest").rglob("*.json"))
@@ -508,9 +509,11 @@ def base_states() -> tuple[str, ...]:
             rare = state.stage not in (Stage.TURN, Stage.SPELL) or Fate.GONE in state.fates
             if number % 12 == 0 or (rare and number % 3 == 0):
                 found.append(state)
-    for path in SCENARIO_FILES:
-        setup = load_scenario(path)["setup"]
-        found.append(SCENARIOS.build(setup)[0])
+    for path in SCENARIO_FILES:  # each case of a file, but set-ups meant to be refused
+        for case in case_list(load_scenario(path)):
+            if "setup_fails" not in case:
+                setup = case["setup"]
+                found.append(build_setup(GAME, SCENARIOS, setup, SCENARIOS.json_names())[0])
     return tuple(json.dumps(GAME.state_to_json(state)) for state in found)
 
 

@@ -5,6 +5,7 @@ ScenarioRules. The format is in docs/scenarios.md."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
@@ -36,6 +37,18 @@ def viewer_seat(name: object, names: Sequence[str], what: str) -> int | None:
     )
 
 
+def _shown(value: JSON) -> str:
+    """A value in a reason, as compact JSON cut to a line (containers too,
+    unlike `quote`, since a zone is what the reader compares)."""
+    try:
+        text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    except (TypeError, ValueError, RecursionError):
+        return quote(value, _SHOWN)
+    if not text.isprintable():
+        text = json.dumps(value, separators=(",", ":"))
+    return text if len(text) <= _SHOWN else text[: _SHOWN - 1] + "…"
+
+
 def _one_check(spec: JSON, what: str) -> tuple[str, JSON]:
     """(kind, expected value) of one check: a plain value means "equals"."""
     if not isinstance(spec, Mapping):
@@ -57,25 +70,25 @@ def _compare(kind: str, expected: JSON, found: JSON) -> str | None:
     """Why `found` fails the check, or None."""
     if kind == "equals":
         ok = found == expected and type(found) is type(expected)
-        return None if ok else f"expected {quote(expected, _SHOWN)}, found {quote(found, _SHOWN)}"
+        return None if ok else f"expected {_shown(expected)}, found {_shown(found)}"
     if kind == "count":
         if not isinstance(found, list | Mapping | str):
-            return f"found {quote(found, _SHOWN)}, which has no count"
+            return f"found {_shown(found)}, which has no count"
         return None if len(found) == expected else f"expected {expected} items, found {len(found)}"
     if kind == "starts_with":
         if not isinstance(found, list):
-            return f"found {quote(found, _SHOWN)}, which is no list"
+            return f"found {_shown(found)}, which is no list"
         top = found[: len(expected)]
         if top == expected:
             return None
-        return f"expected the top {quote(expected, _SHOWN)}, found {quote(top, _SHOWN)}"
+        return f"expected the top {_shown(expected)}, found {_shown(top)}"
     if not isinstance(found, list | Mapping) and not isinstance(found, str):
-        return f"found {quote(found, _SHOWN)}, which contains nothing"
+        return f"found {_shown(found)}, which contains nothing"
     if isinstance(found, str) and not isinstance(expected, str):
-        return f"found the text {quote(found, _SHOWN)}, which holds no {quote(expected, 40)}"
+        return f"found the text {_shown(found)}, which holds no {quote(expected, 40)}"
     if expected in found:
         return None
-    return f"expected it to contain {quote(expected, _SHOWN)}, found {quote(found, _SHOWN)}"
+    return f"expected it to contain {_shown(expected)}, found {_shown(found)}"
 
 
 def _path_checks(
@@ -90,7 +103,7 @@ def _path_checks(
         where = f"{what}.{path}" if plain else f"{what}[{quote(path, 40)}]"
         kind, expected = _one_check(spec, where)
         expected = translate(expected, words, where)
-        problem = _compare(kind, expected, read_at(data, path, names, what))
+        problem = _compare(kind, expected, read_at(data, path, names, words, what))
         if problem:
             problems.append(f"{where}: {problem}")
     return problems
@@ -116,8 +129,9 @@ def _event_problems(
         while position < len(seen) and not _fits(seen[position], wanted):
             position += 1
         if position == len(seen):
-            types = ", ".join(str(event.get("type")) for event in events) or "none"
-            return [f"{what}: no event {quote(pattern, _SHOWN)} (in order); the events: {types}"]
+            types = ", ".join(quote(event.get("type"), 20) for event in events[:8]) or "none"
+            types += f" and {len(events) - 8} more" if len(events) > 8 else ""
+            return [f"{what}: no event {_shown(pattern)} (in order); the events: {types}"]
         position += 1
     return []
 

@@ -2,8 +2,9 @@
 a scenario writes instead of ids, for the scenario runner (engine/scenario.py).
 
 A path is dotted: ``players.Lucie.visible.0``. In an object a part is a key;
-in a list it is an index (ASCII digits) or a player's name, which stands for
-that player's seat. Every error is a ScenarioError naming the path and the
+in a list it is an index (ASCII digits), a player's name, which stands for
+that player's seat, or an "@name" that stands for a number (a city's place in
+a list by city). Every error is a ScenarioError naming the path and the
 part that does not fit, never a KeyError.
 """
 
@@ -41,7 +42,9 @@ def split_path(path: object, what: str) -> tuple[str, ...]:
     return parts
 
 
-def _step_into(value: JSON, part: str, names: Sequence[str], where: str) -> int | str:
+def _step_into(
+    value: JSON, part: str, names: Sequence[str], words: Mapping[str, JSON], where: str
+) -> int | str:
     """The key or index `part` names inside `value`."""
     if isinstance(value, Mapping):
         if part not in value:
@@ -51,11 +54,14 @@ def _step_into(value: JSON, part: str, names: Sequence[str], where: str) -> int 
     if isinstance(value, list):
         if part in names:
             index = names.index(part)
+        elif part.startswith(NAME_MARK) and isinstance(words.get(part[1:]), int):
+            index = words[part[1:]]  # a city's place in a list by city, "@boston"
         elif part.isascii() and part.isdigit() and len(part) <= _INDEX_DIGITS:
             index = int(part)
         else:
             raise ScenarioError(
-                f"{where}: {quote(part, 40)} is no index of a list (write 0, 1, ... or a player)"
+                f"{where}: {quote(part, 40)} is no index of a list "
+                "(write 0, 1, ..., a player or an @name of a number)"
             )
         if index >= len(value):
             raise ScenarioError(f"{where}: no item {index}, the list holds {len(value)}")
@@ -63,24 +69,28 @@ def _step_into(value: JSON, part: str, names: Sequence[str], where: str) -> int 
     raise ScenarioError(f"{where}: {quote(value, 40)} has no part {quote(part, 40)}")
 
 
-def read_at(data: JSON, path: str, names: Sequence[str], what: str) -> JSON:
+def read_at(
+    data: JSON, path: str, names: Sequence[str], words: Mapping[str, JSON], what: str
+) -> JSON:
     """The value at `path` in `data`."""
     parts = split_path(path, what)
     value = data
     for depth, part in enumerate(parts):
         where = f"{what}: {'.'.join(parts[: depth + 1])}"
-        value = value[_step_into(value, part, names, where)]
+        value = value[_step_into(value, part, names, words, where)]
     return value
 
 
-def write_at(data: JSON, path: str, new: JSON, names: Sequence[str], what: str) -> None:
+def write_at(
+    data: JSON, path: str, new: JSON, names: Sequence[str], words: Mapping[str, JSON], what: str
+) -> None:
     """Replace the value at `path` in `data` (which must exist: a path never
     adds a field, so a typo is refused, not silently added)."""
     parts = split_path(path, what)
     holder = data
     for depth, part in enumerate(parts):
         where = f"{what}: {'.'.join(parts[: depth + 1])}"
-        key = _step_into(holder, part, names, where)
+        key = _step_into(holder, part, names, words, where)
         if depth == len(parts) - 1:
             holder[key] = copy.deepcopy(new)
         else:

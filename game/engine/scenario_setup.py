@@ -118,7 +118,7 @@ def _set(
     for path, value in zones.items():
         plain = path.isprintable() and len(path) <= 80
         where = f"setup.set.{path}" if plain else f"setup.set[{quote(path, 40)}]"
-        write_at(data, path, translate(value, words, where), names, "setup.set")
+        write_at(data, path, translate(value, words, where), names, words, "setup.set")
     try:
         state = game.state_from_json(data)
     except MalformedData as error:
