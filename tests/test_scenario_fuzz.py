@@ -28,7 +28,13 @@ from game.bossquest.scenario import SCENARIOS as BOSSQUEST_SCENARIOS
 from game.engine import cli
 from game.engine.errors import MAX_MESSAGE
 from game.engine.protocol import Game
-from game.engine.scenario import ScenarioRules, run_scenario, run_scenario_file
+from game.engine.safejson import quote
+from game.engine.scenario import (
+    ScenarioRules,
+    case_name,
+    run_scenario,
+    run_scenario_file,
+)
 from game.registry import GAMES
 from game.theboss import GAME as THEBOSS
 from game.theboss.scenario import SCENARIOS as THEBOSS_SCENARIOS
@@ -40,12 +46,15 @@ BASES = {
         "police_and_round_end.json",
         "end_full_tie_shared.json",
         "placement_rules.json",
+        "anywhere_mid_turn_stacked.json",
     ],
     "bossquest": [
         "rulebook_end_of_round.json",
         "potion_swap_and_exchange.json",
         "companion_hare.json",
         "reaper_becomes_the_reaper.json",
+        "anywhere_mid_turn_stacked.json",
+        "anywhere_prefix_and_any.json",
     ],
 }
 RULES: dict[str, tuple[Game[Any, Any], ScenarioRules]] = {
@@ -165,17 +174,29 @@ def _first_step(failure: str) -> int | None:
 def _check_failure(data: dict[str, Any], path: Path_, failure: str) -> None:
     """The failure names where it is: the mutated field at the top level; the
     setup or a step for a change in the setup; that step or a later one for a
-    change in a step (a changed action may still be legal and only show later)."""
+    change in a step (a changed action may still be legal and only show later).
+    In a file of several cases, the failure names the changed case first, then
+    where in the case as above."""
     assert LAST_RESORT not in failure, failure
-    assert len(failure) <= MAX_MESSAGE + 60, failure
     top = path[0]
+    cases = data.get("cases")
+    if top == "cases" and len(path) >= 3 and isinstance(cases, list):
+        case = cases[int(path[1])]
+        prefix = f"case {quote(case_name(case, int(path[1])), 80)}: "
+        if isinstance(case, dict) and failure.startswith(prefix):
+            _check_failure(case, path[2:], failure.removeprefix(prefix))
+            return
+    if top == "cases":
+        assert "case" in failure, failure
+        return
+    assert len(failure) <= MAX_MESSAGE + 60, failure
     if top == "steps" and len(path) >= 2 and isinstance(data.get("steps"), list):
         step = _first_step(failure)
         if step is not None:
             assert step >= int(path[1]) + 1, failure
         if len(path) >= 4 and path[2] == "expect" and step == int(path[1]) + 1:
             assert str(path[3]) in failure or "expect" in failure, failure
-    elif top == "setup":
+    elif top in ("setup", "setup_fails"):
         assert failure.startswith(("setup", "step ")) or "setup" in failure, failure
     elif top == "steps":
         assert "step" in failure, failure
@@ -223,8 +244,14 @@ def test_the_command_line_answers_mutated_files_with_fail_lines(
         assert errors.getvalue().startswith("error: scenario "), errors.getvalue()
         return
     assert errors.getvalue() == ""
-    assert len(lines) == len(files) + 1
+    # One line per case, in the files' order, then the count; a file refused
+    # whole (not JSON of a scenario, an unknown game, a bad list of cases) has one.
+    for file, (_game, data, _path, _how) in zip(files, batch, strict=True):
+        cases = data.get("cases")
+        shown = [line for line in lines[:-1] if line.split(": ")[0].endswith(f" {file}")]
+        assert len(shown) in {1, len(cases) if isinstance(cases, list) else 1}, shown
     failed = [line for line in lines[:-1] if line.startswith("FAIL ")]
+    assert lines[-1] == f"{len(lines) - 1 - len(failed)} passed, {len(failed)} failed"
     assert code == (1 if failed else 0)
     assert all(line.startswith(("PASS ", "FAIL ")) for line in lines[:-1])
     assert not any(LAST_RESORT in line for line in lines)
@@ -282,7 +309,8 @@ def test_any_bytes_are_read_or_refused_cleanly(content: bytes) -> None:
 def test_the_command_line_in_a_subprocess(tmp_path: Path) -> None:
     """A few of the same cases, through `python -m game scenario` itself."""
     readable = []
-    for index, (game, name, base) in enumerate(SCENARIOS[:3] + SCENARIOS[3:5]):
+    single = [scenario for scenario in SCENARIOS if "cases" not in scenario[2]]
+    for index, (game, name, base) in enumerate(single[:5]):
         data = copy.deepcopy(base)
         data["setup"]["players"] = [[name]] if index % 2 else 7
         data["steps"].insert(0, {"seat": data["steps"][0].get("seat", "x"), "do": "ask ²"})

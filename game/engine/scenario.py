@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Protocol
 
-from .errors import GameError, MalformedData, ScenarioError
+from .errors import MAX_MESSAGE, GameError, MalformedData, ScenarioError
 from .jsonfields import expect_fields
 from .protocol import JSON, Event, Game
 from .safejson import MAX_SAVE_BYTES, load_json_file, quote
@@ -50,6 +50,8 @@ _OPTIONAL_TOP = (
     "name", "title", "description", "tags", "intro", "outro", "reader", "setup_fails",
 )  # fmt: skip
 _CASES_TOP = ("game", "cases")
+_CASE_FIELDS = ("name", "setup", "steps")
+_OPTIONAL_CASE_FIELDS = ("description", "tags", "setup_fails")
 _OPTIONAL_CASES_TOP = ("name", "description", "tags")
 MAX_CASES: Final = 200
 """Most cases one file holds."""
@@ -245,6 +247,7 @@ def run_cases(
     for index, case in enumerate(case_list(data)):
         name = case_name(case, index)
         try:
+            expect_fields(data["cases"][index], "case", _CASE_FIELDS, _OPTIONAL_CASE_FIELDS)
             check_scenario(case, "case")
         except GameError as error:
             results.append(ScenarioResult(name, False, 0, error.message))
@@ -298,8 +301,7 @@ def _run_one(
             raise ScenarioError(refusal) from None
         if "setup_fails" in data:
             raise ScenarioError(
-                f"expected the set-up to be refused ({quote(data['setup_fails'])}), "
-                "but it was accepted"
+                f"setup_fails {quote(data['setup_fails'])}: the set-up was accepted, not refused"
             )
         states.append(state)
         events: list[Event] = []
@@ -313,7 +315,8 @@ def _run_one(
             if "expect" in fields:
                 problems = _mismatches(game, rules, state, fields["expect"], names, events, words)
                 if problems:
-                    return ScenarioResult(name, False, index, f"{where}: {problems[0]}", states)
+                    reason = f"{where}: {_cut(problems[0])}"
+                    return ScenarioResult(name, False, index, reason, states)
     except GameError as error:
         return ScenarioResult(name, False, index, f"{where}: {error.message}", states)
     except Exception as error:  # no traceback ever reaches a reader
@@ -324,6 +327,11 @@ def _run_one(
     return ScenarioResult(name, True, len(steps), None, states)
 
 
+def _cut(reason: str) -> str:
+    """A mismatch as long as any refusal at most (errors.MAX_MESSAGE)."""
+    return reason if len(reason) <= MAX_MESSAGE else reason[: MAX_MESSAGE - 1] + "…"
+
+
 def _setup_refusal(data: Mapping[str, JSON], reason: str) -> str | None:
     """Why a refused set-up fails the case, or None when the case expects
     that refusal (`setup_fails`: words its reason must hold)."""
@@ -332,7 +340,7 @@ def _setup_refusal(data: Mapping[str, JSON], reason: str) -> str | None:
         return reason
     if expected.casefold() in reason.casefold():
         return None
-    return f"expected the set-up to be refused for {quote(expected)}, but: {reason}"
+    return f"setup_fails {quote(expected)}: the set-up was refused for another reason: {reason}"
 
 
 def _mismatches(
