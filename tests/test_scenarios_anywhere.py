@@ -384,3 +384,39 @@ def test_a_bad_case_fails_alone_naming_its_field(
     results = run_cases(THEBOSS, _rules(THEBOSS), data)
     assert not results[0].passed and fragment in str(results[0].failure), results[0].failure
     assert all(result.passed for result in results[1:])
+
+
+# ------------------------------------------------------------ hostile sizes
+
+
+def test_huge_values_in_a_case_fail_named_and_short() -> None:
+    data = _load(BQ_MID)
+    data["cases"][0]["setup"]["set"]["weapon_deck"] = ["@red3"] * 100_000
+    data["cases"][1]["steps"] = [{"expect": {"view": {}}}]
+    huge = [[[1]] * 50] * 1000
+    data["cases"][0]["steps"][0]["expect"]["zones"]["players"] = {"contains": huge}
+    results = run_cases(BOSSQUEST, _rules(BOSSQUEST), data)
+    first = str(results[0].failure)
+    assert first.startswith("setup: setup.set: the game refuses this state: corrupt state: weapon")
+    assert len(first) <= 320
+    assert str(results[1].failure) == (
+        "setup: setup_fails: a set-up meant to be refused has no steps to run"
+    )
+    data = _load(BQ_MID)
+    data["cases"][0]["steps"][0]["expect"]["zones"]["players"] = {"contains": huge}
+    data["cases"][0]["steps"][0]["expect"]["zones"]["weapon_deck"] = {"starts_with": huge}
+    failure = str(run_cases(BOSSQUEST, _rules(BOSSQUEST), data)[0].failure)
+    assert failure.startswith("step 1: expect.zones.weapon_deck: expected the top [[[1],[1],")
+    assert len(failure) <= 320
+
+
+def test_the_doc_names_every_field_and_check_the_engine_reads() -> None:
+    from game.engine.scenario_checks import _CHECKS, ENGINE_EXPECTATIONS
+    from game.engine.scenario_play import STEP_FIELDS
+    from game.engine.scenario_setup import ENGINE_SETUP
+
+    doc = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    for word in (*ENGINE_EXPECTATIONS, *ENGINE_SETUP, *STEP_FIELDS, *_CHECKS, "setup_fails"):
+        assert f"`{word}`" in doc or f'{{"{word}"' in doc, word
+    for path in (BQ_MID, BQ_ANY, TB_MID):
+        assert str(path.relative_to(ROOT)) in doc

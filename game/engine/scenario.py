@@ -291,6 +291,8 @@ def _run_one(
     where, index = "setup", 0
     states: list[Any] = []
     try:
+        if "setup_fails" in data and steps:
+            raise ScenarioError("setup_fails: a set-up meant to be refused has no steps to run")
         words = rules.json_names()
         try:
             state, names = build_setup(game, rules, data["setup"], words)
