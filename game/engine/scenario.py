@@ -1,8 +1,12 @@
-"""Scenarios: a stacked deal, actions and expectations, in JSON.
+"""Scenarios: a set-up, actions and expectations, in JSON; one case or several.
 
 The format is documented in docs/scenarios.md. This module knows no game: the
-game's `scenarios` object builds the first state, reads actions and checks
-expectations. A run stops at the first mismatch and explains it.
+game's `scenarios` object builds its stacked deal, reads actions and checks
+its own expectations; the engine owns the rest, in small modules:
+scenario_setup (a base, a played prefix, zones set by path),
+scenario_play (`do` and seeded `any` steps), scenario_checks (views, zones,
+events) and scenario_paths (dotted paths and "@names"). A case stops at its
+first mismatch and explains it; each case of a file runs on its own.
 """
 
 from __future__ import annotations

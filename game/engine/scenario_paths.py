@@ -3,9 +3,9 @@ a scenario writes instead of ids, for the scenario runner (engine/scenario.py).
 
 A path is dotted: ``players.Lucie.visible.0``. In an object a part is a key;
 in a list it is an index (ASCII digits), a player's name, which stands for
-that player's seat, or an "@name" that stands for a number (a city's place in
-a list by city). Every error is a ScenarioError naming the path and the
-part that does not fit, never a KeyError.
+that player's seat, or an "@name" that stands for a number (the place of a
+named thing in a list kept in the order of those things). Every error is a
+ScenarioError naming the path and the part that does not fit, never a KeyError.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def _step_into(
         if part in names:
             index = names.index(part)
         elif part.startswith(NAME_MARK) and isinstance(words.get(part[1:]), int):
-            index = words[part[1:]]  # a city's place in a list by city, "@boston"
+            index = words[part[1:]]  # a list kept by a kind of thing, one item each
         elif part.isascii() and part.isdigit() and len(part) <= _INDEX_DIGITS:
             index = int(part)
         else:
