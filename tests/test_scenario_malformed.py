@@ -17,7 +17,9 @@ import pytest
 
 from game.bossquest import GAME as BOSSQUEST
 from game.bossquest.scenario import SCENARIOS as BOSSQUEST_SCENARIOS
+from game.engine import cli
 from game.engine.scenario import run_scenario
+from game.registry import GAMES
 from game.theboss import GAME as THEBOSS
 from game.theboss.scenario import SCENARIOS as THEBOSS_SCENARIOS
 
@@ -291,3 +293,78 @@ def test_a_file_that_is_not_json_is_an_error_line_and_exit_2(
     assert done.stdout == ""
     assert done.stderr.startswith("error: scenario ") and str(path) in done.stderr
     assert "Traceback" not in done.stderr
+
+
+# ------------------------------------------- the keys of issue #28, by case
+
+CASES_FILE = ROOT / "tests" / "scenarios" / "theboss" / "anywhere_mid_turn_stacked.json"
+MID_TURN = "Ana in the middle of her turn: gangsters placed, a card to play"
+
+
+def _in_mid_turn(change: Change) -> Change:
+    """`change` made to the file's first case (a mid-turn start)."""
+    return lambda data: change(data["cases"][0])
+
+
+NEW_KEY_CASES: list[tuple[str, Change, str]] = [
+    (
+        "bad path in set",
+        _in_mid_turn(lambda c: c["setup"]["set"].update({"hands.Zoé": []})),
+        "setup: setup.set: hands.Zoé: 'Zoé' is no index of a list",
+    ),
+    (
+        "wrong type in set",
+        _in_mid_turn(lambda c: c["setup"]["set"].update(turn="two")),
+        "setup: setup.set: the game refuses this state: theboss state.turn must be an integer",
+    ),
+    (
+        "unknown name in set",
+        _in_mid_turn(lambda c: c["setup"]["set"].update(hidden=["@boston_9"])),
+        "setup: setup.set.hidden: unknown name '@boston_9'",
+    ),
+    (
+        "bad path in a view",
+        _in_mid_turn(lambda c: c["steps"][0]["expect"]["view"]["Ana"].update({"hand.x": 1})),
+        "step 1: expect.view.Ana: hand.x: 'x' is no index of a list",
+    ),
+    (
+        "wrong type of check",
+        _in_mid_turn(lambda c: c["steps"][0]["expect"]["zones"].update(police={"count": []})),
+        "step 1: expect.zones.police.count must be a whole number, not a list of 0 items",
+    ),
+    (
+        "any of the wrong type",
+        _in_mid_turn(lambda c: c["steps"].append({"any": [1]})),
+        "step 6: any must be a whole number from 1 to 1000, not a list of 1 items",
+    ),
+    (
+        "events not a list",
+        _in_mid_turn(lambda c: c["steps"][3]["expect"].update(events="play")),
+        "step 4 (Ana: play memphis_1): expect.events must be a list",
+    ),
+    (
+        "bad prefix step",
+        _in_mid_turn(lambda c: c["setup"].update(before=[{"seat": "Ana", "do": "dance"}])),
+        "setup: setup.before[0] (Ana: dance): cannot read the action 'dance'",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("change", "fragment"),
+    [case[1:] for case in NEW_KEY_CASES],
+    ids=[case[0] for case in NEW_KEY_CASES],
+)
+def test_the_command_line_names_the_case_and_the_field_of_a_new_key(
+    tmp_path: Path, change: Change, fragment: str
+) -> None:
+    data = copy.deepcopy(_load(CASES_FILE))
+    change(data)
+    path = tmp_path / "cases.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    lines: list[str] = []
+    assert cli.main(GAMES, ["scenario", str(path)], out=lines.append) == 1
+    failed = [line for line in lines if line.startswith("FAIL ")]
+    assert len(failed) == 1, lines
+    assert failed[0].startswith(f"FAIL {path}: {MID_TURN}: {fragment}"), failed
+    assert lines[-1] == f"{len(lines) - 2} passed, 1 failed"
