@@ -420,3 +420,13 @@ def test_the_doc_names_every_field_and_check_the_engine_reads() -> None:
         assert f"`{word}`" in doc or f'{{"{word}"' in doc, word
     for path in (BQ_MID, BQ_ANY, TB_MID):
         assert str(path.relative_to(ROOT)) in doc
+
+
+def test_the_doc_set_up_example_runs() -> None:
+    doc = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    section = doc.split("## Starting anywhere", 1)[1]
+    example = section.split("```json\n", 1)[1].split("```", 1)[0]
+    setup = json.loads("{" + example + "}")["setup"]
+    steps = [{"expect": {"zones": {"weapon_deck.0": "@red4", "players.Cléo.hearts": 1}}}]
+    assert _bossquest(setup, steps) is None
+    assert _bossquest(setup, [{"expect": {"zones": {"weapon_deck.0": "@red3"}}}]) is not None
