@@ -11,6 +11,12 @@ from game.engine import rng
 from game.engine.protocol import Game
 from game.engine.simulate import random_game
 
+UNIVERSE_ONE_IN = 8
+"""The long random games of the property tests check the checker against the
+whole action universe on one state in 8 (and the first and last); the
+conformance suite's fixed seeds check it on every state (engine/simulate.py).
+test_conformance.py shows that a lax checker is caught either way."""
+
 
 def play_random(players: int, seed: int, steps: int, **options: Any) -> State:
     """A state reached by `steps` random legal actions (or the end of the game)."""

@@ -14,11 +14,7 @@ from __future__ import annotations
 import base64
 import contextlib
 import json
-import os
 import runpy
-import shutil
-import subprocess
-import sys
 import time
 import zlib
 from collections.abc import Callable
@@ -52,10 +48,10 @@ from game.web.net_prefs import GuestRecord, HostRecord
 from game.web.session import SaveError, Session
 from game.web.settings import parse_settings
 from game.web.tutorial import TutorialSession, load_tutorial
+from tests.pyodide_server import PyodideServer, last_json, run_cpython
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "tests" / "pyodide" / "hostile_decoders.py"
-RUNNER = ROOT / "tests" / "pyodide" / "run_python.mjs"
 
 _SHARED = runpy.run_path(str(SCRIPT), run_name="hostile_decoders")
 DECODERS: dict[str, Any] = _SHARED["DECODERS"]
@@ -196,19 +192,9 @@ def test_any_bracket_soup_is_refused_cleanly(name: str, text: str) -> None:
 # ----- the pyodide run: every decoder, the same answers, no fatal stack overflow
 
 
-def test_every_decoder_answers_the_same_inside_pyodide() -> None:
-    node = shutil.which("node")
-    assert node is not None, "Node.js is needed to run Pyodide (see README)"
-    assert (ROOT / "node_modules" / "pyodide").is_dir(), "run `npm ci` first"
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    runs = {}
-    for runtime, command in (("pyodide", [node, str(RUNNER)]), ("cpython", [sys.executable])):
-        done = subprocess.run(
-            [*command, str(SCRIPT)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
-        )
-        # A stack overflow inside Pyodide is fatal: the run ends with no output.
-        assert done.returncode == 0, (runtime, done.stderr[-2000:])
-        runs[runtime] = json.loads(done.stdout.strip().splitlines()[-1])
+def test_every_decoder_answers_the_same_inside_pyodide(pyodide: PyodideServer) -> None:
+    # A stack overflow inside Pyodide is fatal: the server ends with no answer.
+    runs = {"pyodide": last_json(pyodide.run(SCRIPT)), "cpython": last_json(run_cpython(SCRIPT))}
     assert runs["pyodide"]["platform"] == "emscripten"
     assert runs["pyodide"]["outcomes"] == runs["cpython"]["outcomes"]
     for name, answers in runs["pyodide"]["outcomes"].items():

@@ -5,18 +5,15 @@ Pyodide (Python 3.14, the page's runtime, under Node) exactly as under CPython."
 from __future__ import annotations
 
 import ast
-import json
-import os
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from tests.pyodide_server import PyodideServer, last_json, run_cpython
+
 ROOT = Path(__file__).resolve().parent.parent
 NET = ROOT / "game" / "net"
-RUNNER = ROOT / "tests" / "pyodide" / "run_python.mjs"
 
 # Self-contained: Pyodide gets the `game` package only, not the tests.
 SCRIPT = r"""
@@ -90,26 +87,17 @@ def test_game_net_imports_only_the_standard_library_and_the_engine() -> None:
                 assert level == 1, (path.name, level, name)
 
 
-def _run(command: list[str]) -> dict[str, object]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-    result: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
-    return result
-
-
 @pytest.mark.parametrize(
     ("seed", "options"),
     [(7, '{"players": 3}'), (8, '{"players": 4, "potions": true, "companions": true}')],
 )
-def test_a_network_game_runs_the_same_in_pyodide(seed: int, options: str, tmp_path: Path) -> None:
-    node = shutil.which("node")
-    assert node is not None, "Node.js is needed to run Pyodide (see README)"
-    assert (ROOT / "node_modules" / "pyodide").is_dir(), "run `npm ci` first"
+def test_a_network_game_runs_the_same_in_pyodide(
+    seed: int, options: str, tmp_path: Path, pyodide: PyodideServer
+) -> None:
     script = tmp_path / "net_game.py"
     script.write_text(SCRIPT, "utf-8")
-    in_pyodide = _run([node, str(RUNNER), str(script), str(seed), options])
-    in_cpython = _run([sys.executable, str(script), str(seed), options])
+    in_pyodide = last_json(pyodide.run(script, str(seed), options))
+    in_cpython = last_json(run_cpython(script, str(seed), options))
     assert in_pyodide["platform"] == "emscripten"
     assert str(in_pyodide["python"]).startswith("3.14")
     assert in_pyodide["version"] == in_cpython["version"]

@@ -3,26 +3,14 @@ under Node) end in the same states as under CPython."""
 
 from __future__ import annotations
 
-import json
-import os
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.pyodide_server import PyodideServer, last_json, run_cpython
+
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "tests" / "pyodide" / "seeded_game.py"
-RUNNER = ROOT / "tests" / "pyodide" / "run_python.mjs"
-
-
-def run(command: list[str]) -> dict[str, object]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-    result: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
-    return result
 
 
 ALL_EXTENSIONS = '{"potions": true, "companions": true, "reaper": true}'
@@ -32,16 +20,25 @@ ALL_EXTENSIONS = '{"potions": true, "companions": true, "reaper": true}'
     ("players", "extensions"),
     [(2, "{}"), (4, "{}"), (6, "{}"), (3, ALL_EXTENSIONS), (5, ALL_EXTENSIONS)],
 )
-def test_pyodide_and_cpython_reach_the_same_state_hashes(players: int, extensions: str) -> None:
-    node = shutil.which("node")
-    assert node is not None, "Node.js is needed to run Pyodide (see README)"
-    assert (ROOT / "node_modules" / "pyodide").is_dir(), (
-        "run `npm ci` first (tests/run_all.py does)"
-    )
-    args = [str(SCRIPT), str(players), "4", "2026", extensions]
-    in_pyodide = run([node, str(RUNNER), *args])
-    in_cpython = run([sys.executable, *args])
+def test_pyodide_and_cpython_reach_the_same_state_hashes(
+    players: int, extensions: str, pyodide: PyodideServer
+) -> None:
+    args = [str(players), "4", "2026", extensions]
+    in_pyodide = last_json(pyodide.run(SCRIPT, *args))
+    in_cpython = last_json(run_cpython(SCRIPT, *args))
     assert in_pyodide["platform"] == "emscripten"
     assert str(in_pyodide["python"]).startswith("3.14")
     assert in_pyodide["hashes"] == in_cpython["hashes"]
     assert in_pyodide["actions"] == in_cpython["actions"]
+
+
+def test_the_shared_pyodide_names_a_scripts_error_and_runs_the_next(
+    pyodide: PyodideServer, tmp_path: Path
+) -> None:
+    broken = tmp_path / "broken.py"
+    broken.write_text("import sys\nprint('half')\nraise ValueError(sys.argv[1])\n", "utf-8")
+    with pytest.raises(AssertionError, match="ValueError: named"):
+        pyodide.run(broken, "named")
+    working = tmp_path / "working.py"
+    working.write_text("import json, sys\nprint(json.dumps({'args': sys.argv[1:]}))\n", "utf-8")
+    assert last_json(pyodide.run(working, "a", "b")) == {"args": ["a", "b"]}

@@ -50,7 +50,7 @@ from game.theboss.state import (
     experts_available,
     majority_holder,
 )
-from tests.helpers import advance_steps
+from tests.helpers import UNIVERSE_ONE_IN, advance_steps
 
 NAMES = ["Ana", "Ben"]
 CARD = {card_name(card): card for card in range(CARD_COUNT)}
@@ -376,7 +376,9 @@ def test_random_games_keep_every_invariant(players: int, seed: int) -> None:
     of the same game: the legal list (built directly, for speed) is exactly
     the checker's candidates that it allows, in their order, for every seat,
     and `can_place` says whether it holds a placement."""
-    final, played, problems = random_game(GAME, {"players": players}, seed, check=True)
+    final, played, problems = random_game(
+        GAME, {"players": players}, seed, True, universe_one_in=UNIVERSE_ONE_IN
+    )
     assert problems == []
     assert GAME.is_over(final) and played
     outcome = GAME.outcome(final)
@@ -566,7 +568,9 @@ def test_the_legal_list_is_what_the_checker_allows_and_apply_refuses_the_rest(
 
 def test_many_random_games_have_no_violation() -> None:
     for players in (2, 3, 4):
-        report = simulate(GAME, {"players": players}, games=4, seed=players * 10, check=True)
+        report = simulate(
+            GAME, {"players": players}, games=4, seed=players * 10, universe_one_in=UNIVERSE_ONE_IN
+        )
         assert report.violations == []
         figures = report.to_json()
         assert 3 <= figures["mean_rounds"] <= 5

@@ -13,8 +13,7 @@ import pytest
 from playwright.sync_api import Page
 
 from tests.browser.conftest import App
-from tests.browser.play import SETTLED, Board
-from tests.browser.test_theboss import _start
+from tests.browser.driver import SETTLED, GameDriver, registered_games
 
 #: how long a wait or a click may take: a busy machine holds the page for tens
 #: of seconds while the runtime starts (a cap on waiting, never an assertion)
@@ -33,8 +32,8 @@ _LISTEN_JS = """() => {
     }).observe(document.getElementById('board-status'), {childList: true});
 }"""
 
-#: a button that plays a move at once (not one that opens a group of choices)
-_MOVE = "#actions button[data-cmd='act']:not([data-kind='place'])"
+#: a move (one in a closed group of choices is hidden, and Tab passes it by)
+_MOVE = "#actions button[data-cmd='act']"
 
 _LOG_JS = "() => [...document.querySelectorAll('#log li')].map((li) => li.textContent)"
 
@@ -56,11 +55,7 @@ def _unnamed(snapshot: str) -> list[str]:
 
 def _open(app: App, game: str, lang: str) -> Page:
     page = app.page
-    if game == "bossquest":
-        Board(app).start(3, humans=(0,), seed=6)
-    else:
-        page.emulate_media(reduced_motion="reduce")
-        _start(app, 3, humans=(0,), seed=6)
+    GameDriver(app, game).start(3, humans=(0,), seed=6)
     if lang == "fr":
         page.locator(".lang-btn[data-lang='fr']").click()
         page.wait_for_selector("html[lang='fr'] #board[data-phase='human']", state="attached")
@@ -69,7 +64,7 @@ def _open(app: App, game: str, lang: str) -> Page:
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-@pytest.mark.parametrize("game", ["bossquest", "theboss"])
+@pytest.mark.parametrize("game", registered_games())
 def test_a_turn_by_keyboard_alone_with_every_thing_named(app: App, game: str, lang: str) -> None:
     page = _open(app, game, lang)
     snapshot = page.locator("#board").aria_snapshot()

@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, Page, expect
 from game.web.session import LEGACY_SAVE_KEY, Session, save_key
 from game.web.settings import parse_settings
 from tests.browser.conftest import DESKTOP, PHONE, App, Site
+from tests.browser.driver import registered_games
 from tests.browser.net_play import STEP_MS, Table, open_home, reload_home, tab_table
 
 OFFER = "#net-resume .net-offer[data-room='{room}']"
@@ -206,7 +207,7 @@ def _one_move_from_the_end(game: str, players: int, seed: int) -> Session:
     return before
 
 
-@pytest.mark.parametrize("game", ["bossquest", "theboss"])
+@pytest.mark.parametrize("game", registered_games())
 def test_a_finished_game_is_not_offered_to_resume(app: App, game: str) -> None:
     """The end screen left without "Back to the menu" (the home opened from
     it): the home offers no Resume for a game that is over, and the game's

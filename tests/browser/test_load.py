@@ -11,10 +11,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
+from game.registry import TEST_GAMES
 from tests.browser.conftest import App, PageLog, Site
+from tests.browser.driver import registered_games
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = ("bossquest", "theboss", "duel")
+GAMES = (*registered_games(), *TEST_GAMES)
 
 
 @pytest.fixture

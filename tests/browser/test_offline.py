@@ -48,6 +48,7 @@ from tests.browser.conftest import (
     Site,
     serve,
 )
+from tests.browser.driver import registered_games
 from tests.browser.net_play import Table, host_with_guest, play_to_end
 from tests.browser.play import SETTLED, Board
 from tests.browser.test_bots import BOT_EVENTS_JS
@@ -268,7 +269,7 @@ def test_the_list_of_games_opens_offline(off_app: App) -> None:
         urllib.request.urlopen(off_app.site.url, timeout=5)
 
 
-@pytest.mark.parametrize("game", ["bossquest", "theboss"])
+@pytest.mark.parametrize("game", registered_games())
 def test_each_game_plays_solo_offline(off_app: App, game: str) -> None:
     page = off_app.page
     off_app.open(f"?game={game}&botdelay=0&seed=4")

@@ -15,6 +15,7 @@ from game.engine.client import menu_fields
 from sitebuild import offline
 from sitebuild.icons import ICONS
 from tests.browser.conftest import DESKTOP, PHONE, App, Site, with_game
+from tests.browser.driver import registered_games
 from tests.test_game_pages import DECLARED, LISTING
 
 MENU_TITLE = {"fr": "Nouvelle partie", "en": "New game"}
@@ -352,7 +353,7 @@ def _catalogue(app: App) -> dict[str, object]:
 
 
 #: the games the site offers (the test game Duel only with build.py --test-games)
-GAMES = ("bossquest", "theboss")
+GAMES = tuple(registered_games())
 SITE_TITLE = {"fr": "Jeux de cartes", "en": "Card games"}
 
 

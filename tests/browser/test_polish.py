@@ -1,6 +1,6 @@
 """Rough edges a new player meets, checked by the geometry the browser lays out:
 the newest log line stays in sight on a phone, and the round result's
-"Next round" button never covers a card, in both games."""
+"Next round" button never covers a card, in every registered game."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
+from game.registry import get_game
 from tests.browser.conftest import DESKTOP, PHONE, App
-from tests.browser.play import Board
-from tests.browser.test_theboss import _click, _human_move, _marker, _start
+from tests.browser.driver import GameDriver, registered_games
 
 #: the newest log line's box and the log's visible box (its client rectangle)
 _LOG_JS = """() => {
@@ -53,36 +53,12 @@ def patient(page: Page) -> None:
     page.set_default_timeout(LOADED_MS)
 
 
-def _bossquest_to(app: App, wanted: Callable[[Board, str], bool]) -> Board:
-    """Boss Quest, 5 knights, one a person, played until `wanted(board, phase)`."""
-    board = Board(app)
-    phase = board.start(5, seed=4)
-    for _ in range(400):
-        if wanted(board, phase):
-            return board
-        if phase == "result":
-            phase = board.click("#round-result [data-cmd=continue]")
-        else:
-            assert phase == "human", phase
-            phase = board.human_move()
-    raise AssertionError("never reached")
-
-
-def _theboss_to(app: App, wanted: Callable[[Page, str], bool]) -> Page:
-    """The Boss, 4 gangs, one a person, played until `wanted(page, phase)`."""
-    app.page.emulate_media(reduced_motion="reduce")
-    _start(app, 4, humans=(0,), seed=5)
-    page, rng = app.page, random.Random(5)
-    phase = _marker(page, "phase")
-    for _ in range(400):
-        if wanted(page, phase):
-            return page
-        if phase == "result":
-            phase = _click(page, "#round-result [data-cmd=continue]")
-        else:
-            assert phase == "human", phase
-            phase = _human_move(page, rng)
-    raise AssertionError("never reached")
+def _played_to(app: App, game: str, wanted: Callable[[Page, str], bool]) -> Page:
+    """The game at its most players up to 5, one a person, played until `wanted(page, phase)`."""
+    players = min(5, get_game(game).declared_options.max_players)
+    driver = GameDriver(app, game, random.Random(4))
+    driver.start(players, humans=(0,), seed=4)
+    return driver.play_until(wanted, limit=400)
 
 
 def _newest_line_in_sight(page: Page) -> dict[str, Any]:
@@ -93,7 +69,7 @@ def _newest_line_in_sight(page: Page) -> dict[str, Any]:
     return found
 
 
-@pytest.mark.parametrize("game", ["bossquest", "theboss"])
+@pytest.mark.parametrize("game", registered_games())
 def test_the_newest_log_line_stays_in_sight_when_the_board_narrows(app: App, game: str) -> None:
     """Read at 1280 px, then on a phone (375 px): the lines rewrap, taller, and
     the log still ends on its newest line."""
@@ -101,10 +77,7 @@ def test_the_newest_log_line_stays_in_sight_when_the_board_narrows(app: App, gam
     def round_two(page: Page, phase: str) -> bool:
         return phase == "human" and page.evaluate(_LOG_JS)["overflows"]
 
-    if game == "bossquest":
-        page = _bossquest_to(app, lambda board, phase: round_two(board.page, phase)).page
-    else:
-        page = _theboss_to(app, round_two)
+    page = _played_to(app, game, round_two)
     _newest_line_in_sight(page)
     page.set_viewport_size(PHONE)
     page.wait_for_function("() => window.innerWidth === 375")
@@ -113,13 +86,10 @@ def test_the_newest_log_line_stays_in_sight_when_the_board_narrows(app: App, gam
     page.set_viewport_size(DESKTOP)
 
 
-@pytest.mark.parametrize("game", ["bossquest", "theboss"])
+@pytest.mark.parametrize("game", registered_games())
 def test_next_round_never_covers_a_card_on_a_phone(app: App, game: str) -> None:
     app.page.set_viewport_size(PHONE)
-    if game == "bossquest":
-        page = _bossquest_to(app, lambda board, phase: phase == "result").page
-    else:
-        page = _theboss_to(app, lambda page, phase: phase == "result")
+    page = _played_to(app, game, lambda _page, phase: phase == "result")
     top = page.evaluate("document.getElementById('round-result').getBoundingClientRect().top")
     height = page.evaluate("document.documentElement.scrollHeight")
     seen = 0
@@ -136,7 +106,7 @@ def test_next_round_never_covers_a_card_on_a_phone(app: App, game: str) -> None:
 def test_the_mystery_spell_stands_in_the_row_of_the_spells_on_a_desktop(app: App) -> None:
     """Five knights: five spells and the mystery spell, one row at 1280 px, and
     the boss's panel is no taller than that row needs."""
-    page = _bossquest_to(app, lambda board, phase: phase == "human").page
+    page = _played_to(app, "bossquest", lambda _page, phase: phase == "human")
     assert page.viewport_size == DESKTOP
     found = page.evaluate(
         """() => {

@@ -17,10 +17,9 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from game.registry import GAMES
 from tests.browser.conftest import SCREENSHOTS, App, PageLog, Site
+from tests.browser.driver import GameDriver
 from tests.browser.net_play import STEP_MS, NetPage
-from tests.browser.play import SETTLED, Board
-from tests.browser.test_theboss import _click, _marker
-from tests.browser.test_theboss import _human_move as boss_move
+from tests.browser.play import SETTLED
 
 WIDTHS = {375: 812, 1280: 860}
 LANGS = ("en", "fr")
@@ -105,13 +104,6 @@ def fresh(browser: Browser, site: Site) -> Iterator[Callable[[int, str], App]]:
     assert not problems, problems
 
 
-def _move(page: Page, game: str, rng: random.Random, board: Board | None) -> str:
-    if game == "theboss":
-        return boss_move(page, rng, place=0.5)
-    assert board is not None
-    return board.human_move()
-
-
 @pytest.mark.parametrize("width", sorted(WIDTHS))
 def test_the_home(fresh: Callable[[int, str], App], site: Site, width: int) -> None:
     page = fresh(width, "en-GB").page
@@ -134,22 +126,11 @@ def test_a_solo_game_from_menu_to_replay(
     page.locator("#count-choices label", has_text="4").click()
     page.locator("#start").click()
     page.wait_for_selector(SETTLED, state="attached")
-    rng = random.Random(8)
-    board = None
-    if game == "bossquest":
-        board = Board(app)
+    driver = GameDriver(app, game, random.Random(8))
     _in_both(page, f"{game}-board-{width}", board=True)
-    phase = _marker(page, "phase")
-    while phase != "result":
-        assert phase == "human", phase
-        phase = _move(page, game, rng, board)
+    driver.play_until(lambda _page, phase: phase == "result")
     _in_both(page, f"{game}-result-{width}", board=True)
-    while phase != "over":
-        phase = (
-            _click(page, "#round-result [data-cmd=continue]")
-            if phase == "result"
-            else _move(page, game, rng, board)
-        )
+    driver.play_until(lambda _page, phase: phase == "over")
     _in_both(page, f"{game}-over-{width}", board=True)
     page.locator("#game-over [data-cmd=share]").click()
     page.wait_for_selector("#game-over #share-link", state="visible")

@@ -1,7 +1,7 @@
 """The Boss through the shared shell (``index.html?game=theboss``): whole games
 solo against bots at 2 and 4 players; pass-and-play at 2 and 4 players, each
 seat's board searched for the other hands' faces and the face-down city
-cards (from the page's own save, replayed here); a game between two tabs
+cards (from the page's own save, followed here action by action); a game between two tabs
 (BroadcastChannel) and one between two devices over WebRTC in a network
 namespace, the guest's DOM, storage and every frame it received searched the
 same way; and the board, the dock, the round result and the end at 375 and
@@ -147,22 +147,45 @@ def _no_secret_in(html: str, secrets: set[int], where: str) -> None:
         assert card_text(card, "en") not in html, (where, card_text(card, "en"))
 
 
-def _check_board(page: Page) -> int:
+class SaveFollower:
+    """The page's game as its save tells it, followed action by action: each
+    check applies only the actions added since the last one (replaying the
+    whole save after every click made a game's checks quadratic)."""
+
+    def __init__(self) -> None:
+        self.actions: list[Any] = []
+        self.state: State | None = None
+
+    def follow(self, save: str) -> tuple[State, int | None]:
+        """The save's state and viewer, the save's table checked by the shell's
+        own loader on the first call and whenever its actions are not an
+        extension of the last ones."""
+        table = json.loads(save)["table"]
+        actions = table["match"]["actions"]
+        if self.state is None or actions[: len(self.actions)] != self.actions:
+            self.state = Session.from_save(save).table.state
+        else:
+            for seat, action in actions[len(self.actions) :]:
+                self.state, _events = GAME.apply(self.state, seat, GAME.action_from_json(action))
+        self.actions = actions
+        viewer: int | None = table["viewer"]
+        return self.state, viewer
+
+
+def _check_board(page: Page, follower: SaveFollower) -> int:
     """The board shows its viewer nothing they may not see, from the page's
-    save replayed here; returns the secrets searched for."""
+    save followed here; returns the secrets searched for."""
     text = page.evaluate(f"() => localStorage.getItem('{save_key('theboss')}')")
     if text is None:  # a finished game leaves no save, and its end shows every card
         assert _marker(page, "phase") in ("result", "over")
         return 0
-    session = Session.from_save(str(text))
-    state: State = session.table.state
-    assert len(session.table.match.actions) == int(_marker(page, "actions"))
+    state, viewer = follower.follow(str(text))
+    assert len(follower.actions) == int(_marker(page, "actions"))
     html = str(page.evaluate(_BOARD_JS))
     phase = _marker(page, "phase")
     if phase == "curtain":
         assert "data-card=" not in html and "tb-city" not in html
         return 0
-    viewer = session.table.viewer
     assert _marker(page, "viewer") == ("" if viewer is None else str(viewer))
     secrets = _secrets(state, viewer)
     if phase == "result":
@@ -178,11 +201,12 @@ def _play_to_end(
 ) -> list[str]:
     phases: list[str] = []
     seen = 0
+    follower = SaveFollower()
     phase = _marker(page, "phase")
     for _ in range(limit):
         phases.append(phase)
         if check:
-            seen += _check_board(page)
+            seen += _check_board(page, follower)
         if phase == "over":
             assert not check or seen > 0
             return phases
@@ -227,12 +251,13 @@ def test_pass_and_play_hides_every_hand_behind_the_curtain(boss: App, players: i
             placed += page.locator(".tb-gang").count() > 0
 
     rng = random.Random(30 + players)
+    follower = SaveFollower()
     phase = _marker(page, "phase")
     phases = []
     for _ in range(3000):
         phases.append(phase)
         step(phase)
-        _check_board(page)
+        _check_board(page, follower)
         if phase == "over":
             break
         if phase == "result":
