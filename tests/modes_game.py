@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, cast
 
-from game.engine.errors import IllegalAction, Reason
+from game.engine.capabilities import Capabilities
+from game.engine.errors import IllegalAction, MalformedData, Reason
 from game.engine.modes import Constraint, Mode, Role, Team
 from game.engine.options import Option, OptionsDeclaration
 from game.engine.protocol import Game
@@ -82,6 +83,7 @@ class Race:
     name = "race"
     schema_version = 1
     declared_options = DECLARED
+    capabilities = Capabilities()
 
     def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         return DECLARED.normalize(options)
@@ -126,6 +128,15 @@ class Race:
             state = replace(state, winners=(seat,))
         return state, [{"type": "step", "seat": seat, "steps": action}]
 
+    def action_to_json(self, action: int) -> dict[str, Any]:
+        return {"steps": action}
+
+    def action_from_json(self, data: Any) -> int:
+        steps = data.get("steps") if isinstance(data, dict) else None
+        if steps not in (1, 2):
+            raise MalformedData("action.steps must be 1 or 2")
+        return int(steps)
+
     def view(self, state: RaceState, seat: int | None) -> dict[str, Any]:
         return {"steps": list(state.steps), "turn": state.turn}
 
@@ -140,5 +151,6 @@ class Race:
         }
 
 
-#: only what the arena and the outcome check call (no client, codec or bots)
+#: only what the arena, the outcome check and a host's lobby call (no client,
+#: state codec or bots)
 GAME = cast("Game[Any, Any]", Race())
