@@ -4,6 +4,7 @@ game/web/net_host.py), on Boss Quest and on the test game of modes_game.py."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -17,6 +18,7 @@ from game.net.seats import Seat
 from game.registry import GAMES
 from game.web.mode_words import MODE_WORDS
 from game.web.net_host import HostController
+from game.web.net_page import _menu_options
 from game.web.net_view import render_lobby, seat_statuses
 from tests.modes_game import GAME as RACE
 
@@ -117,3 +119,16 @@ def test_the_host_page_moves_its_seat_and_its_mode(race_registered: None) -> Non
     assert session.host_seat == 3
     control.set_option("mode", "race")
     assert session.options == {"players": 4}  # the default mode is not written
+
+
+def test_hosting_from_the_menu_keeps_its_mode() -> None:
+    players = [{"seat": i} for i in range(4)]
+    chosen = json.dumps({"players": players, "mode": "party", "target": 6})
+    assert _menu_options(RACE, chosen) == {"players": 4, "mode": "party", "target": 6}
+    # a set the party refuses (too few, or a sprint): the party's own defaults
+    refused = json.dumps({"players": players[:2], "mode": "party"})
+    assert _menu_options(RACE, refused) == {"players": 4, "mode": "party"}
+    sprint = json.dumps({"players": players, "mode": "party", "sprint": True})
+    assert _menu_options(RACE, sprint) == {"players": 4, "mode": "party"}
+    unknown = json.dumps({"players": players[:3], "mode": "lair"})
+    assert _menu_options(RACE, unknown) == {"players": 3}
