@@ -110,6 +110,7 @@ def test_random_play_keeps_every_invariant(game: Game[Any, Any], options: dict[s
         assert problems == []
         outcome = game.outcome(state)
         assert outcome_problem(game.declared_options, options, outcome) is None, outcome
+        assert len(game.declared_options.seat_roles(options)) == game.seats(state)
 
 
 @pytest.mark.parametrize(("game", "options"), cases())

@@ -29,6 +29,13 @@ def test_the_first_mode_is_the_default_and_is_never_written() -> None:
     assert DECLARED.mode_of({"players": 3, "mode": "party"}) is PARTY
 
 
+def test_the_mode_is_read_like_any_option() -> None:
+    assert DECLARED.value({"players": 3}, "mode") == "race"
+    assert DECLARED.value({"players": 3, "mode": "party"}, "mode") == "party"
+    with pytest.raises(MalformedData, match=r"options\.mode must be one of race, party"):
+        DECLARED.mode_of({"players": 3, "mode": "lair"})
+
+
 def test_each_mode_has_its_own_player_range() -> None:
     with pytest.raises(MalformedData, match=r"options.players must be 3 to 5 in mode party, not 2"):
         DECLARED.normalize({"players": 2, "mode": "party"})

@@ -215,9 +215,8 @@ class OptionsDeclaration:
         return (default_mode(self.min_players, self.max_players, self.default_players),)
 
     def mode_of(self, options: Mapping[str, JSON]) -> Mode:
-        """The mode of normalized `options`."""
-        chosen = options.get("mode", self.all_modes[0].id)
-        return next(mode for mode in self.all_modes if mode.id == chosen)
+        """The mode of normalized `options` (MalformedData for an unknown one)."""
+        return self._read_mode(options)
 
     def seat_roles(self, options: Mapping[str, JSON]) -> tuple[Role, ...]:
         """Each seat's role under normalized `options`."""
@@ -264,6 +263,7 @@ class OptionsDeclaration:
         return normalized
 
     def _read_mode(self, data: Mapping[Any, Any]) -> Mode:
+        """The mode `data` names (the first when it names none)."""
         modes = self.all_modes
         if "mode" not in data:
             return modes[0]
@@ -280,6 +280,8 @@ class OptionsDeclaration:
         """An option's value in normalized options (its default when not written)."""
         if key == "players":
             return options["players"]
+        if key == "mode":
+            return self.mode_of(options).id
         option = next(option for option in self.options if option.key == key)
         return options.get(key, option.default)
 

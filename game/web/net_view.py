@@ -582,7 +582,7 @@ def _mode_range(options: Mapping[str, Any], game: str) -> range:
     declared = _declared(game)
     try:
         mode = declared.mode_of(options)
-    except StopIteration:
+    except MalformedData:
         mode = declared.all_modes[0]
     return range(mode.min_players, mode.max_players + 1)
 
@@ -626,7 +626,7 @@ def _options_summary(options: Mapping[str, Any], lang: str, game: str) -> str:
     if len(declared.all_modes) > 1:
         try:
             mode = declared.mode_of(options)
-        except StopIteration:
+        except MalformedData:
             mode = declared.all_modes[0]
         rows.insert(0, (MODE_WORDS("mode", lang), mode.label[lang], ""))
     rows += [
