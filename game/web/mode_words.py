@@ -14,7 +14,6 @@ MODE_WORDS: Final = Catalogue(
     "platform.modes",
     {
         "mode": {"fr": "Mode de jeu", "en": "Game mode"},
-        "role": {"fr": "Rôle", "en": "Role"},
         "take_seat": {"fr": "Prendre cette place", "en": "Take this seat"},
         "take_seat_label": {
             "fr": "Prendre la place {n} ({role})",
