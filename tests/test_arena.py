@@ -71,6 +71,8 @@ def test_arena_command_prints_json() -> None:
     seat = data["seats"][0]
     assert set(seat) == {
         "bot",
+        "role",
+        "team",
         "wins",
         "win_rate",
         "ci95",
@@ -79,6 +81,9 @@ def test_arena_command_prints_json() -> None:
         "p95_decision_ms",
     }
     assert seat["ci95"][0] <= seat["win_rate"] <= seat["ci95"][1]
+    # a game without declared modes: every seat plays the one role, no team
+    assert (seat["role"], seat["team"], data["teams"]) == ("player", None, [])
+    assert [(role["role"], role["seats"]) for role in data["roles"]] == [("player", 2)]
     bad = subprocess.run(
         [
             sys.executable,

@@ -29,6 +29,7 @@ from game.engine.codec import canonical_json, decode_state, encode_state, state_
 from game.engine.errors import GameError, IllegalAction
 from game.engine.events import event_for_seat, events_for_seat
 from game.engine.match import Match, replay
+from game.engine.outcome import outcome_problem
 from game.engine.protocol import Event, Game
 from game.engine.search import SearchSettings
 from game.engine.simulate import random_game
@@ -97,11 +98,16 @@ def _random_states(game: Game[Any, Any], options: Mapping[str, Any], seed: int) 
 def test_random_play_keeps_every_invariant(game: Game[Any, Any], options: dict[str, Any]) -> None:
     """Invariants after every action: the game's own, the checker and the legal
     list agreeing on the whole action universe, exact JSON round-trips, and every
-    seat's view unchanged when what it cannot see is re-dealt."""
+    seat's view unchanged when what it cannot see is re-dealt; at the end, an
+    outcome of the checked shape (engine/outcome.py: winners, and teams in a
+    mode that has them)."""
     for seed in range(2):
-        _state, played, problems = random_game(game, options, seed, check=True)
+        state, played, problems = random_game(game, options, seed, check=True)
         assert played
         assert problems == []
+        outcome = game.outcome(state)
+        assert outcome_problem(game.declared_options, options, outcome) is None, outcome
+        assert len(game.declared_options.seat_roles(options)) == game.seats(state)
 
 
 class _LaxChecker:

@@ -1,5 +1,7 @@
-"""A game's options, declared once: the player range and each option's key,
-type, default, constraints, and label and help in French and English.
+"""A game's options, declared once: the player range, the modes with their
+seat roles and teams (engine/modes.py), each option's key, type, default,
+constraints, label and help in French and English, and the constraints
+between options.
 
 The game's `normalize_options`, the command line's `--option`, scenario setups
 and saves read options through `OptionsDeclaration.normalize`; the menu and the
@@ -11,9 +13,11 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from .errors import MalformedData
+from .modes import Constraint, Mode, Role, Team, check_words, default_mode
 from .protocol import JSON
 from .safejson import quote
 
@@ -91,21 +95,32 @@ class Option:
         return data
 
 
+#: option keys the platform reads itself, which no declared option may take
+RESERVED_KEYS = ("players", "mode")
+
+
 @dataclass(frozen=True)
 class OptionsDeclaration:
-    """The player range and the options of one game."""
+    """The player range, the modes, the options and the constraints between
+    options of one game. `min_players`..`max_players` is the range over every
+    mode; `modes` empty means one default mode over that range (modes.py).
+    The first mode is the default: "mode" is written in the options only when
+    another is chosen, so that declaring modes never changes older saves."""
 
     min_players: int
     max_players: int
     default_players: int
     options: tuple[Option, ...] = field(default=())
+    modes: tuple[Mode, ...] = field(default=())
+    constraints: tuple[Constraint, ...] = field(default=())
 
     def __post_init__(self) -> None:
         keys = [option.key for option in self.options]
-        if "players" in keys or len(set(keys)) != len(keys):
-            raise ValueError("option keys must be unique and not 'players'")
+        if any(key in RESERVED_KEYS for key in keys) or len(set(keys)) != len(keys):
+            raise ValueError("option keys must be unique and not 'players' or 'mode'")
         if not self.min_players <= self.default_players <= self.max_players:
             raise ValueError("the default player count must be in the range")
+        self._check_modes()
         for option in self.options:
             if set(option.label) != set(LANGS) or set(option.help) != set(LANGS):
                 raise ValueError(f"option {option.key} needs a label and help in {LANGS}")
@@ -115,6 +130,101 @@ class OptionsDeclaration:
                         f"option {option.key}: choice {choice!r} needs a name in {LANGS}"
                     )
             option.read(option.default)
+        self._check_constraints()
+
+    def _check_modes(self) -> None:
+        ids = [mode.id for mode in self.modes]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"modes must have different ids: {', '.join(ids)}")
+        for mode in self.all_modes:
+            mode.validate()
+        if not self.modes:
+            return
+        low = min(mode.min_players for mode in self.modes)
+        high = max(mode.max_players for mode in self.modes)
+        if (low, high) != (self.min_players, self.max_players):
+            raise ValueError(
+                f"the player range {self.min_players}..{self.max_players} must be the modes' "
+                f"range {low}..{high}"
+            )
+        if self.modes[0].players_by_default != self.default_players:
+            raise ValueError(
+                f"the default mode {self.modes[0].id!r} must default to "
+                f"{self.default_players} players, as the game does"
+            )
+
+    def _check_constraints(self) -> None:
+        known = [*RESERVED_KEYS, *(option.key for option in self.options)]
+        for constraint in self.constraints:
+            what = f"constraint {constraint.key} -> {constraint.needs}"
+            for key in (constraint.key, constraint.needs):
+                if key not in known:
+                    raise ValueError(f"{what} names an unknown option {key!r}")
+            if constraint.key == constraint.needs:
+                raise ValueError(f"{what} ties an option to itself")
+            if not constraint.values or not constraint.allowed:
+                raise ValueError(f"{what} needs values and allowed values")
+            sides = ((constraint.key, constraint.values), (constraint.needs, constraint.allowed))
+            for key, values in sides:
+                for value in values:
+                    problem = self._value_problem(key, value)
+                    if problem:
+                        raise ValueError(f"{what}: {problem}")
+            check_words(constraint.reason, f"{what}'s reason")
+        for mode in self.all_modes:
+            defaults = self._full({"players": mode.players_by_default, "mode": mode.id})
+            for constraint in self.constraints:
+                if not constraint.holds(defaults):
+                    raise ValueError(
+                        f"mode {mode.id!r}'s default options break a constraint: "
+                        + constraint.message(defaults)
+                    )
+
+    def _value_problem(self, key: str, value: object) -> str | None:
+        if key == "players":
+            if isinstance(value, bool) or not isinstance(value, int):
+                return f"players {value!r} is not an integer"
+            if not self.min_players <= value <= self.max_players:
+                return f"players {value} is outside {self.min_players}..{self.max_players}"
+            return None
+        if key == "mode":
+            ids = [mode.id for mode in self.all_modes]
+            return None if value in ids else f"there is no mode {value!r}"
+        option = next(option for option in self.options if option.key == key)
+        try:
+            option.read(value)
+        except MalformedData as error:
+            return error.message
+        return None
+
+    def _full(self, normalized: Mapping[str, JSON]) -> dict[str, JSON]:
+        """Every option's value, "players" and "mode" included."""
+        full: dict[str, JSON] = {
+            "players": normalized["players"],
+            "mode": normalized.get("mode", self.all_modes[0].id),
+        }
+        for option in self.options:
+            full[option.key] = normalized.get(option.key, option.default)
+        return full
+
+    @cached_property
+    def all_modes(self) -> tuple[Mode, ...]:
+        """The declared modes, or the one default mode of a game that declares none."""
+        if self.modes:
+            return self.modes
+        return (default_mode(self.min_players, self.max_players, self.default_players),)
+
+    def mode_of(self, options: Mapping[str, JSON]) -> Mode:
+        """The mode of normalized `options` (MalformedData for an unknown one)."""
+        return self._read_mode(options)
+
+    def seat_roles(self, options: Mapping[str, JSON]) -> tuple[Role, ...]:
+        """Each seat's role under normalized `options`."""
+        return self.mode_of(options).seat_roles(int(options["players"]))
+
+    def seat_teams(self, options: Mapping[str, JSON]) -> tuple[Team | None, ...]:
+        """Each seat's team under normalized `options` (None where no team)."""
+        return self.mode_of(options).seat_teams(int(options["players"]))
 
     def normalize(self, data: object) -> dict[str, JSON]:
         """The options with defaults filled in. MalformedData names the first
@@ -123,7 +233,7 @@ class OptionsDeclaration:
         if not isinstance(data, Mapping):
             raise MalformedData("options must be a JSON object, not " + quote(data))
         by_key = {option.key: option for option in self.options}
-        unknown = sorted(str(key) for key in data if key != "players" and key not in by_key)
+        unknown = sorted(str(key) for key in data if key not in RESERVED_KEYS and key not in by_key)
         if unknown:
             raise MalformedData(f"options has an unknown field {quote(unknown[0])}")
         if "players" not in data:
@@ -131,23 +241,47 @@ class OptionsDeclaration:
         players = data["players"]
         if isinstance(players, bool) or not isinstance(players, int):
             raise MalformedData(f"options.players must be an integer, not {quote(players)}")
-        if not self.min_players <= players <= self.max_players:
+        mode = self._read_mode(data)
+        if not mode.min_players <= players <= mode.max_players:
+            where = f" in mode {mode.id}" if self.modes else ""
             raise MalformedData(
-                f"options.players must be {self.min_players} to {self.max_players}, "
+                f"options.players must be {mode.min_players} to {mode.max_players}{where}, "
                 f"not {quote(players)}",
                 "bad_option",
             )
         normalized: dict[str, JSON] = {"players": players}
+        if mode.id != self.all_modes[0].id:
+            normalized["mode"] = mode.id
         for option in self.options:
             value = option.read(data[option.key]) if option.key in data else option.default
             if option.always_written or value != option.default:
                 normalized[option.key] = value
+        full = self._full(normalized)
+        for constraint in self.constraints:
+            if not constraint.holds(full):
+                raise MalformedData(constraint.message(full), "bad_option")
         return normalized
+
+    def _read_mode(self, data: Mapping[Any, Any]) -> Mode:
+        """The mode `data` names (the first when it names none)."""
+        modes = self.all_modes
+        if "mode" not in data:
+            return modes[0]
+        chosen = data["mode"]
+        for mode in modes:
+            if isinstance(chosen, str) and chosen == mode.id:
+                return mode
+        known = ", ".join(mode.id for mode in modes)
+        raise MalformedData(
+            f"options.mode must be one of {known}, not {quote(chosen)}", "bad_option"
+        )
 
     def value(self, options: Mapping[str, JSON], key: str) -> Any:
         """An option's value in normalized options (its default when not written)."""
         if key == "players":
             return options["players"]
+        if key == "mode":
+            return self.mode_of(options).id
         option = next(option for option in self.options if option.key == key)
         return options.get(key, option.default)
 
@@ -157,23 +291,30 @@ class OptionsDeclaration:
         Each set once: for a game with no option, "every option changed" is the
         largest table's default set, which would otherwise be played twice."""
         seen: set[str] = set()
-        for options in self._sample_candidates():
+        for candidate in self._sample_candidates():
+            try:
+                options = self.normalize(candidate)
+            except MalformedData:
+                continue  # a set the constraints between options refuse
             key = json.dumps(options, sort_keys=True)
             if key not in seen:
                 seen.add(key)
                 yield options
 
     def _sample_candidates(self) -> Iterator[dict[str, JSON]]:
-        for players in range(self.min_players, self.max_players + 1):
-            yield self.normalize({"players": players})
-        for option in self.options:
-            for value in _other_values(option):
-                for players in sorted({self.min_players, self.max_players}):
-                    yield self.normalize({"players": players, option.key: value})
-        changed = {
-            option.key: next(iter(_other_values(option)), option.default) for option in self.options
-        }
-        yield self.normalize({"players": self.max_players, **changed})
+        for mode in self.all_modes:
+            chosen: dict[str, JSON] = {"mode": mode.id}
+            for players in range(mode.min_players, mode.max_players + 1):
+                yield {"players": players, **chosen}
+            for option in self.options:
+                for value in _other_values(option):
+                    for players in sorted({mode.min_players, mode.max_players}):
+                        yield {"players": players, **chosen, option.key: value}
+            changed = {
+                option.key: next(iter(_other_values(option)), option.default)
+                for option in self.options
+            }
+            yield {"players": mode.max_players, **chosen, **changed}
 
     def to_json(self) -> dict[str, JSON]:
         """What the menu and the lobby draw their controls from."""
@@ -184,6 +325,8 @@ class OptionsDeclaration:
                 "default": self.default_players,
             },
             "options": [option.to_json() for option in self.options],
+            "modes": [mode.to_json() for mode in self.all_modes],
+            "constraints": [constraint.to_json() for constraint in self.constraints],
         }
 
 

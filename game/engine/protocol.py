@@ -42,7 +42,8 @@ class Game(Protocol[State, Action]):
 
     @property
     def declared_options(self) -> OptionsDeclaration:
-        """The player range and the options, declared once (engine/options.py)."""
+        """The player range, modes (seat roles, teams), options and constraints
+        between options, declared once (engine/options.py, engine/modes.py)."""
         ...
 
     @property
@@ -88,7 +89,11 @@ class Game(Protocol[State, Action]):
         ...
 
     def outcome(self, state: State) -> dict[str, JSON] | None:
-        """The result (winners and more) once the game is over, else None."""
+        """The result once the game is over, else None. One checked shape
+        (engine/outcome.py, checked by the conformance suite at the end of
+        every game): "winners", the winning seats, each once; in a mode with
+        teams (engine/modes.py) "teams", the winning teams' ids, whose seats
+        are exactly the winners; any other key is the game's own."""
         ...
 
     def check_received(self, received: Received) -> str | None:

@@ -52,6 +52,7 @@ Send = tuple[str, str]
 """(peer id, frame text)."""
 
 HOST_SEAT = 0
+"""The seat a new table gives its host, who may take another in the lobby."""
 DEFAULT_SPECTATORS = 8
 """Spectators a new table lets in (the host may choose 0 to MAX_SPECTATORS)."""
 MAX_SPECTATORS = 32
@@ -68,8 +69,8 @@ def _is_int(value: object) -> bool:
 
 
 class HostSession:
-    """One table hosted on this page: seat 0 is the host's, the others are guests,
-    bots or open (in the lobby)."""
+    """One table hosted on this page: one seat is the host's (seat 0 until the
+    host takes another in the lobby), the others are guests, bots or open."""
 
     def __init__(
         self,
@@ -114,7 +115,7 @@ class HostSession:
         *,
         open_view: OpenView | None = None,
     ) -> HostSession:
-        """A new table in its lobby; the host holds seat 0."""
+        """A new table in its lobby; the host holds seat 0 (``take_seat`` moves it)."""
         return HostSession(game, options, seed, host_name, build_id, open_view=open_view)
 
     # ----- reading
@@ -132,6 +133,11 @@ class HostSession:
 
     def names(self) -> list[str]:
         return [seat.name for seat in self.seats]
+
+    @property
+    def host_seat(self) -> int:
+        """The seat the host plays (the one seat of kind "host")."""
+        return next(index for index, seat in enumerate(self.seats) if seat.kind == "host")
 
     def acting(self) -> tuple[int, ...]:
         """Every seat that may act now (several in a simultaneous step)."""
@@ -357,6 +363,10 @@ class HostSession:
     def set_options(self, options: Mapping[str, JSON]) -> list[Send]:
         self._need_lobby()
         normalized, count = self._normalize(options)
+        if self.host_seat >= count:
+            # a smaller table: the host keeps a seat, the first open one (else the first)
+            free = [index for index in range(count) if self.seats[index].kind == "open"]
+            self._move_host(free[0] if free else 0)
         for index in range(count, len(self.seats)):
             self._unseat(index)
         self.seats = self.seats[:count] + [Seat("open") for _ in range(count - len(self.seats))]
@@ -369,13 +379,30 @@ class HostSession:
         there loses the seat (and its token) but stays in the lobby."""
         self._need_lobby()
         self._need_seat(seat)
-        if seat == HOST_SEAT:
-            raise SessionError("seat_taken", "seat 0 is the host's")
+        if seat == self.host_seat:
+            raise SessionError("seat_taken", f"seat {seat} is the host's")
         if level is not None:
             self._check_level(level)
         self._unseat(seat)
         self.seats[seat] = Seat("open") if level is None else Seat("bot", f"bot {seat}", level)
         return self._broadcast()
+
+    def take_seat(self, seat: int) -> list[Send]:
+        """The host plays `seat` (an open seat, or a bot's), in the lobby: any
+        seat, so that the host may take any role; its old seat is opened."""
+        self._need_lobby()
+        self._need_seat(seat)
+        if seat == self.host_seat:
+            return []
+        if self.seats[seat].kind not in ("open", "bot"):
+            raise SessionError("seat_taken", f"seat {seat} is taken")
+        self._move_host(seat)
+        return self._broadcast()
+
+    def _move_host(self, seat: int) -> None:
+        self._unseat(seat)
+        self.seats[self.host_seat] = Seat("open")
+        self.seats[seat] = Seat("host", self.host_name)
 
     def fill_with_bots(self, level: str) -> list[Send]:
         self._need_lobby()
@@ -398,7 +425,7 @@ class HostSession:
         """The host's own move, with the same checks as a guest's."""
         if self.phase == "lobby":
             raise SessionError("not_started", "the game has not started")
-        return self._play(HOST_SEAT, action_json)
+        return self._play(self.host_seat, action_json)
 
     def bot_act(self, seat: int, action_json: Mapping[str, JSON]) -> list[Send]:
         """The move the page's bot runner chose for the seat `bot_due` named."""
@@ -428,7 +455,7 @@ class HostSession:
         """The host's own reaction, shown to everyone; same limit as a guest's."""
         reaction = self._check_reaction(reaction_id, self.host_reacted_at)
         self.host_reacted_at = self.clock()
-        return self._reaction(HOST_SEAT, reaction)
+        return self._reaction(self.host_seat, reaction)
 
     def offer_rematch(self) -> list[Send]:
         """Offer the same seats and options again: every guest seat is asked."""

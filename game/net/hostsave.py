@@ -82,8 +82,8 @@ def load_host(game: Game[Any, Any], text: object) -> HostSave:
     if not isinstance(seats_data, list):
         raise MalformedData("host save.seats must be a list")
     seats = tuple(_seat_from_json(game, item, index) for index, item in enumerate(seats_data))
-    if not seats or seats[0].kind != "host" or any(seat.kind == "host" for seat in seats[1:]):
-        raise MalformedData("host save: seat 0, and it alone, is the host's")
+    if sum(seat.kind == "host" for seat in seats) != 1:
+        raise MalformedData("host save: one seat, and one alone, is the host's")
     started = read_bool(fields, "started", what)
     if not started and match.actions:
         raise MalformedData("host save: a game in its lobby has no actions")

@@ -64,7 +64,7 @@ from .thinking import Policy, Thought, begin_thought
 
 __all__ = ["HOST_SEAT", "HostController"]
 
-#: the host's own seat
+#: the seat a new table gives the host (``HostSession.host_seat`` is where it sits now)
 HOST_SEAT = 0
 
 Sends = list[tuple[str, str]]
@@ -231,11 +231,14 @@ class HostController:
     # ------------------------------------------------------------ the host's clicks
 
     def lobby_command(self, cmd: str, seat: int | None, level: str) -> list[Effect]:
-        """``net-bot`` (a bot of `level` at `seat`, or "" to open it), ``net-start``."""
+        """``net-bot`` (a bot of `level` at `seat`, or "" to open it), ``net-take``
+        (the host plays `seat`, an open one), ``net-start``."""
         host = self.host
         self.confirm_leave = False
         if cmd == "net-bot" and seat is not None:
             return self._do(lambda: host.set_bot(seat, level or None))
+        if cmd == "net-take" and seat is not None:
+            return self._do(lambda: host.take_seat(seat))
         if cmd == "net-start":
             self.seen_result = 0
             return self._do(host.start)
@@ -254,6 +257,15 @@ class HostController:
         options: dict[str, JSON] = dict(host.options)
         options[key] = value
         declared = host.game.declared_options
+        if key == "mode":
+            # another mode: the default one is never written, and a player
+            # count outside the new mode's range becomes its default count
+            mode = next((mode for mode in declared.all_modes if mode.id == value), None)
+            if mode is not None:
+                if mode.id == declared.all_modes[0].id:
+                    options.pop("mode")
+                if not mode.min_players <= int(options["players"]) <= mode.max_players:
+                    options["players"] = mode.players_by_default
         known = {option.key: option for option in declared.options}
         option = known.get(key)
         if option is not None and not option.always_written and value == option.default:
@@ -271,7 +283,7 @@ class HostController:
         host = self.host
         if cmd == "continue":
             if host.phase != "lobby":
-                shown = get_client(self.game).result_key(host.view_for(HOST_SEAT))
+                shown = get_client(self.game).result_key(host.view_for(host.host_seat))
                 self.seen_result = max(self.seen_result, shown or 0)
             return self._changed()
         if cmd in ("quit", "quit-no"):
@@ -403,7 +415,7 @@ class HostController:
                 host.options,
                 self.lang,
                 game=self.game,
-                own_seat=HOST_SEAT,
+                own_seat=host.host_seat,
                 notice=self.notice,
                 spectators=host.spectator_cap,
                 confirm_leave=self.confirm_leave,
@@ -412,10 +424,10 @@ class HostController:
         inp = BoardInput(
             game=self.game,
             role="host",
-            viewer=HOST_SEAT,
-            view=host.view_for(HOST_SEAT),
-            legal=host.legal_actions(HOST_SEAT),
-            events=host.events_for(HOST_SEAT),
+            viewer=host.host_seat,
+            view=host.view_for(host.host_seat),
+            legal=host.legal_actions(host.host_seat),
+            events=host.events_for(host.host_seat),
             seats=seats,
             version=host.version,
             over=host.phase == "over",

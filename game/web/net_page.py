@@ -1199,10 +1199,19 @@ def _menu_options(game: Game[Any, Any], text: str) -> dict[str, JSON]:
     options: dict[str, JSON] = {
         "players": len(players) if isinstance(players, list) and players else 2
     }
+    mode = settings.get("mode")  # the menu's mode (engine/modes.py), when not the first
+    if isinstance(mode, str) and any(known.id == mode for known in declared.all_modes):
+        options["mode"] = mode
     for option in declared.options:
         value = settings.get(option.key)
         if isinstance(option.default, bool):
             value = bool(value)
         if type(value) is type(option.default):
             options[option.key] = value
-    return declared.normalize(options)
+    try:
+        return declared.normalize(options)
+    except GameError:
+        # a set the mode's range or a constraint refuses: that mode's defaults,
+        # which the host may change in the lobby
+        chosen = declared.mode_of(options)
+        return declared.normalize({"players": chosen.players_by_default, "mode": chosen.id})

@@ -28,6 +28,8 @@ from html import escape
 from typing import Any
 
 from game.engine.client import NO_DOCK, Scene, icon
+from game.engine.errors import MalformedData
+from game.engine.modes import Role
 from game.engine.options import LANGS, Option, OptionsDeclaration
 from game.net import HostSession
 from game.net.frames import REACTIONS, name_key
@@ -35,6 +37,7 @@ from game.net.host import MAX_SPECTATORS
 from game.registry import get_client, get_game
 
 from .board import dress_over, dress_table
+from .mode_words import MODE_WORDS
 from .net_strings import ntr
 
 __all__ = [
@@ -543,13 +546,54 @@ def _option_control(option: Option, options: Mapping[str, Any], count: int, lang
     )
 
 
+def _seat_roles(options: Mapping[str, Any], game: str, count: int) -> list[Role | None]:
+    """Each seat's role where the table's mode has several roles (else None:
+    a game of one role shows none). Options the game refuses show none."""
+    declared = _declared(game)
+    try:
+        roles = declared.seat_roles(declared.normalize(options))
+    except (MalformedData, KeyError, TypeError, ValueError):
+        return [None] * count
+    if len({role.id for role in roles}) < 2 or len(roles) != count:
+        return [None] * count
+    return list(roles)
+
+
+def _mode_control(options: Mapping[str, Any], lang: str, game: str) -> str:
+    """The host's list of modes, where the game declares several."""
+    declared = _declared(game)
+    if len(declared.all_modes) < 2:
+        return ""
+    chosen = declared.mode_of(options).id if "mode" in options else declared.all_modes[0].id
+    choices = "".join(
+        f'<option value="{e(mode.id)}"{" selected" if mode.id == chosen else ""}>'
+        f"{e(mode.label[lang])}</option>"
+        for mode in declared.all_modes
+    )
+    return (
+        '<div class="net-option net-mode"><label class="field net-choice"><span class="net-label">'
+        f'{e(MODE_WORDS("mode", lang))}</span><select id="net-opt-mode" data-net-opt="mode" '
+        f'data-net-type="str">{choices}</select></label></div>'
+    )
+
+
+def _mode_range(options: Mapping[str, Any], game: str) -> range:
+    """The player counts the table's mode allows."""
+    declared = _declared(game)
+    try:
+        mode = declared.mode_of(options)
+    except MalformedData:
+        mode = declared.all_modes[0]
+    return range(mode.min_players, mode.max_players + 1)
+
+
 def _options_form(options: Mapping[str, Any], lang: str, game: str) -> str:
     declared = _declared(game)
     count = int(options.get("players", declared.default_players))
     radios = "".join(
         f'<label><input type="radio" name="net-players" value="{n}" data-net-opt="players"'
         f' data-net-type="int"{" checked" if n == count else ""}><span>{n}</span></label>'
-        for n in range(declared.min_players, declared.max_players + 1)
+        for n in _mode_range(options, game)
     )
     flags = [option for option in declared.options if isinstance(option.default, bool)]
     fields = [option for option in declared.options if option not in flags]
@@ -557,6 +601,7 @@ def _options_form(options: Mapping[str, Any], lang: str, game: str) -> str:
     others = "".join(_option_control(option, options, count, lang) for option in fields)
     return (
         f'<fieldset class="field net-options"><legend>{e(ntr("options", lang))}</legend>'
+        f"{_mode_control(options, lang, game)}"
         f'<div class="net-count"><span class="net-label">{e(ntr("players_count", lang))}</span>'
         f'<div class="segmented">{radios}</div></div>{others}'
         f'<div class="net-checks">{checks}</div></fieldset>'
@@ -578,6 +623,12 @@ def _option_value(option: Option, value: Any, lang: str) -> str:
 def _options_summary(options: Mapping[str, Any], lang: str, game: str) -> str:
     declared = _declared(game)
     rows = [(ntr("players_count", lang), str(options.get("players", "")), "")]
+    if len(declared.all_modes) > 1:
+        try:
+            mode = declared.mode_of(options)
+        except MalformedData:
+            mode = declared.all_modes[0]
+        rows.insert(0, (MODE_WORDS("mode", lang), mode.label[lang], ""))
     rows += [
         (
             option.label[lang],
@@ -616,12 +667,25 @@ def render_lobby(
     )
     rows = []
     names = seat_names(seats, lang, game)
+    roles = _seat_roles(options, game, len(seats))
     for status in seats:
         you = status.seat == own_seat
         mark = f'<span class="tag tag-you">{e(ntr("you_mark", lang))}</span>' if you else ""
+        seat_role = roles[status.seat] if status.seat < len(roles) else None
         controls = ""
         if host and status.kind == "open":
-            controls = "".join(
+            # the host may sit anywhere (a role of its choice), then fill the rest
+            take = (
+                MODE_WORDS("take_seat_label", lang, n=status.seat + 1, role=seat_role.label[lang])
+                if seat_role is not None
+                else MODE_WORDS("take_seat_plain", lang, n=status.seat + 1)
+            )
+            controls = (
+                f'<button type="button" class="btn btn-small btn-secondary" data-cmd="net-take" '
+                f'data-seat="{status.seat}" aria-label="{e(take)}">'
+                f"{e(MODE_WORDS('take_seat', lang))}</button>"
+            )
+            controls += "".join(
                 f'<button type="button" class="btn btn-small btn-secondary" data-cmd="net-bot" '
                 f'data-seat="{status.seat}" data-level="{level}">'
                 f"{e(ntr(f'add_bot_{level}', lang))}</button>"
@@ -638,11 +702,19 @@ def render_lobby(
                 f'data-seat="{status.seat}">{e(ntr("sit", lang))}</button>'
             )
         name = names[status.seat] if status.kind != "open" else ""
+        role_html = (
+            f'<span class="tag net-seat-role" data-role="{e(seat_role.id)}">'
+            f"{e(seat_role.label[lang])}</span>"
+            if seat_role is not None
+            else ""
+        )
+        role_attr = f' data-role="{e(seat_role.id)}"' if seat_role is not None else ""
         rows.append(
             f'<li class="net-seat" data-seat="{status.seat}"{_seat_markers(status)}'
-            f' data-you="{_flag(you)}">'
+            f' data-you="{_flag(you)}"{role_attr}>'
             f'<span class="seat-badge" aria-hidden="true">{status.seat + 1}</span>'
             f'<div class="net-seat-who"><span class="net-seat-name">{e(name)}</span>{mark}'
+            f"{role_html}"
             f'<span class="net-seat-kind">{e(_kind_label(status, lang))}</span>'
             f"{_badge(status, lang)}</div>"
             f'<div class="net-seat-controls">{controls}</div></li>'

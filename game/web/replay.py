@@ -28,12 +28,14 @@ from game.engine.client import GameClient, Scene
 from game.engine.errors import MalformedData
 from game.engine.events import event_for_seat
 from game.engine.match import replay_steps
+from game.engine.modes import Role
 from game.engine.protocol import Event, Game
 from game.engine.replaylink import ReplayLink, decode_link
 from game.registry import GAMES, get_client, get_game
 
 from .board import dress_table
 from .catalogue import offered_games
+from .mode_words import MODE_WORDS
 from .replay_strings import rtr
 
 __all__ = ["COMMANDS", "KEYS", "Replay", "open_page", "payload_from_hash"]
@@ -106,6 +108,26 @@ class Replay:
         if self.link.eye is not None:
             return [self.link.eye]
         return [None, *range(len(self.link.names))]
+
+    def seat_roles(self) -> list[Role] | None:
+        """Each seat's role, where the match's mode has several (else None:
+        a game of one role shows none)."""
+        declared = self.game.declared_options
+        try:
+            roles = declared.seat_roles(declared.normalize(self.link.match.options))
+        except (MalformedData, KeyError):
+            return None
+        if len({role.id for role in roles}) < 2 or len(roles) != len(self.link.names):
+            return None
+        return list(roles)
+
+    def seat_label(self, seat: int, lang: str) -> str:
+        """A seat's name, with its role where the mode has several."""
+        roles = self.seat_roles()
+        name = self.link.names[seat]
+        if roles is None:
+            return name
+        return MODE_WORDS("seat_role", lang, name=name, role=roles[seat].label[lang])
 
     def command(self, cmd: str, arg: str = "") -> bool:
         """Do what a button or a key asks; True when the page must be drawn again."""
@@ -237,19 +259,22 @@ class Replay:
             for cmd, path, key, off in buttons
         )
         counter = rtr("replay_step", lang, n=step, total=steps)
-        names = self.link.names
         choices = self.perspectives()
+        roles = self.seat_roles()
+
+        def role_of(eye: int | None) -> str:
+            return f' data-role="{_e(roles[eye].id)}"' if roles and eye is not None else ""
+
         if len(choices) == 1:
-            eyes = (
-                f'<p class="replay-seen" data-eye="{self.eye}">'
-                f"{_e(rtr('replay_seen_by', lang, name=names[self.eye or 0]))}</p>"
-            )
+            seen = rtr("replay_seen_by", lang, name=self.seat_label(self.eye or 0, lang))
+            eyes = f'<p class="replay-seen" data-eye="{self.eye}"{role_of(self.eye)}>{_e(seen)}</p>'
         else:
             options = "".join(
                 f'<button type="button" class="btn btn-small eye-btn" data-cmd="eye" '
-                f'data-act="{"all" if eye is None else eye}" '
+                f'data-act="{"all" if eye is None else eye}"{role_of(eye)} '
                 f'aria-pressed="{"true" if eye == self.eye else "false"}">'
-                f"{_e(rtr('replay_all', lang) if eye is None else names[eye])}</button>"
+                f"{_e(rtr('replay_all', lang) if eye is None else self.seat_label(eye, lang))}"
+                "</button>"
                 for eye in choices
             )
             label = _e(rtr("replay_eyes", lang))

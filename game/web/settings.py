@@ -20,7 +20,10 @@ A bot has a ``level`` ("easy", "normal" or "hard"), a human has none. The
 is checked against its declaration, the missing ones take their default, and
 ``Settings.options`` holds them normalized as the engine writes them (the
 player count included, defaults left out unless always written), so that the
-shell never names a game's option.
+shell never names a game's option. A game of several modes (engine/modes.py)
+takes its mode there too (``"mode": "party"``, left out for the first mode):
+the player count must then be in that mode's range, and the constraints
+between options hold, or the settings are refused with the reason.
 
 Older settings, still found in saved games, are Boss Quest's (they name no
 game): version 2 held its options at the top level (``keep_yellow`` and the
@@ -36,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, cast
 
 from game.engine.errors import MalformedData
+from game.engine.modes import Role
 from game.engine.protocol import JSON
 from game.engine.safejson import load_json, quote
 from game.registry import get_game
@@ -111,6 +115,10 @@ class Settings:
     def option(self, key: str) -> Any:
         """An option's value (its default when the normalized options leave it out)."""
         return get_game(self.game).declared_options.value(self.options, key)
+
+    def roles(self) -> tuple[Role, ...]:
+        """Each seat's role in the chosen mode (engine/modes.py)."""
+        return get_game(self.game).declared_options.seat_roles(self.options)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape the menu sends (normalised)."""

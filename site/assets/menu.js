@@ -19,7 +19,12 @@
  *     (the player range, and each option's control as the catalogue's `menu`
  *     lists them: a checkbox per true/false option, locked and ticked from
  *     `on_from_players`, a number field per integer option, a list per choice
- *     option, each with its label and help) and the game's hint; the menu's
+ *     option, each with its label and help) and the game's hint; for a game
+ *     of several modes (the declaration's `modes`), a list of them (#mode),
+ *     the player counts of the chosen one and each seat's role
+ *     (.seat-role[data-role], shown where the mode has several roles); a set
+ *     the declared `constraints` refuse is said (#menu-constraint, with the
+ *     game's reason; #menu-form[data-invalid]) and not started; the menu's
  *     state is remembered per game in localStorage ("bq.<game>.menu.v1";
  *     Boss Quest's older "bossquest.menu.v1" is read);
  *   - the loading bar, moved by game-board.js (window.BossQuest.milestone)
@@ -76,6 +81,7 @@
     playersExact: { fr: "{min} joueurs", en: "{min} players" },
     newGame: { fr: "Nouvelle partie", en: "New game" },
     playerCount: { fr: "Nombre de joueurs", en: "Number of players" },
+    gameMode: { fr: "Mode de jeu", en: "Game mode" },
     players: { fr: "Joueurs", en: "Players" },
     seatName: { fr: "Nom du joueur {n}", en: "Name of player {n}" },
     seatKind: { fr: "Joueur {n} : humain ou robot", en: "Player {n}: human or bot" },
@@ -270,6 +276,9 @@
   var declared = game ? game.declared : { players: { min: 2, max: 2, default: 2 }, options: [] };
   var MIN_PLAYERS = declared.players.min;
   var MAX_PLAYERS = declared.players.max;
+  // the game's modes (engine/modes.py): one default mode for a game that declares none
+  var MODES = declared.modes || [];
+  var CONSTRAINTS = declared.constraints || [];
   var MENU_KEY = game ? "bq." + game.name + ".menu.v1" : "";
   var SAVE_KEY = game ? "bq." + game.name + ".save.v1" : ""; // written by game/web/game_page.py
   root.dataset.game = game ? game.name : "";
@@ -543,8 +552,26 @@
     return field;
   }
 
+  /** The list of modes, before the player count, where the game has several. */
+  function buildModeField() {
+    if (MODES.length < 2) return;
+    var box = el("div", { class: "field option option-mode option-choice" });
+    var label = el("label", { class: "option-label", for: "mode" });
+    label.appendChild(el("span", { class: "option-text", "data-i18n": "gameMode" }, t("gameMode")));
+    box.appendChild(label);
+    var select = el("select", { id: "mode", name: "mode", "aria-describedby": "mode-hint" });
+    MODES.forEach(function (mode) {
+      select.appendChild(el("option", { value: mode.id }));
+    });
+    box.appendChild(select);
+    box.appendChild(el("p", { class: "hint", id: "mode-hint" }));
+    var count = document.getElementById("count-choices").closest("fieldset");
+    count.parentNode.insertBefore(box, count);
+  }
+
   /** The count choices, the seats and the option controls, once, from the declaration. */
   function buildMenu() {
+    buildModeField();
     var choices = document.getElementById("count-choices");
     for (var n = MIN_PLAYERS; n <= MAX_PLAYERS; n++) {
       var choice = el("label");
@@ -568,9 +595,19 @@
       });
       seats.appendChild(copy);
     }
+    seats.querySelectorAll(".seat").forEach(function (seat) {
+      // the seat's role under its name where the mode has several (its
+      // field's label then says it too, for screen readers)
+      var tag = el("span", { class: "hint seat-role" });
+      tag.hidden = true;
+      seat.querySelector(".seat-name").appendChild(tag);
+    });
     FIELDS.forEach(function (field) {
       if (!field.group) optionsBox.appendChild(optionField(field));
     });
+    var refusal = el("p", { id: "menu-constraint", class: "menu-notice menu-constraint", role: "alert", tabindex: "-1" });
+    refusal.hidden = true;
+    startButton.parentNode.insertBefore(refusal, startButton);
     if (game && game.hint) {
       var coin = el("span", { class: "odds-badge", "aria-hidden": "true" }, "%");
       optionsBox.appendChild(checkField("show-odds", "option-odds", coin, ""));
@@ -612,7 +649,47 @@
     FIELDS.forEach(function (field) {
       options[field.key] = field.default;
     });
-    return { count: declared.players.default, seats: seats, options: options, hint: false };
+    var mode = MODES.length ? MODES[0].id : "";
+    return { count: declared.players.default, mode: mode, seats: seats, options: options, hint: false };
+  }
+
+  /** The chosen mode's declaration (null for a game the catalogue says nothing of). */
+  function currentMode() {
+    for (var i = 0; i < MODES.length; i++) if (MODES[i].id === menu.mode) return MODES[i];
+    return MODES[0] || null;
+  }
+
+  /** Each seat's role at a table of `count` in `mode`: the roles fill the
+   *  seats in order, the one of `seats: null` every seat the others leave. */
+  function seatRoles(mode, count) {
+    if (!mode) return [];
+    var fixed = 0;
+    mode.roles.forEach(function (role) {
+      if (role.seats !== null) fixed += role.seats;
+    });
+    var roles = [];
+    mode.roles.forEach(function (role) {
+      var n = role.seats !== null ? role.seats : count - fixed;
+      for (var i = 0; i < n; i++) roles.push(role);
+    });
+    return roles;
+  }
+
+  /** The first declared constraint the menu's choices break, or null. */
+  function brokenConstraint() {
+    var chosen = settings().options;
+    chosen.players = menu.count;
+    chosen.mode = menu.mode;
+    var same = function (value, values) {
+      return values.some(function (other) {
+        return other === value;
+      });
+    };
+    for (var i = 0; i < CONSTRAINTS.length; i++) {
+      var c = CONSTRAINTS[i];
+      if (same(chosen[c.key], c.values) && !same(chosen[c.needs], c.allowed)) return c;
+    }
+    return null;
   }
 
   /** The menu remembered for this game (or Boss Quest's older record, whose
@@ -630,6 +707,9 @@
       if (saved && typeof saved === "object") {
         var count = Number(saved.count);
         if (count >= MIN_PLAYERS && count <= MAX_PLAYERS && count % 1 === 0) menu.count = count;
+        MODES.forEach(function (mode) {
+          if (mode.id === saved.mode) menu.mode = mode.id;
+        });
         menu.hint = saved.hint === true;
         if (saved.options && typeof saved.options === "object") {
           FIELDS.forEach(function (field) {
@@ -651,6 +731,11 @@
     } catch (e) {
       /* unreadable saved menu: the defaults */
     }
+    // a remembered count its remembered mode does not allow: that mode's default count
+    MODES.forEach(function (mode) {
+      var range = mode.players;
+      if (mode.id === menu.mode && (menu.count < range.min || menu.count > range.max)) menu.count = range.default;
+    });
     return menu;
   }
 
@@ -679,10 +764,27 @@
     var rulesLink = document.getElementById("rules-link");
     rulesLink.hidden = !game.rules;
     rulesLink.setAttribute("href", rulesPage(game));
+    var mode = currentMode();
+    var range = mode ? mode.players : declared.players;
+    var modeSelect = document.getElementById("mode");
+    if (modeSelect) {
+      modeSelect.value = menu.mode;
+      for (var m = 0; m < modeSelect.options.length; m++) modeSelect.options[m].textContent = words(MODES[m].label);
+      modeSelect.parentNode.querySelector(".option-text").textContent = t("gameMode");
+      var count = t(range.min === range.max ? "playersExact" : "playersRange", range);
+      document.getElementById("mode-hint").textContent = count;
+    }
     var countInputs = form.querySelectorAll("input[name=count]");
     for (var c = 0; c < countInputs.length; c++) {
-      countInputs[c].checked = Number(countInputs[c].value) === menu.count;
+      var n = Number(countInputs[c].value);
+      countInputs[c].checked = n === menu.count;
+      // only the chosen mode's player counts
+      countInputs[c].closest("label").hidden = n < range.min || n > range.max;
     }
+    var roles = seatRoles(mode, menu.count);
+    var several = roles.some(function (role) {
+      return role.id !== roles[0].id;
+    });
     for (var i = 0; i < seatItems.length; i++) {
       var item = seatItems[i];
       item.hidden = i >= menu.count;
@@ -698,7 +800,19 @@
       }
       // a bot's level, shown (and focusable) for bots only
       levels[0].closest(".level").hidden = menu.seats[i].kind !== "bot";
+      var tag = item.querySelector(".seat-role");
+      var role = several && i < roles.length ? roles[i] : null;
+      tag.hidden = !role;
+      tag.textContent = role ? words(role.label) : "";
+      if (role) item.dataset.role = role.id;
+      else delete item.dataset.role;
     }
+    var broken = brokenConstraint();
+    var refusal = document.getElementById("menu-constraint");
+    refusal.hidden = !broken;
+    refusal.textContent = broken ? words(broken.reason) : "";
+    if (broken) form.dataset.invalid = "true";
+    else delete form.dataset.invalid;
     FIELDS.forEach(function (field) {
       var control = document.getElementById(field.id);
       if (!control) return;
@@ -746,6 +860,8 @@
       players.push(player);
     }
     var options = {};
+    // the first mode is the default, never written (as the engine normalizes)
+    if (MODES.length > 1 && menu.mode !== MODES[0].id) options.mode = menu.mode;
     FIELDS.forEach(function (field) {
       // the effective rule: on where the rules turn it on
       if (field.kind === "check") options[field.key] = locked(field) || menu.options[field.key] === true;
@@ -770,6 +886,11 @@
     var target = event.target;
     if (target.name === "count") {
       menu.count = Number(target.value);
+    } else if (target.id === "mode") {
+      menu.mode = target.value;
+      var range = currentMode().players;
+      // a count the new mode does not allow: its default count
+      if (menu.count < range.min || menu.count > range.max) menu.count = range.default;
     } else if (target.name && target.name.indexOf("kind-") === 0) {
       menu.seats[Number(target.name.slice(5))].kind = target.value;
     } else if (target.name && target.name.indexOf("level-") === 0) {
@@ -811,6 +932,8 @@
     event.preventDefault();
     if (!game) return;
     storeMenu();
+    // a set the game's constraints refuse is not started: #menu-constraint says why
+    if (brokenConstraint()) return document.getElementById("menu-constraint").focus();
     request("start");
   });
 
