@@ -19,6 +19,7 @@ from .events import event_for_seat
 from .jsonfields import expect_fields, read_bool, read_int, read_str
 from .match import Match, replay_steps
 from .protocol import JSON, Event, Game
+from .steps import after_play, pending
 
 __all__ = ["SAVE_VERSION", "LocalTable", "SeatConfig"]
 
@@ -54,7 +55,11 @@ class LocalTable:
         self.match = match
         self.events: list[Event] = []
         self.state: Any = None
-        for state, events in replay_steps(game, match):
+        #: the seats of the simultaneous step being played that have played in it
+        self.done: frozenset[int] = frozenset()
+        for index, (state, events) in enumerate(replay_steps(game, match)):
+            if index:
+                self._step_played(match.actions[index - 1][0], self.state, state)
             self.state = state
             self.events += events
         humans = self.humans()
@@ -80,8 +85,9 @@ class LocalTable:
         screen first, then the others in seat order, each behind the curtain;
         the bots then commit at once (game.web.pacing): the choices stay hidden
         until the game reveals them, so the order is free, and nobody waits for
-        a bot to choose before choosing."""
-        acting = self.game.to_act(self.state)
+        a bot to choose before choosing. A seat that has played in the step is
+        not asked again, though the game may still let it change its choice."""
+        acting = pending(self.game.to_act(self.state), self.done)
         if not acting:
             return None
         if self.viewer in acting:
@@ -122,10 +128,16 @@ class LocalTable:
 
     def play(self, seat: int, action: Any) -> list[Event]:
         """Play an action; raises IllegalAction with the reason and changes nothing."""
+        before = self.state
         self.state, events = self.game.apply(self.state, seat, action)
         self.match = self.match.played(seat, self.game.action_to_json(action))
         self.events += events
+        self._step_played(seat, before, self.state)
         return events
+
+    def _step_played(self, seat: int, before: Any, after: Any) -> None:
+        acting = self.game.to_act
+        self.done = after_play(self.done, seat, acting(before), acting(after))
 
     def play_bot(self, bots: Mapping[str, Policy]) -> list[Event]:
         seat = self.bot_to_act()
