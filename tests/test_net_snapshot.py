@@ -109,7 +109,7 @@ def test_the_new_state_fields_are_read_strictly() -> None:
     _host, hub, peer, guest = _long_match(5)
     good = json.loads(hub.sent_to[peer][-1])
     version = guest.version
-    for bad in (
+    bads: list[dict[str, object]] = [
         {"reset": 1},
         {"undo": "yes"},
         {"taken_back": {}},
@@ -117,7 +117,8 @@ def test_the_new_state_fields_are_read_strictly() -> None:
         {"taken_back": [[1, 99]]},
         {"taken_back": [["1", 1]]},
         {"taken_back": [[0, 1]] * 65},
-    ):
+    ]
+    for bad in bads:
         frame = {**good, **bad, "n": guest.host_n + 1, "version": (version or 0) + 1}
         assert guest.receive(json.dumps(frame)) == "ignored", bad
         assert guest.version == version
