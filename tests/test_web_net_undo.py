@@ -70,6 +70,8 @@ def test_a_guest_takes_back_a_move_from_its_board() -> None:
     for page in (guest_page, hub.host_page):
         assert "Bob took back a move." in page.html
         assert page.markers["actions"] == str(session.version)
+    hub.run_guest(peer, hub.guests[peer].set_lang("fr"))
+    assert "Bob a repris son dernier coup." in guest_page.html
 
 
 def test_the_host_takes_back_a_move_and_a_refused_undo_says_why() -> None:
@@ -84,3 +86,6 @@ def test_the_host_takes_back_a_move_and_a_refused_undo_says_why() -> None:
     _click(hub, "host", "undo")  # a refused button still answers, in words
     assert session.version == version
     assert "You cannot undo:" in hub.host_page.html
+    hub.run_host(hub.host.set_lang("fr"))
+    _click(hub, "host", "undo")
+    assert "Impossible d’annuler : " in hub.host_page.html
