@@ -44,8 +44,12 @@ def test_pass_and_play_takes_each_human_behind_the_curtain() -> None:
     seen = json.dumps([table.view(), table.visible_events(), legal])
     assert f'"card": {card}' not in seen and f'"my_card": {card}' not in seen
     assert table.view()["committed"][first] is True
+    saved = json.dumps(table.save())  # the page's storage: no unrevealed card
+    assert f'"card": {card}' not in saved and f'"card":{card}' not in saved
     table.play(other, Commit(table.state.hands[other][0]))
     assert card in table.view()["discards"]  # revealed now, to everyone
+    revealed = LocalTable.load(GAME, json.loads(json.dumps(table.save())))
+    assert revealed.state == table.state  # once revealed, the save holds it all
 
 
 def test_people_commit_first_and_the_bot_never_sees_their_card() -> None:
@@ -167,6 +171,12 @@ def test_pass_and_play_hides_each_pick_until_the_last_one() -> None:
             assert card not in table.view()["kept"][other]
         if seat == 2:
             assert table.view()["picked"] == [True, True, False]
+            # the page's storage neither: the save leaves the step's picks out
+            saved = json.dumps(table.save())
+            assert not any(_leaks(card, saved) for card in picks.values())
+            again = LocalTable.load(DRAFT, json.loads(saved))
+            assert again.state.picks == (None, None, None)  # each is asked again
+            assert again.to_act() == 2 and again.curtain() is None  # who holds the device first
         picks[seat] = table.state.hands[seat][1]
         table.play(seat, Pick(picks[seat]))
     assert [kept[0] for kept in table.view()["kept"]] == [picks[0], picks[1], picks[2]]

@@ -19,7 +19,7 @@ from .events import event_for_seat
 from .jsonfields import expect_fields, read_bool, read_int, read_str
 from .match import Match, replay_steps
 from .protocol import JSON, Event, Game
-from .steps import after_play, pending
+from .steps import after_play, goes_on, pending
 
 __all__ = ["SAVE_VERSION", "LocalTable", "SeatConfig"]
 
@@ -57,9 +57,11 @@ class LocalTable:
         self.state: Any = None
         #: the seats of the simultaneous step being played that have played in it
         self.done: frozenset[int] = frozenset()
+        #: the actions before the simultaneous step being played (all of them outside one)
+        self.step_start = 0
         for index, (state, events) in enumerate(replay_steps(game, match)):
             if index:
-                self._step_played(match.actions[index - 1][0], self.state, state)
+                self._step_played(match.actions[index - 1][0], self.state, state, index)
             self.state = state
             self.events += events
         humans = self.humans()
@@ -132,12 +134,15 @@ class LocalTable:
         self.state, events = self.game.apply(self.state, seat, action)
         self.match = self.match.played(seat, self.game.action_to_json(action))
         self.events += events
-        self._step_played(seat, before, self.state)
+        self._step_played(seat, before, self.state, len(self.match.actions))
         return events
 
-    def _step_played(self, seat: int, before: Any, after: Any) -> None:
-        acting = self.game.to_act
-        self.done = after_play(self.done, seat, acting(before), acting(after))
+    def _step_played(self, seat: int, before: Any, after: Any, played: int) -> None:
+        """Follow the simultaneous step after `played` actions, the last one `seat`'s."""
+        then, now = self.game.to_act(before), self.game.to_act(after)
+        if not goes_on(self.done, seat, then, now):
+            self.step_start = played
+        self.done = after_play(self.done, seat, then, now)
 
     def play_bot(self, bots: Mapping[str, Policy]) -> list[Event]:
         seat = self.bot_to_act()
@@ -152,10 +157,16 @@ class LocalTable:
         return [event_for_seat(event, self.viewer) for event in self.events]
 
     def save(self) -> dict[str, JSON]:
+        """The table to keep. With several people at the device, the choices of
+        a simultaneous step not revealed yet are left out (the next person could
+        read them in the page's storage): a reload asks those seats again."""
+        match = self.match
+        if len(self.humans()) > 1 and self.step_start < len(match.actions):
+            match = Match(match.game, match.options, match.seed, match.actions[: self.step_start])
         return {
             "version": SAVE_VERSION,
             "seats": [config.to_json() for config in self.seats],
-            "match": self.match.to_json(),
+            "match": match.to_json(),
             "viewer": self.viewer,
         }
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-__all__ = ["after_play", "pending"]
+__all__ = ["after_play", "goes_on", "pending"]
 
 
 def after_play(
@@ -30,6 +30,17 @@ def after_play(
     if now < then:  # a seat left the step (a game that keeps no committed seat)
         return done & now
     return frozenset()  # another step
+
+
+def goes_on(done: frozenset[int], seat: int, before: Sequence[int], after: Sequence[int]) -> bool:
+    """Whether the simultaneous step `seat` played in goes on after its action
+    (its choices are still hidden): some seat of it has still to play."""
+    now, then = frozenset(after), frozenset(before)
+    if len(then) < 2 or not now:
+        return False
+    if now == then:
+        return (done | {seat}) & now != now
+    return now < then
 
 
 def pending(acting: Sequence[int], done: Collection[int]) -> tuple[int, ...]:

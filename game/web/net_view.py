@@ -723,7 +723,8 @@ class BoardInput:
     events: Sequence[Mapping[str, Any]]
     #: every seat, those to act now ``thinking`` (several in a simultaneous step)
     seats: Sequence[SeatStatus]
-    #: actions played (the state version the guest sends back with a move)
+    #: the state version (it only grows: actions and undos), which a guest sends back
+    #: with a move; the board shows it as data-actions
     version: int
     #: the game has ended (the session's phase is "over")
     over: bool = False
