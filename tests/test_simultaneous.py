@@ -13,6 +13,7 @@ from game.duel.state import Commit, Keep, Stage
 from game.engine.events import event_for_seat
 from game.engine.local import LocalTable, SeatConfig
 from game.net import GuestSession, HostSession, MemoryHub, SessionError
+from game.web.pacing import Pace, Played, bot_pace, due_of, played_of
 from tests.draftgame import GAME as DRAFT
 from tests.draftgame import Pick
 
@@ -235,10 +236,14 @@ def test_the_hosts_bots_commit_once_each_beside_a_person() -> None:
     host.fill_with_bots("normal")
     host.start()
     assert host.bot_due() == 1
+    last: Played | None = None
     for _ in range(2):
         seat = host.bot_due()
         assert seat is not None
+        # beside a person, each bot commits at once (no delay each: game.web.pacing)
+        assert bot_pace(750, due_of(DRAFT, seat, host.state, [0]), last) == Pace(0, "simultaneous")
         legal = host.legal_actions(seat)
+        last = played_of(DRAFT, seat, host.state)
         host.bot_act(seat, DRAFT.action_to_json(DRAFT.capabilities.bots["normal"]({}, legal)))
     # both bots have committed: none is due again though the game lists them
     assert host.bot_due() is None and host.acting() == (0, 1, 2)
