@@ -150,6 +150,8 @@ class HostSession:
         self.taken_back: deque[tuple[int, int]] = deque(maxlen=TAKEN_BACK_NOTES)
         """"Took back a move" notes for the log: (events before it, seat)."""
         self._undo_cache: tuple[int, int, bool] | None = None
+        # each person's legal actions at the current version, as `_note_legal` found them
+        self._legal_now: dict[int, tuple[int, list[dict[str, JSON]]]] = {}
 
     @staticmethod
     def new(
@@ -205,6 +207,9 @@ class HostSession:
         return self.game.legal_actions(self.state, seat)
 
     def legal_json(self, seat: int) -> list[dict[str, JSON]]:
+        cached = self._legal_now.get(seat)
+        if cached is not None and cached[0] == self.version:
+            return list(cached[1])
         return [self.game.action_to_json(action) for action in self.legal_actions(seat)]
 
     def events_for(self, seat: int | None) -> list[Event]:
@@ -486,6 +491,8 @@ class HostSession:
         """Whether `seat` may take back its last move now (kept per version)."""
         if seat is None or self.phase != "playing" or self.game.capabilities.undo is None:
             return False
+        if seat not in self.acting():
+            return False  # the policy's first answer, without a look at the steps
         if self._undo_cache is None or self._undo_cache[:2] != (self.version, seat):
             self._undo_cache = (self.version, seat, self.undo_refusal(seat) is None)
         return self._undo_cache[2]
@@ -708,13 +715,16 @@ class HostSession:
         self.done = frozenset()
         self.taken_back.clear()
         self._legal_seen.clear()
+        self._legal_now.clear()
 
     def _note_legal(self) -> None:
         """Remember each person's legal actions at this version (as a digest)."""
         for seat, record in enumerate(self.seats):
             if record.kind in ("host", "guest"):
+                legal = self.legal_json(seat)
+                self._legal_now[seat] = (self.version, legal)  # the frames send it
                 history = self._legal_seen.setdefault(seat, deque(maxlen=LEGAL_HISTORY))
-                history.append((self.version, _digest(self.legal_json(seat))))
+                history.append((self.version, _digest(legal)))
 
     def _check_fresh(self, seat: int, version: int) -> None:
         """A proposal named by an older version is checked against the state now
