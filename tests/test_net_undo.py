@@ -241,3 +241,18 @@ def test_undo_after_more_undos_than_kept_replays_once() -> None:
     assert host.undo_refusal(0) is None
     table.host_call(host.host_undo())
     assert host.state.coins[0] == 0 and table.guest(1).view == host.view_for(1)
+
+
+def test_a_spectator_follows_an_undo() -> None:
+    table = seated(21)
+    to_turn_of(table, 1)
+    host, ben = table.host, table.guest(1)
+    watcher = GuestSession("Dee", game=GAME)
+    table.hub.connect(watcher)
+    table.hub.flush()
+    table.send(1, ben.propose({"type": "coin"}))
+    assert watcher.events == host.events_for(None)
+    table.send(1, ben.request_undo())
+    assert watcher.version == host.version and watcher.view == host.public_view()
+    assert watcher.events == host.events_for(None)[watcher.events_from :]
+    assert watcher.taken_back == [(len(host.events), 1)] and not watcher.may_undo
