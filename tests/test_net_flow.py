@@ -26,6 +26,7 @@ from game.engine.codec import canonical_json
 from game.engine.events import event_for_seat
 from game.net import GuestSession, HostSession, MemoryHub, SessionError
 from game.net.frames import MAX_HOST_FRAME
+from game.net.host import RECENT_EVENTS
 
 # A key of this name anywhere in a guest's traffic would carry hidden information.
 _FORBIDDEN_KEY = re.compile(r'"(secret|seed|rng|stacked|known|weapon_deck_cards|mystery_card)"')
@@ -298,7 +299,8 @@ def test_every_guest_sees_who_is_thinking_connected_and_dropped() -> None:
 
 def test_guests_play_with_a_bot_on_their_own_views_and_a_whole_log_fits() -> None:
     """Six seats, every extension, heuristic play from each guest's own view; then
-    a guest rejoins and gets the whole log in one frame, well under the limit."""
+    a guest rejoins and gets a snapshot in one frame: its view and the last
+    events (not the whole log), well under the limit."""
     table, (bob, _chloe) = seated_table(6, 41, potions=True, companions=True, reaper=True)
     host = table.host
     bot = make_bot(GAME, "normal")
@@ -317,9 +319,12 @@ def test_guests_play_with_a_bot_on_their_own_views_and_a_whole_log_fits() -> Non
     again = GuestSession.from_save(table.guests[bob].to_save(), game=GAME)
     peer = table.hub.connect(again)
     table.hub.flush()
-    assert again.events == host.events_for(1)
+    start = len(host.events) - RECENT_EVENTS
+    assert start > 0, "a game longer than a snapshot"
+    assert again.events_from == start and again.events == host.events_for(1)[start:]
+    assert again.view == host.view_for(1) and again.version == host.version
     size = max(len(text.encode()) for text in table.hub.sent_to[peer])
-    print(f"{host.version} actions; the whole log for a rejoin: {size} bytes")
+    print(f"{host.version} changes; a rejoin's snapshot: {size} bytes")
     assert size < MAX_HOST_FRAME // 4
 
 

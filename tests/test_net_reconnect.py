@@ -177,7 +177,11 @@ def _mutated_saves(save: str) -> list[tuple[str, str]]:
     cases: list[tuple[str, object]] = [
         ("not json", "{"),
         ("not an object", "[]"),
-        ("another version", {**data, "version": 2}),
+        ("another version", {**data, "version": 3}),
+        ("a version 1 save with changes", {**data, "version": 1}),
+        ("changes below the actions", {**data, "changes": 1}),
+        ("negative changes", {**data, "changes": -1}),
+        ("changes as text", {**data, "changes": "9"}),
         ("another kind", {**data, "save": "guest"}),
         ("unknown field", {**data, "extra": 1}),
         ("missing field", {k: v for k, v in data.items() if k != "seats"}),

@@ -271,14 +271,17 @@ def test_a_rematch_accepted_by_every_guest() -> None:
     assert not host.rematch_ready()
     table.send(chloe, table.guests[chloe].answer_rematch(True))
     assert host.rematch_ready()
+    last_game = host.version
     table.host_call(host.start_rematch(99, "hard"))
-    assert host.phase == "playing" and host.version == 0 and host.match.seed == 99
+    # a new match, and a version that still grows: none of the last game's names it
+    assert host.phase == "playing" and host.version == last_game + 1 and host.match.seed == 99
+    assert host.match.actions == ()
     assert host.options == options and host.names() == names
     assert [seat.handed for seat in host.seats] == [None, None, None]
     assert all(s["rematch"] is None for s in host.seats_status())
     for peer in (bob, chloe):
         guest = table.guests[peer]
-        assert guest.version == 0 and guest.phase == "playing"
+        assert guest.version == host.version and guest.phase == "playing", guest.last_ignored
         assert guest.events == host.events_for(guest.seat)
     play_to_end(table, 20)  # the guests play the new game
     again = HostSession.from_save(GAME, host.to_save())

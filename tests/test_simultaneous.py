@@ -6,11 +6,16 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from game.duel import GAME
 from game.duel.state import Commit, Keep, Stage
 from game.engine.events import event_for_seat
 from game.engine.local import LocalTable, SeatConfig
-from game.net import GuestSession, HostSession, MemoryHub
+from game.net import GuestSession, HostSession, MemoryHub, SessionError
+from game.web.pacing import Pace, Played, bot_pace, due_of, played_of
+from tests.draftgame import GAME as DRAFT
+from tests.draftgame import Pick
 
 HUMANS = [SeatConfig("Ana", True), SeatConfig("Ben", True)]
 
@@ -40,8 +45,12 @@ def test_pass_and_play_takes_each_human_behind_the_curtain() -> None:
     seen = json.dumps([table.view(), table.visible_events(), legal])
     assert f'"card": {card}' not in seen and f'"my_card": {card}' not in seen
     assert table.view()["committed"][first] is True
+    saved = json.dumps(table.save())  # the page's storage: no unrevealed card
+    assert f'"card": {card}' not in saved and f'"card":{card}' not in saved
     table.play(other, Commit(table.state.hands[other][0]))
     assert card in table.view()["discards"]  # revealed now, to everyone
+    revealed = LocalTable.load(GAME, json.loads(json.dumps(table.save())))
+    assert revealed.state == table.state  # once revealed, the save holds it all
 
 
 def test_people_commit_first_and_the_bot_never_sees_their_card() -> None:
@@ -122,3 +131,123 @@ def test_the_hosts_committed_card_never_reaches_the_guest_before_the_reveal() ->
             assert frame["view"]["committed"] == [True, False]
             assert mine not in frame["view"]["discards"] and frame["view"]["my_card"] is None
             assert all("card" not in event for event in frame["events"])
+
+
+# ------------------------------------------- a 3-seat draft whose picks may change
+
+
+def _leaks(card: int, *texts: str) -> bool:
+    return any(f'"card": {card}' in text or f'"card":{card}' in text for text in texts)
+
+
+def test_a_person_picks_first_and_the_bots_then_commit_once_each() -> None:
+    seats = [SeatConfig("Ana", True), SeatConfig("B1", False), SeatConfig("B2", False)]
+    table = LocalTable.new(DRAFT, seats, {"players": 3}, 2)
+    assert table.to_act() == 0 and table.bot_to_act() is None  # the person first
+    table.play(0, Pick(table.state.hands[0][0]))
+    # the game still lists Ana among those to act (she may change her pick), but
+    # the table moves on to the bots, each committing once
+    assert DRAFT.to_act(table.state) == (0, 1, 2)
+    order = []
+    while table.bot_to_act() is not None:
+        order.append(table.bot_to_act())
+        table.play_bot(DRAFT.capabilities.bots)
+    assert order == [1, 2]
+    assert table.state.draft_round == 1 and table.to_act() == 0  # revealed: a new pick
+
+
+def test_pass_and_play_hides_each_pick_until_the_last_one() -> None:
+    seats = [SeatConfig(name, True) for name in ("Ana", "Ben", "Cleo")]
+    table = LocalTable.new(DRAFT, seats, {"players": 3}, 4)
+    assert table.to_act() == 0 and table.curtain() == 0
+    picks: dict[int, int] = {}
+    for seat in (0, 1, 2):
+        if table.curtain() is not None:
+            assert table.curtain() == seat
+            table.reveal(seat)
+        assert table.to_act() == seat
+        seen = json.dumps([table.view(), table.visible_events()])
+        for other, card in picks.items():
+            assert _leaks(card, seen) is False, f"seat {seat} sees seat {other}'s pick"
+            assert card not in table.view()["kept"][other]
+        if seat == 2:
+            assert table.view()["picked"] == [True, True, False]
+            # the page's storage neither: the save leaves the step's picks out
+            saved = json.dumps(table.save())
+            assert not any(_leaks(card, saved) for card in picks.values())
+            again = LocalTable.load(DRAFT, json.loads(saved))
+            assert again.state.picks == (None, None, None)  # each is asked again
+            assert again.to_act() == 2 and again.curtain() is None  # who holds the device first
+        picks[seat] = table.state.hands[seat][1]
+        table.play(seat, Pick(picks[seat]))
+    assert [kept[0] for kept in table.view()["kept"]] == [picks[0], picks[1], picks[2]]
+
+
+def _draft_table(seed: int) -> tuple[HostSession, MemoryHub, dict[int, tuple[str, GuestSession]]]:
+    """The host at seat 0, guests at seats 1 and 2, the draft begun."""
+    host = HostSession.new(DRAFT, {"players": 3}, seed, "Ana")
+    hub = MemoryHub(host)
+    guests = {}
+    for seat, name in ((1, "Ben"), (2, "Cleo")):
+        guest = GuestSession(name, game=DRAFT)
+        peer = hub.connect(guest)
+        hub.flush()
+        hub.send(peer, guest.sit(seat))
+        hub.flush()
+        guests[seat] = (peer, guest)
+    hub.route(host.start())
+    hub.flush()
+    return host, hub, guests
+
+
+def test_a_guest_changes_its_pick_until_the_last_seat_picks_and_nothing_leaks() -> None:
+    host, hub, guests = _draft_table(6)
+    (ben_peer, ben), (cleo_peer, cleo) = guests[1], guests[2]
+    sent: list[str] = []
+
+    def listen(direction: str, peer: str, text: str) -> list[str]:
+        if direction == "to_guest" and peer == cleo_peer:
+            sent.append(text)
+        return [text]
+
+    hub.fault = listen
+    first, second = host.state.hands[1][0], host.state.hands[1][2]
+    hub.send(ben_peer, ben.propose({"type": "pick", "card": first}))
+    hub.flush()
+    # committed, and still free to change: the host lists his other cards
+    assert ben.legal and {"type": "pick", "card": second} in ben.legal
+    assert ben.view is not None and ben.view["my_pick"] == first
+    hub.send(ben_peer, ben.propose({"type": "pick", "card": second}))
+    hub.flush()
+    assert ben.last_reject is None and host.state.picks[1] == second
+    hub.route(host.host_act({"type": "pick", "card": host.state.hands[0][0]}))
+    hub.flush()
+    before_reveal = list(sent)
+    assert before_reveal and not _leaks(first, *before_reveal)
+    assert not _leaks(second, *before_reveal)
+    assert not _leaks(first, cleo.to_save()) and not _leaks(second, cleo.to_save())
+    hub.send(cleo_peer, cleo.propose({"type": "pick", "card": host.state.hands[2][0]}))
+    hub.flush()
+    assert cleo.view is not None and cleo.view["kept"][1] == [second]  # revealed now
+
+
+def test_the_hosts_bots_commit_once_each_beside_a_person() -> None:
+    host = HostSession.new(DRAFT, {"players": 3}, 8, "Ana")
+    host.fill_with_bots("normal")
+    host.start()
+    assert host.bot_due() == 1
+    last: Played | None = None
+    for _ in range(2):
+        seat = host.bot_due()
+        assert seat is not None
+        # beside a person, each bot commits at once (no delay each: game.web.pacing)
+        assert bot_pace(750, due_of(DRAFT, seat, host.state, [0]), last) == Pace(0, "simultaneous")
+        legal = host.legal_actions(seat)
+        last = played_of(DRAFT, seat, host.state)
+        host.bot_act(seat, DRAFT.action_to_json(DRAFT.capabilities.bots["normal"]({}, legal)))
+    # both bots have committed: none is due again though the game lists them
+    assert host.bot_due() is None and host.acting() == (0, 1, 2)
+    with pytest.raises(SessionError):
+        host.bot_act(1, {"type": "pick", "card": host.state.hands[1][0]})
+    host.host_act({"type": "pick", "card": host.state.hands[0][0]})
+    assert host.state.draft_round == 1 and host.bot_due() == 1

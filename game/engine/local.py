@@ -19,6 +19,7 @@ from .events import event_for_seat
 from .jsonfields import expect_fields, read_bool, read_int, read_str
 from .match import Match, replay_steps
 from .protocol import JSON, Event, Game
+from .steps import after_play, goes_on, pending
 
 __all__ = ["SAVE_VERSION", "LocalTable", "SeatConfig"]
 
@@ -54,7 +55,13 @@ class LocalTable:
         self.match = match
         self.events: list[Event] = []
         self.state: Any = None
-        for state, events in replay_steps(game, match):
+        #: the seats of the simultaneous step being played that have played in it
+        self.done: frozenset[int] = frozenset()
+        #: the actions before the simultaneous step being played (all of them outside one)
+        self.step_start = 0
+        for index, (state, events) in enumerate(replay_steps(game, match)):
+            if index:
+                self._step_played(match.actions[index - 1][0], self.state, state, index)
             self.state = state
             self.events += events
         humans = self.humans()
@@ -80,8 +87,9 @@ class LocalTable:
         screen first, then the others in seat order, each behind the curtain;
         the bots then commit at once (game.web.pacing): the choices stay hidden
         until the game reveals them, so the order is free, and nobody waits for
-        a bot to choose before choosing."""
-        acting = self.game.to_act(self.state)
+        a bot to choose before choosing. A seat that has played in the step is
+        not asked again, though the game may still let it change its choice."""
+        acting = pending(self.game.to_act(self.state), self.done)
         if not acting:
             return None
         if self.viewer in acting:
@@ -122,10 +130,19 @@ class LocalTable:
 
     def play(self, seat: int, action: Any) -> list[Event]:
         """Play an action; raises IllegalAction with the reason and changes nothing."""
+        before = self.state
         self.state, events = self.game.apply(self.state, seat, action)
         self.match = self.match.played(seat, self.game.action_to_json(action))
         self.events += events
+        self._step_played(seat, before, self.state, len(self.match.actions))
         return events
+
+    def _step_played(self, seat: int, before: Any, after: Any, played: int) -> None:
+        """Follow the simultaneous step after `played` actions, the last one `seat`'s."""
+        then, now = self.game.to_act(before), self.game.to_act(after)
+        if not goes_on(self.done, seat, then, now):
+            self.step_start = played
+        self.done = after_play(self.done, seat, then, now)
 
     def play_bot(self, bots: Mapping[str, Policy]) -> list[Event]:
         seat = self.bot_to_act()
@@ -140,10 +157,16 @@ class LocalTable:
         return [event_for_seat(event, self.viewer) for event in self.events]
 
     def save(self) -> dict[str, JSON]:
+        """The table to keep. With several people at the device, the choices of
+        a simultaneous step not revealed yet are left out (the next person could
+        read them in the page's storage): a reload asks those seats again."""
+        match = self.match
+        if len(self.humans()) > 1 and self.step_start < len(match.actions):
+            match = Match(match.game, match.options, match.seed, match.actions[: self.step_start])
         return {
             "version": SAVE_VERSION,
             "seats": [config.to_json() for config in self.seats],
-            "match": self.match.to_json(),
+            "match": match.to_json(),
             "viewer": self.viewer,
         }
 

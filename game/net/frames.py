@@ -26,6 +26,7 @@ __all__ = [
     "MAX_GUEST_FRAME",
     "MAX_HOST_FRAME",
     "MAX_NAME",
+    "PREFIXED_CODES",
     "PROTOCOL",
     "REACTIONS",
     "REJECT_CODES",
@@ -55,6 +56,7 @@ GUEST_TYPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "hello": (("name", "token"), ()),
     "sit": (("seat",), ()),
     "act": (("version", "action"), ("seat",)),
+    "undo": (("version",), ()),
     "sync": ((), ()),
     "bye": ((), ()),
     "react": (("id",), ()),
@@ -64,7 +66,20 @@ HOST_TYPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "welcome": (("seat", "token", "host"), ()),
     "lobby": (("options", "seats", "you"), ()),
     "state": (
-        ("version", "phase", "view", "legal", "events", "from", "seats", "you", "outcome"),
+        (
+            "version",
+            "phase",
+            "view",
+            "legal",
+            "events",
+            "from",
+            "reset",
+            "seats",
+            "you",
+            "outcome",
+            "undo",
+            "taken_back",
+        ),
         (),
     ),
     "reject": (("code", "ref", "detail"), ()),
@@ -93,8 +108,12 @@ REJECT_CODES = (
     "no_rematch",
     "unknown_reaction",
     "too_fast",
+    "taken_back",
     "illegal",  # sent as "illegal:<engine reason code>"
+    "undo",  # sent as "undo:<undo refusal code>" (game.engine.undo)
 )
+PREFIXED_CODES = ("illegal", "undo")
+"""Reject codes sent with the engine's reason code after a colon."""
 CLOSED_REASONS = ("host_ended", "replaced")
 REACTIONS = (
     "wave",

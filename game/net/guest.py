@@ -26,6 +26,7 @@ from .frames import (
     DEFAULT_BUILD,
     HOST_TYPES,
     MAX_HOST_FRAME,
+    PREFIXED_CODES,
     REACTIONS,
     REJECT_CODES,
     Frame,
@@ -43,8 +44,11 @@ __all__ = ["GUEST_SAVE_VERSION", "GuestSession"]
 GUEST_SAVE_VERSION = 1
 _MAX_GUEST_SAVE = 4096
 """A guest save holds a name, a seat token and a seat: a few hundred bytes."""
-_REJECT = re.compile("|".join(REJECT_CODES[:-1]) + r"|illegal:[a-z_]{1,40}")
-"""The codes a host rejects with ("illegal:" and the engine's reason code)."""
+_REJECT = re.compile(
+    "|".join(code for code in REJECT_CODES if code not in PREFIXED_CODES)
+    + rf"|(?:{'|'.join(PREFIXED_CODES)}):[a-z_]{{1,40}}"
+)
+"""The codes a host rejects with ("illegal:" or "undo:" and the engine's reason code)."""
 _STATUS_FIELDS = (
     "seat",
     "name",
@@ -90,6 +94,24 @@ def _check_seats(value: object) -> list[dict[str, Any]]:
     return value
 
 
+def _check_taken_back(value: object, seats: int) -> list[tuple[int, int]]:
+    """The host's "took back a move" notes: [event index, seat] pairs, a few."""
+    if not isinstance(value, list) or len(value) > 64:
+        raise FrameError("malformed", "state.taken_back must be a short list")
+    notes = []
+    for note in value:
+        _require(
+            isinstance(note, list)
+            and len(note) == 2
+            and _is_int(note[0])
+            and _is_int(note[1])
+            and note[1] < seats,
+            "state.taken_back holds [event index, seat] pairs",
+        )
+        notes.append((note[0], note[1]))
+    return notes
+
+
 def _require(ok: bool, message: str) -> None:
     if not ok:
         raise FrameError("malformed", message)
@@ -124,6 +146,9 @@ class GuestSession:
         self.view: dict[str, Any] | None = None
         self.legal: list[dict[str, Any]] = []
         self.events: list[Event] = []
+        self.events_from = 0  # the host's index of events[0] (a snapshot keeps the last ones)
+        self.may_undo = False  # the host says this seat may take back its last move now
+        self.taken_back: list[tuple[int, int]] = []  # (host's event index, seat)
         self.seats: list[dict[str, Any]] = []
         self.version: int | None = None
         self.phase: str | None = None
@@ -155,6 +180,12 @@ class GuestSession:
         if self.version is None:
             raise SessionError("not_started", "no game state has come from the host yet")
         return self.frame("act", {"version": self.version, "action": dict(action_json)})
+
+    def request_undo(self) -> str:
+        """Ask the host to take back this seat's last move (it checks the game's policy)."""
+        if self.version is None:
+            raise SessionError("not_started", "no game state has come from the host yet")
+        return self.frame("undo", {"version": self.version})
 
     def sync(self) -> str:
         self.needs_sync = False
@@ -233,20 +264,25 @@ class GuestSession:
             "state.events must be a list of events",
         )
         _require(_is_int(f["from"]), "state.from must be an index")
+        _require(isinstance(f["reset"], bool), "state.reset must be true or false")
+        _require(isinstance(f["undo"], bool), "state.undo must be true or false")
         _require(_optional_int(f["you"]), "state.you must be a seat or null")
         _require(f["outcome"] is None or isinstance(f["outcome"], dict), "bad state.outcome")
         seats = _check_seats(f["seats"])
+        notes = _check_taken_back(f["taken_back"], len(seats))
         reason = self.check(Received(f["you"], f["view"], legal, events, f["outcome"]))
         _require(reason is None, f"state refused: {reason}")
-        start = f["from"]
-        if start == 0:
-            self.events, self.needs_sync = list(events), False
-        elif start == len(self.events):
-            self.events += events
+        start, kept = f["from"], self.events_from + len(self.events)
+        if f["reset"]:  # a snapshot: the last events, from `start`
+            self.events, self.events_from, self.needs_sync = list(events), start, False
+        elif self.events_from <= start <= kept:
+            # the events from `start` on (an undo may have cut the log back)
+            self.events = self.events[: start - self.events_from] + list(events)
         else:
-            self.needs_sync = True  # a state frame was lost: ask for the whole log
+            self.needs_sync = True  # a state frame was lost: ask for a snapshot
         self.version, self.phase, self.view = f["version"], f["phase"], f["view"]
         self.legal, self.seats, self.outcome = legal, seats, f["outcome"]
+        self.may_undo, self.taken_back = f["undo"], notes
         self._set_seat(f["you"])
 
     def _reject(self, frame: Frame) -> None:

@@ -11,16 +11,22 @@ after the players' (each spectator's text differs only by its sequence number).
 
 from __future__ import annotations
 
+import hashlib
+import json
 import time
+from collections import deque
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from ..engine.bots import bot_levels
-from ..engine.errors import IllegalAction, MalformedData
+from ..engine.errors import IllegalAction, MalformedData, Reason
 from ..engine.events import event_for_seat
 from ..engine.match import Match, replay_steps
 from ..engine.protocol import JSON, Event, Game
 from ..engine.safejson import quote
+from ..engine.steps import after_play, pending
+from ..engine.undo import Step, undo_refusal, undone
 from .frames import (
     DEFAULT_BUILD,
     GUEST_TYPES,
@@ -42,8 +48,12 @@ from .seats import Peer, Seat, new_token, token_hash, token_matches
 __all__ = [
     "DEFAULT_SPECTATORS",
     "HOST_SAVE_VERSION",
+    "KEPT_STEPS",
+    "LEGAL_HISTORY",
     "MAX_SPECTATORS",
     "REACTION_INTERVAL",
+    "RECENT_EVENTS",
+    "TAKEN_BACK_NOTES",
     "HostSession",
     "Send",
 ]
@@ -60,12 +70,39 @@ MAX_SPECTATORS = 32
 REACTION_INTERVAL = 2.0
 """Seconds between two reactions of one connection (or of the host)."""
 
+KEPT_STEPS = 64
+"""Actions whose states the host keeps, so that an undo needs no replay (a
+turn's moves that may be taken back are far fewer)."""
+LEGAL_HISTORY = 32
+"""Versions per seat whose legal actions the host remembers (as a digest): a
+proposal named by an older version is stale."""
+RECENT_EVENTS = 64
+"""Events a (re)joining connection is sent with its snapshot: the last ones, not
+the whole log, so that a long game's frame stays small."""
+TAKEN_BACK_NOTES = 16
+""""X took back a move" lines the host keeps for the log (the last ones)."""
+
 OpenView = Callable[[Any], dict[str, Any]]
 """A finished game's state with everything face up (the client's `open_view`)."""
 
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _digest(actions: list[dict[str, JSON]]) -> str:
+    text = json.dumps(actions, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+@dataclass(frozen=True)
+class _Kept:
+    """One action the host may take back: its step, how long the log was
+    before it, and which seats had played in the simultaneous step then."""
+
+    step: Step
+    events_before: int
+    done_before: frozenset[int]
 
 
 class HostSession:
@@ -104,6 +141,18 @@ class HostSession:
         self.reactions = 0  # reactions shown so far, and the last one: (seat, id)
         self.last_reaction: tuple[int, str] | None = None
         self.rematch_offered = False
+        # The version: every change of the game (an action or an undo) counts one,
+        # so that a version, once seen, never names another state.
+        self.changes = 0
+        self.done: frozenset[int] = frozenset()  # seats that played in this step
+        self._kept: deque[_Kept] = deque(maxlen=KEPT_STEPS)
+        self._legal_seen: dict[int, deque[tuple[int, str]]] = {}
+        self._undone_at: deque[int] = deque(maxlen=LEGAL_HISTORY)  # versions of undos
+        self.taken_back: deque[tuple[int, int]] = deque(maxlen=TAKEN_BACK_NOTES)
+        """"Took back a move" notes for the log: (events before it, seat)."""
+        self._undo_cache: tuple[int, int, bool] | None = None
+        # each person's legal actions at the current version, as `_note_legal` found them
+        self._legal_now: dict[int, tuple[int, list[dict[str, JSON]]]] = {}
 
     @staticmethod
     def new(
@@ -128,8 +177,9 @@ class HostSession:
 
     @property
     def version(self) -> int:
-        """How many actions have been played: a guest's proposal must name it."""
-        return len(self.match.actions)
+        """How many times the game has changed (actions played and taken back):
+        it only grows, and a guest's proposal names the version it was chosen at."""
+        return self.changes
 
     def names(self) -> list[str]:
         return [seat.name for seat in self.seats]
@@ -163,6 +213,9 @@ class HostSession:
         return self.game.legal_actions(self.state, seat)
 
     def legal_json(self, seat: int) -> list[dict[str, JSON]]:
+        cached = self._legal_now.get(seat)
+        if cached is not None and cached[0] == self.version:
+            return list(cached[1])
         return [self.game.action_to_json(action) for action in self.legal_actions(seat)]
 
     def events_for(self, seat: int | None) -> list[Event]:
@@ -188,10 +241,11 @@ class HostSession:
 
     def bot_due(self) -> int | None:
         """The seat a bot must play now (a bot seat or a guest's seat handed to a
-        bot); in a simultaneous step, the first such seat among those to act."""
+        bot); in a simultaneous step, the first such seat among those to act
+        that has not played in it yet."""
         if self.phase != "playing":
             return None
-        for seat in self.acting():
+        for seat in pending(self.acting(), self.done):
             record = self.seats[seat]
             if record.kind == "bot" or record.handed is not None:
                 return seat
@@ -244,6 +298,7 @@ class HostSession:
             "hello": self._hello,
             "sit": self._sit,
             "act": self._act,
+            "undo": self._undo,
             "sync": self._sync,
             "bye": self._bye,
             "react": self._react,
@@ -320,10 +375,26 @@ class HostSession:
         if self.seats[seat].handed is not None:
             raise SessionError("not_your_seat", "a bot plays this seat for now")
         if version != self.version:
+            self._check_fresh(seat, version)
+        return self._play(seat, action)
+
+    def _undo(self, peer: str, record: Peer, frame: Frame) -> list[Send]:
+        version = frame.fields["version"]
+        if not _is_int(version):
+            raise SessionError("malformed", "undo.version must be an integer")
+        if self.phase == "lobby":
+            raise SessionError("not_started", "the game has not started")
+        seat = record.seat
+        if seat is None:
+            raise SessionError("not_your_seat", "this connection holds no seat")
+        if self.seats[seat].handed is not None:
+            raise SessionError("not_your_seat", "a bot plays this seat for now")
+        if version != self.version:
+            # one undo per version seen: a second click must not take back two moves
             raise SessionError(
                 "stale", f"the game is at version {self.version}, not {quote(version)}: look again"
             )
-        return self._play(seat, action)
+        return self._take_back(seat)
 
     def _react(self, peer: str, record: Peer, frame: Frame) -> list[Send]:
         reaction = self._check_reaction(frame.fields["id"], record.reacted_at)
@@ -419,6 +490,7 @@ class HostSession:
             raise SessionError("open_seats", f"seat(s) {open_seats} have nobody: fill them first")
         self.state = self.game.new_game(self.options, self.seed)
         self.events = self._opening_events(self.state)
+        self._note_legal()
         return self._broadcast()
 
     def host_act(self, action_json: Mapping[str, JSON]) -> list[Send]:
@@ -426,6 +498,31 @@ class HostSession:
         if self.phase == "lobby":
             raise SessionError("not_started", "the game has not started")
         return self._play(self.host_seat, action_json)
+
+    def host_undo(self) -> list[Send]:
+        """The host takes back its own last move, under the game's undo policy."""
+        if self.phase == "lobby":
+            raise SessionError("not_started", "the game has not started")
+        return self._take_back(HOST_SEAT)
+
+    def undo_refusal(self, seat: int) -> Reason | None:
+        """Why `seat` may not take back its last move now (game.engine.undo), or
+        None when it may."""
+        self._need_state()
+        if self.seats[seat].kind not in ("host", "guest") or self.seats[seat].handed is not None:
+            return Reason("undo_not_your_turn", "a bot plays this seat")
+        steps = [kept.step for kept in self._kept_steps()]
+        return undo_refusal(self.game, self.state, steps, seat)
+
+    def may_undo(self, seat: int | None) -> bool:
+        """Whether `seat` may take back its last move now (kept per version)."""
+        if seat is None or self.phase != "playing" or self.game.capabilities.undo is None:
+            return False
+        if seat not in self.acting():
+            return False  # the policy's first answer, without a look at the steps
+        if self._undo_cache is None or self._undo_cache[:2] != (self.version, seat):
+            self._undo_cache = (self.version, seat, self.undo_refusal(seat) is None)
+        return self._undo_cache[2]
 
     def bot_act(self, seat: int, action_json: Mapping[str, JSON]) -> list[Send]:
         """The move the page's bot runner chose for the seat `bot_due` named."""
@@ -485,6 +582,9 @@ class HostSession:
         self.match = Match(self.game.name, self.options, seed)
         self.state = self.game.new_game(self.options, seed)
         self.events = self._opening_events(self.state)
+        self._new_game_records()
+        self.changes += 1  # a new game: no version of the last one names a state of it
+        self._note_legal()
         for record in self.peers.values():
             record.sent_events = 0  # a new log: every guest replaces its own
         return self._broadcast()
@@ -502,7 +602,12 @@ class HostSession:
         """The whole table as text: it holds every hidden card (the seed and the
         match), so keep it where no other seat can read it."""
         return dump_host(
-            self.build_id, self.host_name, self.state is not None, self.match, self.seats
+            self.build_id,
+            self.host_name,
+            self.state is not None,
+            self.match,
+            self.seats,
+            self.changes,
         )
 
     @staticmethod
@@ -528,16 +633,25 @@ class HostSession:
         if len(saved.seats) != len(session.seats):
             raise MalformedData(f"host save.seats must list {len(session.seats)} seats")
         session.seats = list(saved.seats)
+        # an older save has no count of changes: its actions are (none were taken back)
+        changes = len(match.actions) if saved.changes is None else saved.changes
+        if changes < len(match.actions):
+            raise MalformedData("host save.changes is lower than its number of actions")
+        session.changes = changes
         if saved.started:
             session.match = match
             try:
-                for state, events in replay_steps(game, match):
+                for index, (state, events) in enumerate(replay_steps(game, match)):
                     if session.state is None:
                         session.events = session._opening_events(state)
+                    else:
+                        seat, action_json = match.actions[index - 1]
+                        session._keep(seat, game.action_from_json(action_json), state)
                     session.state = state
                     session.events += events
             except IllegalAction as error:
                 raise MalformedData(f"host save: the match does not replay ({error})") from None
+            session._note_legal()
         return session
 
     # ----- inner workings
@@ -565,10 +679,95 @@ class HostSession:
         reason = self.game.check(self.state, seat, action)
         if reason is not None:
             raise SessionError(f"illegal:{reason.code}", reason.message)
-        self.state, events = self.game.apply(self.state, seat, action)
+        state, events = self.game.apply(self.state, seat, action)
+        self._keep(seat, action, state)
+        self.state = state
         self.match = self.match.played(seat, self.game.action_to_json(action))
         self.events += events
+        self.changes += 1
+        self._note_legal()
         return self._broadcast()
+
+    def _keep(self, seat: int, action: Any, after: Any) -> None:
+        """Remember the action about to be played (from `self.state`) for undo,
+        and the seats that will have played in the simultaneous step."""
+        step = Step(seat, action, self.state, after)
+        self._kept.append(_Kept(step, len(self.events), self.done))
+        acting = self.game.to_act
+        self.done = after_play(self.done, seat, acting(self.state), acting(after))
+
+    def _kept_steps(self) -> list[_Kept]:
+        """The kept actions; after more undos than were kept, the match is
+        replayed once to keep them again."""
+        if self._kept or not self.match.actions:
+            return list(self._kept)
+        log, done, before = 0, frozenset[int](), None
+        acting = self.game.to_act
+        for index, (state, events) in enumerate(replay_steps(self.game, self.match)):
+            if index:
+                seat, action_json = self.match.actions[index - 1]
+                step = Step(seat, self.game.action_from_json(action_json), before, state)
+                self._kept.append(_Kept(step, log, done))
+                done = after_play(done, seat, acting(before), acting(state))
+            else:
+                log = len(self._opening_events(state))
+            log += len(events)
+            before = state
+        return list(self._kept)
+
+    def _take_back(self, seat: int) -> list[Send]:
+        """Take back `seat`'s last move if the game's undo policy lets it: every
+        connection is sent its state again, and the log says who took one back."""
+        self._need_state()
+        reason = self.undo_refusal(seat)
+        if reason is not None:
+            raise SessionError(f"undo:{reason.code}", reason.message)
+        kept = self._kept_steps()[-1]
+        self._kept.pop()
+        self.state, self.done = kept.step.before, kept.done_before
+        del self.events[kept.events_before :]
+        self.match = undone(self.match)
+        self.changes += 1
+        self._undone_at.append(self.changes)
+        self.taken_back.append((len(self.events), seat))
+        for record in self.peers.values():
+            if record.sent_events > len(self.events):
+                # what it was sent past this point is gone: it is sent again from here
+                record.sent_events = len(self.events)
+        self._note_legal()
+        return self._broadcast()
+
+    def _new_game_records(self) -> None:
+        self._kept.clear()
+        self.done = frozenset()
+        self.taken_back.clear()
+        self._legal_seen.clear()
+        self._legal_now.clear()
+
+    def _note_legal(self) -> None:
+        """Remember each person's legal actions at this version (as a digest)."""
+        for seat, record in enumerate(self.seats):
+            if record.kind in ("host", "guest"):
+                legal = self.legal_json(seat)
+                self._legal_now[seat] = (self.version, legal)  # the frames send it
+                history = self._legal_seen.setdefault(seat, deque(maxlen=LEGAL_HISTORY))
+                history.append((self.version, _digest(legal)))
+
+    def _check_fresh(self, seat: int, version: int) -> None:
+        """A proposal named by an older version is checked against the state now
+        when the seat's own legal actions have not changed since; else refused."""
+        history = self._legal_seen.get(seat, deque())
+        then = next((digest for seen, digest in history if seen == version), None)
+        now = history[-1][1] if history and history[-1][0] == self.version else None
+        if then is not None and then == now:
+            return
+        if then is not None and any(undo > version for undo in self._undone_at):
+            raise SessionError(
+                "taken_back", f"that move was taken back after version {version}: look again"
+            )
+        raise SessionError(
+            "stale", f"the game is at version {self.version}, not {quote(version)}: look again"
+        )
 
     def _check_name_free(self, name: str, peer: str, seat: int | None) -> None:
         """Two people at one table never share a name (case and spaces aside):
@@ -685,15 +884,20 @@ class HostSession:
         if self.state is None:
             lobby = {"options": self.options, "seats": self.seats_status(), "you": record.seat}
             return self._frame(peer, "lobby", lobby)
-        start = self._first_unsent(record)
-        fields = self._state_fields(record.seat, start)
+        start, reset = self._first_unsent(record)
+        fields = self._state_fields(record.seat, start, reset)
         record.sent_events = len(self.events)
         return self._frame(peer, "state", fields)
 
-    def _first_unsent(self, record: Peer) -> int:
-        return record.sent_events if record.sent_events <= len(self.events) else 0
+    def _first_unsent(self, record: Peer) -> tuple[int, bool]:
+        """Where this connection's next events start, and whether they replace
+        its log: a connection sent nothing yet (a new one, a rejoin, a sync, a
+        new game) gets a snapshot, its seat's view and the last events only."""
+        if record.sent_events <= 0 or record.sent_events > len(self.events):
+            return max(0, len(self.events) - RECENT_EVENTS), True
+        return record.sent_events, False
 
-    def _state_fields(self, seat: int | None, start: int) -> dict[str, JSON]:
+    def _state_fields(self, seat: int | None, start: int, reset: bool) -> dict[str, JSON]:
         handed = seat is not None and self.seats[seat].handed is not None
         return {
             "version": self.version,
@@ -702,9 +906,12 @@ class HostSession:
             "legal": [] if seat is None or handed else self.legal_json(seat),
             "events": [event_for_seat(event, seat) for event in self.events[start:]],
             "from": start,
+            "reset": reset,
             "seats": self.seats_status(),
             "you": seat,
             "outcome": self.game.outcome(self.state),
+            "undo": self.may_undo(seat),
+            "taken_back": [[at, who] for at, who in self.taken_back if at >= start or not reset],
         }
 
     def _broadcast(self) -> list[Send]:
@@ -714,13 +921,13 @@ class HostSession:
         if self.state is None:
             return [self._update(peer, record) for peer, record in joined]
         sends = [self._update(peer, record) for peer, record in joined if record.seat is not None]
-        texts: dict[int, Callable[[int], str]] = {}  # by the first event not yet sent
+        texts: dict[tuple[int, bool], Callable[[int], str]] = {}  # by where their log starts
         for peer, record in joined:
             if record.seat is None:
                 start = self._first_unsent(record)
                 if start not in texts:
                     texts[start] = encode_body(
-                        self.protocol, "state", self._state_fields(None, start)
+                        self.protocol, "state", self._state_fields(None, *start)
                     )
                 record.out_n += 1
                 record.sent_events = len(self.events)

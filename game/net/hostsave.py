@@ -25,7 +25,10 @@ from .seats import KINDS, Seat
 
 __all__ = ["HOST_SAVE_VERSION", "HostSave", "dump_host", "load_host"]
 
-HOST_SAVE_VERSION = 1
+HOST_SAVE_VERSION = 2
+"""2 adds `changes`, the state version (it only grows); a save of version 1
+still loads, its version being its number of actions."""
+_READABLE = (1, HOST_SAVE_VERSION)
 
 
 @dataclass(frozen=True)
@@ -38,14 +41,22 @@ class HostSave:
     started: bool
     match: Match
     seats: tuple[Seat, ...]
+    #: the state version; None in a save of version 1
+    changes: int | None = None
 
 
 def dump_host(
-    build_id: str, host_name: str, started: bool, match: Match, seats: Sequence[Seat]
+    build_id: str,
+    host_name: str,
+    started: bool,
+    match: Match,
+    seats: Sequence[Seat],
+    changes: int,
 ) -> str:
     data = {
         "save": "host",
         "version": HOST_SAVE_VERSION,
+        "changes": changes,
         "build": build_id,
         "host_name": host_name,
         "started": started,
@@ -71,10 +82,19 @@ def load_host(game: Game[Any, Any], text: object) -> HostSave:
     data = load_json(text, "the host save", max_bytes=MAX_SAVE_BYTES)
     what = "host save"
     fields = expect_fields(
-        data, what, ("save", "version", "build", "host_name", "started", "match", "seats")
+        data,
+        what,
+        ("save", "version", "build", "host_name", "started", "match", "seats"),
+        ("changes",),
     )
-    if fields["save"] != "host" or read_int(fields, "version", what) != HOST_SAVE_VERSION:
+    version = read_int(fields, "version", what)
+    if fields["save"] != "host" or version not in _READABLE:
         raise MalformedData("the host save comes from another version", "schema_version")
+    if (version == HOST_SAVE_VERSION) != ("changes" in fields):
+        raise MalformedData(f"host save.changes belongs to a save of version {HOST_SAVE_VERSION}")
+    changes = read_int(fields, "changes", what) if "changes" in fields else None
+    if changes is not None and changes < 0:
+        raise MalformedData("host save.changes must not be negative")
     match = Match.from_json(fields["match"])
     if match.game != game.name:
         raise MalformedData(f"the host save is for the game {quote(match.game)}, not {game.name!r}")
@@ -90,7 +110,8 @@ def load_host(game: Game[Any, Any], text: object) -> HostSave:
     if started and any(seat.kind == "open" for seat in seats):
         raise MalformedData("host save: a started game has no open seat")
     build = read_str(fields, "build", what)
-    return HostSave(build, read_str(fields, "host_name", what), started, match, seats)
+    host_name = read_str(fields, "host_name", what)
+    return HostSave(build, host_name, started, match, seats, changes)
 
 
 def _seat_from_json(game: Game[Any, Any], data: JSON, index: int) -> Seat:

@@ -43,6 +43,7 @@ from .net_view import (
     render_lobby,
     render_net_board,
     seat_statuses,
+    undo_state,
 )
 
 __all__ = ["GuestController", "guest_session"]
@@ -172,7 +173,7 @@ class GuestController:
                     guest.name, token=None, build_id=self.build_id, game=self.game
                 )
                 return [Send("", self.guest.hello())]
-            self.notice = reject_text(code, detail, self.lang)
+            self.notice = reject_text(code, detail, self.lang, str(self.game.name))
         elif what == "closed":
             reason = guest.closed or ""
             self.linked = False
@@ -231,6 +232,8 @@ class GuestController:
             return self.screen()
         if cmd in ("net-react", "net-rematch-yes", "net-rematch-no"):
             return self._say(cmd, arg)
+        if cmd == "undo":
+            return self._ask_undo()
         if cmd != "act":
             return []
         try:
@@ -242,6 +245,21 @@ class GuestController:
             return []  # one move per version: a second click before the host answers
         try:
             frame = guest.propose(action)
+        except GameError:
+            return []
+        self.proposed = guest.version
+        self.notice = ""
+        return [Send("", frame)]
+
+    def _ask_undo(self) -> list[Effect]:
+        """Ask the host to take back this seat's last move; it answers with the
+        state (taken back) or a refusal that says why."""
+        guest = self.guest
+        self.confirm_quit = False
+        if not self.linked or guest.seat is None or self.proposed == guest.version:
+            return []  # one request per version: a second click before the host answers
+        try:
+            frame = guest.request_undo()
         except GameError:
             return []
         self.proposed = guest.version
@@ -300,6 +318,9 @@ class GuestController:
                 confirm_quit=self.confirm_quit,
                 previous=self.previous,
                 react_open=self.react_open,
+                undo=undo_state(self.game, guest.may_undo) if guest.seat is not None else "",
+                # the notes' places in this guest's log (which may begin with a snapshot)
+                taken_back=[(at - guest.events_from, seat) for at, seat in guest.taken_back],
             )
             rendered = render_net_board(inp, self.lang)
             self.previous = rendered.shown

@@ -57,6 +57,7 @@ from .net_view import (
     render_lobby,
     render_net_board,
     seat_statuses,
+    undo_state,
 )
 from .pacing import Pace, Played, bot_pace, due_of, played_of
 from .session import PAGE_SEARCH, bot_seed
@@ -276,7 +277,8 @@ class HostController:
         self, cmd: str, arg: str = "", seat: int | None = None, level: str = ""
     ) -> list[Effect]:
         """A click on the host's board: ``continue``, ``quit``, ``quit-no``,
-        ``act`` (`arg`: the action's JSON), ``net-hand`` (`level`: any bot
+        ``act`` (`arg`: the action's JSON), ``undo`` (the host's own last move,
+        under the game's undo policy), ``net-hand`` (`level`: any bot
         level), ``net-back-seat``, ``net-rematch`` (offer), ``net-rematch-start``,
         ``net-react-menu`` (open or close the picker), ``net-react`` (`arg`: its id).
         (``quit-yes``, ``menu`` and ``net-reinvite`` are the page's.)"""
@@ -296,6 +298,9 @@ class HostController:
                 return []
             self.confirm_quit = False
             return self._do(lambda: host.host_act(action))
+        if cmd == "undo":
+            self.confirm_quit = False
+            return self._do(host.host_undo)
         if cmd == "net-hand" and seat is not None:
             chosen = level or "normal"
             return self._do(lambda: host.hand_to_bot(seat, chosen))
@@ -314,7 +319,7 @@ class HostController:
             try:
                 sends = host.host_react(arg)
             except GameError as exc:
-                self.notice = reject_text(exc.code, exc.message, self.lang)
+                self.notice = reject_text(exc.code, exc.message, self.lang, self.game)
                 return self.screen()
             self.notice = ""
             return self._frames(sends) + self.screen() + self._reaction_shown(reactions)
@@ -439,6 +444,8 @@ class HostController:
             spectators=host.spectators(),
             rematch_offered=host.rematch_offered,
             react_open=self.react_open,
+            undo=undo_state(host.game, host.may_undo(HOST_SEAT)),
+            taken_back=tuple(host.taken_back),
         )
         rendered = render_net_board(inp, self.lang)
         self.previous = rendered.shown
@@ -451,7 +458,7 @@ class HostController:
         try:
             sends = change()
         except GameError as exc:
-            self.notice = reject_text(exc.code, exc.message, self.lang)
+            self.notice = reject_text(exc.code, exc.message, self.lang, self.game)
             return self._changed()
         self.notice = ""
         return self._sends(sends)

@@ -12,6 +12,7 @@ from typing import Final
 from game.engine.words import Catalogue
 from game.registry import DEFAULT_GAME, get_client
 
+from .replay_strings import undo_refusal_text
 from .strings import LANGS
 
 __all__ = ["NET_STRINGS", "ntr", "reject_text"]
@@ -226,6 +227,8 @@ _NET_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
         "en": "Resuming your online game…",
     },
     "refused": {"fr": "Refusé : {reason}", "en": "Refused: {reason}"},
+    # the log's line where a seat took back its last move (game.net.host's taken_back)
+    "took_back": {"fr": "{name} a repris son dernier coup.", "en": "{name} took back a move."},
     "role_host": {"fr": "Vous hébergez", "en": "You are hosting"},
     "role_guest": {"fr": "{game} · partie de {name}", "en": "{game} · {name}'s game"},
     "role_spectator": {
@@ -327,6 +330,10 @@ _REJECTS: Final[dict[str, dict[str, str]]] = {
         "en": "the game moved on meanwhile; here is the current situation",
     },
     "illegal": {"fr": "coup interdit", "en": "move not allowed"},
+    "taken_back": {
+        "fr": "ce coup a été repris entre-temps ; voici la situation à jour",
+        "en": "that move was taken back meanwhile; here is the current situation",
+    },
     "not_started": {"fr": "la partie n’a pas commencé", "en": "the game has not started"},
     "started": {"fr": "la partie a déjà commencé", "en": "the game has already started"},
     "no_spectators": {
@@ -364,12 +371,15 @@ ntr: Final = NET_STRINGS
 """One string of network play in `lang`, with `values` filled in."""
 
 
-def reject_text(code: str, detail: str, lang: str) -> str:
-    """A refusal from the host for people: its code in words, then the detail."""
+def reject_text(code: str, detail: str, lang: str, game: str = DEFAULT_GAME) -> str:
+    """A refusal from the host for people: its code in words, then the detail;
+    a refused undo says why (in `game`'s words where its client has them)."""
     base, _, reason = code.partition(":")
+    if base == "undo" and reason:
+        return undo_refusal_text(reason, detail, lang, get_client(game).reason_text)
     words = _REJECTS.get(base)
     text = words[lang] if words and lang in LANGS else code
     if base == "illegal" and reason:
         # the engine's own reason, in words (the game's client knows them)
-        text = get_client(DEFAULT_GAME).reason_text(reason, detail or text, lang)
+        text = get_client(game).reason_text(reason, detail or text, lang)
     return ntr("refused", lang, reason=text)

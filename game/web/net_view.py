@@ -31,6 +31,7 @@ from game.engine.client import NO_DOCK, Scene, icon
 from game.engine.errors import MalformedData
 from game.engine.modes import Role
 from game.engine.options import LANGS, Option, OptionsDeclaration
+from game.engine.protocol import Game
 from game.net import HostSession
 from game.net.frames import REACTIONS, name_key
 from game.net.host import MAX_SPECTATORS
@@ -61,6 +62,7 @@ __all__ = [
     "resume_offer",
     "seat_names",
     "seat_statuses",
+    "undo_state",
 ]
 
 BOT_LEVELS = ("easy", "normal", "hard")
@@ -793,7 +795,8 @@ class BoardInput:
     events: Sequence[Mapping[str, Any]]
     #: every seat, those to act now ``thinking`` (several in a simultaneous step)
     seats: Sequence[SeatStatus]
-    #: actions played (the state version the guest sends back with a move)
+    #: the state version (it only grows: actions and undos), which a guest sends back
+    #: with a move; the board shows it as data-actions
     version: int
     #: the game has ended (the session's phase is "over")
     over: bool = False
@@ -811,6 +814,18 @@ class BoardInput:
     rematch_offered: bool = False
     #: the reaction picker is open
     react_open: bool = False
+    #: the undo button: "" (none), "allowed" or "refused" (a click says why)
+    undo: str = ""
+    #: "took back a move" lines: (index in ``events`` they come before, seat)
+    taken_back: Sequence[tuple[int, int]] = ()
+
+
+def undo_state(game: Game[Any, Any], may_undo: bool) -> str:
+    """The board's undo button for a seat, as the local game draws it: none when
+    the game offers no undo, else "allowed", or "refused" (a click says why)."""
+    if game.capabilities.undo is None:
+        return ""
+    return "allowed" if may_undo else "refused"
 
 
 def _acting(inp: BoardInput) -> list[int]:
@@ -999,10 +1014,20 @@ def _rematch(inp: BoardInput, names: Sequence[str], lang: str) -> str:
 
 def _log(inp: BoardInput, names: Sequence[str], lang: str) -> list[tuple[str, str]]:
     lines: list[tuple[str, str]] = []
-    for event in inp.events:
+    notes = sorted(inp.taken_back)
+
+    def took_back(before: int) -> None:
+        while notes and notes[0][0] <= before:
+            _at, seat = notes.pop(0)
+            if 0 <= seat < len(names):
+                lines.append(("took-back", ntr("took_back", lang, name=names[seat])))
+
+    for position, event in enumerate(inp.events):
+        took_back(position)
         kind = str(event.get("type", ""))
         for index, line in enumerate(get_client(inp.game).describe(dict(event), names, lang)):
             lines.append((kind if index == 0 else f"{kind}-detail", line))
+    took_back(len(inp.events))
     return lines
 
 
@@ -1044,7 +1069,10 @@ def render_net_board(inp: BoardInput, lang: str) -> NetRendered:
         scene.notice = inp.notice
         # a host's leaving ends the game for every guest: it is told so first
         confirm = "leave_host_confirm" if inp.role == "host" else "leave_net_confirm"
-        dress_table(scene, confirm_quit=inp.confirm_quit, confirm_text=ntr(confirm, lang))
+        undo = inp.undo if phase == "human" else ""
+        dress_table(
+            scene, confirm_quit=inp.confirm_quit, confirm_text=ntr(confirm, lang), undo=undo
+        )
         html = client.render_table(scene)
         status = scene.dock.prompt if phase == "human" else (scene.log[-1][1] if scene.log else "")
     if inp.notice and phase in ("result", "over"):
