@@ -256,3 +256,38 @@ def test_a_spectator_follows_an_undo() -> None:
     assert watcher.version == host.version and watcher.view == host.public_view()
     assert watcher.events == host.events_for(None)[watcher.events_from :]
     assert watcher.taken_back == [(len(host.events), 1)] and not watcher.may_undo
+
+
+def test_a_host_in_another_seat_takes_back_its_own_move() -> None:
+    """The host may sit anywhere (the lobby's "Take this seat"): its undo is
+    its seat's, never seat 0's."""
+    host = HostSession.new(GAME, {"players": 3}, 11, "Ana")
+    hub = MemoryHub(host)
+    hub.route(host.take_seat(2))
+    guests = {}
+    for seat, name in ((0, "Ben"), (1, "Cleo")):
+        guest = GuestSession(name, game=GAME)
+        peer = hub.connect(guest)
+        hub.flush()
+        hub.send(peer, guest.sit(seat))
+        hub.flush()
+        guests[seat] = (peer, guest)
+    table = Table(host, hub, guests)
+    table.host_call(host.start())
+    assert host.host_seat == 2
+    while host.state.stage == "draft":
+        for seat in (0, 1, 2):
+            card = {"type": "pick", "card": host.state.hands[seat][0]}
+            if seat == 2:
+                table.host_call(host.host_act(card))
+            else:
+                table.send(seat, table.guest(seat).propose(card))
+    while host.state.turn != 2:
+        mover = host.state.turn
+        for kind in ("coin", "end"):
+            table.send(mover, table.guest(mover).propose({"type": kind}))
+    table.host_call(host.host_act({"type": "coin"}))
+    assert host.may_undo(2) and not host.may_undo(0)
+    table.host_call(host.host_undo())
+    assert host.state.coins[2] == 0
+    assert table.guest(0).taken_back == [(len(host.events), 2)]

@@ -503,7 +503,7 @@ class HostSession:
         """The host takes back its own last move, under the game's undo policy."""
         if self.phase == "lobby":
             raise SessionError("not_started", "the game has not started")
-        return self._take_back(HOST_SEAT)
+        return self._take_back(self.host_seat)
 
     def undo_refusal(self, seat: int) -> Reason | None:
         """Why `seat` may not take back its last move now (game.engine.undo), or

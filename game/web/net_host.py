@@ -444,7 +444,7 @@ class HostController:
             spectators=host.spectators(),
             rematch_offered=host.rematch_offered,
             react_open=self.react_open,
-            undo=undo_state(host.game, host.may_undo(HOST_SEAT)),
+            undo=undo_state(host.game, host.may_undo(host.host_seat)),
             taken_back=tuple(host.taken_back),
         )
         rendered = render_net_board(inp, self.lang)
