@@ -27,6 +27,7 @@ from tests.browser.net_play import NetPage, finish, play_to_end
 from tests.browser.netns import chromium_args
 from tests.browser.test_net_webrtc import QUERY, _answer_code, _invitation, _paste_answer
 
+ICE_KEY = "bossquest.net.ice.v1"
 #: the pairing's time limits (BossQuestNet.limits, read at use), shortened so
 #: that a failure shows in seconds
 _SHORT_LIMITS = "Object.assign(window.BossQuestNet.limits, {connectMs: 8000, pairHintMs: 4000})"
@@ -70,10 +71,10 @@ class Homes:
         self.guest_context = browsers[1].new_context(viewport=PHONE, locale="fr-FR")
         self.pages: list[NetPage] = []
 
-    def open(self, host: bool, name: str) -> NetPage:
+    def open(self, host: bool, name: str, url: str = "") -> NetPage:
         context = self.host_context if host else self.guest_context
         origin = self.world.origin
-        page = NetPage.open(context, origin + "/" + QUERY, origin, name)
+        page = NetPage.open(context, url or origin + "/" + QUERY, origin, name)
         page.page.evaluate(_SHORT_LIMITS)
         self.pages.append(page)
         return page
@@ -95,28 +96,23 @@ def devices(homes: list[Browser], world: NatWorld) -> Iterator[Homes]:
 
 
 def set_ice(page: NetPage, text: str) -> None:
-    """Type `text` into the ICE settings (under the Advanced fold), kept once valid."""
-    page.open_net_menu()
+    """Type `text` into the ICE settings (under the Advanced fold of the menu or
+    of the invitation's screen); it is kept once good."""
     page.page.click("#net-advanced summary")
     page.page.fill("#net-ice", text)
-    page.page.dispatch_event("#net-ice", "change")
     page.page.wait_for_function(
-        "(key) => (localStorage.getItem(key) || '') !== ''", arg="bossquest.net.ice.v1"
+        "([key, text]) => localStorage.getItem(key) === text", arg=[ICE_KEY, text]
     )
 
 
 def pair(devices: Homes, host: NetPage, ice: str) -> NetPage:
-    """The host (in its lobby) invites; the guest, its ICE settings typed first,
-    opens the link, takes a name and shows its answer; the host pastes it."""
+    """The host (in its lobby) invites; the guest opens the link, types its ICE
+    settings there (if any), takes a name and shows its answer; the host pastes it."""
     host.page.click("[data-cmd=net-invite]")
-    url = _invitation(host)
-    guest = devices.open(False, "Bob")
+    guest = devices.open(False, "Bob", _invitation(host))
+    guest.lobby_phase("join")
     if ice:
         set_ice(guest, ice)
-    guest.page.goto(url, wait_until="domcontentloaded")
-    guest.wait_ready()
-    guest.page.evaluate(_SHORT_LIMITS)
-    guest.lobby_phase("join")
     guest.page.fill("#net-name", "Bob")
     guest.page.click("[data-cmd=net-join-rtc]")
     _paste_answer(host, _answer_code(guest))
@@ -134,6 +130,7 @@ def test_two_homes_behind_nat_play_through_the_turn_relay(devices: Homes) -> Non
     assert world.links_stay_inside() == []
     before = world.relay_packets()
     host = devices.open(True, "Alice")
+    host.open_net_menu()
     set_ice(host, turn_line())
     host.host(2)
     guest = pair(devices, host, turn_line())
