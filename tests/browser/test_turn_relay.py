@@ -113,6 +113,7 @@ def pair(devices: Homes, host: NetPage, ice: str) -> NetPage:
     guest.lobby_phase("join")
     if ice:
         set_ice(guest, ice)
+        guest.shot("turn-guest-ice-375-fr")
     guest.page.fill("#net-name", "Bob")
     guest.page.click("[data-cmd=net-join-rtc]")
     _paste_answer(host, _answer_code(guest))
@@ -158,6 +159,8 @@ def test_without_a_relay_the_pairing_fails_and_both_sides_say_what_to_try(
     # both pairing widgets give up, each in its own words, naming what to try
     host.page.wait_for_selector("#net-pairing .bq-pair[data-pairing='error']", timeout=60_000)
     guest.page.wait_for_selector("#net-pairing .bq-pair[data-pairing='stalled']", timeout=60_000)
+    host.shot("turn-no-relay-host-1280-en")
+    guest.shot("turn-no-relay-guest-375-fr")
     host_text = host.page.inner_text("#net-pairing [data-pairing-status]")
     guest_text = guest.page.inner_text("#net-pairing [data-pairing-status]")
     assert "same network" in host_text and "TURN" in host_text, host_text
