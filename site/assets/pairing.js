@@ -588,11 +588,16 @@
     function look() {
       timer = null;
       if (stopped || typeof answer.reached !== "function") return;
-      answer.reached().then(function (reached) {
-        if (stopped) return;
-        if (!reached) ui.setStatus("stalled", "no_route");
-        else timer = setTimeout(look, Net.limits.pairHintMs);
-      });
+      answer.reached().then(
+        function (reached) {
+          if (stopped) return;
+          if (!reached) ui.setStatus("stalled", "no_route");
+          else timer = setTimeout(look, Net.limits.pairHintMs);
+        },
+        function () {
+          /* the connection closed meanwhile: its own status says so */
+        }
+      );
     }
     timer = setTimeout(look, Net.limits.pairHintMs);
     return {

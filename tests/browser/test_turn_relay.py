@@ -21,10 +21,10 @@ import pytest
 from playwright.sync_api import Browser, Playwright
 
 import build
-from tests.browser.conftest import DESKTOP, PHONE
+from tests.browser.conftest import DESKTOP, PHONE, Site
 from tests.browser.nat_world import NatWorld, skip_reason, turn_line
 from tests.browser.net_play import NetPage, finish, play_to_end
-from tests.browser.netns import chromium_args
+from tests.browser.netns import chromium_args, rtc_browser, rtc_netns, rtc_site  # noqa: F401
 from tests.browser.test_net_webrtc import QUERY, _answer_code, _invitation, _paste_answer
 
 ICE_KEY = "bossquest.net.ice.v1"
@@ -166,3 +166,42 @@ def test_without_a_relay_the_pairing_fails_and_both_sides_say_what_to_try(
     assert "same network" in host_text and "TURN" in host_text, host_text
     assert "même réseau" in guest_text and "TURN" in guest_text, guest_text
     assert routes(host) == [] and routes(guest) == []
+
+
+def test_a_guest_on_the_hosts_network_is_not_told_to_change_it_while_the_host_is_slow(
+    rtc_browser: Browser,  # noqa: F811
+    rtc_site: Site,  # noqa: F811
+) -> None:
+    """The guest's "stalled" hint needs no candidate pair that answered: on the
+    same network the host answers ICE's checks before it has the answer, so a
+    guest whose host takes its time keeps "waiting" past limits.pairHintMs;
+    then the host pastes the answer and both connect."""
+    contexts = [rtc_browser.new_context(), rtc_browser.new_context()]
+    try:
+        pages = [
+            NetPage.open(context, rtc_site.url + QUERY, rtc_site.origin, name)
+            for context, name in zip(contexts, ("Alice", "Bob"), strict=True)
+        ]
+        host, guest = (page.page for page in pages)
+        offer = host.evaluate("async () => (window.invite = await BossQuestNet.rtcInvite({})).code")
+        answer = guest.evaluate(
+            """async (offer) => {
+                BossQuestNet.limits.pairHintMs = 1500;
+                const box = document.body.appendChild(document.createElement("div"));
+                window.answer = await BossQuestNet.rtcAnswer(offer, {});
+                window.widget = BossQuestNet.showAnswer(box, answer, "en");
+                window.shownAt = performance.now();
+                return answer.code;
+            }""",
+            offer,
+        )
+        # past the hint's time limit, on the guest's own clock
+        guest.wait_for_function("() => performance.now() - shownAt > 4000", timeout=60_000)
+        assert guest.evaluate("answer.reached()") is True
+        assert guest.get_attribute(".bq-pair[data-role=answer]", "data-pairing") == "waiting"
+        host.evaluate("async (code) => { await invite.accept(code); }", answer)
+        guest.wait_for_selector(".bq-pair[data-pairing='connected']", state="attached")
+        assert [page.problems() for page in pages] == [[], []]
+    finally:
+        for context in contexts:
+            context.close()
