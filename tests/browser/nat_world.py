@@ -63,6 +63,8 @@ TURN_REALM = "bossquest.test"
 #: each home's private address (the device) and its wan address (the NAT's outside)
 HOME_LANS = ("192.168.1.2", "192.168.2.2")
 _WANS = (("100.64.1.1", "100.64.1.2"), ("100.64.2.1", "100.64.2.2"))
+#: the public side's addresses: the homes' wan links and the relay
+_PUBLIC_PLAN = ("100.64.0.0/16", f"{TURN_ADDRESS}/32")
 #: how long coturn may take to listen
 _TURN_START_S = 10.0
 
@@ -196,6 +198,20 @@ class NatWorld:
         _tables(ns, "-A", "INPUT", "-i", "wan", "-m", "conntrack", "--ctstate",
                 "ESTABLISHED,RELATED", "-j", "ACCEPT")  # fmt: skip
         _tables(ns, "-A", "INPUT", "-i", "wan", "-j", "DROP")
+        # count what a home sends beyond the public network and its relay: nothing
+        # may try to reach the outside. Left out: multicast (mDNS stays on the
+        # link) and DNS, which Chromium's own services send to the machine's
+        # resolver whatever the page does (measured: accounts.google.com,
+        # update.googleapis.com, content-autofill.googleapis.com); no name
+        # resolves here, so nothing can follow a lookup, and none leaves.
+        _tables(ns, "-N", "STRAY")
+        _tables(ns, "-A", "OUTPUT", "-o", "wan", "-j", "STRAY")
+        for plan in _PUBLIC_PLAN:
+            _tables(ns, "-A", "STRAY", "-d", plan, "-j", "RETURN")
+        _tables(ns, "-A", "STRAY", "-m", "addrtype", "--dst-type", "MULTICAST", "-j", "RETURN")
+        for protocol in ("udp", "tcp"):
+            _tables(ns, "-A", "STRAY", "-p", protocol, "--dport", "53", "-j", "RETURN")
+        _tables(ns, "-A", "STRAY", "-j", "ACCEPT")  # counted: see stray_packets
 
     def _start_turn(self) -> None:
         config = self.directory / "turnserver.conf"
@@ -234,6 +250,17 @@ class NatWorld:
             if f"dpt:{TURN_PORT}" in line:
                 return int(line.split()[0])
         raise AssertionError(f"no counter for the relay's port:\n{out}")
+
+    def stray_packets(self) -> int:
+        """Packets the homes sent to any address beyond the public network and
+        its relay (the page may contact only the servers the player named)."""
+        total = 0
+        for home in self.homes:
+            out = _run("ip", "netns", "exec", home.name, "iptables", "-w", "-nvxL", "STRAY")
+            counted = [line.split()[0] for line in out.splitlines() if " ACCEPT " in line]
+            assert len(counted) == 1, out
+            total += int(counted[0])
+        return total
 
     def links_stay_inside(self) -> list[str]:
         """Every interface that could carry a packet out of these namespaces ([] if none)."""

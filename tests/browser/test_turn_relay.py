@@ -147,7 +147,8 @@ def test_two_homes_behind_nat_play_through_the_turn_relay(devices: Homes) -> Non
     play_to_end(host, [guest], random.Random(30))
     finish([host, guest])
     assert world.relay_packets() > before + 20, "the relay did not carry the game"
-    assert world.links_stay_inside() == []
+    # nothing went anywhere but the relay the players named (and the other home)
+    assert world.links_stay_inside() == [] and world.stray_packets() == 0
 
 
 def test_without_a_relay_the_pairing_fails_and_both_sides_say_what_to_try(
@@ -166,6 +167,7 @@ def test_without_a_relay_the_pairing_fails_and_both_sides_say_what_to_try(
     assert "same network" in host_text and "TURN" in host_text, host_text
     assert "même réseau" in guest_text and "TURN" in guest_text, guest_text
     assert routes(host) == [] and routes(guest) == []
+    assert devices.world.stray_packets() == 0
 
 
 def test_a_guest_on_the_hosts_network_is_not_told_to_change_it_while_the_host_is_slow(
