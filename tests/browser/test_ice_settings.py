@@ -9,11 +9,11 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext
 
+from game.web.net_prefs import ICE_KEY
 from tests.browser.conftest import DESKTOP, PHONE, SCREENSHOTS, Site
 from tests.browser.net_play import NetPage
 from tests.browser.test_net_webrtc import QUERY
 
-ICE_KEY = "bossquest.net.ice.v1"
 GOOD = "turn:turn.example.org:3478?transport=udp alice s3cret"
 
 

@@ -21,13 +21,13 @@ import pytest
 from playwright.sync_api import Browser, Playwright
 
 import build
+from game.web.net_prefs import ICE_KEY
 from tests.browser.conftest import DESKTOP, PHONE, Site
 from tests.browser.nat_world import NatWorld, skip_reason, turn_line
 from tests.browser.net_play import NetPage, finish, play_to_end
 from tests.browser.netns import chromium_args, rtc_browser, rtc_netns, rtc_site  # noqa: F401
 from tests.browser.test_net_webrtc import QUERY, _answer_code, _invitation, _paste_answer
 
-ICE_KEY = "bossquest.net.ice.v1"
 #: the pairing's time limits (BossQuestNet.limits, read at use), shortened so
 #: that a failure shows in seconds
 _SHORT_LIMITS = "Object.assign(window.BossQuestNet.limits, {connectMs: 8000, pairHintMs: 4000})"
