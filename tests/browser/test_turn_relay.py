@@ -168,6 +168,16 @@ def test_without_a_relay_the_pairing_fails_and_both_sides_say_what_to_try(
     assert "même réseau" in guest_text and "TURN" in guest_text, guest_text
     assert routes(host) == [] and routes(guest) == []
     assert devices.world.stray_packets() == 0
+    # each widget follows its page's language switch, and the other width
+    status = "#net-pairing [data-pairing-status]"
+    host.page.locator(".lang-btn[data-lang='fr']").click()
+    host.page.wait_for_selector(f"{status}:has-text('même réseau')")
+    host.page.set_viewport_size(PHONE)
+    host.shot("turn-no-relay-host-375-fr")
+    guest.page.locator(".lang-btn[data-lang='en']").click()
+    guest.page.wait_for_selector(f"{status}:has-text('same network')")
+    guest.page.set_viewport_size(DESKTOP)
+    guest.shot("turn-no-relay-guest-1280-en")
 
 
 def test_a_guest_on_the_hosts_network_is_not_told_to_change_it_while_the_host_is_slow(
