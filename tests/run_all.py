@@ -42,8 +42,9 @@ def apt_install(*packages: str) -> None:
 
 def install_chromium() -> None:
     """Debian's chromium drives the browser suite; Playwright cannot download one here."""
-    if not CHROMIUM.exists():
-        apt_install("chromium")
+    # coturn (turnserver) and iptables: the TURN relay between two NATed homes
+    if not CHROMIUM.exists() or not shutil.which("turnserver") or not shutil.which("iptables"):
+        apt_install("chromium", "coturn", "iptables")
 
 
 def venv_python() -> Path:

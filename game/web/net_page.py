@@ -120,6 +120,7 @@ from .net_prefs import (
 from .net_strings import ntr
 from .net_view import (
     ResumeOffer,
+    render_ice_fold,
     render_join,
     render_net_menu,
     render_resume,
@@ -208,8 +209,9 @@ class NetPage:
         #: guest: the invitation code (device) it answers, and whether it does now
         self.offer = ""
         self.answering = False
-        #: the ICE servers setting as typed, while it is refused (not stored)
+        #: the ICE servers setting as typed, while it is refused (not stored), and why
         self.ice_draft: str | None = None
+        self.ice_error = ""
         #: bumped when a session ends: replies asked for by an older one are dropped
         self.epoch = 0
         #: hosted games whose tab was closed, claimed by this tab: room -> (record, session)
@@ -1037,6 +1039,7 @@ class NetPage:
         assert self.game is not None
         lang = self._lang()
         local = self.page.storage["local"]
+        ice = self.ice_draft if self.ice_draft is not None else local.get(ICE_KEY, "")
         if self.mode == "menu":
             html = render_net_menu(
                 lang,
@@ -1044,10 +1047,11 @@ class NetPage:
                 name=self._name_field(),
                 # started games too: a newcomer may watch them
                 rooms=self.rooms,
-                ice=self.ice_draft if self.ice_draft is not None else local.get(ICE_KEY, ""),
+                ice=ice,
                 notice=self.notice,
                 resume=self._resume_html(),
                 advanced_open=self.ice_draft is not None,
+                ice_error=self.ice_error,
             )
             self._perform([ShowLobby("menu", html)])
         elif self.mode == "resuming":
@@ -1060,6 +1064,8 @@ class NetPage:
                 notice=self.notice,
                 answering=self.answering,
                 need_invite=not self.offer,
+                # the STUN/TURN servers, for a guest who needs them to answer
+                ice_fold=render_ice_fold(lang, ice, self.ice_error, self.ice_draft is not None),
             )
             self._perform([ShowLobby("join", html)])
         else:
@@ -1112,16 +1118,19 @@ class NetPage:
             return []
 
     def _save_ice(self, text: str) -> None:
+        """The ICE servers as typed (each keystroke): kept once every line is
+        good, else shown again with why, and the last good setting kept."""
         try:
             parse_ice(text)
         except IceError as exc:
-            self.notice = ntr("ice_bad", self._lang(), url=exc.url)
-            self.ice_draft = text  # shown again as typed, to be corrected
-            self._render_lobby()
+            error = ntr(f"ice_{exc.reason}", self._lang(), line=exc.line, text=exc.text)
+            if (error, text) != (self.ice_error, self.ice_draft):
+                self.ice_error, self.ice_draft = error, text  # shown again as typed
+                self._render_lobby()
             return
         self._store("localStorage", ICE_KEY, text.strip())
-        if self.notice or self.ice_draft is not None:
-            self.notice, self.ice_draft = "", None
+        if self.ice_error or self.ice_draft is not None:
+            self.ice_error, self.ice_draft = "", None
             self._render_lobby()
 
     def _stop_rooms(self) -> None:

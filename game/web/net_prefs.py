@@ -44,6 +44,7 @@ __all__ = [
     "HOST_KEY",
     "HOST_SEALED_PREFIX",
     "ICE_KEY",
+    "ICE_REASONS",
     "NAME_KEY",
     "GuestRecord",
     "HostRecord",
@@ -87,7 +88,6 @@ ICE_KEY = "bossquest.net.ice.v1"
 NAME_KEY = "bossquest.net.name.v1"
 
 NAME_MAX = 20
-_ICE_SCHEMES = ("stun:", "stuns:", "turn:", "turns:")
 _ROOM = re.compile(r"[A-Za-z0-9_-]{4,64}")
 #: a guest record: a name, a room and a guest save of at most 2048 characters
 _MAX_GUEST_RECORD = 4096
@@ -105,25 +105,76 @@ def clean_name(text: str) -> str:
 
 
 class IceError(ValueError):
-    """An ICE server line that is not a STUN/TURN address (``url`` names it)."""
+    """A line of the ICE servers setting that no browser could use: `line` is
+    its number (from 1), `text` the line (cut to ICE_SHOWN characters) and
+    `reason` why, one of ICE_REASONS (net_strings words it as ``ice_<reason>``)."""
 
-    def __init__(self, url: str) -> None:
-        super().__init__(f"not a STUN/TURN address: {url}")
-        self.url = url
+    def __init__(self, line: int, text: str, reason: str) -> None:
+        super().__init__(f"line {line}, {reason}: {text}")
+        self.line, self.text, self.reason = line, text, reason
+
+
+#: why a line is refused: the scheme, the host, the port, the ?transport= part,
+#: a TURN server without its user and password, a STUN server given some, a
+#: line of 2 or 4+ words, a line too long
+ICE_REASONS = ("scheme", "host", "port", "transport", "turn_login", "stun_login", "words", "long")
+#: the longest line kept, and how much of a bad one the message quotes
+ICE_LINE_MAX = 512
+ICE_SHOWN = 60
+ICE_MAX_SERVERS = 10
+_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+#: a DNS name or an IPv4 address (RFC 1123 labels), or an IPv6 one in brackets
+_HOST_NAME = re.compile(rf"(?=.{{1,253}}$){_LABEL}(?:\.{_LABEL})*\.?")
+_IPV6 = re.compile(r"\[[0-9A-Fa-f:.]{2,45}\]")
+_ICE_URL = re.compile(
+    r"(?P<scheme>[A-Za-z]+):(?P<host>\[[^\]]*\]|[^:?]*)"
+    r"(?::(?P<port>[^?]*))?(?:\?(?P<query>.*))?"
+)
+
+
+def _check_ice_url(url: str) -> str | None:
+    """Why `url` is not a STUN or TURN address (RFC 7064, RFC 7065), or None."""
+    match = _ICE_URL.fullmatch(url)
+    if match is None or match["scheme"].lower() not in ("stun", "stuns", "turn", "turns"):
+        return "scheme"
+    host, port, query = match["host"], match["port"], match["query"]
+    if not (_HOST_NAME.fullmatch(host) or _IPV6.fullmatch(host)):
+        return "host"
+    if port is not None and not (port.isascii() and port.isdigit() and 1 <= int(port) <= 65535):
+        return "port"
+    if query is not None:
+        turn = match["scheme"].lower().startswith("turn")
+        if not turn or query.lower() not in ("transport=udp", "transport=tcp"):
+            return "transport"
+    return None
 
 
 def parse_ice(text: str) -> list[dict[str, str]]:
     """The RTCIceServer list from the setting's text: one server per line,
-    ``stun:host:port``, or ``turn:host:port username credential``. Empty lines
-    are skipped; a bad line raises IceError naming it."""
+    ``stun:host[:port]``, or ``turn:host[:port][?transport=udp|tcp] user
+    password`` (turns: and stuns: alike). Empty lines are skipped; the first
+    bad line raises IceError saying which and why (a TURN server without its
+    user and password would make the browser refuse the whole setting)."""
     servers: list[dict[str, str]] = []
-    for line in text.splitlines():
+    for number, line in enumerate(text.splitlines(), start=1):
         parts = line.split()
         if not parts:
             continue
+        shown = " ".join(parts)[:ICE_SHOWN]
+        if len(line) > ICE_LINE_MAX or len(servers) == ICE_MAX_SERVERS:
+            raise IceError(number, shown, "long")
         url = parts[0]
-        if not url.lower().startswith(_ICE_SCHEMES) or len(url) > 256 or len(parts) not in (1, 3):
-            raise IceError(line.strip()[:80])
+        reason = _check_ice_url(url)
+        if reason is None:
+            turn = url.lower().startswith("turn")
+            if len(parts) not in (1, 3):
+                reason = "words"
+            elif turn and len(parts) == 1:
+                reason = "turn_login"
+            elif not turn and len(parts) == 3:
+                reason = "stun_login"
+        if reason is not None:
+            raise IceError(number, shown, reason)
         server = {"urls": url}
         if len(parts) == 3:
             server["username"], server["credential"] = parts[1], parts[2]

@@ -60,14 +60,53 @@ _NET_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "advanced": {"fr": "Avancé", "en": "Advanced"},
     "ice_title": {"fr": "Serveurs STUN/TURN (facultatif)", "en": "STUN/TURN servers (optional)"},
     "ice_hint": {
-        "fr": "Vide : sur le même réseau (Wi-Fi) seulement. Pour jouer par Internet, une "
-        "adresse par ligne, ex. stun:stun.example.org:3478.",
+        "fr": "Vide : sur le même réseau (Wi-Fi) seulement. Pour jouer par Internet, un "
+        "serveur par ligne : stun:stun.example.org:3478, ou turn:turn.example.org:3478 "
+        "utilisateur motdepasse. Gardé sur cet appareil seulement.",
         "en": "Empty: on the same network (Wi-Fi) only. To play over the internet, one "
-        "address per line, e.g. stun:stun.example.org:3478.",
+        "server a line: stun:stun.example.org:3478, or turn:turn.example.org:3478 "
+        "user password. Kept on this device only.",
     },
-    "ice_bad": {
-        "fr": "Adresse refusée : {url} (elle doit commencer par stun:, stuns:, turn: ou turns:).",
-        "en": "Address refused: {url} (it must start with stun:, stuns:, turn: or turns:).",
+    # the ICE servers setting, checked as it is typed: which line, and why
+    "ice_scheme": {
+        "fr": "Ligne {line} ({text}) : une adresse commence par stun:, stuns:, turn: ou turns:.",
+        "en": "Line {line} ({text}): an address starts with stun:, stuns:, turn: or turns:.",
+    },
+    "ice_host": {
+        "fr": "Ligne {line} ({text}) : le nom du serveur manque ou est mal formé ; écrivez-le "
+        "juste après stun: ou turn:, sans //, ex. turn:turn.example.org:3478.",
+        "en": "Line {line} ({text}): the server’s name is missing or malformed; write it "
+        "right after stun: or turn:, without //, e.g. turn:turn.example.org:3478.",
+    },
+    "ice_port": {
+        "fr": "Ligne {line} ({text}) : le port doit être un nombre de 1 à 65535.",
+        "en": "Line {line} ({text}): the port must be a number from 1 to 65535.",
+    },
+    "ice_transport": {
+        "fr": "Ligne {line} ({text}) : seule une adresse TURN peut finir par ?transport=udp "
+        "ou ?transport=tcp.",
+        "en": "Line {line} ({text}): only a TURN address may end with ?transport=udp "
+        "or ?transport=tcp.",
+    },
+    "ice_turn_login": {
+        "fr": "Ligne {line} ({text}) : un serveur TURN demande son utilisateur et son mot de "
+        "passe après l’adresse, séparés par des espaces.",
+        "en": "Line {line} ({text}): a TURN server needs its user and password after the "
+        "address, separated by spaces.",
+    },
+    "ice_stun_login": {
+        "fr": "Ligne {line} ({text}) : un serveur STUN ne prend ni utilisateur ni mot de passe.",
+        "en": "Line {line} ({text}): a STUN server takes no user or password.",
+    },
+    "ice_words": {
+        "fr": "Ligne {line} ({text}) : l’adresse, puis pour TURN l’utilisateur et le mot de "
+        "passe, rien d’autre.",
+        "en": "Line {line} ({text}): the address, then for TURN the user and the password, "
+        "nothing else.",
+    },
+    "ice_long": {
+        "fr": "Ligne {line} ({text}) : trop long (10 serveurs au plus, 512 caractères par ligne).",
+        "en": "Line {line} ({text}): too long (10 servers at most, 512 characters a line).",
     },
     "name_needed": {
         "fr": "Entrez un nom (1 à 20 caractères).",

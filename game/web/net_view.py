@@ -53,6 +53,7 @@ __all__ = [
     "display_name",
     "reaction_text",
     "render_connecting",
+    "render_ice_fold",
     "render_join",
     "render_lobby",
     "render_net_board",
@@ -274,11 +275,13 @@ def render_net_menu(
     notice: str = "",
     resume: str = "",
     advanced_open: bool = False,
+    ice_error: str = "",
 ) -> str:
     """The "play with others" screen of `game`: a name, host a game, the games
     of `game` open in other tabs (each joinable; another game's rooms are not
-    listed), how to join from another device, ICE servers; `resume`
-    (``render_resume``'s HTML) first, when a hosted game waits."""
+    listed), how to join from another device, ICE servers (`ice_error`: why
+    the text typed there is refused); `resume` (``render_resume``'s HTML)
+    first, when a hosted game waits."""
     items = []
     for room in rooms:
         if room.get("game") != game:
@@ -331,15 +334,27 @@ def render_net_menu(
         '<section class="net-block net-devices-block">'
         f'<h3 class="net-subtitle">{e(ntr("devices_title", lang))}</h3>'
         f'<p class="hint">{e(ntr("devices_hint", lang))}</p></section>'
-        # what few need (the STUN/TURN servers) behind a fold, closed unless
-        # `advanced_open` (a setting refused, to be corrected)
+        f"{render_ice_fold(lang, ice, ice_error, advanced_open)}"
+        '<div class="net-actions"><button type="button" class="btn btn-secondary" '
+        f'data-cmd="net-back">{e(ntr("back", lang))}</button></div>'
+    )
+
+
+def render_ice_fold(lang: str, ice: str, ice_error: str, advanced_open: bool) -> str:
+    """The STUN/TURN servers setting (what few need) behind an "Advanced" fold,
+    closed unless `advanced_open` (a setting refused, to be corrected); `ice`
+    as typed, `ice_error` why it is refused ("" when it is good)."""
+    invalid = ' aria-invalid="true"' if ice_error else ""
+    return (
         f'<details class="net-block net-advanced" id="net-advanced"'
         f"{' open' if advanced_open else ''}><summary>{e(ntr('advanced', lang))}</summary>"
         f'<div class="field net-ice"><label for="net-ice">{e(ntr("ice_title", lang))}</label>'
-        f'<textarea id="net-ice" rows="2" spellcheck="false" autocomplete="off">{e(ice)}'
-        f'</textarea><p class="hint">{e(ntr("ice_hint", lang))}</p></div></details>'
-        '<div class="net-actions"><button type="button" class="btn btn-secondary" '
-        f'data-cmd="net-back">{e(ntr("back", lang))}</button></div>'
+        f'<textarea id="net-ice" rows="2" spellcheck="false" autocomplete="off" '
+        f'autocapitalize="off" aria-describedby="net-ice-error net-ice-hint"'
+        f"{invalid}>{e(ice)}</textarea>"
+        # checked as it is typed: always there, so that a reader hears each change politely
+        f'<p class="field-error" id="net-ice-error" aria-live="polite">{e(ice_error)}</p>'
+        f'<p class="hint" id="net-ice-hint">{e(ntr("ice_hint", lang))}</p></div></details>'
     )
 
 
@@ -464,10 +479,13 @@ def render_join(
     notice: str = "",
     answering: bool = False,
     need_invite: bool = False,
+    ice_fold: str = "",
 ) -> str:
-    """A device guest who opened an invitation link: a name, then the answer code
-    (pairing.js's widget goes in #net-pairing below this). `need_invite`: no
-    invitation (a device guest came back): paste a new one below, or open it."""
+    """A device guest who opened an invitation link: a name (and `ice_fold`,
+    ``render_ice_fold``'s STUN/TURN servers, used by the answer), then the
+    answer code (pairing.js's widget goes in #net-pairing below this).
+    `need_invite`: no invitation (a device guest came back): paste a new one
+    below, or open it."""
     alert = f'<p class="menu-notice" role="alert">{e(notice)}</p>' if notice else ""
     heading = ntr("join_lost_title" if need_invite else "join_title", lang)
     if need_invite:
@@ -486,7 +504,7 @@ def render_join(
             f'<input type="text" id="net-name" maxlength="{NAME_MAX}" autocomplete="off" '
             f'spellcheck="false" value="{e(name)}"></div>'
             '<div class="net-actions"><button type="button" class="btn btn-primary" '
-            f'data-cmd="net-join-rtc">{e(ntr("join", lang))}</button></div>'
+            f'data-cmd="net-join-rtc">{e(ntr("join", lang))}</button></div>{ice_fold}'
         )
     return f'<h2 id="lobby-title" class="panel-title">{e(heading)}</h2>{alert}{body}'
 

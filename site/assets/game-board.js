@@ -651,6 +651,10 @@ try {
   const lobby = document.getElementById("lobby");
   lobby.addEventListener("click", onLobbyClick);
   lobby.addEventListener("change", onLobbyChange);
+  // the ICE servers are checked as they are typed (the other fields once changed)
+  lobby.addEventListener("input", function (event) {
+    if (event.target.id === "net-ice") onLobbyChange(event);
+  });
   const resume = document.getElementById("net-resume");
   if (resume) resume.addEventListener("click", onLobbyClick);
   document.getElementById("net-pairing").addEventListener("click", onPairingClick);

@@ -60,12 +60,18 @@
  *       a server). accept() takes the guest's answer
  *       code (or text holding it); a bad code rejects without harm, so the
  *       host can paste again.
- *   rtcAnswer(offerCode, {iceServers = []}) -> Promise<{code, link, cancel()}>
+ *   rtcAnswer(offerCode, {iceServers = []}) -> Promise<{code, link, reached(), cancel()}>
  *       On the guest: code is the answer to show the host; link is a
  *       Promise<Link> that resolves once the host accepted it. The guest
  *       waits limits.answerWaitMs (10 min) for that: a person carries the
  *       code to the host, which may take minutes; the host, once it has the
  *       answer, waits limits.connectMs (30 s) for the connection.
+ *       reached() -> Promise<bool>: whether a candidate pair answered yet
+ *       (pairing.js warns the guest after limits.pairHintMs without one).
+ *   rtcRoutes() -> Promise<[{peer, local, remote}]>
+ *       How each open device link goes: the types of the candidate pair ICE
+ *       chose ("host", "srflx", "prflx" or "relay"; "relay" through a TURN
+ *       server), from RTCPeerConnection.getStats(). Tests read it.
  *   packSdp(sdp) -> Promise<code>, unpackSdp(code, kind?) -> Promise<sdp>
  *       The code format (see "Codes" below); kind "offer" | "answer".
  *   codeFrom(text) -> string   the code in a pasted link or text ("" if none)
@@ -97,11 +103,12 @@
  *   support() -> {tabs, rtc, camera}: null where it works, else a reason code
  *   reason(code, lang) -> text for a reason/error code, in "fr" or "en"
  *   limits: {maxFrame, heartbeatMs, dropMs, rtcDropMs, connectMs,
- *            answerWaitMs}  (read at use)
+ *            answerWaitMs, pairHintMs}  (read at use)
  * }
  * Errors are Error objects with a .code: "bad_code", "wrong_kind", "version",
  * "insecure", "no_broadcast", "no_webrtc", "bad_room", "timeout", "aborted",
  * "connect_failed", "answer_expired" (rtcAnswer's link), "used", "cancelled";
+ * "no_route" is a reason only (the guest's widget: no path found yet);
  * for hostStore "corrupt", "missing", "locked", "no_locks", "no_indexeddb",
  * "no_storage".
  *
@@ -137,6 +144,9 @@
   // host's wait for the connection once it has the guest's answer;
   // answerWaitMs: the guest's wait, which starts when its answer is shown
   // and so includes the time a person takes to bring it to the host.
+  // pairHintMs: after that long with no candidate pair that answered, the
+  // guest's widget says the devices may not reach each other (it keeps
+  // waiting: the guest cannot tell a slow host from a path that is missing).
   var limits = {
     maxFrame: 262144,
     heartbeatMs: 1000,
@@ -144,6 +154,7 @@
     rtcDropMs: 15000,
     connectMs: 30000,
     answerWaitMs: 600000,
+    pairHintMs: 60000,
   };
   var PROTO = 1;
   var CODE_MAGIC = 0x42;
@@ -187,8 +198,12 @@
     aborted: { fr: "Annulé.", en: "Cancelled." },
     cancelled: { fr: "Annulé.", en: "Cancelled." },
     connect_failed: {
-      fr: "La connexion n’a pas pu s’établir. Les deux appareils sont-ils sur le même réseau ? Sinon, réglez des serveurs STUN/TURN.",
-      en: "The connection could not be made. Are both devices on the same network? If not, set STUN/TURN servers.",
+      fr: "Les deux appareils n’ont pas pu se joindre. Essayez de les mettre sur le même réseau (le même Wi-Fi), ou donnez à tous deux un serveur TURN (« Avancé », dans « Jouer à plusieurs »), puis faites une nouvelle invitation.",
+      en: "The two devices could not reach each other. Try them on the same network (the same Wi-Fi), or give both a TURN server (under “Advanced” in “Play with others”), then make a new invitation.",
+    },
+    no_route: {
+      fr: "Toujours pas de connexion. Si l’hôte a déjà saisi votre réponse, vos appareils ne peuvent pas se joindre : mettez-les sur le même réseau (le même Wi-Fi), ou donnez à tous deux un serveur TURN (« Avancé », dans « Jouer à plusieurs »), puis demandez une nouvelle invitation.",
+      en: "Still no connection. If the host has already entered your answer, your devices cannot reach each other: put them on the same network (the same Wi-Fi), or give both a TURN server (under “Advanced” in “Play with others”), then ask for a new invitation.",
     },
     answer_expired: {
       fr: "L’hôte n’a pas utilisé cette réponse à temps : demandez-lui une nouvelle invitation.",
@@ -1275,7 +1290,11 @@
     };
     pc.addEventListener("connectionstatechange", function () {
       if (pc.connectionState === "failed") made.wire.drop("failed");
+      if (pc.connectionState === "failed" || pc.connectionState === "closed") {
+        delete openPeers[made.link.peer];
+      }
     });
+    openPeers[made.link.peer] = pc;
     pc.addEventListener("iceconnectionstatechange", function () {
       var state = pc.iceConnectionState;
       if (state === "failed") made.wire.drop("failed");
@@ -1288,6 +1307,54 @@
       }
     });
     return made.link;
+  }
+
+  // The peer connection of each device link that is open (rtcRoutes reads them).
+  var openPeers = {};
+
+  /** The candidate pair ICE chose on `pc`: {local, remote} candidate types
+   *  ("host", "srflx", "prflx", "relay"), or null before one is chosen. */
+  async function chosenPair(pc) {
+    var stats = await pc.getStats();
+    var chosen = null;
+    stats.forEach(function (item) {
+      if (item.type === "transport" && item.selectedCandidatePairId) chosen = stats.get(item.selectedCandidatePairId);
+    });
+    if (!chosen) {
+      stats.forEach(function (item) {
+        if (item.type === "candidate-pair" && item.nominated && item.state === "succeeded") chosen = item;
+      });
+    }
+    if (!chosen) return null;
+    var local = stats.get(chosen.localCandidateId);
+    var remote = stats.get(chosen.remoteCandidateId);
+    return { local: local ? local.candidateType : "", remote: remote ? remote.candidateType : "" };
+  }
+
+  /** Whether any candidate pair of `pc` has answered ICE's checks: a path to
+   *  the other device exists (it answers even before it has our answer). */
+  async function answered(pc) {
+    if (pc.connectionState === "closed") return false;
+    var stats = await pc.getStats();
+    var found = false;
+    stats.forEach(function (item) {
+      if (item.type === "candidate-pair" && item.state === "succeeded") found = true;
+    });
+    return found;
+  }
+
+  /** How each open device link goes: [{peer, local, remote}] (see chosenPair);
+   *  "relay" on either side means through a TURN server. */
+  async function rtcRoutes() {
+    var routes = [];
+    var peers = Object.keys(openPeers).sort();
+    for (var i = 0; i < peers.length; i++) {
+      var pc = openPeers[peers[i]];
+      if (pc.connectionState === "closed") continue;
+      var pair = await chosenPair(pc);
+      routes.push({ peer: peers[i], local: pair ? pair.local : "", remote: pair ? pair.remote : "" });
+    }
+    return routes;
   }
 
   /** The invitation link: this page with "#join=<code>", its address naming
@@ -1382,6 +1449,9 @@
     return {
       code: code,
       link: link,
+      reached: function () {
+        return answered(pc);
+      },
       cancel: function () {
         pc.close();
         opening.abort(netError("cancelled"));
@@ -1792,6 +1862,7 @@
     tabsRooms: tabsRooms,
     rtcInvite: rtcInvite,
     rtcAnswer: rtcAnswer,
+    rtcRoutes: rtcRoutes,
     packSdp: packSdp,
     unpackSdp: unpackSdp,
     codeFrom: codeFrom,

@@ -28,7 +28,8 @@
  * (call their cancel() when giving up on them).
  * lang is "fr" or "en" (default: the page's); the widgets follow the page's
  * language switch ("bq:lang" events). Markers for tests and the page:
- *   .bq-pair[data-pairing = waiting | connecting | connected | error]
+ *   .bq-pair[data-pairing = waiting | connecting | connected | error | stalled]
+ *   (stalled: on the guest, no path to the host found after limits.pairHintMs)
  *   .bq-pair[data-role = invite | answer | join], [data-pairing-status],
  *   [data-invite-link] (input, the URL), [data-invite-code], [data-answer-code],
  *   [data-answer-input], [data-answer-connect], [data-join-input],
@@ -549,8 +550,10 @@
     share.append(qr, codeBox);
     ui.root.append(hint, share, ui.status);
     ui.setStatus("waiting", "waitingHost");
+    var watch = watchPath(ui, answer);
     var linkPromise = Promise.resolve(answer.link).then(
       function (connected) {
+        watch.stop();
         ui.setStatus("connected", "connected");
         ui.setTitle("pairedHost");
         tr(hint, "nextGuest", ui.root.getAttribute("data-lang"));
@@ -558,6 +561,7 @@
         return connected;
       },
       function (error) {
+        watch.stop();
         ui.setStatus("error", error.code || "connect_failed");
         throw error;
       }
@@ -566,7 +570,42 @@
       /* shown in the status line */
     });
     bringIntoView(container);
-    return { link: linkPromise, destroy: ui.destroy };
+    return {
+      link: linkPromise,
+      destroy: function () {
+        watch.stop();
+        ui.destroy();
+      },
+    };
+  }
+
+  /** On the guest: once limits.pairHintMs passed with no candidate pair that
+   *  answered, say (data-pairing="stalled") that the devices may not reach
+   *  each other and what to try. It keeps waiting: the host may be slow. */
+  function watchPath(ui, answer) {
+    var timer = null;
+    var stopped = false;
+    function look() {
+      timer = null;
+      if (stopped || typeof answer.reached !== "function") return;
+      answer.reached().then(
+        function (reached) {
+          if (stopped) return;
+          if (!reached) ui.setStatus("stalled", "no_route");
+          else timer = setTimeout(look, Net.limits.pairHintMs);
+        },
+        function () {
+          /* the connection closed meanwhile: its own status says so */
+        }
+      );
+    }
+    timer = setTimeout(look, Net.limits.pairHintMs);
+    return {
+      stop: function () {
+        stopped = true;
+        if (timer !== null) clearTimeout(timer);
+      },
+    };
   }
 
   function showJoin(container, lang, onCode) {

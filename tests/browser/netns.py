@@ -32,7 +32,7 @@ rtc_browser, rtc_netns, rtc_site  # noqa: F401``):
     rtc_browser  session  a Playwright Browser running inside the namespace
 
 Needs root (``ip netns``); the fixtures skip, saying so, when not root.
-CI runs as root. ``python -m tests.browser.netns serve DIR`` is the server
+CI runs as root. ``python -m tests.browser.netns serve DIR [PORT]`` is the server
 the fixtures start inside the namespace.
 """
 
@@ -168,10 +168,12 @@ def lan_url(site: Site) -> str:
     return site.url.replace("127.0.0.1", HOST_ADDRESS)
 
 
-def serve_in(ns: NetNs, root: Path) -> tuple[subprocess.Popen[str], str]:
-    """Serve ``root`` from a subprocess inside ``ns``; returns it and the origin."""
+def serve_in(ns: NetNs, root: Path, port: int = 0) -> tuple[subprocess.Popen[str], str]:
+    """Serve ``root`` from a subprocess inside ``ns`` (on `port`, 0: any free
+    one); returns it and the origin."""
+    argv = [sys.executable, "-m", "tests.browser.netns", "serve", str(root), str(port)]
     process = subprocess.Popen(
-        ns.command([sys.executable, "-m", "tests.browser.netns", "serve", str(root)]),
+        ns.command(argv),
         cwd=ROOT,
         stdout=subprocess.PIPE,
         text=True,
@@ -220,13 +222,14 @@ def rtc_browser(rtc_netns: NetNs, playwright_instance: Playwright) -> Iterator[B
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``serve DIR``: serve DIR with netlify.toml's headers; print its 127.0.0.1 URL."""
+    """``serve DIR [PORT]``: serve DIR with netlify.toml's headers; print its 127.0.0.1 URL."""
     args = list(sys.argv[1:] if argv is None else argv)
-    if len(args) != 2 or args[0] != "serve":
-        print("usage: python -m tests.browser.netns serve DIR", file=sys.stderr)
+    if len(args) not in (2, 3) or args[0] != "serve" or not all(c.isdigit() for c in args[2:]):
+        print("usage: python -m tests.browser.netns serve DIR [PORT]", file=sys.stderr)
         return 2
+    port = int(args[2]) if len(args) == 3 else 0
     # Every address of the namespace, which has no way out: see the docstring.
-    server = build.make_server(Path(args[1]), "0.0.0.0", 0, headers=build.load_netlify_headers())
+    server = build.make_server(Path(args[1]), "0.0.0.0", port, headers=build.load_netlify_headers())
     print(f"http://127.0.0.1:{server.server_address[1]}", flush=True)
     try:
         server.serve_forever()

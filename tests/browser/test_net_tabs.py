@@ -74,10 +74,11 @@ def test_three_tabs_and_a_bot_play_a_whole_game(table: Table, browser: Browser) 
     setting.page.click("#net-advanced summary")
     setting.page.fill("#net-ice", "http://example.org")
     setting.page.dispatch_event("#net-ice", "change")
-    setting.page.wait_for_selector("#lobby-view [role=alert]:has-text('http://example.org')")
+    setting.page.wait_for_selector("#net-ice-error:has-text('http://example.org')")
     setting.page.fill("#net-ice", "stun:stun.example.org:3478")
     setting.page.dispatch_event("#net-ice", "change")
-    setting.page.wait_for_selector("#lobby-view [role=alert]", state="detached")
+    setting.page.wait_for_selector("#net-ice:not([aria-invalid])", state="attached")
+    assert setting.page.inner_text("#net-ice-error") == ""
     stored = setting.page.evaluate("() => localStorage.getItem('bossquest.net.ice.v1')")
     assert stored == "stun:stun.example.org:3478"
     guests[0].join_tab(room, 1)
