@@ -197,6 +197,10 @@ def test_views_are_json_and_spectators_see_no_secret(
             assert game.view(redeal(state, seat, 99), seat) == view
 
 
+#: the most actions a bots' game may take before the test calls it endless
+BOT_GAME_LIMIT = 5000
+
+
 @pytest.mark.parametrize(("game", "options"), cases())
 def test_every_bot_level_plays_legal_moves_from_its_view_alone(
     game: Game[Any, Any], options: dict[str, Any]
@@ -207,7 +211,8 @@ def test_every_bot_level_plays_legal_moves_from_its_view_alone(
         twin = make_bot(game, level, 5, settings)
         state = game.new_game(options, 21)
         steps = 0
-        while not game.is_over(state) and steps < 60:
+        while not game.is_over(state):  # to the end, as a bot plays a whole game
+            assert steps < BOT_GAME_LIMIT, f"{level} bots did not end the game"
             seat = game.to_act(state)[-1]  # the last of several, to vary from the others
             legal = game.legal_actions(state, seat)
             action = bot(game.view(state, seat), legal)
