@@ -10,13 +10,15 @@ through Puppeteer's network events instead; it does not use the proxy.
 
 ``registered_games`` lists the games the suites test, from game/registry.py
 (``catalogue``), with each game's rules page and first tutorial board when
-it has them.
+it has them; how many moves that lesson plays to its end is worked out by
+playing it under CPython (``game.web.tutorial``), as the page plays it.
 """
 
 from __future__ import annotations
 
 import functools
 import http.server
+import json
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -26,6 +28,39 @@ from urllib.parse import urlsplit
 
 import build
 from game.registry import catalogue
+from game.web.tutorial import TutorialSession, load_tutorial
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A tutorial board the suites play to its end."""
+
+    #: its name (``embed.html?game=&scenario=``)
+    name: str
+    #: the moves it plays from its first step to its end
+    actions: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "actions": self.actions}
+
+
+def lesson(game: str, name: str) -> Lesson:
+    """Lesson `name` of `game`, played to its end under CPython: Next while
+    the lesson shows another seat's move, the round's result left, and the
+    reader's moves as the lesson asks for them."""
+    session = TutorialSession(load_tutorial(name, game=game), name=name)
+    for _ in range(1000):
+        if session.done:
+            return Lesson(name, session.actions_played)
+        assert not session.problem, f"{game}/{name}: {session.problem}"
+        action = session.expected_action()
+        if action is None:
+            session.command("next")
+        elif session.fresh_result():
+            session.command("continue")
+        else:
+            session.command("act", json.dumps(session.game.action_to_json(action)))
+    raise AssertionError(f"{game}/{name} does not end")
 
 
 @dataclass(frozen=True)
@@ -37,15 +72,15 @@ class GameInfo:
     min_players: int
     #: ``rules-<name>.html`` if the game has a rules page, else None
     rules: str | None
-    #: a tutorial board's name (``embed.html?game=&scenario=``), None if none
-    tutorial: str | None
+    #: its first tutorial board, None if it has none
+    tutorial: Lesson | None
 
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "minPlayers": self.min_players,
             "rules": self.rules,
-            "tutorial": self.tutorial,
+            "tutorial": None if self.tutorial is None else self.tutorial.to_json(),
         }
 
 
@@ -65,7 +100,7 @@ def registered_games() -> list[GameInfo]:
                 name=name,
                 min_players=int(str(players["min"])),
                 rules=f"rules-{name}.html" if entry["rules"] else None,
-                tutorial=str(tutorials[0]) if tutorials else None,
+                tutorial=lesson(name, str(tutorials[0])) if tutorials else None,
             )
         )
     return found

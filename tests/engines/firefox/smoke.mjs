@@ -4,9 +4,10 @@
 //   node tests/engines/firefox/smoke.mjs '<config JSON>'
 //
 // config: {url, origin, control, firefox, shots, cases: [id], games: [{name,
-// minPlayers, rules, tutorial}]}. Each case id is "<game>/<case>"; each starts
-// with the site's storage emptied (the HTTP cache and the service worker
-// stay) and prints one line "RESULT {id, ok, ms, error}". Waits are on the markers the page sets
+// minPlayers, rules, tutorial: {name, actions} | null}]}. Each case id is
+// "<game>/<case>"; each starts with the site's storage emptied (the HTTP cache
+// and the service worker stay) and prints one line "RESULT {id, ok, ms,
+// error}". Waits are on the markers the page sets
 // (html[data-state], #board[data-phase|seq|actions], #lobby[data-phase]...),
 // polled by waitForFunction (a background tab's animation frames stop).
 import fs from "node:fs";
@@ -136,6 +137,11 @@ async function step(page, pick) {
   await until(page, `#board:not([data-seq='${now.seq}'])[data-phase]:not([data-phase='bot'])`);
   return now.phase;
 }
+
+/** The lesson's next click and its sign, in the page (tests/engines/lesson_now.js). */
+const LESSON_NOW = fs.readFileSync(new URL("../lesson_now.js", import.meta.url), "utf8").trim();
+/** Far more clicks than any lesson needs (each move takes at most two). */
+const LESSON_CLICKS = 400;
 
 async function playToEnd(page, pick, limit = 3000) {
   for (let i = 0; i < limit; i++) {
@@ -273,28 +279,27 @@ const CASES = {
   async tutorial(context, game, problems) {
     if (game.tutorial === null) return;
     const page = await newPage(context, problems, "tutorial");
-    await open(page, `embed.html?game=${game.name}&scenario=${game.tutorial}&lang=en`);
+    await open(page, `embed.html?game=${game.name}&scenario=${game.tutorial.name}&lang=en`);
     await waitReady(page);
-    await until(page, `#tutorial[data-scenario='${game.tutorial}']`);
-    // the lesson's next step: its Next button, the button it points at, or
-    // (it points only after a wrong click) the first action button
-    const SIGN = () => {
-      const t = document.getElementById("tutorial");
-      return [t.dataset.step, t.dataset.actions, !!document.querySelector("[data-tut-expected]")].join("/");
-    };
-    const sign = () => page.evaluate(SIGN);
-    const first = await attr(page, "#tutorial", "data-step");
-    for (let click = 0; click < 3; click++) {
-      const before = await sign();
-      let target = "#actions [data-cmd=act]";
-      if (await page.$("#tut-next")) target = "#tut-next";
-      else if (await page.$("[data-tut-expected]")) target = "[data-tut-expected]";
-      await until(page, target);
-      await page.click(target);
-      await page.waitForFunction(`(${SIGN})() !== ${JSON.stringify(before)}`, { polling: "mutation", timeout: STEP_MS });
-      if ((await attr(page, "#tutorial", "data-step")) !== first) return;
+    await until(page, `#tutorial[data-scenario='${game.tutorial.name}']`);
+    // the lesson to its end, each click on the control the page's markers name
+    for (let click = 0; ; click++) {
+      const now = await page.evaluate(`(${LESSON_NOW})()`);
+      if (now.done === "true") break;
+      if (click === LESSON_CLICKS) throw new Error(`the lesson did not end in ${click} clicks: ${now.sign}`);
+      if (now.target === null) throw new Error(`the lesson offers nothing to click: ${now.sign}`);
+      const button = await page.$(now.target);
+      await unfold(button);
+      await button.click();
+      const moved = `(${LESSON_NOW})().sign !== ${JSON.stringify(now.sign)}`;
+      await page.waitForFunction(moved, { polling: "mutation", timeout: STEP_MS });
     }
-    throw new Error("the lesson did not move on");
+    const end = await page.evaluate(`(${LESSON_NOW})()`);
+    if (end.problem !== "false") throw new Error(`the lesson broke: ${end.sign}`);
+    if (end.actions !== String(game.tutorial.actions)) {
+      throw new Error(`the lesson ended after ${end.actions} moves; CPython plays ${game.tutorial.actions}`);
+    }
+    await until(page, ".tut-outro");
   },
 
   async offline(context, game, problems) {
