@@ -23,7 +23,7 @@ import pytest
 
 from tests.engines.conftest import CASES, SHOTS
 from tests.engines.served import GameInfo, Served, registered_games
-from tests.engines.webkit import STEP_S, WebKit, missing, webkit, xvfb
+from tests.engines.webkit import READY_S, STEP_S, WebKit, missing, webkit, xvfb
 
 SETTLED = "#board[data-phase]:not([data-phase='bot'])"
 ON_BOARD = "html[data-screen='board'] #board[data-phase]"
@@ -290,7 +290,7 @@ def tutorial(wk: WebKit, game: GameInfo) -> None:
 def offline(wk: WebKit, game: GameInfo) -> None:
     wk.open(f"?game={game.name}&botdelay=0&seed=3")
     wk.wait_ready()
-    wk.until("html[data-offline='ready']")
+    wk.until("html[data-offline='ready']", READY_S)
     wk.served.offline = True
     wk.reload()
     start_solo(wk, game)

@@ -51,6 +51,10 @@ MINIBROWSER = Path("/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
 WEBDRIVER = Path("/usr/bin/WebKitWebDriver")
 XVFB = "Xvfb"
 STEP_S = 60.0
+#: a page's start (html[data-state=ready]): a first visit starts Pyodide without
+#: its snapshot, and a cold MiniBrowser on two loaded cores took 20 to 30 s a
+#: page (docs/engines.md); an error is seen at once, whatever the deadline
+READY_S = 180.0
 POLL_S = 0.05
 
 #: GTK settings: no animations (= prefers-reduced-motion), a toolbar that may shrink
@@ -213,6 +217,7 @@ class WebKit:
                 self.driver.close()
         self.use(self.main)
         self.driver.get(self.served.url + "sw.js")  # a page of the origin that runs nothing
+        self.driver.set_script_timeout(STEP_S)
         self.driver.execute_async_script(
             """const done = arguments[arguments.length - 1];
             localStorage.clear();
@@ -262,7 +267,7 @@ class WebKit:
         raise TimeoutException(f"{why()} after {timeout:.0f} s")
 
     def wait_ready(self) -> None:
-        self.until("html[data-state='ready']")
+        self.until("html[data-state='ready']", READY_S)
 
     # ------------------------------------------------------------- acting
 

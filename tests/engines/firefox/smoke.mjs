@@ -16,6 +16,9 @@ import puppeteer from "puppeteer-core";
 
 const config = JSON.parse(process.argv[2]);
 const STEP_MS = 60_000;
+// a page's start (html[data-state=ready]): a first visit starts Pyodide without
+// its snapshot, slow on loaded cores; an error ends the wait at once
+const READY_MS = 180_000;
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 812 };
 const SETTLED = "#board[data-phase]:not([data-phase='bot'])";
@@ -72,7 +75,7 @@ async function attr(target, selector, name) {
 }
 
 async function waitReady(target) {
-  await until(target, "html[data-state='ready'], html[data-state='error']");
+  await until(target, "html[data-state='ready'], html[data-state='error']", READY_MS);
   const state = await attr(target, "html", "data-state");
   if (state !== "ready") {
     const detail = await target.evaluate(() => document.getElementById("load-error-details")?.textContent);
@@ -306,7 +309,7 @@ const CASES = {
     const page = await newPage(context, problems, "offline");
     await open(page, `?game=${game.name}&botdelay=0&seed=3`);
     await waitReady(page);
-    await until(page, "html[data-offline='ready']");
+    await until(page, "html[data-offline='ready']", READY_MS);
     await fetch(config.control + "/offline");
     try {
       await page.reload({ waitUntil: "domcontentloaded" });
