@@ -4,9 +4,12 @@ The Python test tools go into the project's own virtual environment, `.venv`
 (made with `python -m venv` on the first run, refreshed when pyproject.toml
 changes), and pytest runs with that environment's Python, so nothing is
 installed into the machine's Python. Outside the project it installs only what
-cannot live in it: Debian's chromium (apt) for the browser suite, and
-python3-venv (apt) when Debian's Python lacks `venv`'s pip bootstrap. The
-pinned npm packages go into `node_modules/`. pytest also runs ruff and mypy;
+cannot live in it: Debian's chromium (apt) for the browser suite, Debian's
+firefox-esr, webkit2gtk-driver and xvfb (apt) for the engine suites
+(tests/engines/, docs/engines.md), and python3-venv (apt) when Debian's Python
+lacks `venv`'s pip bootstrap; each only when missing. The pinned npm packages
+go into `node_modules/`, with PUPPETEER_SKIP_DOWNLOAD set: no npm package
+downloads a browser of its own. pytest also runs ruff and mypy;
 extra arguments go to pytest.
 """
 
@@ -23,6 +26,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / ".venv"
 CHROMIUM = Path("/usr/bin/chromium")
+#: what the engine suites (tests/engines/) drive, by the Debian package that brings it
+ENGINES = {
+    "firefox-esr": Path("/usr/bin/firefox-esr"),
+    "webkit2gtk-driver": Path("/usr/bin/WebKitWebDriver"),
+    "xvfb": Path("/usr/bin/Xvfb"),
+}
 #: Holds the hash of the pyproject.toml whose test tools are installed in .venv.
 INSTALLED_STAMP = VENV / "installed-pyproject.sha256"
 
@@ -45,6 +54,14 @@ def install_chromium() -> None:
     # coturn (turnserver) and iptables: the TURN relay between two NATed homes
     if not CHROMIUM.exists() or not shutil.which("turnserver") or not shutil.which("iptables"):
         apt_install("chromium", "coturn", "iptables")
+
+
+def install_engines() -> None:
+    """Debian's Firefox ESR, WebKitGTK's WebDriver (with its MiniBrowser) and
+    Xvfb, for the engine suites: never a browser downloaded by a tool."""
+    missing = [package for package, path in ENGINES.items() if not path.exists()]
+    if missing:
+        apt_install(*missing)
 
 
 def venv_python() -> Path:
@@ -97,8 +114,10 @@ def main() -> int:
     if npm is None:
         print("npm is missing: install Node.js 20 or newer", file=sys.stderr)
         return 1
+    os.environ["PUPPETEER_SKIP_DOWNLOAD"] = "1"  # puppeteer-core drives Debian's firefox-esr
     run(npm, "ci", "--no-audit", "--no-fund")
     install_chromium()
+    install_engines()
     result = subprocess.run([str(python), "-m", "pytest", *timing_args(), *sys.argv[1:]], cwd=ROOT)
     shots = sorted((ROOT / "artifacts" / "screenshots").glob("*.png"))
     if shots:

@@ -1,0 +1,48 @@
+"""Fixtures of the engine suites (Firefox ESR and WebKit): the built site,
+served with a request log (``served.Served``), and the games to test.
+
+Each engine's cases are the same for every registered game; a test is named
+``test_<engine>[<game>/<case>]`` so that a failure says which."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.engines.served import Served, serve_built
+
+ROOT = Path(__file__).resolve().parents[2]
+#: where each engine keeps its screenshot of each game's end
+SHOTS = ROOT / "artifacts" / "screenshots"
+
+#: the cases each engine runs for each game, in the order they run
+CASES = (
+    "home",
+    "menu",
+    "solo-375",
+    "solo-1280",
+    "reload",
+    "rules",
+    "tutorial",
+    "tabs",
+    "offline",
+)
+
+
+@pytest.fixture(scope="session")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    yield from serve_built(tmp_path_factory.mktemp("engines") / "dist")
+
+
+def selected_ids(request: pytest.FixtureRequest, test_name: str) -> list[str]:
+    """The case ids ("<game>/<case>") of `test_name` that this run selected,
+    in collection order: a driver runs those and no others (``-k`` works)."""
+    ids = []
+    for item in request.session.items:
+        if getattr(item, "originalname", "") == test_name:
+            callspec = getattr(item, "callspec", None)
+            if callspec is not None:
+                ids.append(str(callspec.params["case"]))
+    return ids
