@@ -438,7 +438,8 @@ def test_a_device_guest_joins_by_invitation_and_leaves() -> None:
     host = _host_tab(wire, 2)
     host.lobby_click("net-invite")
     invite = [m for m in host.received if m["kind"] == "invite"][-1]
-    assert invite["epoch"] == host.net.epoch and invite["close_label"]
+    assert invite["epoch"] == host.net.epoch
+    assert invite["close_labels"] == {"fr": "Fermer l’invitation", "en": "Close the invitation"}
     guest = wire.tab()
     opened = guest.open(hash_=f"#join={host.invite_code}")
     assert guest.phase == "lobby:join" and guest.python.network is not None

@@ -63,7 +63,7 @@ What it answers (each batch carried out in order):
   receives to ``window.__bqNetFrames`` (the browser tests' hook), before it
   posts it as ``frame``.
 - transport calls: ``tabs-host {room, epoch}``, ``tabs-join {room, epoch}``,
-  ``rooms-watch`` / ``rooms-stop``, ``invite {ice, epoch, close_label}``
+  ``rooms-watch`` / ``rooms-stop``, ``invite {ice, epoch, close_labels}``
   (the page shows the invitation in a closable box), ``answer {offer, ice,
   epoch}`` (the page shows the answer). An invitation or answer that the
   browser makes after a later ``pairing`` message was carried out is
@@ -746,8 +746,9 @@ class NetPage:
     def _invite(self) -> None:
         """A fresh invitation for one device; its answer connects that guest."""
         self._pairing_off()
-        label = ntr("invite_close", self._lang())
-        self._emit("invite", ice=self._ice_servers(), epoch=self.epoch, close_label=label)
+        # both languages: the button follows a language switch while it shows
+        labels = {lang: ntr("invite_close", lang) for lang in ("fr", "en")}
+        self._emit("invite", ice=self._ice_servers(), epoch=self.epoch, close_labels=labels)
 
     def _on_invite_failed(self, message: Message) -> None:
         text = _text(message, "text")

@@ -266,8 +266,9 @@ function sendFrame(message) {
 }
 
 /** The box a pairing widget goes in: a fresh one (with a close button when
- *  `closeLabel` is given), or none. The widgets follow the language on their own. */
-function pairingBox(show, closeLabel) {
+ *  `closeLabels`, its words by language, are given), or none. The widgets and
+ *  the button follow the language on their own. */
+function pairingBox(show, closeLabels) {
   if (widget) widget.destroy();
   widget = null;
   if (invitation) invitation.cancel();
@@ -277,14 +278,19 @@ function pairingBox(show, closeLabel) {
   box.hidden = !show;
   if (!show) return null;
   box.innerHTML = '<div id="net-pairing-widget"></div>';
-  if (closeLabel) {
+  if (closeLabels) {
     const actions = document.createElement("div");
     actions.className = "net-actions";
     const close = document.createElement("button");
     close.type = "button";
     close.className = "btn btn-small btn-secondary";
     close.setAttribute("data-cmd", "net-pair-close");
-    close.textContent = closeLabel;
+    close.textContent = closeLabels[BQ.lang()] || closeLabels.en;
+    const relabel = (event) => {
+      if (!close.isConnected) return document.removeEventListener("bq:lang", relabel);
+      close.textContent = closeLabels[event.detail] || closeLabels.en;
+    };
+    document.addEventListener("bq:lang", relabel);
     actions.appendChild(close);
     box.appendChild(actions);
   }
@@ -293,7 +299,7 @@ function pairingBox(show, closeLabel) {
 
 function pairing(message) {
   pairings += 1;
-  const box = pairingBox(message.show, "");
+  const box = pairingBox(message.show, null);
   if (message.show && message.widget === "join" && net()) {
     widget = net().showJoin(box, BQ.lang(), function (code) {
       send({ kind: "join-code", code: String(code) });
@@ -309,7 +315,7 @@ function invite(message) {
     .then(
       function (made) {
         if (asked !== pairings) return made.cancel();
-        const shown = net().showInvite(pairingBox(true, message.close_label), made, BQ.lang());
+        const shown = net().showInvite(pairingBox(true, message.close_labels), made, BQ.lang());
         widget = shown;
         invitation = made;
         shown.link.then(
@@ -337,7 +343,7 @@ function answer(message) {
     .then(
       function (made) {
         if (asked !== pairings) return made.cancel();
-        const shown = net().showAnswer(pairingBox(true, ""), made, BQ.lang());
+        const shown = net().showAnswer(pairingBox(true, null), made, BQ.lang());
         widget = shown;
         shown.link.then(
           function (link) {
@@ -575,7 +581,7 @@ function onPairingClick(event) {
   // the host closes an invitation nobody answered: it is cancelled
   if (!event.target.closest('[data-cmd="net-pair-close"]')) return;
   pairings += 1;
-  pairingBox(false, "");
+  pairingBox(false, null);
   send({ kind: "pairing-closed" });
 }
 

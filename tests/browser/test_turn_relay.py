@@ -172,6 +172,8 @@ def test_without_a_relay_the_pairing_fails_and_both_sides_say_what_to_try(
     status = "#net-pairing [data-pairing-status]"
     host.page.locator(".lang-btn[data-lang='fr']").click()
     host.page.wait_for_selector(f"{status}:has-text('même réseau')")
+    close = host.page.locator("#net-pairing [data-cmd=net-pair-close]")
+    assert close.inner_text() == "Fermer l’invitation"  # its label follows the switch too
     host.page.set_viewport_size(PHONE)
     host.shot("turn-no-relay-host-375-fr")
     guest.page.locator(".lang-btn[data-lang='en']").click()
