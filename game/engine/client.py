@@ -23,6 +23,7 @@ from html import escape
 from pathlib import Path
 from typing import Any, Protocol
 
+from .dom import ActMarks
 from .options import Option, OptionsDeclaration, Words
 from .protocol import JSON, Event
 
@@ -156,6 +157,12 @@ class Scene:
     #: its head, already rendered; empty on a local table
     seat_attrs: Mapping[int, str] = field(default_factory=dict)
     seat_badges_html: Mapping[int, str] = field(default_factory=dict)
+    #: what the shell wants on the action controls (the move a lesson points
+    #: at): the client hands it to ``dom.act_button`` for every control it draws
+    marks: ActMarks = field(default_factory=ActMarks)
+    #: whether the result panel offers its "continue" button (a finished
+    #: lesson's last result stays without it): ``dom.continue_actions``
+    result_button: bool = True
 
     def mark(self, key: str) -> str:
         """Record `key` as drawn; ' arrive' if it was not drawn last time."""

@@ -10,6 +10,7 @@ from game.bossquest.game import GAME
 from game.bossquest.state import NO_CARD, State
 from game.bossquest.text import describe, reason_text
 from game.engine.client import Dock, GameClient, Legend, Listing, MenuGroup, Scene
+from game.engine.dom import marker_values
 from game.engine.protocol import Event
 
 from . import render
@@ -128,7 +129,7 @@ class BossQuestClient:
         return reason_text(code, message, lang)
 
     def markers(self, view: dict[str, Any]) -> dict[str, str]:
-        return {"round": str(view["round"]), "stage": str(view["stage"])}
+        return marker_values({"round": view["round"], "stage": view["stage"]})
 
     def progress(self, view: dict[str, Any], lang: str) -> str:
         return tr("round", lang, n=view["round"])

@@ -9,6 +9,7 @@ from typing import Any
 from game.duel.game import GAME
 from game.duel.state import ROUNDS, Commit, Keep, State, Swap
 from game.engine.client import Control, Dock, GameClient, Group, Listing, Scene
+from game.engine.dom import marker_values
 from game.engine.protocol import Event
 
 from . import render
@@ -114,7 +115,7 @@ class DuelClient:
         return reason_text(code, message, lang)
 
     def markers(self, view: dict[str, Any]) -> dict[str, str]:
-        return {"round": str(view["round"]), "stage": str(view["stage"])}
+        return marker_values({"round": view["round"], "stage": view["stage"]})
 
     def progress(self, view: dict[str, Any], lang: str) -> str:
         return tr("round", lang, n=view["round"], of=ROUNDS)

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from game.engine.client import Dock, GameClient, Listing, Scene
+from game.engine.dom import marker_values
 from game.engine.protocol import Event
 from game.theboss.game import GAME
 from game.theboss.state import State
@@ -115,13 +116,15 @@ class TheBossClient:
         return reason_text(code, message, lang)
 
     def markers(self, view: dict[str, Any]) -> dict[str, str]:
-        return {
-            "round": str(view["round"]),
-            "turn": str(view["turn"]),
-            "stage": str(view["stage"]),
-            "police": str(len(view["police"])),
-            "last-round": "true" if view["last_round"] else "false",
-        }
+        return marker_values(
+            {
+                "round": view["round"],
+                "turn": view["turn"],
+                "stage": view["stage"],
+                "police": len(view["police"]),
+                "last-round": bool(view["last_round"]),
+            }
+        )
 
     def progress(self, view: dict[str, Any], lang: str) -> str:
         if view["stage"] == "over":
