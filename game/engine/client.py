@@ -329,7 +329,13 @@ def _menu_field(option: Option, group: MenuGroup | None, listing: Listing) -> di
 
 class GameClient(Protocol):
     """A game's client. Views are the game's own (``Game.view``): the client is
-    the only part of the browser side that reads their fields."""
+    the only part of the browser side that reads their fields.
+
+    A client subclasses ``client_base.DefaultClient``, which holds the optional
+    members (``tutorials``, ``hint``, ``markers``, and the three ``render_*``
+    handed to its ``renderer`` module); the others are required
+    (``client_base.REQUIRED``). Controls, panels and markers are drawn through
+    ``dom.py``."""
 
     #: the game's registered name
     name: str

@@ -6,7 +6,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from game.engine.client import Dock, GameClient, Listing, Scene
+from game.engine.client import Dock, GameClient, Listing
+from game.engine.client_base import DefaultClient
 from game.engine.dom import marker_values
 from game.engine.protocol import Event
 from game.theboss.game import GAME
@@ -70,22 +71,14 @@ LISTING = Listing(
 """How the home and the menu present The Boss."""
 
 
-class TheBossClient:
+class TheBossClient(DefaultClient):
     name = GAME.name
+    renderer = render
     tutorials: Path | None = TUTORIALS
     listing = LISTING
 
     def title(self, lang: str) -> str:
         return "The Boss"
-
-    def render_table(self, scene: Scene) -> str:
-        return render.render_table(scene)
-
-    def render_result(self, scene: Scene) -> str:
-        return render.render_result(scene)
-
-    def render_game_over(self, scene: Scene) -> str:
-        return render.render_game_over(scene)
 
     def dock(
         self,
