@@ -1,0 +1,66 @@
+"""What a game's ``legal_actions`` last handed out, kept for its ``apply``.
+
+A game's ``apply`` must refuse an illegal action, which costs a check for every
+action of every playout. When the action is the very object the legal list
+just handed out for the same state and seat, that check is known to pass:
+states and actions are immutable, and the tests hold each game's list and
+checker to the same answer on every state of random play. A game keeps what
+its list handed out here (``remember``) and its ``apply`` asks for it
+(``recall``); what it keeps (the actions, or a cheaper key of them) is its own.
+
+Entries are keyed by the state's identity and the seat. An entry holds its
+state, so the state stays alive and its identity cannot be reused by another
+object while the entry is kept; ``recall`` compares the state by identity
+(``is``), never by equality, which would cost what the check saves. The memo
+holds few entries (the page and a bot's search may interleave two games'
+states), overwritten in turn: it never grows. Pyodide runs one thread; under
+CPython an entry is replaced whole (one tuple), so a reader sees either the old
+entry or the new one, and a miss only costs the check.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Generic, TypeVar
+
+__all__ = ["LegalMemo"]
+
+V = TypeVar("V")
+
+#: entries kept per memo
+SIZE: Final = 4
+
+
+class LegalMemo(Generic[V]):
+    """A bounded memo of (state, seat) -> what the legal list handed out."""
+
+    __slots__ = ("_last", "_next", "_slots")
+
+    def __init__(self) -> None:
+        empty: tuple[object, int, V | None] = (None, -1, None)
+        self._slots: list[tuple[object, int, V | None]] = [empty] * SIZE
+        self._next = 0
+        # the newest entry, looked at first: apply follows its legal list
+        self._last = empty
+
+    def remember(self, state: object, seat: int, value: V) -> None:
+        entry = (state, seat, value)
+        self._last = entry
+        index = self._next
+        self._slots[index] = entry
+        self._next = index + 1 if index + 1 < SIZE else 0
+
+    def recall(self, state: object, seat: int) -> V | None:
+        """What was remembered for this very state and seat, None if nothing."""
+        last = self._last
+        if last[0] is state and last[1] == seat:
+            return last[2]
+        for kept, kept_seat, value in self._slots:
+            if kept is state and kept_seat == seat:
+                return value
+        return None
+
+    def forget(self) -> None:
+        """Drop every entry (a test that wants a cold memo)."""
+        empty: tuple[object, int, V | None] = (None, -1, None)
+        self._slots = [empty] * SIZE
+        self._last = empty
