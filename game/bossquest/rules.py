@@ -353,7 +353,11 @@ def _refuse_if_illegal(state: State, seat: int, action: Action) -> None:
     """Raise IllegalAction if `seat` may not play `action`. An action taken
     from the last legal list of this very state and seat is known to be
     legal; any other is checked."""
-    handed_out = _HANDED_OUT.recall(state, seat)
+    entry = _HANDED_OUT.last  # the newest list, read inline: apply follows it
+    if entry[0] is state and entry[1] == seat:
+        handed_out = entry[2]
+    else:
+        handed_out = _HANDED_OUT.recall(state, seat)
     if handed_out is not None:
         for listed in handed_out:
             if listed is action:  # the very object, not an equal one

@@ -12,7 +12,7 @@ Entries are keyed by the state's identity and the seat. An entry holds its
 state, so the state stays alive and its identity cannot be reused by another
 object while the entry is kept; ``recall`` compares the state by identity
 (``is``), never by equality, which would cost what the check saves. The memo
-holds few entries (the page and a bot's search may interleave two games'
+holds two entries (the page and a bot's search may interleave two games'
 states), overwritten in turn: it never grows. Pyodide runs one thread; under
 CPython an entry is replaced whole (one tuple), so a reader sees either the old
 entry or the new one, and a miss only costs the check.
@@ -26,41 +26,39 @@ __all__ = ["LegalMemo"]
 
 V = TypeVar("V")
 
-#: entries kept per memo
-SIZE: Final = 4
+#: entries kept per memo: the newest and the one before it (the page and a
+#: bot's search may interleave two games' states)
+SIZE: Final = 2
 
 
 class LegalMemo(Generic[V]):
     """A bounded memo of (state, seat) -> what the legal list handed out."""
 
-    __slots__ = ("_last", "_next", "_slots")
+    __slots__ = ("_before", "last")
 
     def __init__(self) -> None:
         empty: tuple[object, int, V | None] = (None, -1, None)
-        self._slots: list[tuple[object, int, V | None]] = [empty] * SIZE
-        self._next = 0
-        # the newest entry, looked at first: apply follows its legal list
-        self._last = empty
+        #: the newest entry, (state, seat, value): read it inline where a call
+        #: costs (``entry[0] is state and entry[1] == seat``), else ``recall``
+        self.last = empty
+        self._before = empty
 
     def remember(self, state: object, seat: int, value: V) -> None:
-        entry = (state, seat, value)
-        self._last = entry
-        index = self._next
-        self._slots[index] = entry
-        self._next = index + 1 if index + 1 < SIZE else 0
+        # two stores, no index: this runs for every legal list of every playout
+        self._before = self.last
+        self.last = (state, seat, value)
 
     def recall(self, state: object, seat: int) -> V | None:
         """What was remembered for this very state and seat, None if nothing."""
-        last = self._last
+        last = self.last
         if last[0] is state and last[1] == seat:
             return last[2]
-        for kept, kept_seat, value in self._slots:
-            if kept is state and kept_seat == seat:
-                return value
+        before = self._before
+        if before[0] is state and before[1] == seat:
+            return before[2]
         return None
 
     def forget(self) -> None:
         """Drop every entry (a test that wants a cold memo)."""
         empty: tuple[object, int, V | None] = (None, -1, None)
-        self._slots = [empty] * SIZE
-        self._last = empty
+        self.last = self._before = empty

@@ -351,7 +351,8 @@ def _step(state: State, seat: int, action: Action, events: Events) -> State:
         refused = check(state, seat, action)
         assert refused is not None  # no such action: the checker says so
         raise IllegalAction(refused)
-    keys = _HANDED_OUT.recall(state, seat)
+    entry = _HANDED_OUT.last  # the newest list, read inline: apply follows it
+    keys = entry[2] if entry[0] is state and entry[1] == seat else _HANDED_OUT.recall(state, seat)
     # id(action) among our own placements first: then its city is a city id.
     if not (
         keys is not None
