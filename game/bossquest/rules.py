@@ -3,10 +3,11 @@ list and `apply` both use it."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ..engine.errors import IllegalAction, Reason
 from ..engine.evolve import evolve
+from ..engine.legalmemo import LegalMemo
 from ..engine.safejson import quote
 from . import companions, potions, reaper
 from .actions import (
@@ -187,11 +188,12 @@ _READINGS = {
 }
 _TAKE_LIFE, _BECOME_REAPER = TakeLife(), BecomeReaper()
 
-# The legal list `apply` last handed out, as (state, seat, actions): an action
-# taken from it, the very object, for the same state and seat, is legal
-# without asking the checker again (states and actions are immutable, and the
-# tests hold the list and the checker to the same answer on every state).
-_last: tuple[State | None, int, tuple[Action, ...]] = (None, NO_CARD, ())
+# The legal lists `legal_actions` handed out, by state and seat (the engine's
+# bounded memo): an action taken from one, the very object, for the same state
+# and seat, is legal without asking the checker again (states and actions are
+# immutable, and the tests hold the list and the checker to the same answer on
+# every state).
+_HANDED_OUT: Final[LegalMemo[tuple[Action, ...]]] = LegalMemo()
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
@@ -203,9 +205,8 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     and the pass; then the companion's powers. `tests/test_properties.py`
     checks on every state of random play, at every player count and with
     every option, that this list is exactly what `check` allows."""
-    global _last
     legal = _legal(state, seat, state.stage)
-    _last = (state, seat, tuple(legal))
+    _HANDED_OUT.remember(state, seat, tuple(legal))
     return legal
 
 
@@ -352,9 +353,13 @@ def _refuse_if_illegal(state: State, seat: int, action: Action) -> None:
     """Raise IllegalAction if `seat` may not play `action`. An action taken
     from the last legal list of this very state and seat is known to be
     legal; any other is checked."""
-    last_state, last_seat, last_legal = _last
-    if state is last_state and seat == last_seat:
-        for listed in last_legal:
+    entry = _HANDED_OUT.last  # the newest list, read inline: apply follows it
+    if entry[0] is state and entry[1] == seat:
+        handed_out = entry[2]
+    else:
+        handed_out = _HANDED_OUT.recall(state, seat)
+    if handed_out is not None:
+        for listed in handed_out:
             if listed is action:  # the very object, not an equal one
                 return
     reason = check(state, seat, action)

@@ -23,6 +23,7 @@ from html import escape
 from pathlib import Path
 from typing import Any, Protocol
 
+from .dom import ActMarks
 from .options import Option, OptionsDeclaration, Words
 from .protocol import JSON, Event
 
@@ -156,6 +157,12 @@ class Scene:
     #: its head, already rendered; empty on a local table
     seat_attrs: Mapping[int, str] = field(default_factory=dict)
     seat_badges_html: Mapping[int, str] = field(default_factory=dict)
+    #: what the shell wants on the action controls (the move a lesson points
+    #: at): the client hands it to ``dom.act_button`` for every control it draws
+    marks: ActMarks = field(default_factory=ActMarks)
+    #: whether the result panel offers its "continue" button (a finished
+    #: lesson's last result stays without it): ``dom.continue_actions``
+    result_button: bool = True
 
     def mark(self, key: str) -> str:
         """Record `key` as drawn; ' arrive' if it was not drawn last time."""
@@ -322,7 +329,13 @@ def _menu_field(option: Option, group: MenuGroup | None, listing: Listing) -> di
 
 class GameClient(Protocol):
     """A game's client. Views are the game's own (``Game.view``): the client is
-    the only part of the browser side that reads their fields."""
+    the only part of the browser side that reads their fields.
+
+    A client subclasses ``client_base.DefaultClient``, which holds the optional
+    members (``tutorials``, ``hint``, ``markers``, and the three ``render_*``
+    handed to its ``renderer`` module); the others are required
+    (``client_base.REQUIRED``). Controls, panels and markers are drawn through
+    ``dom.py``."""
 
     #: the game's registered name
     name: str

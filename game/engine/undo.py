@@ -10,19 +10,35 @@ The game says, through its hook, whether an action kept the turn going and
 what (if anything) bars taking it back; this module walks the match. Undoing
 is replaying the match without its last action (`undone`), so a save, which
 is the match, keeps the undone state across a reload.
+
+`default_barrier` is a barrier a game may declare as is, or call from its own
+after its named cases: "the random generator moved or a hidden card became
+visible". The engine tells the first by the generator's state (the game names
+where its state keeps it), the second without knowing the game: it plays the
+same action again from states the seat cannot tell from the one before (the
+game's ``redeal``: everything hidden from the seat dealt again, the generator
+reseeded) and compares the seat's views after. Were nothing hidden shown, each
+would be the view the seat got; a difference means the action's outcome
+depended on what the seat could not see, so it now knows something it did not.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import MalformedData, Reason
+from .errors import GameError, MalformedData, Reason
 from .match import Match, replay_steps
 from .protocol import Game
 
-__all__ = ["Step", "match_steps", "undo_refusal", "undone"]
+__all__ = ["Barrier", "Step", "default_barrier", "match_steps", "undo_refusal", "undone"]
+
+#: an undo barrier: (state before, state after, seat, action) -> why not, or None
+Barrier = Callable[[Any, Any, int, Any], Reason | None]
+#: the seeds of the states played again (two: a hidden card that matters
+#: differs in at least one of them unless the deal is forced)
+_REDEAL_SEEDS = (0x5EED_0001, 0x5EED_0002)
 
 
 @dataclass(frozen=True)
@@ -88,3 +104,30 @@ def undone(match: Match) -> Match:
     if not match.actions:
         raise MalformedData("there is no action to undo", code="undo_nothing")
     return Match(match.game, match.options, match.seed, match.actions[:-1])
+
+
+def default_barrier(game: Game[Any, Any], generator: Callable[[Any], int]) -> Barrier:
+    """The barrier "the random generator moved or a hidden card became visible"
+    for `game` (see the module), `generator` reading a state's generator.
+
+    Without ``capabilities.redeal`` only the generator is looked at: a game
+    with hidden cards and no redeal must name its reveals in its own barrier."""
+
+    def barrier(before: Any, after: Any, seat: int, action: Any) -> Reason | None:
+        if generator(after) != generator(before):
+            return Reason("undo_random", "cards were shuffled")
+        redeal = game.capabilities.redeal
+        if redeal is None:
+            return None
+        seen = game.view(after, seat)
+        for seed in _REDEAL_SEEDS:
+            try:
+                other, _events = game.apply(redeal(before, seat, seed), seat, action)
+            except GameError:
+                # refused where the seat saw the same table: its legality hung on a hidden card
+                return Reason("undo_revealed", "a hidden card was shown to you")
+            if game.view(other, seat) != seen:
+                return Reason("undo_revealed", "a hidden card was shown to you")
+        return None
+
+    return barrier

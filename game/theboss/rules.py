@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from ..engine.errors import IllegalAction, Reason
+from ..engine.legalmemo import LegalMemo
 from .cards import (
     CARD_CITY,
     CARD_COUNT,
@@ -162,35 +163,32 @@ def _place_problem(state: State, seat: int, action: Place) -> Reason | None:
 
 # ------------------------------------------------------------- legal actions
 
-# The placements `legal_actions` last handed out, as (state, seat, keys): keys[city]
-# names the placements on that city in the list (see _placements; 0: none). A
-# placement among them, the very object, for the same state and seat, is legal
-# without asking the checker again (states and actions are immutable, and the
-# tests hold the list to the checker on every state of random play). Plays are
-# checked by apply itself: two questions.
+# The placements `legal_actions` handed out, by state and seat (the engine's
+# bounded memo), as keys: keys[city] names the placements on that city in the
+# list (see _placements; 0: none). A placement among them, the very object, for
+# the same state and seat, is legal without asking the checker again (states
+# and actions are immutable, and the tests hold the list to the checker on
+# every state of random play). Plays are checked by apply itself: two questions.
 _NO_PLACEMENTS: Final = (0,) * (CITY_COUNT + 1)
-_last: tuple[State | None, int, Sequence[int]] = (None, -1, _NO_PLACEMENTS)
+_HANDED_OUT: Final[LegalMemo[Sequence[int]]] = LegalMemo()
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
     """Every legal action, built directly: the cards in hand (by id), then at a
     turn's start every placement by city id, experts, occasionals: the order
     of `legal_by_checker`, which the tests hold this list to on every state."""
-    global _last
     stage = state.stage
     if stage is _OVER or seat != state.seat:
-        _last = (None, -1, _NO_PLACEMENTS)
         return []
     plays: list[Action] = [PLAYS[card] for card in state.hands[seat]]
     if stage is Stage.PLAY:
-        _last = (None, -1, _NO_PLACEMENTS)
         return plays
     keys = _placement_keys(state, seat)
     known = _PLACEMENTS
     for key in keys:
         if key:
             plays += known[key] if key in known else _placements(key)
-    _last = (state, seat, keys)
+    _HANDED_OUT.remember(state, seat, keys)
     return plays
 
 
@@ -222,7 +220,7 @@ def advance_vouched(state: State, seat: int, place: Place) -> State | None:
 
 def _placement_keys(state: State, seat: int, only: int | None = None) -> Sequence[int]:
     """At a turn's start: by city id, the key of its placements in the legal
-    list (see `_last` and `_placements`; 0: none), or of city `only` alone
+    list (see `_HANDED_OUT` and `_placements`; 0: none), or of city `only` alone
     (the others 0). Written with plain indexing, not `map` with a builtin: in
     Pyodide each call a builtin makes costs several times more than a
     subscript."""
@@ -353,11 +351,11 @@ def _step(state: State, seat: int, action: Action, events: Events) -> State:
         refused = check(state, seat, action)
         assert refused is not None  # no such action: the checker says so
         raise IllegalAction(refused)
-    last_state, last_seat, keys = _last
+    entry = _HANDED_OUT.last  # the newest list, read inline: apply follows it
+    keys = entry[2] if entry[0] is state and entry[1] == seat else _HANDED_OUT.recall(state, seat)
     # id(action) among our own placements first: then its city is a city id.
     if not (
-        state is last_state
-        and seat == last_seat
+        keys is not None
         and id(action) in _OWN_PLACES
         and id(action) in _PLACEMENT_IDS[keys[action.city]]
     ):

@@ -246,9 +246,11 @@ def _badge(status: SeatStatus, lang: str) -> str:
     return "".join(parts)
 
 
-def _seat_markers(status: SeatStatus) -> str:
+def _seat_markers(status: SeatStatus, kind_attr: str = "data-status") -> str:
+    """A seat's kind and connection as attributes: the lobby's rows and chips
+    name the kind ``data-status``, the board's seat panels ``data-net``."""
     return (
-        f' data-status="{status.kind}" data-connected="{_flag(status.connected)}"'
+        f' {kind_attr}="{status.kind}" data-connected="{_flag(status.connected)}"'
         f' data-dropped="{_flag(status.dropped)}" data-thinking="{_flag(status.thinking)}"'
         f' data-handed="{_flag(status.handed_to_bot)}"'
     )
@@ -1066,7 +1068,7 @@ def render_net_board(inp: BoardInput, lang: str) -> NetRendered:
         levels=levels,
         previous=inp.previous,
         # each seat's connection, on its panel: the client places what the shell drew
-        seat_attrs={s.seat: _seat_markers(s).replace("data-status", "data-net") for s in inp.seats},
+        seat_attrs={s.seat: _seat_markers(s, "data-net") for s in inp.seats},
         seat_badges_html={s.seat: _badge(s, lang) for s in inp.seats},
     )
     if phase == "result":

@@ -25,7 +25,6 @@ longer matches the rules says so on the board instead of teaching a mistake.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -35,6 +34,7 @@ from typing import Any, Final
 from urllib.parse import parse_qs, urlencode
 
 from game.engine.client import NO_DOCK, Dock, GameClient, Scene
+from game.engine.dom import ActMarks, act_text
 from game.engine.errors import GameError, IllegalAction
 from game.engine.events import event_for_seat
 from game.engine.protocol import Game
@@ -536,24 +536,20 @@ class TutorialSession:
         )
         result = self.fresh_result()
         if result:
+            # nothing follows the last lesson's result: it stays, without its button
+            scene.result_button = not self.done
             board = self.client.render_result(scene)
-            if self.done:  # nothing follows: the result stays, without its button
-                board = re.sub(r'<div class="panel-actions">.*?</div>', "", board, flags=re.S)
         else:
             scene.dock = self.dock(lang)
             scene.log = self.log(lang)
             scene.caption = self._dock_caption(lang)
             scene.events = [event_for_seat(event, self.reader) for event in self.events]
-            dress_table(scene)
-            board = self.client.render_table(scene)
             action = self.expected_action()
             if action is not None and self.explain:
                 # after a wrong click, point at the button the lesson asks for
-                act = json.dumps(
-                    self.game.action_to_json(action), separators=(",", ":"), sort_keys=True
-                )
-                wanted = f'data-act="{_e(act)}"'
-                board = board.replace(wanted, f'{wanted} data-tut-expected="true"', 1)
+                scene.marks = ActMarks(expected=act_text(self.game.action_to_json(action)))
+            dress_table(scene)
+            board = self.client.render_table(scene)
         self._previous = frozenset(scene.shown)
         return TutorialView(
             panel=self._panel(lang, result),

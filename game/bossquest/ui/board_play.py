@@ -43,8 +43,8 @@ from game.bossquest.actions import (
 from game.bossquest.cards import SPELL_KINDS
 from game.bossquest.text import spell_name
 from game.engine.client import Control, Scene, e
+from game.engine.dom import ActMarks, act_button
 
-from .controls import action_json
 from .play_strings import ptr
 
 __all__ = ["BoardPlay", "anchor_of", "board_button"]
@@ -105,22 +105,24 @@ def _face(control: Control, lang: str, pending: str) -> str:
     return control.label
 
 
-def board_button(control: Control, lang: str, face: str) -> str:
+def board_button(control: Control, face: str, marks: ActMarks | None = None) -> str:
     """One board button: the dock's action and accessible name, a short face."""
-    kind = action_to_json(control.action)["type"]
-    name = control.aria or control.label
-    odds, meter = "", ""
+    attrs: list[tuple[str, object]] = []
+    meter = ""
     if control.odds is not None:
-        odds = f' data-odds="{control.odds!r}"'
+        attrs.append(("data-odds", repr(control.odds)))
         meter = (
             f'<span class="act-odds" data-risk="{e(control.odds_risk)}" aria-hidden="true">'
             f"{e(control.odds_text)}</span>"
         )
-    return (
-        f'<button type="button" class="btn act board-act act-{control.tone}" data-cmd="act" '
-        f'data-on="board" data-kind="{e(kind)}" data-act="{e(action_json(control.action))}"'
-        f'{odds} aria-label="{e(name)}"><span>{e(face)}</span>'
-        f"{meter}</button>"
+    return act_button(
+        action_to_json(control.action),
+        f"<span>{e(face)}</span>{meter}",
+        css=f"btn act board-act act-{control.tone}",
+        label=control.aria or control.label,
+        on_board=True,
+        attrs=attrs,
+        marks=marks,
     )
 
 
@@ -130,6 +132,7 @@ class BoardPlay:
     def __init__(self, scene: Scene) -> None:
         self.lang = scene.lang
         self.view = scene.view
+        self.marks = scene.marks
         pending = scene.view.get("pending")
         self.pending = "" if pending is None else SPELL_KINDS[pending]
         self.pending_card: int | None = pending
@@ -154,7 +157,7 @@ class BoardPlay:
         return "".join(self.button(c) for c in self.controls(anchor))
 
     def button(self, control: Control) -> str:
-        return board_button(control, self.lang, _face(control, self.lang, self.pending))
+        return board_button(control, _face(control, self.lang, self.pending), self.marks)
 
     def row(self, anchor: str, label: str = "") -> str:
         """The anchor's buttons under a short label, or "" when it has none."""

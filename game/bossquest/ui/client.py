@@ -9,7 +9,9 @@ from typing import Any
 from game.bossquest.game import GAME
 from game.bossquest.state import NO_CARD, State
 from game.bossquest.text import describe, reason_text
-from game.engine.client import Dock, GameClient, Legend, Listing, MenuGroup, Scene
+from game.engine.client import Dock, GameClient, Legend, Listing, MenuGroup
+from game.engine.client_base import DefaultClient
+from game.engine.dom import marker_values
 from game.engine.protocol import Event
 
 from . import render
@@ -85,22 +87,14 @@ LISTING = Listing(
 """How the home and the menu present Boss Quest."""
 
 
-class BossQuestClient:
+class BossQuestClient(DefaultClient):
     name = GAME.name
+    renderer = render
     tutorials: Path | None = TUTORIALS
     listing = LISTING
 
     def title(self, lang: str) -> str:
         return "Boss Quest"
-
-    def render_table(self, scene: Scene) -> str:
-        return render.render_table(scene)
-
-    def render_result(self, scene: Scene) -> str:
-        return render.render_result(scene)
-
-    def render_game_over(self, scene: Scene) -> str:
-        return render.render_game_over(scene)
 
     def dock(
         self,
@@ -128,7 +122,7 @@ class BossQuestClient:
         return reason_text(code, message, lang)
 
     def markers(self, view: dict[str, Any]) -> dict[str, str]:
-        return {"round": str(view["round"]), "stage": str(view["stage"])}
+        return marker_values({"round": view["round"], "stage": view["stage"]})
 
     def progress(self, view: dict[str, Any], lang: str) -> str:
         return tr("round", lang, n=view["round"])

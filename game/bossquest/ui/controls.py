@@ -14,7 +14,6 @@ chance of going over if the player asks for that many weapons.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -34,6 +33,7 @@ from game.bossquest.actions import (
 from game.bossquest.cards import SPELL_KINDS
 from game.bossquest.text import spell_name, weapon_text
 from game.engine.client import Control, Dock, Group
+from game.engine.dom import act_text
 
 from .hint import percent, risk
 from .strings import plural, tr
@@ -43,7 +43,7 @@ __all__ = ["Control", "Dock", "Group", "action_json", "active_label", "dock", "p
 
 def action_json(action: Action) -> str:
     """The action as the page sends it back (``data-act``): compact, sorted JSON."""
-    return json.dumps(action_to_json(action), separators=(",", ":"), sort_keys=True)
+    return act_text(action_to_json(action))
 
 
 def _sign(kind: str) -> str:

@@ -29,10 +29,11 @@ from game.bossquest.cards import (
 )
 from game.bossquest.text import spell_effect, spell_name, weapon_text
 from game.engine.client import Control, Group, Scene, dock_html, e, icon
+from game.engine.dom import ActMarks, act_button, continue_actions, panel_actions
 from game.engine.protocol import Event
 
 from .board_play import BoardPlay
-from .controls import action_json, active_label
+from .controls import active_label
 from .extensions_controls import potion_reading
 from .extensions_render import (
     card_value,
@@ -528,15 +529,14 @@ def _group(scene: Scene, group: Group) -> str:
         note = f'<p class="group-note odds-note" id="odds-hint">{e(group.note)}</p>'
     elif group.note:
         note = f'<p class="group-note">{e(group.note)}</p>'
-    buttons = "".join(_button(control, lang) for control in group.controls)
+    buttons = "".join(_button(control, scene.marks) for control in group.controls)
     return (
         f'<div class="control-group" data-group="{e(group.key)}">{head}{note}'
         f'<div class="btn-row">{buttons}</div></div>'
     )
 
 
-def _button(control: Control, lang: str) -> str:
-    aria = f' aria-label="{e(control.aria)}"' if control.aria else ""
+def _button(control: Control, marks: ActMarks) -> str:
     face = ""
     if control.card is not None and is_potion(control.card):
         face = mini_potion(control.card)
@@ -546,18 +546,21 @@ def _button(control: Control, lang: str) -> str:
             f'<span class="mini-card" data-color="{colour}" aria-hidden="true">'
             f"{weapon_value(control.card)}</span>"
         )
-    odds, meter = "", ""
+    attrs: list[tuple[str, object]] = []
+    meter = ""
     if control.odds is not None:
-        odds = f' data-odds="{control.odds!r}"'
+        attrs.append(("data-odds", repr(control.odds)))
         meter = (
             f'<span class="act-odds" data-risk="{e(control.odds_risk)}" aria-hidden="true">'
             f"{e(control.odds_text)}</span>"
         )
-    kind = action_to_json(control.action)["type"]
-    return (
-        f'<button type="button" class="btn act act-{control.tone}" data-cmd="act" '
-        f'data-kind="{e(kind)}" data-act="{e(action_json(control.action))}"{odds}{aria}>'
-        f"{face}<span>{e(control.label)}</span>{meter}</button>"
+    return act_button(
+        action_to_json(control.action),
+        f"{face}<span>{e(control.label)}</span>{meter}",
+        css=f"btn act act-{control.tone}",
+        label=control.aria,
+        attrs=attrs,
+        marks=marks,
     )
 
 
@@ -643,8 +646,7 @@ def _result_panel(
         f'<p class="rr-boss">{e(tr("result_boss", lang, hp=summary.boss_hp))}</p>'
         f"{spells}{mystery}</div></div>"
         f'<ol class="rr-seats">{"".join(rows)}</ol>'
-        f'<div class="panel-actions"><button type="button" class="btn btn-primary" '
-        f'data-cmd="continue">{e(button)}</button></div></section>'
+        f"{continue_actions(button, scene.result_button)}</section>"
     )
 
 
@@ -684,6 +686,6 @@ def render_game_over(scene: Scene) -> str:
         f'<th scope="col">{e(tr("col_keys", lang))}</th>'
         f'<th scope="col">{e(tr("col_hearts", lang))}</th></tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"
-        f'<div class="panel-actions">{scene.over_actions_html}</div>'
+        f"{panel_actions(scene.over_actions_html)}"
         f"{scene.over_box_html}</section>"
     )

@@ -8,7 +8,9 @@ from typing import Any
 
 from game.duel.game import GAME
 from game.duel.state import ROUNDS, Commit, Keep, State, Swap
-from game.engine.client import Control, Dock, GameClient, Group, Listing, Scene
+from game.engine.client import Control, Dock, GameClient, Group, Listing
+from game.engine.client_base import DefaultClient
+from game.engine.dom import marker_values
 from game.engine.protocol import Event
 
 from . import render
@@ -63,9 +65,9 @@ def dock(view: dict[str, Any], legal: Sequence[Any], lang: str) -> Dock:
     return Dock(prompt, tuple(groups))
 
 
-class DuelClient:
+class DuelClient(DefaultClient):
     name = GAME.name
-    tutorials: Path | None = None
+    renderer = render
     listing = Listing(
         description={
             "fr": "Un petit jeu à deux, écrit pour les tests.",
@@ -77,15 +79,6 @@ class DuelClient:
     def title(self, lang: str) -> str:
         return "Duel"
 
-    def render_table(self, scene: Scene) -> str:
-        return render.render_table(scene)
-
-    def render_result(self, scene: Scene) -> str:
-        return render.render_result(scene)
-
-    def render_game_over(self, scene: Scene) -> str:
-        return render.render_game_over(scene)
-
     def dock(
         self,
         view: dict[str, Any],
@@ -95,9 +88,6 @@ class DuelClient:
         hint: Mapping[int, float] | None = None,
     ) -> Dock:
         return dock(view, legal, lang)
-
-    def hint(self, view: dict[str, Any], legal: Sequence[Any]) -> dict[int, float]:
-        return {}
 
     def result_status(self, view: dict[str, Any], names: Sequence[str], lang: str) -> str:
         title = tr("result_title", lang, n=self.result_key(view) or 1)
@@ -114,7 +104,7 @@ class DuelClient:
         return reason_text(code, message, lang)
 
     def markers(self, view: dict[str, Any]) -> dict[str, str]:
-        return {"round": str(view["round"]), "stage": str(view["stage"])}
+        return marker_values({"round": view["round"], "stage": view["stage"]})
 
     def progress(self, view: dict[str, Any], lang: str) -> str:
         return tr("round", lang, n=view["round"], of=ROUNDS)

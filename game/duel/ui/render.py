@@ -9,23 +9,18 @@ shell's classes (Boss Quest's board: ``table``, ``seat-panel``, ``wcard``,
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
 from game.duel.codec import action_to_json
-from game.duel.state import ROUNDS, Action, value_of
+from game.duel.state import ROUNDS, value_of
 from game.engine.client import Control, Group, Scene, dock_html, e, icon
+from game.engine.dom import ActMarks, act_button, continue_actions, panel_actions
 from game.engine.protocol import Event
 
 from .strings import STRINGS, card_colour, card_text, join, over_title, tr, trick_line
 
 __all__ = ["last_trick", "render_game_over", "render_result", "render_table", "winners"]
-
-
-def action_json(action: Action) -> str:
-    """The action as the page sends it back (``data-act``)."""
-    return json.dumps(action_to_json(action), separators=(",", ":"), sort_keys=True)
 
 
 def winners(view: dict[str, Any]) -> list[int]:
@@ -193,32 +188,32 @@ def _seat(scene: Scene, seat: int) -> str:
 def _dock(scene: Scene) -> str:
     waiting = [scene.names[seat] for seat in scene.view["to_act"]]
     text = tr("waiting", scene.lang, names=join(waiting, scene.lang)) if waiting else ""
-    groups = [_group(group, scene.lang) for group in scene.dock.groups]
+    groups = [_group(group, scene.marks) for group in scene.dock.groups]
     return dock_html(scene, groups, text)
 
 
-def _group(group: Group, lang: str) -> str:
+def _group(group: Group, marks: ActMarks) -> str:
     head = f'<p class="group-label">{e(group.label)}</p>' if group.label else ""
-    buttons = "".join(_button(control) for control in group.controls)
+    buttons = "".join(_button(control, marks) for control in group.controls)
     return (
         f'<div class="control-group" data-group="{e(group.key)}">{head}'
         f'<div class="btn-row">{buttons}</div></div>'
     )
 
 
-def _button(control: Control) -> str:
-    aria = f' aria-label="{e(control.aria)}"' if control.aria else ""
+def _button(control: Control, marks: ActMarks) -> str:
     face = ""
     if control.card is not None:
         face = (
             f'<span class="mini-card" data-color="{card_colour(control.card)}" '
             f'aria-hidden="true">{value_of(control.card)}</span>'
         )
-    kind = action_to_json(control.action)["type"]
-    return (
-        f'<button type="button" class="btn act act-{control.tone}" data-cmd="act" '
-        f'data-kind="{e(kind)}" data-act="{e(action_json(control.action))}"{aria}>'
-        f"{face}<span>{e(control.label)}</span></button>"
+    return act_button(
+        action_to_json(control.action),
+        f"{face}<span>{e(control.label)}</span>",
+        css=f"btn act act-{control.tone}",
+        label=control.aria,
+        marks=marks,
     )
 
 
@@ -257,8 +252,7 @@ def render_result(scene: Scene) -> str:
         f'<div class="rr-top"><div class="rr-headline"><p class="headline">{e(headline)}</p>'
         "</div></div>"
         f'<ol class="rr-seats">{"".join(rows)}</ol>'
-        '<div class="panel-actions"><button type="button" class="btn btn-primary" '
-        f'data-cmd="continue">{e(button)}</button></div></section>'
+        f"{continue_actions(button, scene.result_button)}</section>"
     )
 
 
@@ -288,6 +282,6 @@ def render_game_over(scene: Scene) -> str:
         f'<thead><tr><th scope="col">{e(tr("col_player", lang))}</th>'
         f'<th scope="col">{e(tr("col_points", lang))}</th></tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"
-        f'<div class="panel-actions">{scene.over_actions_html}</div>'
+        f"{panel_actions(scene.over_actions_html)}"
         f"{scene.over_box_html}</section>"
     )

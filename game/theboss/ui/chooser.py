@@ -20,9 +20,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.engine.client import Control, e
+from game.engine.dom import ActMarks, act_button
+from game.theboss.codec import action_to_json
 from game.theboss.state import Place
 
-from .controls import action_json
 from .strings import BOARD, city_name, gangsters_text
 
 __all__ = ["chooser_html", "city_tap", "panel_rows", "smallest"]
@@ -78,7 +79,12 @@ def _segments(city: int, pick: str, values: Sequence[int], chosen: int, label: s
 
 
 def chooser_html(
-    view: Mapping[str, Any], city: int, offered: Sequence[Place], lang: str, note: str
+    view: Mapping[str, Any],
+    city: int,
+    offered: Sequence[Place],
+    lang: str,
+    note: str,
+    marks: ActMarks | None = None,
 ) -> str:
     """The popover of `city`: the two choices and one line per pair."""
     legal = {(a.experts, a.occasionals): a for a in offered}
@@ -99,13 +105,17 @@ def chooser_html(
                 continue
             what = gangsters_text(ex, oc, lang)
             aria = BOARD("place_aria", lang, what=what, city=name)
+            go = act_button(
+                action_to_json(action),
+                e(BOARD("place_go", lang, what=what)),
+                css="btn btn-primary act tb-go",
+                label=aria,
+                attrs=[("data-experts", ex), ("data-occasionals", oc)],
+                marks=marks,
+            )
             lines.append(
                 f'<div class="tb-outcome" data-e="{ex}" data-o="{oc}" data-legal="true">'
-                f'<p class="tb-outcome-text">{e(outcome)}</p>'
-                f'<button type="button" class="btn btn-primary act tb-go" data-cmd="act" '
-                f'data-kind="place" data-act="{e(action_json(action))}" data-experts="{ex}" '
-                f'data-occasionals="{oc}" aria-label="{e(aria)}">'
-                f"{e(BOARD('place_go', lang, what=what))}</button></div>"
+                f'<p class="tb-outcome-text">{e(outcome)}</p>{go}</div>'
             )
     title = BOARD("chooser_title", lang, city=name)
     close = BOARD("close", lang)
@@ -124,7 +134,7 @@ def chooser_html(
     )
 
 
-def panel_rows(controls: Sequence[Control], lang: str) -> str:
+def panel_rows(controls: Sequence[Control], lang: str, marks: ActMarks | None = None) -> str:
     """The panel's buttons of one city, a row per total of gangsters, fewest
     first; the smallest placement is the primary one."""
     rows: dict[int, list[Control]] = {}
@@ -135,7 +145,7 @@ def panel_rows(controls: Sequence[Control], lang: str) -> str:
     html = []
     for total in sorted(rows):
         buttons = "".join(
-            _panel_button(control, lang)
+            _panel_button(control, marks)
             for control in sorted(rows[total], key=lambda c: -c.action.experts)
         )
         label = BOARD.plural("gangsters", "gangsters_many", total, lang)
@@ -147,12 +157,14 @@ def panel_rows(controls: Sequence[Control], lang: str) -> str:
     return "".join(html)
 
 
-def _panel_button(control: Control, lang: str) -> str:
+def _panel_button(control: Control, marks: ActMarks | None) -> str:
     action = control.action
     assert isinstance(action, Place)
-    return (
-        f'<button type="button" class="btn act act-{control.tone} tb-place-btn" data-cmd="act" '
-        f'data-kind="place" data-act="{e(action_json(action))}" '
-        f'data-experts="{action.experts}" data-occasionals="{action.occasionals}" '
-        f'aria-label="{e(control.aria)}"><span>{e(control.label)}</span></button>'
+    return act_button(
+        action_to_json(action),
+        f"<span>{e(control.label)}</span>",
+        css=f"btn act act-{control.tone} tb-place-btn",
+        label=control.aria,
+        attrs=[("data-experts", action.experts), ("data-occasionals", action.occasionals)],
+        marks=marks,
     )

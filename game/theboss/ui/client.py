@@ -6,7 +6,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from game.engine.client import Dock, GameClient, Listing, Scene
+from game.engine.client import Dock, GameClient, Listing
+from game.engine.client_base import DefaultClient
+from game.engine.dom import marker_values
 from game.engine.protocol import Event
 from game.theboss.game import GAME
 from game.theboss.state import State
@@ -69,22 +71,14 @@ LISTING = Listing(
 """How the home and the menu present The Boss."""
 
 
-class TheBossClient:
+class TheBossClient(DefaultClient):
     name = GAME.name
+    renderer = render
     tutorials: Path | None = TUTORIALS
     listing = LISTING
 
     def title(self, lang: str) -> str:
         return "The Boss"
-
-    def render_table(self, scene: Scene) -> str:
-        return render.render_table(scene)
-
-    def render_result(self, scene: Scene) -> str:
-        return render.render_result(scene)
-
-    def render_game_over(self, scene: Scene) -> str:
-        return render.render_game_over(scene)
 
     def dock(
         self,
@@ -115,13 +109,15 @@ class TheBossClient:
         return reason_text(code, message, lang)
 
     def markers(self, view: dict[str, Any]) -> dict[str, str]:
-        return {
-            "round": str(view["round"]),
-            "turn": str(view["turn"]),
-            "stage": str(view["stage"]),
-            "police": str(len(view["police"])),
-            "last-round": "true" if view["last_round"] else "false",
-        }
+        return marker_values(
+            {
+                "round": view["round"],
+                "turn": view["turn"],
+                "stage": view["stage"],
+                "police": len(view["police"]),
+                "last-round": bool(view["last_round"]),
+            }
+        )
 
     def progress(self, view: dict[str, Any], lang: str) -> str:
         if view["stage"] == "over":

@@ -16,23 +16,16 @@ chance that its face-down card is money.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.engine.client import Control, Dock, Group
 from game.theboss.cards import CARD_CITY, CHICAGO
-from game.theboss.codec import action_to_json
-from game.theboss.state import Action, Place, Play
+from game.theboss.state import Place, Play
 
 from .strings import BOARD, card_text, city_name, gangsters_text, percent
 
-__all__ = ["action_json", "dock", "holder", "holds_elsewhere", "place_label"]
-
-
-def action_json(action: Action) -> str:
-    """The action as the page sends it back (``data-act``): compact, sorted JSON."""
-    return json.dumps(action_to_json(action), separators=(",", ":"), sort_keys=True)
+__all__ = ["dock", "holder", "holds_elsewhere", "place_label"]
 
 
 def holder(entry: Mapping[str, Any]) -> int | None:

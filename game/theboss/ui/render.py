@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.engine.client import Control, Group, Scene, dock_html, e, icon
+from game.engine.dom import act_button, continue_actions, panel_actions
 from game.theboss.cards import (
     CARD_CITY,
     CARD_KIND,
@@ -32,7 +33,7 @@ from game.theboss.codec import action_to_json
 from game.theboss.state import Place, Play
 
 from .chooser import chooser_html, city_tap, panel_rows
-from .controls import action_json, holder
+from .controls import holder
 from .pieces import back, badge, card, cubes, glyph, mini, num
 from .recent import Recent, recent
 from .strings import (
@@ -110,7 +111,7 @@ def _choosers(scene: Scene, board: _Board) -> str:
         if offered:
             group = groups.get(f"place-{city}")
             note = group.note if group is not None else ""
-            html.append(chooser_html(view, city, offered, lang, note))
+            html.append(chooser_html(view, city, offered, lang, note, scene.marks))
     return "".join(html)
 
 
@@ -611,10 +612,13 @@ def _hand_card(scene: Scene, board: _Board, c: int) -> str:
     if action is None:
         return face
     aria = BOARD("play_aria", lang, card=card_text(c, lang), city=city_name(CARD_CITY[c]))
-    return (
-        f'<button type="button" class="tb-hand-btn" data-cmd="act" data-kind="play" '
-        f'data-act="{e(action_json(action))}" data-city="{CARD_CITY[c]}" '
-        f'aria-label="{e(aria)}">{face}</button>'
+    return act_button(
+        action_to_json(action),
+        face,
+        css="tb-hand-btn",
+        label=aria,
+        attrs=[("data-city", CARD_CITY[c])],
+        marks=scene.marks,
     )
 
 
@@ -671,9 +675,8 @@ def _dock(scene: Scene) -> str:
 
 
 def _group(scene: Scene, group: Group) -> str:
-    lang = scene.lang
     if group.key == "cards":
-        buttons = "".join(_card_button(control, lang) for control in group.controls)
+        buttons = "".join(_card_button(control, scene) for control in group.controls)
         return (
             f'<div class="control-group tb-card-group" data-group="cards">'
             f'<p class="group-label">{e(group.label)}</p>'
@@ -691,10 +694,11 @@ def _group(scene: Scene, group: Group) -> str:
             f'data-offered="false">{num(city)}<span class="tb-place-name">{e(group.label)}</span>'
             f'<span class="tb-place-why">{e(group.note)}</span></div>'
         )
-    return _place_group(group, city, lang)
+    return _place_group(group, city, scene)
 
 
-def _place_group(group: Group, city: int, lang: str) -> str:
+def _place_group(group: Group, city: int, scene: Scene) -> str:
+    lang = scene.lang
     first = group.controls[0]
     odds = ""
     if first.odds is not None:
@@ -709,18 +713,19 @@ def _place_group(group: Group, city: int, lang: str) -> str:
         f'data-offered="true"><summary class="tb-place-head">{num(city)}'
         f'<span class="tb-place-name">{e(group.label)}</span>'
         f'<span class="tb-place-note">{e(group.note)}</span>{odds}</summary>'
-        f'<div class="tb-totals">{panel_rows(group.controls, lang)}</div></details>'
+        f'<div class="tb-totals">{panel_rows(group.controls, lang, scene.marks)}</div></details>'
     )
 
 
-def _card_button(control: Control, lang: str) -> str:
+def _card_button(control: Control, scene: Scene) -> str:
     assert control.card is not None
-    kind = action_to_json(control.action)["type"]
-    return (
-        f'<button type="button" class="btn act act-{control.tone} tb-card-btn" data-cmd="act" '
-        f'data-kind="{e(kind)}" data-act="{e(action_json(control.action))}" '
-        f'data-city="{CARD_CITY[control.card]}" aria-label="{e(control.aria)}">'
-        f"{mini(control.card, lang)}<span>{e(control.label)}</span></button>"
+    return act_button(
+        action_to_json(control.action),
+        f"{mini(control.card, scene.lang)}<span>{e(control.label)}</span>",
+        css=f"btn act act-{control.tone} tb-card-btn",
+        label=control.aria,
+        attrs=[("data-city", CARD_CITY[control.card])],
+        marks=scene.marks,
     )
 
 
@@ -751,8 +756,7 @@ def render_result(scene: Scene) -> str:
         f'<ol class="tb-reveals">{rows}</ol>'
         f"{_won_table(scene, result['money_won'])}"
         f'<p class="tb-status" data-final="{_flag(final)}">{glyph("badge")}{e(status)}</p>'
-        '<div class="panel-actions"><button type="button" class="btn btn-primary" '
-        f'data-cmd="continue">{e(button)}</button></div></section>'
+        f"{continue_actions(button, scene.result_button)}</section>"
     )
 
 
@@ -934,6 +938,6 @@ def render_game_over(scene: Scene) -> str:
         f'<th scope="col">{e(BOARD("col_gangsters", lang))}</th></tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"
         f'<p class="tb-tie-rule">{e(BOARD("tie_rule", lang))}</p>'
-        f'<div class="panel-actions">{scene.over_actions_html}</div>'
+        f"{panel_actions(scene.over_actions_html)}"
         f"{scene.over_box_html}</section>"
     )
