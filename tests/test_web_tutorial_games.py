@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -13,6 +15,8 @@ from game import registry
 from game.duel import GAME as DUEL
 from game.registry import DEFAULT_GAME
 from game.web.tutorial import TutorialError, TutorialSession, load_tutorial, query_game
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_the_address_names_the_game_and_old_links_mean_boss_quest() -> None:
@@ -107,3 +111,37 @@ def test_every_step_of_every_lesson_speaks_to_the_reader_as_you(game: str, name:
     assert session.done and not session.problem, session.problem
     if game == "theboss" and name == "chicago":
         assert seen_reader_step  # the case the issue saw is among those checked
+
+
+def _majority_with(step_expect: dict[str, Any]) -> TutorialSession:
+    """The Boss's first lesson, with Bruno's money stacked by the engine's `set`
+    path and its first step expecting `step_expect` (docs/scenarios.md)."""
+    data = json.loads((ROOT / "game" / "theboss" / "tutorials" / "majority.json").read_text())
+    data["setup"]["set"] = {"money.Bruno": 7}
+    data["steps"][0]["expect"] = step_expect
+    return TutorialSession(data, name="majority")
+
+
+def _play_first_step(session: TutorialSession) -> None:
+    while session.index == 0 and not session.problem:
+        action = session.expected_action()
+        assert action is not None
+        assert session.command("act", json.dumps(session.game.action_to_json(action)))
+
+
+def test_a_lesson_reads_the_engines_set_up_and_expectations() -> None:
+    """A tutorial reads its set-up and its `expect` as a scenario does: the
+    engine's `set` paths, and its `view`, `zones` and `events` checks."""
+    expect = {
+        "zones": {"money": [0, 7]},
+        "view": {"Alix": {"money": [0, 7]}},
+        "events": [{"type": "place", "city": 1, "experts": 1}],
+    }
+    session = _majority_with(expect)
+    assert session.game.state_to_json(session.state)["money"] == [0, 7]
+    _play_first_step(session)
+    assert session.problem == "" and session.index == 1
+    for wrong in ({"zones": {"money": [0, 8]}}, {"events": [{"type": "place", "city": 2}]}):
+        session = _majority_with(wrong)
+        _play_first_step(session)
+        assert session.problem.startswith("step 0"), session.problem

@@ -47,6 +47,7 @@ __all__ = [
     "run_cases",
     "run_scenario",
     "run_scenario_file",
+    "scenario_mismatches",
 ]
 
 _TOP_FIELDS = ("game", "setup", "steps")
@@ -319,7 +320,9 @@ def _run_one(
                 state, events = play_step(game, rules, state, fields, names)
                 states.append(state)
             if "expect" in fields:
-                problems = _mismatches(game, rules, state, fields["expect"], names, events, words)
+                problems = scenario_mismatches(
+                    game, rules, state, fields["expect"], names, events, words
+                )
                 if problems:
                     reason = f"{where}: {_cut(problems[0])}"
                     return ScenarioResult(name, False, index, reason, states)
@@ -349,7 +352,7 @@ def _setup_refusal(data: Mapping[str, JSON], reason: str) -> str | None:
     return f"setup_fails {quote(expected)}: the set-up was refused for another reason: {reason}"
 
 
-def _mismatches(
+def scenario_mismatches(
     game: Game[Any, Any],
     rules: ScenarioRules,
     state: Any,
@@ -358,7 +361,8 @@ def _mismatches(
     events: Sequence[Event],
     words: Mapping[str, JSON],
 ) -> list[str]:
-    """The engine's expectations (view, zones, events), then the game's."""
+    """The engine's expectations (view, zones, events), then the game's: what
+    a scenario's and a tutorial's `expect` both mean."""
     own = {key: value for key, value in expect.items() if key not in ENGINE_EXPECTATIONS}
     problems = engine_mismatches(game, state, expect, names, events, words)
     return problems + (rules.mismatches(state, own, names) if own else [])

@@ -39,7 +39,8 @@ from game.engine.errors import GameError, IllegalAction
 from game.engine.events import event_for_seat
 from game.engine.protocol import Game
 from game.engine.safejson import MAX_ACTION_BYTES, MAX_SAVE_BYTES, load_json, load_json_file, quote
-from game.engine.scenario import ScenarioRules, run_scenario
+from game.engine.scenario import ScenarioRules, run_scenario, scenario_mismatches
+from game.engine.scenario_setup import build_setup
 from game.engine.words import Catalogue
 from game.registry import DEFAULT_GAME, get_client, get_game, lesson_order
 
@@ -264,6 +265,8 @@ class TutorialSession:
     steps: list[Step] = field(default_factory=list)
     state: Any = None
     events: list[dict[str, Any]] = field(default_factory=list)
+    #: where the current step's events start in `events`
+    step_events_from: int = 0
     #: the index of the step being played (len(steps) once done)
     index: int = 0
     #: the engine actions of the reader's current step, and how many are played
@@ -296,7 +299,10 @@ class TutorialSession:
         if not isinstance(setup, Mapping):
             raise TutorialError("the tutorial has no setup")
         try:
-            self.state, self.names = self.scenarios.build(setup)
+            # the engine's set-up: the game's deal, then `new_game`, `before`, `set`
+            self.state, self.names = build_setup(
+                self.game, self.scenarios, setup, self.scenarios.json_names()
+            )
         except GameError as exc:
             raise TutorialError(f"setup: {exc.message}") from exc
         reader = self.data.get("reader")
@@ -449,7 +455,15 @@ class TutorialSession:
         if step.expect is None:
             return
         try:
-            problems = self.scenarios.mismatches(self.state, step.expect, self.names)
+            problems = scenario_mismatches(
+                self.game,
+                self.scenarios,
+                self.state,
+                step.expect,
+                self.names,
+                self.events[self.step_events_from :],
+                self.scenarios.json_names(),
+            )
         except GameError as exc:
             problems = [exc.message]
         if problems:
@@ -460,6 +474,7 @@ class TutorialSession:
         play are played at once."""
         while not self.problem:
             self.index += 1
+            self.step_events_from = len(self.events)  # the step's own events, for `expect.events`
             self.expected, self.progress = [], 0
             step = self.current()
             if step is None:
