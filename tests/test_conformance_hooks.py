@@ -7,8 +7,10 @@ game's invariants; `dealer` deals the same worlds as `determinize`; `advance`
 gives `apply`'s state (or, past the horizon, one judged alike); a
 `playout_view` record holds only what the view holds; `playout` ends where the
 engine's own loop ends; `candidates` are distinct indexes of the legal list.
-Undo: the hooks answer in their types, a move behind a barrier is never
-taken back, and a move taken back leaves the match as if never played."""
+Undo: the hooks answer in their types, a move that showed the seat a hidden
+card is a barrier (the engine's default barrier tells), a move behind a
+barrier is never taken back, and a move taken back leaves the match as if
+never played."""
 
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ from game.engine.errors import Reason
 from game.engine.match import Match, replay
 from game.engine.protocol import Game
 from game.engine.search import play_out
-from game.engine.undo import match_steps, undo_refusal, undone
+from game.engine.undo import default_barrier, match_steps, undo_refusal, undone
 from tests.test_conformance import ALL_GAMES, OPTION_SETS
 
 #: every how many states of a random game the (costly) search checks look
@@ -119,6 +121,7 @@ def _undo(game: Game[Any, Any]) -> UndoHooks:
 @pytest.mark.parametrize(("game", "options"), _with("undo"))
 def test_the_undo_hooks_keep_their_contract(game: Game[Any, Any], options: dict[str, Any]) -> None:
     hooks = _undo(game)
+    reveals = default_barrier(game, lambda _state: 0)  # the generator is the game's own check
     normalized = game.normalize_options(options)
     match = Match(game.name, normalized, 4)
     state = game.new_game(normalized, 4)
@@ -136,6 +139,11 @@ def test_the_undo_hooks_keep_their_contract(game: Game[Any, Any], options: dict[
         barrier = hooks.barrier(state, after, seat, action)
         assert type(goes_on) is bool
         assert barrier is None or (isinstance(barrier, Reason) and barrier.code and barrier.message)
+        if goes_on and barrier is None:
+            # a move that showed the seat a hidden card is never taken back:
+            # the engine's default barrier tells, from re-dealt states
+            shown = reveals(state, after, seat, action)
+            assert shown is None, f"{action} showed a hidden card but is no barrier"
         match = match.played(seat, game.action_to_json(action))
         last, steps = match_steps(game, match)
         refusal = undo_refusal(game, last, steps[-16:], seat)
