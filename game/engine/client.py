@@ -240,7 +240,8 @@ class Listing:
     #: options drawn together under a legend; the others come first, alone
     groups: tuple[MenuGroup, ...] = ()
     #: a small picture before an option's label: "icon:<sprite id>" (the page's
-    #: SVG sprite, ``#i-<id>``) or "weapon:<colour>" (a weapon swatch)
+    #: SVG sprite, ``#i-<id>``) or "swatch:<class>:<colour>" (a swatch the
+    #: game's stylesheet draws: ``<span class="<class>" data-color="<colour>">``)
     badges: Mapping[str, str] = field(default_factory=dict)
     #: the key to the game's pictures in the game page's footer, None for none
     legend: Legend | None = None

@@ -15,7 +15,7 @@ from game.engine.protocol import Event
 from . import render
 from .controls import dock
 from .hint import odds_hint
-from .strings import tr
+from .strings import UNDO_REASONS, tr
 from .summary import game_title
 
 __all__ = ["CLIENT", "STYLESHEET", "BossQuestClient", "open_view"]
@@ -66,7 +66,7 @@ LISTING = Listing(
         ),
     ),
     badges={
-        "keep_yellow": "weapon:yellow",
+        "keep_yellow": "swatch:weapon:yellow",
         "potions": "icon:flask",
         "companions": "icon:paw",
         "reaper": "icon:scythe",
@@ -74,11 +74,11 @@ LISTING = Listing(
     legend=Legend(
         {"fr": "Armes", "en": "Weapons"},
         (
-            ("weapon:red", {"fr": "Rouge", "en": "Red"}),
-            ("weapon:blue", {"fr": "Bleu", "en": "Blue"}),
-            ("weapon:green", {"fr": "Vert", "en": "Green"}),
-            ("weapon:purple", {"fr": "Violet", "en": "Purple"}),
-            ("weapon:yellow", {"fr": "Jaune", "en": "Yellow"}),
+            ("swatch:weapon:red", {"fr": "Rouge", "en": "Red"}),
+            ("swatch:weapon:blue", {"fr": "Bleu", "en": "Blue"}),
+            ("swatch:weapon:green", {"fr": "Vert", "en": "Green"}),
+            ("swatch:weapon:purple", {"fr": "Violet", "en": "Purple"}),
+            ("swatch:weapon:yellow", {"fr": "Jaune", "en": "Yellow"}),
         ),
     ),
 )
@@ -125,6 +125,8 @@ class BossQuestClient:
         return describe(dict(event), names, lang)
 
     def reason_text(self, code: str, message: str, lang: str) -> str:
+        if code in UNDO_REASONS:
+            return UNDO_REASONS(code, lang)
         return reason_text(code, message, lang)
 
     def markers(self, view: dict[str, Any]) -> dict[str, str]:
