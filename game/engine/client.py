@@ -248,6 +248,11 @@ class Listing:
     #: the menu's default names for the seats, in order, in each language (a
     #: seat past them is "Player N"); none: "Player 1", "Player 2", ...
     names: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: the keys of a lesson's ``setup`` whose start the tutorial page shows
+    #: before Python has loaded: the game's own script (``ui/*.js``, joined into
+    #: assets/games.js) draws its pieces of the board's frame from them; of a
+    #: list, its first item only (the top of a pile), never a hand
+    preview: tuple[str, ...] = ()
     #: the cheer under the menu's Start button once the game has loaded
     ready: Words = field(
         default_factory=lambda: {

@@ -221,7 +221,7 @@ class Session:
     def pass_device(self) -> None:
         """Whoever now holds the device may not be the last viewer: with two or
         more humans, the board shows nobody's view until the curtain, which names
-        the human to act, is lifted (a bot's turn shows no hidden weapon). With
+        the human to act, is lifted (a bot's turn shows no hidden card). With
         one human, the device is theirs: nothing changes."""
         if len(self.table.humans()) >= 2:
             self.table.viewer = None
@@ -502,9 +502,9 @@ class Session:
         return lines
 
     def hint(self) -> dict[int, float]:
-        """The odds hint, when the menu turned it on and a human looks at their own
-        turn: {weapons they may ask for: chance of going over}, from their view.
-        Empty otherwise (hint off, someone else's turn, at the Magician, ...)."""
+        """The game's hint (its client's ``hint``), when the menu turned it on and
+        a human looks at their own turn, from their view. Empty otherwise (hint
+        off, someone else's turn, or nothing the game hints at now)."""
         if not self.settings.hint or self.phase() != "human":
             return {}
         view = self.table.view()

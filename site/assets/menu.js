@@ -235,7 +235,7 @@
     return null;
   }
 
-  /** The game a page naming none stands for: the build's default (Boss Quest). */
+  /** The game a page naming none stands for: the build's default. */
   function defaultGame() {
     return gameNamed(CATALOGUE.default) || CATALOGUE.games[0] || null;
   }

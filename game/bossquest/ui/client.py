@@ -57,6 +57,7 @@ LISTING = Listing(
             "ask for 1, 2, 3 or 4 weapons, from what you can see.",
         },
     ),
+    preview=("bosses",),
     groups=(
         MenuGroup(
             "ext",
