@@ -78,6 +78,7 @@ def test_each_event_is_described_once_over_a_whole_game(
     assert renders > 50 and events > 50
     assert described[game] == events  # once each, not once each per render
     assert log == _fresh_log(session, "en")
+    assert session.visible_events("en") == session.table.visible_events()
     # another language describes each event once again, and only once
     before = described[game]
     session.log("fr")
@@ -127,6 +128,7 @@ def test_an_undo_replays_nothing_and_leaves_what_a_replay_would(
     assert session.table.state == replayed.state
     assert session.table.events == replayed.events
     assert session.log("en") == _fresh_log(session, "en")
+    assert session.visible_events("en") == session.table.visible_events()
     saved = json.loads(session.to_save())
     assert saved["table"]["match"] == replayed.match.to_json()
     # and the game goes on from there as from a reload

@@ -137,6 +137,8 @@ class _Log:
     opening: list[tuple[str, str]]
     #: each described event's lines, in the table's order
     events: list[list[tuple[str, str]]] = field(default_factory=list)
+    #: those events as the viewer sees them (``event_for_seat``)
+    seen: list[dict[str, Any]] = field(default_factory=list)
 
     def lines(self) -> list[tuple[str, str]]:
         return [*self.opening, *(line for lines in self.events for line in lines)]
@@ -528,6 +530,7 @@ class Session:
         del table.events[mark:]
         if self._log is not None:
             del self._log.events[mark:]
+            del self._log.seen[mark:]
 
     def replay_eye(self) -> int | None:
         """Whose eyes this game's replay link shows: the viewer's while it runs,
@@ -576,8 +579,17 @@ class Session:
             opening = [line for event in self.opening_events() for line in self._lines(event, lang)]
             log = self._log = _Log(lang, viewer, events, opening)
         for event in events[len(log.events) :]:
-            log.events.append(self._lines(event_for_seat(event, viewer), lang))
+            seen = event_for_seat(event, viewer)
+            log.seen.append(seen)
+            log.events.append(self._lines(seen, lang))
         return log.lines()
+
+    def visible_events(self, lang: str) -> list[dict[str, Any]]:
+        """The table's events as the viewer sees them (``LocalTable.visible_events``),
+        made once each with the log's lines."""
+        self.log(lang)
+        assert self._log is not None
+        return list(self._log.seen)
 
     def _lines(self, event: dict[str, Any], lang: str) -> list[tuple[str, str]]:
         """One event's log lines: (its type, its first line), then its details."""
@@ -647,7 +659,7 @@ class Session:
         )
         focus = ""
         if phase == "result":
-            scene.events = self.table.visible_events()
+            scene.events = self.visible_events(lang)
             html = self.client.render_result(scene)
             focus = "#round-result [data-cmd=continue]"
             status = self.client.result_status(view, names, lang)
@@ -667,7 +679,7 @@ class Session:
         else:
             scene.dock = self.dock(lang) if phase == "human" else NO_DOCK
             scene.log = self.log(lang)
-            scene.events = self.table.visible_events()  # what just happened
+            scene.events = self.visible_events(lang)  # what just happened
             scene.thinking = self.table.bot_to_act() if phase == "bot" else None
             if self.notice is not None:
                 code, message = self.notice
