@@ -73,6 +73,7 @@ __all__ = [
     "ensure_node_modules",
     "game_zip_bytes",
     "games_json",
+    "games_script",
     "games_stylesheet",
     "headers_for",
     "load_netlify_headers",
@@ -269,12 +270,19 @@ def _naming_order(paths: list[Path]) -> list[Path]:
     return ordered
 
 
-def tutorials_index(game_dir: Path = GAME) -> str:
+def tutorials_index(
+    game_dir: Path = GAME, previews: Mapping[str, Sequence[str]] | None = None
+) -> str:
     """What embed.html shows before Python has loaded, for every tutorial
     (``<game>/tutorials/*.json``), by its game (the file's ``game``) then its
-    name: its title, intro, first caption, players, reader and first boss, as
-    JSON safe to put inside a ``<script>`` element. Read as plain JSON, so the
-    build needs none of the game's code."""
+    name: its title, intro, first caption, players, reader and the start of
+    the setup keys its game's listing names (``Listing.preview``: `previews`
+    by game, else the catalogue's), each value or a list's first item, for
+    the game's own script to draw; as JSON safe to put inside a ``<script>``
+    element. The lessons are read as plain JSON."""
+    if previews is None:
+        entries = json.loads(catalogue_json(game_dir))["games"]
+        previews = {entry["name"]: entry.get("preview", []) for entry in entries}
     index: dict[str, dict[str, Any]] = {}
     for path in sorted(game_dir.glob("*/tutorials/*.json")):
         data = json.loads(path.read_text("utf-8"))
@@ -287,11 +295,32 @@ def tutorials_index(game_dir: Path = GAME) -> str:
             "caption": first.get("caption", {}),
             "players": setup.get("players", []),
             "reader": data.get("reader", ""),
-            "boss": (setup.get("bosses") or [None])[0],
+            "preview": {
+                key: _first(setup[key]) for key in previews.get(game, ()) if key in setup
+            },
         }
     text = json.dumps(index, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
     # "<" never appears raw, so no "</script>" can end the element early
     return text.replace("<", "\\u003c").replace("@", "\\u0040")
+
+
+def _first(value: Any) -> Any:
+    """A list's first item (None for an empty one); any other value as it is."""
+    if isinstance(value, list):
+        return value[0] if value else None
+    return value
+
+
+def games_script(game_dir: Path = GAME) -> str:
+    """Every game's own script (``game/<name>/ui/*.js``, by path) joined into
+    one, ``assets/games.js``, which the tutorial page runs before embed.js:
+    each draws its game's pieces of a lesson's frame before Python has loaded
+    (``window.BoardSkeletons[<game>]``, see embed.js). Empty when no game has one."""
+    parts = [
+        f"/* {path.relative_to(game_dir.parent).as_posix()} */\n{path.read_text('utf-8')}"
+        for path in sorted(game_dir.glob("*/ui/*.js"))
+    ]
+    return "\n".join(parts)
 
 
 def games_stylesheet(game_dir: Path = GAME) -> str:
@@ -935,6 +964,9 @@ def build(
     games_css = games_stylesheet(game).encode("utf-8")
     files["assets/games.css"] = _hashed_name("assets/games.css", games_css)
     write(files["assets/games.css"], games_css)
+    games_js = games_script(game).encode("utf-8")
+    files["assets/games.js"] = _hashed_name("assets/games.js", games_js)
+    write(files["assets/games.js"], games_js)
 
     # The web app manifest and its icons (sitebuild/offline.py), linked from every page.
     for logical, (built, data) in offline.app_files(_hashed_name).items():
@@ -953,7 +985,9 @@ def build(
     replacements = {
         **runtime_paths,
         "@GAME_ZIP@": files["game.zip"],
-        "@TUTORIALS_INDEX@": tutorials_index(game),
+        "@TUTORIALS_INDEX@": tutorials_index(
+            game, {str(g["name"]): g.get("preview", []) for g in json.loads(catalogue)["games"]}
+        ),
         "@CATALOGUE@": catalogue,
         "@GAMES@": games_json(catalogue),
         # the board's icons, one copy for every page that draws cards

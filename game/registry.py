@@ -167,7 +167,8 @@ def catalogue() -> list[dict[str, JSON]]:
     its path in the site, None for none), its tutorial boards' names, the
     hint's words, how the menu groups and dresses the options, the key to its
     pictures in the footer (``legend``, None for none), the seats' default
-    names (``names``) and the cheer under the Start button (``ready``)."""
+    names (``names``), the cheer under the Start button (``ready``) and the
+    keys of a lesson's setup its tutorial frame shows before Python (``preview``)."""
     entries: list[dict[str, JSON]] = []
     for name in playable():
         client = get_client(name)
@@ -204,6 +205,7 @@ def catalogue() -> list[dict[str, JSON]]:
             },
             "names": {lang: list(names) for lang, names in listing.names.items()},
             "ready": dict(listing.ready),
+            "preview": list(listing.preview),
             "test": name in TEST_GAMES,
         }
         entries.append(entry)

@@ -136,3 +136,21 @@ def test_a_rules_page_whose_boards_break_the_lesson_order_is_refused() -> None:
             pages=["theboss"],
             template=build.RULES_TEMPLATE.read_text("utf-8"),
         )
+
+
+def test_each_games_own_script_and_style_are_joined_for_the_pages(tmp_path: Path) -> None:
+    """A game's ui/*.js and ui/*.css reach the pages as assets/games.js and
+    assets/games.css, by path, each under a comment naming its file; a game
+    without any adds nothing; the tutorial page runs games.js before embed.js."""
+    for name, files in (("alpha", ("skeleton.js", "alpha.css")), ("beta", ())):
+        ui = tmp_path / "game" / name / "ui"
+        ui.mkdir(parents=True)
+        for file in files:
+            (ui / file).write_text(f"/* {name} {file} */\n", "utf-8")
+    script = build.games_script(tmp_path / "game")
+    assert script == "/* game/alpha/ui/skeleton.js */\n/* alpha skeleton.js */\n"
+    assert build.games_stylesheet(tmp_path / "game").startswith("/* game/alpha/ui/alpha.css */")
+    real = build.games_script()
+    assert "skeletons.bossquest" in real and "skeletons.theboss" in real
+    embed = (Path(build.__file__).parent / "site" / "embed.html").read_text("utf-8")
+    assert embed.index('src="assets/games.js"') < embed.index('src="assets/embed.js"')

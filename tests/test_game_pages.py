@@ -306,7 +306,7 @@ DECLARED = OptionsDeclaration(
 LISTING = Listing(
     description={"fr": "x", "en": "x"},
     groups=(MenuGroup("ext", {"fr": "Extensions", "en": "Extensions"}, ("potions", "rounds")),),
-    badges={"keep_yellow": "weapon:yellow", "potions": "icon:flask"},
+    badges={"keep_yellow": "swatch:weapon:yellow", "potions": "icon:flask"},
 )
 
 
@@ -320,7 +320,7 @@ def test_the_menu_has_a_control_for_every_kind_of_option() -> None:
         "kind": "check",
         "group": "",
         "css": "option-keep-yellow option-check",
-        "badge": "weapon:yellow",
+        "badge": "swatch:weapon:yellow",
         "label": {"fr": "Jaune", "en": "Yellow"},
         "help": {"fr": "aide", "en": "help"},
         "default": False,
@@ -385,7 +385,7 @@ def test_the_footer_legend_is_the_clients() -> None:
     legend: Any = entries["bossquest"]["legend"]
     assert legend["label"] == {"fr": "Armes", "en": "Weapons"}
     assert [item["badge"] for item in legend["items"]] == [
-        f"weapon:{c}" for c in ("red", "blue", "green", "purple", "yellow")
+        f"swatch:weapon:{c}" for c in ("red", "blue", "green", "purple", "yellow")
     ]
     assert entries["duel"]["legend"] is None  # a game without one shows none
     index = (SITE / "index.html").read_text("utf-8")

@@ -328,4 +328,5 @@ def test_the_build_index_holds_the_lessons_for_the_page() -> None:
     entry = index[GAME.name]["majority"]
     data = _data("majority")
     assert entry["title"] == data["title"] and entry["reader"] == "Alix"
+    assert entry["preview"] == {}  # The Boss previews nothing of a lesson's setup
     assert entry["caption"] == data["steps"][0]["caption"]

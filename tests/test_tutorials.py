@@ -121,5 +121,8 @@ def test_the_build_index_holds_every_tutorial_for_the_page() -> None:
     assert first["intro"] == data["intro"]
     assert first["caption"] == data["steps"][0]["caption"]
     assert first["players"] == data["setup"]["players"]
-    assert first["reader"] == "Alix" and first["boss"] == 17
+    # the start of what Boss Quest's listing previews (its first boss), nothing else
+    assert first["reader"] == "Alix" and first["preview"] == {"bosses": 17}
+    other = json.loads(build.tutorials_index(previews={}))["bossquest"]["basic_turn"]
+    assert other["preview"] == {}
     assert "<" not in build.tutorials_index()  # safe inside a <script> element

@@ -15,6 +15,7 @@ import pytest
 from game.bossquest import GAME
 from game.engine.bots import make_bot
 from game.net import GuestSession, HostSession, MemoryHub
+from game.registry import get_client
 from game.web.net_prefs import (
     GUEST_KEY,
     HOST_KEY,
@@ -36,6 +37,7 @@ from game.web.net_view import (
     SeatStatus,
     board_phase,
     e,
+    option_badge,
     render_connecting,
     render_join,
     render_lobby,
@@ -389,6 +391,28 @@ def test_the_lobby_says_what_each_option_does(lang: str) -> None:
         assert f'aria-describedby="net-opt-{option.key}-help"' in host
         assert f'<span class="net-help">{help_html}</span>' in guest
     assert "title=" not in host
+
+
+def test_the_lobby_draws_the_swatches_of_the_games_listing() -> None:
+    """The swatch before an option's label is the one the game's listing
+    declares (the menu's too); the shell names no option. Icon badges stay
+    the menu's, as the lobby always had it."""
+    hub, _ = _table(3)
+    seats = seat_statuses(hub.host.seats_status())
+    host = render_lobby("host", seats, hub.host.options, "en", game=GAME.name, own_seat=0)
+    badges = get_client(GAME.name).listing.badges
+    swatches = {key: spec for key, spec in badges.items() if spec.startswith("swatch:")}
+    assert swatches and len(swatches) < len(badges)
+    for key in badges:
+        label = re.search(rf'data-net-opt="{key}".*?</label>', host)
+        assert label is not None, key
+        drawn = option_badge(badges[key])
+        assert (drawn in label.group(0)) if key in swatches else ("aria-hidden" not in drawn)
+    assert host.count('data-color="') == len(swatches)
+    assert option_badge("swatch:gem:red") == (
+        '<span class="gem" data-color="red" aria-hidden="true"></span>'
+    )
+    assert option_badge("icon:flask") == option_badge("") == ""
 
 
 # ------------------------------------------------------------------ issue 27

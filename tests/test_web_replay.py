@@ -233,14 +233,23 @@ def test_every_string_in_both_languages() -> None:
 
 
 def test_an_undo_refusal_reads_in_the_games_own_words_first() -> None:
-    """The Boss's codes are its client's words (in French too); a code only the
-    platform knows keeps the platform's words."""
+    """Each game's codes are its client's words (in French too): The Boss's and
+    Boss Quest's alike, the platform keeping none of them; a code of the
+    engine's undo policy keeps the platform's words."""
     words = get_client("theboss").reason_text
     assert undo_refusal_text(
         "undo_card_shown", "your card is face up under its city", "fr", words
     ) == ("Impossible d’annuler : votre carte est face visible sous sa ville.")
-    assert undo_refusal_text("undo_drew", "you drew weapons", "fr", words) == (
+    assert undo_refusal_text("undo_turn_over", "your turn is over", "fr", words) == (
+        "Impossible d’annuler : votre tour est fini."
+    )
+    quest = get_client("bossquest").reason_text
+    assert undo_refusal_text("undo_drew", "you drew weapons", "fr", quest) == (
         "Impossible d’annuler : vous avez pioché des armes."
+    )
+    assert "undo_drew" not in REPLAY_STRINGS
+    assert undo_refusal_text("undo_drew", "you drew weapons", "fr") == (
+        "Impossible d’annuler : you drew weapons."
     )
 
 

@@ -247,13 +247,19 @@ class Listing:
     #: options drawn together under a legend; the others come first, alone
     groups: tuple[MenuGroup, ...] = ()
     #: a small picture before an option's label: "icon:<sprite id>" (the page's
-    #: SVG sprite, ``#i-<id>``) or "weapon:<colour>" (a weapon swatch)
+    #: SVG sprite, ``#i-<id>``) or "swatch:<class>:<colour>" (a swatch the
+    #: game's stylesheet draws: ``<span class="<class>" data-color="<colour>">``)
     badges: Mapping[str, str] = field(default_factory=dict)
     #: the key to the game's pictures in the game page's footer, None for none
     legend: Legend | None = None
     #: the menu's default names for the seats, in order, in each language (a
     #: seat past them is "Player N"); none: "Player 1", "Player 2", ...
     names: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: the keys of a lesson's ``setup`` whose start the tutorial page shows
+    #: before Python has loaded: the game's own script (``ui/*.js``, joined into
+    #: assets/games.js) draws its pieces of the board's frame from them; of a
+    #: list, its first item only (the top of a pile), never a hand
+    preview: tuple[str, ...] = ()
     #: the cheer under the menu's Start button once the game has loaded
     ready: Words = field(
         default_factory=lambda: {

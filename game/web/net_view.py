@@ -51,6 +51,7 @@ __all__ = [
     "board_phase",
     "bot_name",
     "display_name",
+    "option_badge",
     "reaction_text",
     "render_connecting",
     "render_ice_fold",
@@ -519,14 +520,22 @@ def _declared(game: str) -> OptionsDeclaration:
     return get_game(game).declared_options
 
 
-def _option_extra(key: str) -> str:
-    """A small picture before an option's label, where the lobby always had one."""
-    if key == "keep_yellow":
-        return '<span class="weapon" data-color="yellow" aria-hidden="true"></span>'
-    return ""
+def option_badge(spec: str) -> str:
+    """The swatch a game's listing puts before an option's label
+    (``Listing.badges``: "swatch:<class>:<colour>"), drawn as the menu draws
+    it (site/assets/menu.js, badge); any other badge, none: the lobby's
+    checkboxes show the swatches only, as they always have (an icon badge is
+    the menu's alone)."""
+    kind, _, rest = spec.partition(":")
+    if kind != "swatch":
+        return ""
+    css, _, colour = rest.partition(":")
+    return f'<span class="{e(css)}" data-color="{e(colour)}" aria-hidden="true"></span>'
 
 
-def _option_control(option: Option, options: Mapping[str, Any], count: int, lang: str) -> str:
+def _option_control(
+    option: Option, options: Mapping[str, Any], count: int, lang: str, badge: str
+) -> str:
     """One declared option as a control: a checkbox (true/false; ticked and
     locked from ``on_from_players``), a number field (int) or a list (str)."""
     key = option.key
@@ -542,7 +551,7 @@ def _option_control(option: Option, options: Mapping[str, Any], count: int, lang
             f'<div class="net-option"><label class="check"><input type="checkbox" '
             f'id="net-opt-{e(key)}" data-net-opt="{e(key)}" data-net-type="bool"{helps}'
             f"{' checked' if on else ''}{' disabled' if locked else ''}>"
-            f'<span class="check-box" aria-hidden="true"></span>{_option_extra(key)}'
+            f'<span class="check-box" aria-hidden="true"></span>{option_badge(badge)}'
             f'<span class="check-text">{label}</span></label>{helptext}</div>'
         )
     if isinstance(option.default, int):
@@ -617,10 +626,17 @@ def _options_form(options: Mapping[str, Any], lang: str, game: str) -> str:
         f' data-net-type="int"{" checked" if n == count else ""}><span>{n}</span></label>'
         for n in _mode_range(options, game)
     )
+    badges = get_client(game).listing.badges
     flags = [option for option in declared.options if isinstance(option.default, bool)]
     fields = [option for option in declared.options if option not in flags]
-    checks = "".join(_option_control(option, options, count, lang) for option in flags)
-    others = "".join(_option_control(option, options, count, lang) for option in fields)
+    checks = "".join(
+        _option_control(option, options, count, lang, badges.get(option.key, ""))
+        for option in flags
+    )
+    others = "".join(
+        _option_control(option, options, count, lang, badges.get(option.key, ""))
+        for option in fields
+    )
     return (
         f'<fieldset class="field net-options"><legend>{e(ntr("options", lang))}</legend>'
         f"{_mode_control(options, lang, game)}"

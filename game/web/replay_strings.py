@@ -89,24 +89,8 @@ _REPLAY_STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
         "fr": "Le lien ne dit pas par les yeux de quel joueur voir la partie.",
         "en": "The link does not say through whose eyes to see the game.",
     },
-    # why an undo is refused, by the code of game.engine.undo / game.bossquest.undo
-    "undo_drew": {"fr": "vous avez pioché des armes", "en": "you drew weapons"},
-    "undo_mystery": {"fr": "le sort Mystère a été révélé", "en": "the mystery spell was revealed"},
-    "undo_looked": {
-        "fr": "vous avez regardé une arme cachée",
-        "en": "you looked at a hidden weapon",
-    },
-    "undo_looked_mystery": {
-        "fr": "vous avez regardé le sort Mystère",
-        "en": "you looked at the mystery spell",
-    },
-    "undo_new_spell": {"fr": "un nouveau sort a été pioché", "en": "a new spell was drawn"},
-    "undo_random": {"fr": "des cartes ont été mélangées", "en": "cards were shuffled"},
-    "undo_drew_card": {"fr": "une carte a été piochée", "en": "a card was drawn"},
-    "undo_revealed": {
-        "fr": "une carte cachée vous a été montrée",
-        "en": "a hidden card was shown to you",
-    },
+    # why an undo is refused, by the code of game.engine.undo (a game words its
+    # own codes: its client's reason_text)
     "undo_turn_over": {"fr": "votre tour est fini", "en": "your turn is over"},
     "undo_other_played": {
         "fr": "un autre joueur a joué depuis",

@@ -123,6 +123,28 @@ class Rendered:
 
 
 @dataclass
+class _Log:
+    """The viewer's log lines, described once per event and kept: a render
+    describes only the events that came since (a language switch, another
+    viewer or another table start it again)."""
+
+    lang: str
+    viewer: int | None
+    #: the table's event list these lines describe (an undo that replays the
+    #: match makes a new one)
+    source: list[Any]
+    #: the opening events' lines
+    opening: list[tuple[str, str]]
+    #: each described event's lines, in the table's order
+    events: list[list[tuple[str, str]]] = field(default_factory=list)
+    #: those events as the viewer sees them (``event_for_seat``)
+    seen: list[dict[str, Any]] = field(default_factory=list)
+
+    def lines(self) -> list[tuple[str, str]]:
+        return [*self.opening, *(line for lines in self.events for line in lines)]
+
+
+@dataclass
 class Session:
     settings: Settings
     table: LocalTable
@@ -147,6 +169,11 @@ class Session:
     #: states by the number of actions played, the last few, kept as the game
     #: goes so that the undo button's check need not replay the whole match
     _states: dict[int, Any] = field(default_factory=dict)
+    #: how many events the table held before each kept state's next move, so
+    #: that an undo takes the events back with the state, replaying nothing
+    _event_marks: dict[int, int] = field(default_factory=dict)
+    #: the log as described so far (``_Log``): each event is described once
+    _log: _Log | None = None
     _share_focus: bool = False
     _bots: dict[int, Policy] = field(default_factory=dict)
     _opening: list[dict[str, Any]] | None = None
@@ -221,7 +248,7 @@ class Session:
     def pass_device(self) -> None:
         """Whoever now holds the device may not be the last viewer: with two or
         more humans, the board shows nobody's view until the curtain, which names
-        the human to act, is lifted (a bot's turn shows no hidden weapon). With
+        the human to act, is lifted (a bot's turn shows no hidden card). With
         one human, the device is theirs: nothing changes."""
         if len(self.table.humans()) >= 2:
             self.table.viewer = None
@@ -389,21 +416,55 @@ class Session:
         """Keep the state before a move (states depend only on the moves before)."""
         count = self.actions_played()
         self._states[count] = self.table.state
+        self._event_marks[count] = len(self.table.events)
         self._states.pop(count - _KEPT_STATES, None)
+        self._event_marks.pop(count - _KEPT_STATES, None)
         self._undo_cache = None
 
     def undo_refusal(self) -> Reason | None:
         """Why the human looking at the screen may not take back their last move
-        now (game.engine.undo), or None when they may. Kept per position: the
-        check replays the match."""
+        now (game.engine.undo), or None when they may. Kept per position; worked
+        out from the states kept as the game went when they reach back far
+        enough, else (after a reload) by replaying the match once."""
         seat = self.table.human_to_act()
         if seat is None or seat != self.table.viewer:
             return Reason("undo_not_your_turn", "it is not your turn")
         key = (self.actions_played(), seat)
         if self._undo_cache is None or self._undo_cache[:2] != key:
-            state, steps = match_steps(self.game, self.table.match)
+            steps = self._kept_steps(seat)
+            state = self.table.state
+            if steps is None:
+                state, steps = match_steps(self.game, self.table.match)
             self._undo_cache = (*key, undo_refusal(self.game, state, steps, seat))
         return self._undo_cache[2]
+
+    def _kept_steps(self, seat: int) -> list[Step] | None:
+        """The last moves as steps, from the kept states, when they hold all the
+        undo policy looks at for `seat`: the seat's last move and its turn,
+        which begins after another seat's move (or at the game's start); None
+        when the kept states do not reach back that far."""
+        actions = self.table.match.actions
+        count = len(actions)
+        self._states[count] = self.table.state
+        start = count
+        while start > 0 and start - 1 in self._states:
+            start -= 1
+        window = range(start, count)
+        if start > 0 and (
+            not window
+            or actions[start][0] == seat
+            or all(actions[i][0] != seat for i in window)
+        ):
+            return None
+        return [
+            Step(
+                actions[i][0],
+                self.game.action_from_json(actions[i][1]),
+                self._states[i],
+                self._states[i + 1],
+            )
+            for i in window
+        ]
 
     def undo_allowed(self) -> bool:
         """Whether the undo button would take a move back now: the same answer
@@ -441,16 +502,35 @@ class Session:
             self.undo_notice = (reason.code, reason.message)
             self.notice = None
             return Outcome.RENDER
-        viewer = self.table.viewer
-        self.table = LocalTable(self.game, self.table.seats, undone(self.table.match))
-        self.table.viewer = viewer
+        self._take_back()
         count = self.actions_played()
         self._states = {k: v for k, v in self._states.items() if k <= count}
+        self._event_marks = {k: v for k, v in self._event_marks.items() if k <= count}
         self._undo_cache = None
         self.thought = None
         self.notice = self.undo_notice = None
         self.share_open = False
         return Outcome.RENDER
+
+    def _take_back(self) -> None:
+        """The table without its last move: the state kept before it and the
+        events up to it, so nothing is replayed; the match (what a save holds)
+        loses its last action either way. After a reload, with nothing kept,
+        the match is replayed without it."""
+        table = self.table
+        last = len(table.match.actions) - 1
+        before, mark = self._states.get(last), self._event_marks.get(last)
+        if before is None or mark is None:
+            viewer = table.viewer
+            self.table = LocalTable(self.game, table.seats, undone(table.match))
+            self.table.viewer = viewer
+            return
+        table.match = undone(table.match)
+        table.state = before
+        del table.events[mark:]
+        if self._log is not None:
+            del self._log.events[mark:]
+            del self._log.seen[mark:]
 
     def replay_eye(self) -> int | None:
         """Whose eyes this game's replay link shows: the viewer's while it runs,
@@ -491,20 +571,38 @@ class Session:
         return [event_for_seat(event, self.table.viewer) for event in self._opening]
 
     def log(self, lang: str) -> list[tuple[str, str]]:
-        """The viewer's log: (event type, line), oldest first."""
-        names = self.names()
-        lines: list[tuple[str, str]] = []
-        for event in [*self.opening_events(), *self.table.visible_events()]:
-            kind = str(event.get("type", ""))
-            for index, line in enumerate(self.client.describe(event, names, lang)):
-                # an event's first line carries its type; the rest are details
-                lines.append((kind if index == 0 else f"{kind}-detail", line))
-        return lines
+        """The viewer's log: (event type, line), oldest first. Each event is
+        described once (``_Log``): a render describes the new ones only."""
+        viewer, events = self.table.viewer, self.table.events
+        log = self._log
+        if log is None or (log.lang, log.viewer) != (lang, viewer) or log.source is not events:
+            opening = [line for event in self.opening_events() for line in self._lines(event, lang)]
+            log = self._log = _Log(lang, viewer, events, opening)
+        for event in events[len(log.events) :]:
+            seen = event_for_seat(event, viewer)
+            log.seen.append(seen)
+            log.events.append(self._lines(seen, lang))
+        return log.lines()
+
+    def visible_events(self, lang: str) -> list[dict[str, Any]]:
+        """The table's events as the viewer sees them (``LocalTable.visible_events``),
+        made once each with the log's lines."""
+        self.log(lang)
+        assert self._log is not None
+        return list(self._log.seen)
+
+    def _lines(self, event: dict[str, Any], lang: str) -> list[tuple[str, str]]:
+        """One event's log lines: (its type, its first line), then its details."""
+        kind = str(event.get("type", ""))
+        return [
+            (kind if index == 0 else f"{kind}-detail", line)
+            for index, line in enumerate(self.client.describe(event, self.names(), lang))
+        ]
 
     def hint(self) -> dict[int, float]:
-        """The odds hint, when the menu turned it on and a human looks at their own
-        turn: {weapons they may ask for: chance of going over}, from their view.
-        Empty otherwise (hint off, someone else's turn, at the Magician, ...)."""
+        """The game's hint (its client's ``hint``), when the menu turned it on and
+        a human looks at their own turn, from their view. Empty otherwise (hint
+        off, someone else's turn, or nothing the game hints at now)."""
         if not self.settings.hint or self.phase() != "human":
             return {}
         view = self.table.view()
@@ -561,7 +659,7 @@ class Session:
         )
         focus = ""
         if phase == "result":
-            scene.events = self.table.visible_events()
+            scene.events = self.visible_events(lang)
             html = self.client.render_result(scene)
             focus = "#round-result [data-cmd=continue]"
             status = self.client.result_status(view, names, lang)
@@ -581,7 +679,7 @@ class Session:
         else:
             scene.dock = self.dock(lang) if phase == "human" else NO_DOCK
             scene.log = self.log(lang)
-            scene.events = self.table.visible_events()  # what just happened
+            scene.events = self.visible_events(lang)  # what just happened
             scene.thinking = self.table.bot_to_act() if phase == "bot" else None
             if self.notice is not None:
                 code, message = self.notice

@@ -75,8 +75,8 @@ function draw(message) {
   }
 }
 
-/* The button a lesson points at may sit in a folded group (The Boss's
-   placements, one group per city): open that group so its outline shows. */
+/* The button a lesson points at may sit in a folded group (a <details> of
+   the game's controls): open that group so its outline shows. */
 function unfoldExpected() {
   const expected = document.querySelector("[data-tut-expected]");
   const group = expected && expected.closest("details");

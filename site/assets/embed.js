@@ -6,10 +6,11 @@
  *     which game/web/embed_main.py reads too;
  *   - draws, from the index build.py wrote into #tutorial-index (by game, then
  *     lesson: ?game=NAME, else the build's default game), the lesson's title,
- *     intro and first caption, and a frame of the board (the players, and the
- *     boss when the lesson has one), with a loading line: the reader can start
- *     reading at once; the page's title names the lesson and its game (the
- *     game's title from the catalogue, #catalogue);
+ *     intro and first caption, and a frame of the board (its bar and the
+ *     players, with the game's own pieces: window.BoardSkeletons[NAME], from
+ *     the game's script in assets/games.js, below), with a loading line: the
+ *     reader can start reading at once; the page's title names the lesson and
+ *     its game (the game's title from the catalogue, #catalogue);
  *   - says so clearly when the scenario is unknown (#tutorial[data-error=unknown]);
  *   - sets html[data-state="error"] with a message if the runtime fails to load;
  *   - opened on its own (not in a frame): the site's header (the crest and
@@ -28,6 +29,13 @@
  * board's Python runs in a worker, which reads the build's snapshot from Cache
  * Storage when it may and starts cold when it may not).
  * window.BossQuestEmbed = { fail(detail), lang }.
+ *
+ * A game's pieces of the frame (game/<name>/ui/*.js, joined by build.py into
+ * assets/games.js, run before this script): window.BoardSkeletons[NAME] =
+ * { bar(lesson, kit), table(lesson, kit), hand(lesson, player, kit) }, each
+ * optional, each returning an element, a list of elements or null. `lesson`
+ * is the index's entry (its `preview`: the setup keys the game's listing
+ * names); `kit` = { el(tag, cls, text), icon(name, cls), lang }.
  */
 (function () {
   "use strict";
@@ -50,11 +58,7 @@
     },
     available: { fr: "Tutoriels disponibles :", en: "Available tutorials:" },
     board: { fr: "Plateau de jeu", en: "Game board" },
-    round: { fr: "Manche 1", en: "Round 1" },
-    boss: { fr: "BOSS", en: "BOSS" },
-    hp: { fr: "points de vie", en: "hit points" },
     you: { fr: "Vous", en: "You" },
-    magician: { fr: "Le Magicien", en: "The Magician" },
     tutorials: { fr: "Tutoriels", en: "Tutorials" },
     allGames: { fr: "Tous les jeux", en: "All games" },
     language: { fr: "Langue", en: "Language" },
@@ -149,40 +153,32 @@
     document.title = pick(entry.title) + (gameTitle ? " · " + gameTitle : "");
   }
 
-  /* The boss and the Magician of a lesson that has a boss (Boss Quest's). */
-  function drawArena() {
-    var arena = el("div", "arena");
-    var zone = el("section", "zone boss-zone");
-    var boss = el("div", "boss-card");
-    boss.appendChild(el("span", "boss-title", t("boss")));
-    boss.appendChild(icon("boss", "boss-art"));
-    boss.appendChild(el("span", "boss-hp", String(entry.boss)));
-    boss.appendChild(el("span", "boss-hp-label", t("hp")));
-    zone.appendChild(boss);
-    arena.appendChild(zone);
-    var magician = el("section", "zone magician-zone");
-    var title = el("h3", "zone-title");
-    title.appendChild(icon("hat"));
-    title.appendChild(document.createTextNode(t("magician")));
-    magician.appendChild(title);
-    var offer = el("div", "offer");
-    var mystery = el("div", "scard scard-back");
-    mystery.appendChild(el("span", "scard-q", "?"));
-    offer.appendChild(mystery);
-    magician.appendChild(offer);
-    arena.appendChild(magician);
-    return arena;
+  var skeleton = own(window.BoardSkeletons || {}, gameName) || {};
+  var kit = { el: el, icon: icon, lang: lang };
+
+  /* The game's piece `part` of the frame, put in `parent` (none if the game
+     draws none; a game's script that fails costs its pieces, never the page). */
+  function piece(part, parent) {
+    if (typeof skeleton[part] !== "function") return;
+    try {
+      var made = skeleton[part].apply(null, [].slice.call(arguments, 2));
+      [].concat(made || []).forEach(function (node) {
+        parent.appendChild(node);
+      });
+    } catch (error) {
+      console.warn("the game's frame of the lesson: " + error);
+    }
   }
 
-  /* The board's frame: the bar, the boss (if any) and the players with their
-     two cards face down, in the board's own classes, so Python's first render
-     takes the same place. */
+  /* The board's frame: the bar and the players (their names, the reader's
+     tag), with the game's own pieces, in the board's own classes, so Python's
+     first render takes the same place. */
   function drawBoard() {
     var table = el("div", "table tut-skeleton");
     var bar = el("div", "table-bar");
-    bar.appendChild(el("span", "chip chip-round", t("round")));
+    piece("bar", bar, entry, kit);
     table.appendChild(bar);
-    if (typeof entry.boss === "number") table.appendChild(drawArena());
+    piece("table", table, entry, kit);
     var seats = el("section", "seats-zone");
     var list = el("ol", "seat-list");
     (entry.players || []).forEach(function (player) {
@@ -191,10 +187,7 @@
       head.appendChild(el("span", "knight-name", player));
       if (player === entry.reader) head.appendChild(el("span", "tag tag-you", t("you")));
       item.appendChild(head);
-      var hand = el("div", "hand");
-      hand.appendChild(el("span", "wcard wcard-back"));
-      hand.appendChild(el("span", "wcard wcard-back"));
-      item.appendChild(hand);
+      piece("hand", item, entry, player, kit);
       list.appendChild(item);
     });
     seats.appendChild(list);

@@ -20,8 +20,9 @@ const { morph, forget } = await import(new URL("morph.js", import.meta.url).href
 
 // the game zip's name: its content hash is the build id that hosts and guests compare
 const BUNDLE = "@GAME_ZIP@";
-// the markers of a game on the board, dropped when the board is cleared
-const GAME_MARKERS = ["phase", "round", "stage", "to-act", "viewer", "actions", "bot-thinking", "net"];
+// every marker a draw has set on the board (the shell's and whatever the game's
+// client declares), so that clearing the board drops them all, whatever the game
+const drawnMarkers = new Set();
 
 const root = document.documentElement;
 const BQ = window.BossQuest;
@@ -92,7 +93,10 @@ function putBoard(html, markers, status) {
   }
   morph(document.getElementById("board-view"), html);
   const board = document.getElementById("board");
-  for (const name of Object.keys(markers)) board.setAttribute("data-" + name, markers[name]);
+  for (const name of Object.keys(markers)) {
+    board.setAttribute("data-" + name, markers[name]);
+    drawnMarkers.add(name);
+  }
   // what just happened (the log's new lines, in the player's language), then
   // whose turn it is: #board-status is the page's polite live region
   const news = Array.from(board.querySelectorAll(".log-line.arrive"), (line) => line.textContent);
@@ -123,7 +127,8 @@ function clearBoard() {
   view.replaceChildren();
   forget(view);
   const board = document.getElementById("board");
-  for (const name of GAME_MARKERS) board.removeAttribute("data-" + name);
+  for (const name of drawnMarkers) board.removeAttribute("data-" + name);
+  drawnMarkers.clear();
 }
 
 /** The menu's notice, from menu.js's strings ("" hides it). */

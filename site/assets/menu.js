@@ -241,7 +241,7 @@
     return null;
   }
 
-  /** The game a page naming none stands for: the build's default (Boss Quest). */
+  /** The game a page naming none stands for: the build's default. */
   function defaultGame() {
     return gameNamed(CATALOGUE.default) || CATALOGUE.games[0] || null;
   }
@@ -434,7 +434,7 @@
     document.querySelector("meta[name=description]").setAttribute("content", game ? title + " — " + line : line);
   }
 
-  /** The footer's key to the game's pictures (Boss Quest's weapons); none for a
+  /** The footer's key to the game's pictures (its listing's legend); none for a
    *  game without one, or on a home of several games. */
   function renderLegend() {
     var list = document.getElementById("legend");
@@ -472,8 +472,9 @@
 
   function badge(spec) {
     var parts = String(spec || "").split(":");
-    if (parts[0] === "weapon") {
-      return el("span", { class: "weapon", "data-color": parts[1], "aria-hidden": "true" });
+    // "swatch:<class>:<colour>": a coloured swatch the game's stylesheet draws
+    if (parts[0] === "swatch") {
+      return el("span", { class: parts[1], "data-color": parts[2], "aria-hidden": "true" });
     }
     if (parts[0] === "icon") {
       var svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");

@@ -1082,7 +1082,7 @@
 
   async function decodeCode(code) {
     var bytes = unb64url(codeFrom(code));
-    if (bytes.length < 6 || bytes[0] !== CODE_MAGIC) throw netError("bad_code", "no Boss Quest code");
+    if (bytes.length < 6 || bytes[0] !== CODE_MAGIC) throw netError("bad_code", "not a pairing code of this site");
     if (bytes[1] !== CODE_VERSION) throw netError("version", "code version " + bytes[1]);
     var flags = bytes[2];
     var kind = flags & 3;

@@ -212,10 +212,20 @@ def test_frame_and_caption_show_before_python_in_both_languages(app: App) -> Non
         names = page.locator(".tut-skeleton .knight-name").all_text_contents()
         assert names == ["Bruno", "Alix", "Chloé"]
         expect(page.locator(".tut-skeleton .boss-hp")).to_have_text("15")
+        # Boss Quest's own pieces, from its script (assets/games.js)
+        expect(page.locator(".tut-skeleton .chip-round")).to_have_text(
+            "Manche 1" if lang == "fr" else "Round 1"
+        )
+        expect(page.locator(".tut-skeleton .seat-panel .wcard-back")).to_have_count(6)
         assert page.get_attribute("html", "lang") == lang
         assert app.state() == "loading"
         if lang == "fr":
             _shot(page, "embed-before-python-720")
+    # another game's lesson: the shell's frame with that game's pieces only
+    app.open("embed.html?game=theboss&scenario=majority&lang=en")
+    assert page.locator(".tut-skeleton .knight-name").all_text_contents() == ["Alix", "Bruno"]
+    expect(page.locator(".tut-skeleton .chip-round")).to_have_text("Round 1")
+    expect(page.locator(".tut-skeleton .boss-card, .tut-skeleton .wcard")).to_have_count(0)
     app.open("embed.html?scenario=no_such_lesson&lang=fr")
     expect(page.locator("#tutorial")).to_have_attribute("data-error", "unknown")
     expect(page.locator(".tut-unknown .tut-caption")).to_have_text(

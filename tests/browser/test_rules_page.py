@@ -51,12 +51,13 @@ ROOT = Path(__file__).resolve().parents[2]
 PLAYED = "closest_wins"
 #: a board at the very end of the page, which must never load in these tests
 LAST = "reaper"
-#: all the rules page may fetch from its own origin: no runtime, no game bundle
+#: all the rules page may fetch from its own origin (games.css: each game's
+#: pieces its text shows): no runtime, no game bundle
 #: (the service worker it registers copies the site for offline use, but those
 #: are the worker's requests, not the page's)
 OWN_FILES = re.compile(
     r"/rules(-\w+)?\.html|/sw\.js|"
-    r"/assets/(app|rules|rules-go|shared|favicon|offline|manifest)\.[0-9a-f]{10}\."
+    r"/assets/(app|games|rules|rules-go|shared|favicon|offline|manifest)\.[0-9a-f]{10}\."
     r"(css|js|svg|webmanifest)"
 )
 

@@ -274,6 +274,22 @@ def test_pass_and_play_hides_every_hand_behind_the_curtain(boss: App, players: i
     assert placed > 0
 
 
+def test_leaving_the_game_drops_every_marker_its_board_set(boss: App) -> None:
+    """The page clears whatever markers a game's client declared (The Boss's
+    turn, police and last round among them), not a list of one game's."""
+    page = boss.page
+    _start(boss, 2, [0])
+    names = ("round", "turn", "stage", "police", "last-round", "phase", "seq")
+    assert all(page.get_attribute("#board", f"data-{name}") is not None for name in names)
+    page.locator("[data-cmd=quit]").click()
+    page.locator("[data-cmd=quit-yes]").click()
+    page.wait_for_selector("html[data-screen='menu']", state="attached")
+    left = page.evaluate(
+        "() => Array.from(document.getElementById('board').attributes, (a) => a.name)"
+    )
+    assert not [name for name in left if name.removeprefix("data-") in names], left
+
+
 def test_the_dock_works_at_phone_width(boss: App) -> None:
     """At 375 px every placement is a real button, and a city's opened grid
     fits the screen."""

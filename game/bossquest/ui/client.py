@@ -17,7 +17,7 @@ from game.engine.protocol import Event
 from . import render
 from .controls import dock
 from .hint import odds_hint
-from .strings import tr
+from .strings import UNDO_REASONS, tr
 from .summary import game_title
 
 __all__ = ["CLIENT", "STYLESHEET", "BossQuestClient", "open_view"]
@@ -59,6 +59,7 @@ LISTING = Listing(
             "ask for 1, 2, 3 or 4 weapons, from what you can see.",
         },
     ),
+    preview=("bosses",),
     groups=(
         MenuGroup(
             "ext",
@@ -68,7 +69,7 @@ LISTING = Listing(
         ),
     ),
     badges={
-        "keep_yellow": "weapon:yellow",
+        "keep_yellow": "swatch:weapon:yellow",
         "potions": "icon:flask",
         "companions": "icon:paw",
         "reaper": "icon:scythe",
@@ -76,11 +77,11 @@ LISTING = Listing(
     legend=Legend(
         {"fr": "Armes", "en": "Weapons"},
         (
-            ("weapon:red", {"fr": "Rouge", "en": "Red"}),
-            ("weapon:blue", {"fr": "Bleu", "en": "Blue"}),
-            ("weapon:green", {"fr": "Vert", "en": "Green"}),
-            ("weapon:purple", {"fr": "Violet", "en": "Purple"}),
-            ("weapon:yellow", {"fr": "Jaune", "en": "Yellow"}),
+            ("swatch:weapon:red", {"fr": "Rouge", "en": "Red"}),
+            ("swatch:weapon:blue", {"fr": "Bleu", "en": "Blue"}),
+            ("swatch:weapon:green", {"fr": "Vert", "en": "Green"}),
+            ("swatch:weapon:purple", {"fr": "Violet", "en": "Purple"}),
+            ("swatch:weapon:yellow", {"fr": "Jaune", "en": "Yellow"}),
         ),
     ),
 )
@@ -119,6 +120,8 @@ class BossQuestClient(DefaultClient):
         return describe(dict(event), names, lang)
 
     def reason_text(self, code: str, message: str, lang: str) -> str:
+        if code in UNDO_REASONS:
+            return UNDO_REASONS(code, lang)
         return reason_text(code, message, lang)
 
     def markers(self, view: dict[str, Any]) -> dict[str, str]:

@@ -15,7 +15,7 @@ from typing import Final
 
 from game.engine.words import Catalogue
 
-__all__ = ["LANGS", "STRINGS", "plural", "tr"]
+__all__ = ["LANGS", "STRINGS", "UNDO_REASONS", "plural", "tr"]
 
 LANGS: Final = ("fr", "en")
 
@@ -265,3 +265,32 @@ STRINGS: Final = Catalogue("bossquest.board", _STRINGS_ENTRIES)
 tr: Final = STRINGS
 """The board string `key` in `lang`, with its {placeholders} filled in."""
 plural: Final = STRINGS.plural
+
+
+#: why an undo is refused, by the codes of game.bossquest.undo (the engine's own
+#: codes, a turn over or nobody's move yet, are the platform's words)
+UNDO_REASONS: Final = Catalogue(
+    "bossquest.undo",
+    {
+        "undo_drew": {"fr": "vous avez pioché des armes", "en": "you drew weapons"},
+        "undo_mystery": {
+            "fr": "le sort Mystère a été révélé",
+            "en": "the mystery spell was revealed",
+        },
+        "undo_looked": {
+            "fr": "vous avez regardé une arme cachée",
+            "en": "you looked at a hidden weapon",
+        },
+        "undo_looked_mystery": {
+            "fr": "vous avez regardé le sort Mystère",
+            "en": "you looked at the mystery spell",
+        },
+        "undo_new_spell": {"fr": "un nouveau sort a été pioché", "en": "a new spell was drawn"},
+        "undo_random": {"fr": "des cartes ont été mélangées", "en": "cards were shuffled"},
+        "undo_drew_card": {"fr": "une carte a été piochée", "en": "a card was drawn"},
+        "undo_revealed": {
+            "fr": "une carte cachée vous a été montrée",
+            "en": "a hidden card was shown to you",
+        },
+    },
+)
