@@ -10,13 +10,16 @@ import json
 import random
 import re
 from collections import deque
+from collections.abc import Sequence
 from html import unescape
 from typing import Any
 
 from game.bossquest import GAME
+from game.bossquest.ui import CLIENT
 from game.engine.search import SearchSettings
 from game.net import HostSession
 from game.registry import get_game, include_test_games
+from game.web.log_lines import DescribedLog
 from game.web.net_effects import (
     Announce,
     AskInvite,
@@ -582,3 +585,49 @@ def test_a_whole_duel_over_the_hub_keeps_the_hosts_commit_hidden_until_the_revea
         if page.markers["phase"] == "result":
             hub.run(who, ctrl.board_command("continue"))
         assert page.markers["phase"] == "over" and 'id="game-over"' in page.html
+
+
+def test_a_long_network_game_describes_each_log_event_once() -> None:
+    """The boards are drawn after every change, but each event of the log is
+    described once per board (log_lines.py), so a render does not cost more
+    with every move; the lines are those a fresh description gives."""
+    hub = Hub(_host(4))
+    peer = _seated(hub, "Bob", 1)
+    for seat in (2, 3):
+        hub.run_host(hub.host.lobby_command("net-bot", seat, "easy"))
+    hub.flush()
+    hub.run_host(hub.host.lobby_command("net-start", None, ""))
+    hub.flush()
+    _play(hub, random.Random(5))
+    host, guest = hub.host, hub.guests[peer]
+    host_events = host.host.events_for(host.host.host_seat)
+    assert len(host_events) > 40
+    # every event up to the last table drawn (the end panels draw no log), once
+    for ctrl, events in ((host, host_events), (guest, guest.guest.events)):
+        assert len(events) - 12 <= ctrl.described.described <= len(events)
+    fresh = DescribedLog().lines(host_events, host.host.names(), "en", CLIENT.describe)
+    assert host.described.lines(host_events, host.host.names(), "en", CLIENT.describe) == fresh
+
+
+def test_the_kept_log_follows_an_undo_and_a_language_switch() -> None:
+    log = DescribedLog()
+    calls: list[str] = []
+
+    def describe(event: dict[str, Any], names: Sequence[str], lang: str) -> list[str]:
+        calls.append(event["type"])
+        return [f"{lang}:{event['type']}:{event['n']}"]
+
+    events = [{"type": "a", "n": i} for i in range(5)]
+    assert log.lines(events, ["X"], "en", describe)[-1] == [("a", "en:a:4")]
+    log.lines([*events, {"type": "b", "n": 5}], ["X"], "en", describe)
+    assert len(calls) == 6  # only the new one
+    cut = [*events[:3], {"type": "c", "n": 3}]  # an undo cut the tail, another move came
+    assert [lines[0][1] for lines in log.lines(cut, ["X"], "en", describe)] == [
+        "en:a:0",
+        "en:a:1",
+        "en:a:2",
+        "en:c:3",
+    ]
+    assert len(calls) == 7
+    assert log.lines(cut, ["X"], "fr", describe)[0] == [("a", "fr:a:0")]
+    assert len(calls) == 11  # a language switch describes everything again

@@ -11,7 +11,7 @@ Each method returns the effects (``game.web.net_effects``) that
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.engine.errors import GameError
@@ -20,6 +20,7 @@ from game.engine.safejson import MAX_ACTION_BYTES, load_json
 from game.net import GuestSession
 from game.registry import get_client
 
+from .log_lines import DescribedLog
 from .net_effects import (
     AskInvite,
     CloseLink,
@@ -86,6 +87,8 @@ class GuestController:
     previous: frozenset[str] = frozenset()
     #: the reaction picker is open
     react_open: bool = False
+    #: the board's log lines, each event described once (log_lines.py)
+    described: DescribedLog = field(default_factory=DescribedLog)
 
     # ------------------------------------------------------------ lifecycle
 
@@ -304,6 +307,7 @@ class GuestController:
                 except GameError:
                     continue  # a host frame's bad action: no button for it
             inp = BoardInput(
+                log=self.described,
                 game=str(self.game.name),
                 role="guest" if guest.seat is not None else "spectator",
                 viewer=guest.seat,

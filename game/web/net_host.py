@@ -34,6 +34,7 @@ from game.net import HostSession
 from game.net.frames import MAX_HOST_FRAME
 from game.registry import get_client
 
+from .log_lines import DescribedLog
 from .net_effects import (
     Announce,
     CloseLink,
@@ -99,6 +100,8 @@ class HostController:
     previous: frozenset[str] = frozenset()
     #: the reaction picker is open on the host's board
     react_open: bool = False
+    #: the board's log lines, each event described once (log_lines.py)
+    described: DescribedLog = field(default_factory=DescribedLog)
     thought: Thought | None = None
     #: the last bot decision played (for the page's bq:bot event)
     last_thought: Thought | None = None
@@ -427,6 +430,7 @@ class HostController:
             )
             return [ShowLobby("host", html)]
         inp = BoardInput(
+            log=self.described,
             game=self.game,
             role="host",
             viewer=host.host_seat,

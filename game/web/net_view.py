@@ -38,6 +38,7 @@ from game.net.host import MAX_SPECTATORS
 from game.registry import get_client, get_game
 
 from .board import dress_over, dress_table
+from .log_lines import DescribedLog
 from .mode_words import MODE_WORDS
 from .net_strings import ntr
 
@@ -854,6 +855,8 @@ class BoardInput:
     undo: str = ""
     #: "took back a move" lines: (index in ``events`` they come before, seat)
     taken_back: Sequence[tuple[int, int]] = ()
+    #: the controller's kept log lines, so that a render describes only new events
+    log: DescribedLog | None = None
 
 
 def undo_state(game: Game[Any, Any], may_undo: bool) -> str:
@@ -1049,6 +1052,11 @@ def _rematch(inp: BoardInput, names: Sequence[str], lang: str) -> str:
 
 
 def _log(inp: BoardInput, names: Sequence[str], lang: str) -> list[tuple[str, str]]:
+    """The seat's log, each event described once by the controller's kept
+    `DescribedLog` (a fresh one when the caller keeps none)."""
+    described = (inp.log or DescribedLog()).lines(
+        inp.events, names, lang, get_client(inp.game).describe
+    )
     lines: list[tuple[str, str]] = []
     notes = sorted(inp.taken_back)
 
@@ -1058,12 +1066,10 @@ def _log(inp: BoardInput, names: Sequence[str], lang: str) -> list[tuple[str, st
             if 0 <= seat < len(names):
                 lines.append(("took-back", ntr("took_back", lang, name=names[seat])))
 
-    for position, event in enumerate(inp.events):
+    for position, event_lines in enumerate(described):
         took_back(position)
-        kind = str(event.get("type", ""))
-        for index, line in enumerate(get_client(inp.game).describe(dict(event), names, lang)):
-            lines.append((kind if index == 0 else f"{kind}-detail", line))
-    took_back(len(inp.events))
+        lines += event_lines
+    took_back(len(described))
     return lines
 
 
