@@ -97,8 +97,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--every-option", action="store_true")
     args = parser.parse_args()
-    print(f"{'game':<10} {'actions':>7} {'renders':>7}  {'first':>10} {'last':>10} {'ratio':>6}"
-          f"   undo: {'first':>10} {'last':>10} {'ratio':>6}")
+    print(
+        f"{'game':<10} {'actions':>7} {'renders':>7}  {'first':>10} {'last':>10} {'ratio':>6}"
+        f"   undo: {'first':>10} {'last':>10} {'ratio':>6}"
+    )
     for game in sorted(GAMES):
         first: list[float] = []
         last: list[float] = []

@@ -61,9 +61,7 @@ def _fresh_log(session: Session, lang: str) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_each_event_is_described_once_over_a_whole_game(
-    game: str, described: Counter[str]
-) -> None:
+def test_each_event_is_described_once_over_a_whole_game(game: str, described: Counter[str]) -> None:
     session = Session.new(_bots(game, 3), seed=11)
     renders = 0
     while session.phase() != "over":

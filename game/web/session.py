@@ -451,9 +451,7 @@ class Session:
             start -= 1
         window = range(start, count)
         if start > 0 and (
-            not window
-            or actions[start][0] == seat
-            or all(actions[i][0] != seat for i in window)
+            not window or actions[start][0] == seat or all(actions[i][0] != seat for i in window)
         ):
             return None
         return [
