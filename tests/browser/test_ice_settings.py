@@ -43,7 +43,11 @@ def test_ice_servers_are_checked_as_they_are_typed(device: BrowserContext, site:
     error = page.page.locator("#net-ice-error")
     # typed key by key, no change event: a mistyped scheme is named at once
     field.press_sequentially("stun;stun.example.org:3478")
-    page.page.wait_for_selector("#net-ice[aria-invalid='true']", state="attached")
+    # each key redraws: wait for the last one's (earlier keys were already wrong)
+    page.page.wait_for_selector(
+        "#net-ice[aria-invalid='true'] ~ #net-ice-error:has-text('stun;stun.example.org:3478)')",
+        state="attached",
+    )
     assert error.inner_text().startswith("Ligne 1 (stun;stun.example.org:3478)")
     assert "stun:" in error.inner_text() and _stored(page) is None
     assert field.evaluate("(node) => document.activeElement === node")
@@ -55,17 +59,27 @@ def test_ice_servers_are_checked_as_they_are_typed(device: BrowserContext, site:
         field.press("ArrowRight")
     field.press("Delete")
     field.press_sequentially(":")
+    page.page.wait_for_function(
+        "([key, value]) => localStorage.getItem(key) === value",
+        arg=[ICE_KEY, "stun:stun.example.org:3478"],
+    )
     page.page.wait_for_selector("#net-ice:not([aria-invalid])", state="attached")
-    assert error.inner_text() == "" and _stored(page) == "stun:stun.example.org:3478"
+    assert error.inner_text() == ""
     # a TURN server without its password, then with it, on a second line
     field.press("End")
     field.press("Enter")
     field.press_sequentially(GOOD.rsplit(" ", 1)[0])
-    page.page.wait_for_selector("#net-ice[aria-invalid='true']", state="attached")
+    page.page.wait_for_selector(
+        "#net-ice-error:has-text('Ligne 2'):has-text('mot de passe')", state="attached"
+    )
     assert "Ligne 2" in error.inner_text() and "mot de passe" in error.inner_text()
     field.press_sequentially(" s3cret")
+    # "s3c" is a password too: wait for the last key's setting to be kept
+    page.page.wait_for_function(
+        "([key, value]) => localStorage.getItem(key) === value",
+        arg=[ICE_KEY, "stun:stun.example.org:3478\n" + GOOD],
+    )
     page.page.wait_for_selector("#net-ice:not([aria-invalid])", state="attached")
-    assert _stored(page) == "stun:stun.example.org:3478\n" + GOOD
     # what was typed stays in the field, as typed
     assert field.input_value() == "stun:stun.example.org:3478\n" + GOOD
     assert page.problems() == []
