@@ -40,12 +40,15 @@ class Table:
         return reject[0]
 
 
-def seated(seed: int = 3) -> Table:
-    """The host at seat 0, Ben at seat 1, Cleo at seat 2, the game started."""
+def seated(seed: int = 3, host_seat: int = 0) -> Table:
+    """The host Ana at `host_seat`, Ben and Cleo at the others, the game started."""
     host = HostSession.new(GAME, {"players": 3}, seed, "Ana")
     hub = MemoryHub(host)
+    if host_seat:
+        hub.route(host.take_seat(host_seat))
     guests = {}
-    for seat, name in ((1, "Ben"), (2, "Cleo")):
+    others = [seat for seat in range(3) if seat != host_seat]
+    for seat, name in zip(others, ("Ben", "Cleo"), strict=True):
         guest = GuestSession(name, game=GAME)
         peer = hub.connect(guest)
         hub.flush()
@@ -63,7 +66,7 @@ def draft_through(table: Table) -> None:
     while host.state.stage == "draft":
         for seat in (0, 1, 2):
             card = host.state.hands[seat][0]
-            if seat == 0:
+            if seat == host.host_seat:
                 table.host_call(host.host_act({"type": "pick", "card": card}))
             else:
                 table.send(seat, table.guest(seat).propose({"type": "pick", "card": card}))
@@ -75,7 +78,7 @@ def to_turn_of(table: Table, seat: int) -> None:
     while host.state.turn != seat:
         mover = host.state.turn
         for kind in ("coin", "end"):
-            if mover == 0:
+            if mover == host.host_seat:
                 table.host_call(host.host_act({"type": kind}))
             else:
                 table.send(mover, table.guest(mover).propose({"type": kind}))
@@ -261,31 +264,10 @@ def test_a_spectator_follows_an_undo() -> None:
 def test_a_host_in_another_seat_takes_back_its_own_move() -> None:
     """The host may sit anywhere (the lobby's "Take this seat"): its undo is
     its seat's, never seat 0's."""
-    host = HostSession.new(GAME, {"players": 3}, 11, "Ana")
-    hub = MemoryHub(host)
-    hub.route(host.take_seat(2))
-    guests = {}
-    for seat, name in ((0, "Ben"), (1, "Cleo")):
-        guest = GuestSession(name, game=GAME)
-        peer = hub.connect(guest)
-        hub.flush()
-        hub.send(peer, guest.sit(seat))
-        hub.flush()
-        guests[seat] = (peer, guest)
-    table = Table(host, hub, guests)
-    table.host_call(host.start())
+    table = seated(11, host_seat=2)
+    host = table.host
     assert host.host_seat == 2
-    while host.state.stage == "draft":
-        for seat in (0, 1, 2):
-            card = {"type": "pick", "card": host.state.hands[seat][0]}
-            if seat == 2:
-                table.host_call(host.host_act(card))
-            else:
-                table.send(seat, table.guest(seat).propose(card))
-    while host.state.turn != 2:
-        mover = host.state.turn
-        for kind in ("coin", "end"):
-            table.send(mover, table.guest(mover).propose({"type": kind}))
+    to_turn_of(table, 2)
     table.host_call(host.host_act({"type": "coin"}))
     assert host.may_undo(2) and not host.may_undo(0)
     table.host_call(host.host_undo())
