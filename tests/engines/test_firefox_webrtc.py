@@ -6,8 +6,9 @@ console error, no failed response, no request to another origin.
 The namespace is tests/browser/netns.py's (loopback and a veth pair, no link
 to the outside): the site is served inside it on 127.0.0.1 (a secure
 context), and the Node driver (tests/engines/firefox/webrtc.mjs) runs inside
-it too, so Firefox and every packet of its WebRTC stay there. The Firefox
-preferences WEBRTC_PREFS sets are explained in docs/engines.md.
+it too, so Firefox and every packet of its WebRTC stay there. Firefox keeps
+its WebRTC defaults (mDNS host candidates), as players have them: inside the
+namespace it needs no preference (docs/engines.md says what was tried).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any
 import pytest
 
 import build
+from game.registry import catalogue
 from tests.browser.netns import NetNs, serve_in, skip_reason
 from tests.engines.conftest import ROOT
 from tests.engines.test_firefox import FIREFOX, _env, _missing
@@ -29,11 +31,20 @@ from tests.engines.test_firefox import FIREFOX, _env, _missing
 DRIVER = Path(__file__).with_name("firefox") / "webrtc.mjs"
 #: the whole driver: two Firefox starts, two first visits, pairing and a game
 RUN_TIMEOUT_S = 600
-#: the game played: the site's first game, whose 2-player game is short
-GAME = "bossquest"
-#: Firefox preferences for WebRTC inside the namespace: none, Firefox's
-#: defaults (mDNS host candidates) as players have them; docs/engines.md says why
-WEBRTC_PREFS: dict[str, Any] = {}
+
+
+def two_player_game() -> str:
+    """The first game of the registry's catalogue that 2 can play (no game named here)."""
+    for entry in catalogue():
+        declared = entry["declared"]
+        assert isinstance(declared, dict)
+        players = declared["players"]
+        assert isinstance(players, dict), players
+        if int(str(players["min"])) <= 2 <= int(str(players["max"])):
+            return str(entry["name"])
+    raise AssertionError("no registered game is played by 2")
+
+
 #: the candidate types a link inside one network may use: a host candidate, or
 #: a peer-reflexive one learned from the other side's checks (an mDNS name not
 #: resolved yet); never a STUN or TURN server's
@@ -64,15 +75,16 @@ def site_in_netns(netns: NetNs, tmp_path_factory: pytest.TempPathFactory) -> Ite
         process.wait(timeout=10)
 
 
-def run_driver(netns: NetNs, origin: str, prefs: dict[str, Any]) -> dict[str, Any]:
-    """Run webrtc.mjs inside `netns` against the site at `origin`; its result."""
+def run_driver(netns: NetNs, origin: str, prefs: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Run webrtc.mjs inside `netns` against the site at `origin`, Firefox
+    given `prefs` besides its defaults (none in the test); its result."""
     config = {
         "url": origin + "/",
         "origin": origin,
         "firefox": str(FIREFOX),
-        "game": GAME,
+        "game": two_player_game(),
         "seed": 30,
-        "prefs": prefs,
+        "prefs": prefs or {},
     }
     done = subprocess.run(
         netns.command(["node", str(DRIVER), json.dumps(config)]),
@@ -98,7 +110,7 @@ def test_firefox_two_devices_pair_and_play_a_whole_game(netns: NetNs, site_in_ne
     missing = _missing()
     if missing is not None:
         pytest.fail(missing, pytrace=False)
-    result = run_driver(netns, site_in_netns, WEBRTC_PREFS)
+    result = run_driver(netns, site_in_netns)
     if not result["ok"]:
         pytest.fail(
             f"two Firefox devices over WebRTC ({result['ms']} ms):\n{result['error']}\n"

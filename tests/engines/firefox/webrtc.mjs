@@ -6,7 +6,9 @@
 //
 //   ip netns exec <ns> node tests/engines/firefox/webrtc.mjs '<config JSON>'
 //
-// config: {url, origin, firefox, game, seed, prefs}. Prints one line
+// config: {url, origin, firefox, game, seed, prefs}; prefs: Firefox
+// preferences besides its defaults ({} in the test; docs/engines.md's table of
+// what was tried in a namespace was made with them). Prints one line
 // "RESULT {ok, ms, actions, routes: {host, guest}, error}": routes are each
 // page's BossQuestNet.rtcRoutes() once the game started. Every wait is on a
 // marker the page sets.
@@ -49,7 +51,7 @@ async function device(name, viewport, language, problems) {
       "ui.prefersReducedMotion": 1,
       "intl.accept_languages": language,
       "intl.locale.requested": language.split(",")[0],
-      ...config.prefs,
+      ...(config.prefs || {}),
     },
   });
   const page = await browser.newPage();
