@@ -25,7 +25,7 @@ import pytest
 import build
 from game.registry import catalogue
 from tests.browser.netns import NetNs, serve_in, skip_reason
-from tests.engines.conftest import ROOT
+from tests.engines.conftest import ROOT, SHOTS
 from tests.engines.test_firefox import FIREFOX, _env, _missing
 
 DRIVER = Path(__file__).with_name("firefox") / "webrtc.mjs"
@@ -82,6 +82,7 @@ def run_driver(netns: NetNs, origin: str, prefs: dict[str, Any] | None = None) -
         "url": origin + "/",
         "origin": origin,
         "firefox": str(FIREFOX),
+        "shots": str(SHOTS),
         "game": two_player_game(),
         "seed": 30,
         "prefs": prefs or {},

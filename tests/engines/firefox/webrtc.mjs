@@ -6,12 +6,15 @@
 //
 //   ip netns exec <ns> node tests/engines/firefox/webrtc.mjs '<config JSON>'
 //
-// config: {url, origin, firefox, game, seed, prefs}; prefs: Firefox
+// config: {url, origin, firefox, shots, game, seed, prefs}; each device's end
+// is kept as <shots>/firefox-webrtc-<host|guest>-over.png; prefs: Firefox
 // preferences besides its defaults ({} in the test; docs/engines.md's table of
 // what was tried in a namespace was made with them). Prints one line
 // "RESULT {ok, ms, actions, routes: {host, guest}, error}": routes are each
 // page's BossQuestNet.rtcRoutes() once the game started. Every wait is on a
 // marker the page sets.
+import fs from "node:fs";
+import path from "node:path";
 import puppeteer from "puppeteer-core";
 
 const config = JSON.parse(process.argv[2]);
@@ -248,6 +251,8 @@ try {
   for (const d of devices) {
     await acknowledge(d.page);
     await until(d.page, "#board[data-phase='over'] #game-over");
+    fs.mkdirSync(config.shots, { recursive: true });
+    await d.page.screenshot({ path: path.join(config.shots, `firefox-webrtc-${d.name}-over.png`), fullPage: true });
   }
 } catch (e) {
   error = String((e && e.stack) || e);
