@@ -16,32 +16,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import puppeteer from "puppeteer-core";
+import { STEP_MS, attr, rng, unfold, until, waitReady, watch } from "./pages.mjs";
 
 const config = JSON.parse(process.argv[2]);
-const STEP_MS = 60_000;
-// a first visit starts Pyodide without its snapshot: slow on loaded cores
-const READY_MS = 180_000;
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 812 };
 const ON_BOARD = "html[data-screen='board'] #board[data-net][data-phase]";
-
-/** A small seeded generator (mulberry32), as in smoke.mjs: the same clicks each run. */
-function rng(seed) {
-  let a = seed >>> 0;
-  return function (n) {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
-}
-
-function isForeign(url) {
-  const parsed = new URL(url);
-  if (!["http:", "https:", "ws:", "wss:"].includes(parsed.protocol)) return false;
-  return parsed.origin !== config.origin;
-}
 
 /** One device: a Firefox of its own (its own profile), one page, watched. */
 async function device(name, viewport, language, problems) {
@@ -59,34 +39,8 @@ async function device(name, viewport, language, problems) {
   });
   const page = await browser.newPage();
   await page.setViewport(viewport);
-  page.on("console", (m) => {
-    if (m.type() === "error") problems.push(`${name}: console error: ${m.text()}`);
-  });
-  page.on("pageerror", (e) => problems.push(`${name}: page error: ${e.message || e}`));
-  page.on("request", (r) => {
-    if (isForeign(r.url())) problems.push(`${name}: request to another origin: ${r.url()}`);
-  });
-  page.on("response", (r) => {
-    if (r.status() >= 400) problems.push(`${name}: failed response: ${r.status()} ${r.url()}`);
-  });
+  watch(page, name, problems, config.origin);
   return { name, browser, page };
-}
-
-/** Wait until `selector` matches (a MutationObserver: each page is in front in its own browser). */
-async function until(page, selector, timeout = STEP_MS) {
-  await page.waitForFunction((s) => document.querySelector(s) !== null, { polling: "mutation", timeout }, selector);
-}
-
-async function attr(page, selector, name) {
-  return page.$eval(selector, (el, n) => el.getAttribute(n), name);
-}
-
-async function waitReady(page) {
-  await until(page, "html[data-state='ready'], html[data-state='error']", READY_MS);
-  if ((await attr(page, "html", "data-state")) !== "ready") {
-    const detail = await page.evaluate(() => document.getElementById("load-error-details")?.textContent);
-    throw new Error(`the page did not start: ${detail}`);
-  }
 }
 
 /** Where a device stands, for an error message: screen, lobby phase, what the pairing widget says. */
@@ -207,8 +161,7 @@ async function playToEnd(devices, pick) {
     const buttons = await page.$$("#actions [data-cmd=act]");
     if (buttons.length === 0) throw new Error("a human turn shows no action button");
     const chosen = buttons[pick(buttons.length)];
-    const folded = await chosen.evaluate((b) => b.closest("details") !== null && !b.closest("details").open);
-    if (folded) await (await chosen.evaluateHandle((b) => b.closest("details").querySelector("summary"))).click();
+    await unfold(chosen);
     await chosen.click();
     await untilPast(host, now.actions);
   }
