@@ -13,56 +13,19 @@
 import fs from "node:fs";
 import path from "node:path";
 import puppeteer from "puppeteer-core";
+import { READY_MS, STEP_MS, attr, rng, unfold, until, waitReady, watch } from "./pages.mjs";
 
 const config = JSON.parse(process.argv[2]);
-const STEP_MS = 60_000;
-// a page's start (html[data-state=ready]): a first visit starts Pyodide without
-// its snapshot, slow on loaded cores; an error ends the wait at once
-const READY_MS = 180_000;
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 812 };
 const SETTLED = "#board[data-phase]:not([data-phase='bot'])";
 const ON_BOARD = "html[data-screen='board'] #board[data-phase]";
 
-/** A small seeded generator (mulberry32): the same clicks on every run. */
-function rng(seed) {
-  let a = seed >>> 0;
-  return function (n) {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
-}
-
-function isForeign(url) {
-  const parsed = new URL(url);
-  if (!["http:", "https:", "ws:", "wss:"].includes(parsed.protocol)) return false;
-  return parsed.origin !== config.origin;
-}
-
 /** A page of `context`, every problem it shows added to `problems`. */
 async function newPage(context, problems, name, viewport = DESKTOP) {
   const page = await context.newPage();
   await page.setViewport(viewport);
-  page.on("console", (m) => {
-    if (m.type() === "error") problems.push(`${name}: console error: ${m.text()}`);
-  });
-  page.on("pageerror", (e) => problems.push(`${name}: page error: ${e.message || e}`));
-  page.on("request", (r) => {
-    if (isForeign(r.url())) problems.push(`${name}: request to another origin: ${r.url()}`);
-  });
-  page.on("response", (r) => {
-    if (r.status() >= 400) problems.push(`${name}: failed response: ${r.status()} ${r.url()}`);
-  });
-  return page;
-}
-
-/** Wait for `selector` to match. A MutationObserver answers at once in a tab
- * in front; a tab behind gets no animation frames and the tests poll it. */
-async function until(target, selector, timeout = STEP_MS, polling = "mutation") {
-  await target.waitForFunction((s) => document.querySelector(s) !== null, { polling, timeout }, selector);
+  return watch(page, name, problems, config.origin);
 }
 
 /** The same for a tab that may be behind another (two players in tabs). */
@@ -70,33 +33,8 @@ function untilBehind(target, selector) {
   return until(target, selector, STEP_MS, 25);
 }
 
-async function attr(target, selector, name) {
-  return target.$eval(selector, (el, n) => el.getAttribute(n), name);
-}
-
-async function waitReady(target) {
-  await until(target, "html[data-state='ready'], html[data-state='error']", READY_MS);
-  const state = await attr(target, "html", "data-state");
-  if (state !== "ready") {
-    const detail = await target.evaluate(() => document.getElementById("load-error-details")?.textContent);
-    throw new Error(`the page reached data-state=${state}: ${detail}`);
-  }
-}
-
 async function open(page, query) {
   await page.goto(config.url + query, { waitUntil: "domcontentloaded" });
-}
-
-/** A button in a folded group (<details>) shows once its summary is clicked, as a person would. */
-async function unfold(button) {
-  const folded = await button.evaluate((b) => {
-    const group = b.closest("details");
-    return group !== null && !group.open;
-  });
-  if (folded) {
-    await (await button.evaluateHandle((b) => b.closest("details").querySelector("summary"))).click();
-    await button.evaluate((b) => b.closest("details").open || Promise.reject(new Error("still folded")));
-  }
 }
 
 /** Set the menu for the game's fewest players, easy bots beside seat 0, and start. */
