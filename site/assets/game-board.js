@@ -81,6 +81,7 @@ function store(message) {
 
 /** Set the board's HTML, its markers and its status line. */
 function putBoard(html, markers, status) {
+  const started = performance.now();
   // keep the log where the reader left it, unless they were following its end.
   // The log scrolls from its bottom edge (app.css: column-reverse), so its
   // scrollTop is 0 at the newest line and negative above it.
@@ -107,6 +108,10 @@ function putBoard(html, markers, status) {
   // a person of this device is called to take it. shared.js shows it in the
   // tab's title and icon, and fires the alerts the player switched on.
   window.BossQuestShared.turnAlert(markers.phase === "human" || markers.phase === "curtain");
+  // bench/long_game_page.py sets this list to read each draw's main-thread time
+  if (Array.isArray(window.__bqDraws)) {
+    window.__bqDraws.push({ ms: performance.now() - started, chars: html.length, seq: markers.seq });
+  }
   return board;
 }
 
