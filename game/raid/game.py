@@ -14,6 +14,7 @@ from ..engine.safejson import quote
 from ..engine.viewcheck import Received
 from . import codec, rules, view_check, views
 from .bots import easy_bot, normal_bot
+from .scenario import SCENARIOS
 from .state import Action, Kind, Play, Stage, State, kind_of
 
 __all__ = ["DECLARED", "GAME", "Raid"]
@@ -52,6 +53,7 @@ class Raid:
             rounds=lambda state: state.round,
             bots={"easy": easy_bot, "normal": normal_bot},
             undo=UndoHooks(self.turn_goes_on, self.barrier),
+            scenarios=SCENARIOS,
         )
 
     def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
