@@ -115,9 +115,9 @@ class RaidScenarios:
             if got != value:
                 found.append(f"expect.hp.{name}: expected {value}, found {got}")
         plain = {"stage": state.stage.value, "winner": state.winner or None}
-        for key, got in plain.items():
-            if key in expect and expect[key] != got:
-                found.append(f"expect.{key}: expected {quote(expect[key])}, found {quote(got)}")
+        for key, now in plain.items():
+            if key in expect and expect[key] != now:
+                found.append(f"expect.{key}: expected {quote(expect[key])}, found {quote(now)}")
         if "turn" in expect and names[state.turn] != expect["turn"]:
             found.append(
                 f"expect.turn: expected {quote(expect['turn'])}, found {names[state.turn]}"
