@@ -115,6 +115,10 @@ _STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     },
     "log_took": {"fr": "{name} prend {card}", "en": "{name} takes {card}"},
     "log_pass": {
+        "fr": "Les mains passent à gauche ({n} carte chacune).",
+        "en": "The hands pass left ({n} card each).",
+    },
+    "log_pass_many": {
         "fr": "Les mains passent à gauche ({n} cartes chacune).",
         "en": "The hands pass left ({n} cards each).",
     },
@@ -128,7 +132,7 @@ _STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "log_scout": {"fr": "{name} part en éclaireur.", "en": "{name} scouts ahead."},
     "log_draw": {"fr": "{name} pioche : {card}.", "en": "{name} draws: {card}."},
     "log_damage": {
-        "fr": "{name} perd {n} PV (il en reste {hp}).",
+        "fr": "{name} perd {n} PV ({hp} restants).",
         "en": "{name} loses {n} HP ({hp} left).",
     },
     "log_falls": {"fr": "{name} tombe !", "en": "{name} falls!"},
@@ -212,7 +216,7 @@ def describe(event: dict[str, Any], names: Sequence[str], lang: str) -> list[str
         if kind == "round":
             lines = [tr("log_round", lang, round=event["round"])]
         else:
-            lines = [tr("log_pass", lang, n=event["size"])]
+            lines = [STRINGS.plural("log_pass", "log_pass_many", event["size"], lang)]
         if "hand" in event:
             cards = ", ".join(card_text(card, lang) for card in event["hand"])
             lines.append(tr("log_your_hand", lang, cards=cards))

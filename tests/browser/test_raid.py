@@ -1,0 +1,103 @@
+"""The test game Raid through the shared shell, in a build made with
+`--test-games`: a person drafting beside four bots (people act first in a
+simultaneous step, the bots then commit at once), the page never holding a
+bot's pick before the reveal, and the game played to its end, the Boss's and
+the Party's roles shown on the board."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, ViewportSize, expect
+
+from tests.browser.conftest import PHONE, App, PageLog, Site
+from tests.browser.play import SETTLED
+
+WIDE: ViewportSize = {"width": 1280, "height": 800}
+
+
+@pytest.fixture
+def raid(page: Page, page_log: PageLog, duel_site: Site) -> App:
+    app = App(page, page_log, duel_site)
+    app.use(duel_site)
+    page.emulate_media(reduced_motion="reduce")
+    return app
+
+
+def _start(app: App, players: int, humans: tuple[int, ...]) -> None:
+    page = app.page
+    app.open("?game=raid&botdelay=0&seed=5")
+    app.wait_ready()
+    page.locator("#count-choices label", has_text=str(players)).click()
+    for seat in range(players):
+        kind = "Human" if seat in humans else "Bot"
+        page.locator(f"#seats .seat[data-seat='{seat}']").locator("label", has_text=kind).click()
+    page.locator("#start").click()
+    page.wait_for_selector(SETTLED, state="attached")
+
+
+def _click(page: Page, selector: str) -> str:
+    seq = page.get_attribute("#board", "data-seq")
+    page.locator(selector).first.click()
+    page.wait_for_selector(f"#board:not([data-seq='{seq}'])", state="attached")
+    page.wait_for_selector(SETTLED, state="attached")
+    return str(page.get_attribute("#board", "data-phase"))
+
+
+def _others_picks_hidden(page: Page, me: int) -> None:
+    """No seat's draft hand but the viewer's is drawn face up."""
+    for seat in range(5):
+        if seat != me:
+            hand = page.locator(f".seat-panel[data-seat='{seat}'] .raid-hand [data-card]")
+            expect(hand).to_have_count(0)
+
+
+def test_a_person_drafts_beside_four_bots_and_plays_to_the_end(raid: App) -> None:
+    page = raid.page
+    _start(raid, 5, humans=(1,))
+    expect(page.locator(".seat-panel[data-seat='0'] .tag-role")).to_have_text("Boss")
+    expect(page.locator(".seat-panel[data-role='hero']")).to_have_count(4)
+    # People act first: no bot has picked when the person is asked to pick.
+    assert page.get_attribute("#board", "data-phase") == "human"
+    assert page.get_attribute("#board", "data-stage") == "draft"
+    expect(page.locator(".seat-panel[data-picked='true']")).to_have_count(0)
+    _others_picks_hidden(page, 1)
+    raid.screenshot("raid-draft-en-1280")
+    page.locator(".lang-btn[data-lang='fr']").click()
+    expect(page.locator(".seat-panel[data-seat='0'] .tag-role")).to_have_text("Boss")
+    expect(page.locator("#actions [data-cmd=act]").first).to_contain_text("Prendre")
+    raid.screenshot("raid-draft-fr-1280")
+    page.set_viewport_size(PHONE)
+    raid.screenshot("raid-draft-fr-375")
+    page.set_viewport_size(WIDE)
+    page.locator(".lang-btn[data-lang='en']").click()
+    picks = 0
+    phase = "human"
+    for _ in range(400):
+        if phase == "over":
+            break
+        if phase == "result":
+            phase = _click(page, "[data-cmd=continue]")
+            continue
+        assert phase == "human", phase
+        stage = page.get_attribute("#board", "data-stage")
+        if stage == "draft":
+            _others_picks_hidden(page, 1)
+            picks += 1
+            # the bots commit at once after the person: the next pick, or the turns
+            phase = _click(page, "#actions [data-cmd=act][data-kind='pick']")
+            expect(page.locator(".seat-panel[data-picked='true']")).to_have_count(0)
+            continue
+        if stage == "turns" and picks == 3:
+            raid.screenshot("raid-turns-en-1280")
+            page.set_viewport_size(PHONE)
+            raid.screenshot("raid-turns-en-375")
+            page.locator(".lang-btn[data-lang='fr']").click()
+            expect(page.locator("#actions [data-kind='end']")).to_have_text("Finir mon tour")
+            raid.screenshot("raid-turns-fr-375")
+            page.locator(".lang-btn[data-lang='en']").click()
+            page.set_viewport_size(WIDE)
+            picks += 1
+        phase = _click(page, "#actions [data-cmd=act]")
+    assert phase == "over" and picks >= 3
+    expect(page.locator("#game-over")).to_be_visible()
+    raid.screenshot("raid-over-en-1280")
