@@ -6,6 +6,8 @@ the Party's roles shown on the board."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
@@ -101,3 +103,24 @@ def test_a_person_drafts_beside_four_bots_and_plays_to_the_end(raid: App) -> Non
     assert phase == "over" and picks >= 3
     expect(page.locator("#game-over")).to_be_visible()
     raid.screenshot("raid-over-en-1280")
+
+
+def test_pass_and_play_hides_each_pick_behind_the_curtain(raid: App) -> None:
+    """Three people at one device: after a pick, the curtain; the next person
+    sees no card of the one who picked, until the reveal."""
+    page = raid.page
+    _start(raid, 3, humans=(0, 1, 2))
+    if page.get_attribute("#board", "data-phase") == "curtain":
+        _click(page, "#curtain [data-cmd=reveal]")
+    viewer = page.get_attribute("#board", "data-viewer")
+    button = page.locator("#actions [data-cmd=act][data-kind='pick']").first
+    card = json.loads(str(button.get_attribute("data-act")))["card"]
+    assert _click(page, "#actions [data-cmd=act][data-kind='pick']") == "curtain"
+    assert f'data-card="{card}"' not in page.content()  # behind the curtain, no card at all
+    _click(page, "#curtain [data-cmd=reveal]")
+    assert page.get_attribute("#board", "data-viewer") != viewer
+    assert f'data-card="{card}"' not in page.content()  # another person's pick stays hidden
+    expect(page.locator(f".seat-panel[data-seat='{viewer}']")).to_have_attribute(
+        "data-picked", "true"
+    )
+    raid.screenshot("raid-pass-and-play-en-1280")
