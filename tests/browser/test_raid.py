@@ -7,11 +7,14 @@ the Party's roles shown on the board."""
 from __future__ import annotations
 
 import json
+import random
+from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Page, ViewportSize, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.browser.conftest import PHONE, App, PageLog, Site
+from tests.browser.net_play import NetPage, Table, finish, host_with_guest, tab_table
 from tests.browser.play import SETTLED
 
 WIDE: ViewportSize = {"width": 1280, "height": 800}
@@ -124,3 +127,77 @@ def test_pass_and_play_hides_each_pick_behind_the_curtain(raid: App) -> None:
         "data-picked", "true"
     )
     raid.screenshot("raid-pass-and-play-en-1280")
+
+
+# ------------------------------------------------------------------ online
+
+UNDO = "#actions [data-cmd=undo]"
+#: a heal or a shield of the guest's loot (a scout's draw could not be taken back)
+MENDING = (
+    "#actions .control-group[data-group^='card-'] [data-cmd=act][data-kind='play']"
+    ":is([aria-label^='Heal'], [aria-label^='Shield'])"
+)
+
+
+@pytest.fixture
+def raid_table(browser: Browser, duel_site: Site) -> Iterator[Table]:
+    """Tabs of one browser context on the Raid page."""
+    yield from tab_table(browser, duel_site, query="?game=raid&botdelay=0")
+
+
+def _to_move(page: NetPage) -> bool:
+    """Whether the page's person has a move to make: in the draft, a person
+    who picked may still change the pick (the board offers it) but need not."""
+    if page.phase() != "human":
+        return False
+    mine = page.page.locator(".seat-panel[data-you='true'][data-picked='true']")
+    return page.marker("stage") != "draft" or mine.count() == 0
+
+
+def _next_human(pages: list[NetPage]) -> NetPage | None:
+    """The page whose person is to act now, once the boards agree on the
+    host's version (round results acknowledged); None when the game is over."""
+    host = pages[0]
+    while True:
+        version = host.version()
+        for page in pages:
+            page.wait_version(version)
+            page.acknowledge()
+        if host.phase() == "over":
+            return None
+        human = next((page for page in pages if _to_move(page)), None)
+        if human is not None and host.version() == version:
+            return human
+        if human is None:
+            host.wait_past(version)  # a bot's move
+
+
+def test_a_guest_takes_back_a_heal_online_and_both_boards_follow(raid_table: Table) -> None:
+    """Alice hosts (the Boss), Bob joins as a hero, a bot is the other hero:
+    the draft goes over the network (each person picks from their own board),
+    then Bob heals or shields in his turn and takes it back; both boards go
+    on from the state before it, to the end."""
+    host, guest = host_with_guest(raid_table, 3, bots={2: "normal"})
+    rng = random.Random(3)
+    pages = [host, guest]
+    undone = False
+    while (page := _next_human(pages)) is not None:
+        version = host.version()
+        mending = guest.page.locator(MENDING)
+        if page is guest and not undone and guest.marker("stage") == "turns" and mending.count():
+            mending.first.click()
+            guest.wait_version(version + 1)
+            assert guest.page.get_attribute(UNDO, "data-undo") == "allowed"
+            guest.page.click(UNDO)
+            for each in pages:
+                each.wait_version(version + 2)  # an undo is a new version
+                assert each.marker("stage") == "turns"
+            host.page.wait_for_selector(
+                "#log li:has-text('Bob took back a move.')", state="attached"
+            )
+            guest.shot("raid-online-undo-1280")
+            undone = True
+            continue
+        page.act(rng)
+    assert undone, "no turn of Bob's with a heal or a shield"
+    finish(pages)
