@@ -50,10 +50,10 @@ CLIENTS: dict[str, str] = {
 }
 
 #: games written only for the tests: their package, which holds ``GAME``
-TEST_GAMES: dict[str, str] = {"duel": "game.duel"}
+TEST_GAMES: dict[str, str] = {"duel": "game.duel", "raid": "game.raid"}
 
 #: the test games' clients, registered with them by ``include_test_games``
-TEST_CLIENTS: dict[str, str] = {"duel": "game.duel.ui"}
+TEST_CLIENTS: dict[str, str] = {"duel": "game.duel.ui", "raid": "game.raid.ui"}
 
 _clients: dict[str, GameClient] = {}
 

@@ -25,6 +25,7 @@ from game.engine.scenario import (
     run_cases,
     run_scenario,
 )
+from game.raid import GAME as RAID
 from game.registry import GAMES
 from game.theboss import GAME as THEBOSS
 
@@ -33,7 +34,7 @@ FOLDER = ROOT / "tests" / "scenarios"
 BQ_MID = FOLDER / "bossquest" / "anywhere_mid_turn_stacked.json"
 BQ_ANY = FOLDER / "bossquest" / "anywhere_prefix_and_any.json"
 TB_MID = FOLDER / "theboss" / "anywhere_mid_turn_stacked.json"
-GAME_OF: dict[str, Game[Any, Any]] = {"bossquest": BOSSQUEST, "theboss": THEBOSS}
+GAME_OF: dict[str, Game[Any, Any]] = {"bossquest": BOSSQUEST, "theboss": THEBOSS, "raid": RAID}
 
 
 def _rules(game: Game[Any, Any]) -> ScenarioRules:

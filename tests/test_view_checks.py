@@ -142,9 +142,10 @@ def test_every_checked_view_is_drawn_without_an_error(
 
 
 def _dealt(name: str) -> Received:
-    """What an honest host sends seat 1 when a two-player game starts."""
+    """What an honest host sends seat 1 when a game of the fewest players starts."""
     game = ALL_GAMES[name]
-    return next(r for _, r in _frames(game, {"players": 2}, 1) if r.seat == 1)
+    players = game.declared_options.min_players
+    return next(r for _, r in _frames(game, {"players": players}, 1) if r.seat == 1)
 
 
 def _with_view(received: Received, change: Any) -> Received:
@@ -171,6 +172,7 @@ UNKNOWN_CARD_EVENTS = {
     "duel": ({"type": "swap", "seat": 0, "discarded": 999}, "events[0].discarded"),
     "bossquest": ({"type": "ask", "seat": 0, "count": 1, "cards": [999]}, "cards[0]"),
     "theboss": ({"type": "play", "seat": 0, "card": 999, "city": 1}, ".card"),
+    "raid": ({"type": "play", "seat": 0, "card": 999, "target": 1}, "events[0].card"),
 }
 
 

@@ -8,14 +8,15 @@ import hashlib
 import json
 import sys
 
-from game.duel import GAME as DUEL
 from game.engine import rng
 from game.engine.codec import state_hash
-from game.registry import GAMES
+from game.registry import GAMES, include_test_games
+
+include_test_games()  # the test games (Duel, Raid) beside the registered ones
 
 name, option_sets = sys.argv[1], json.loads(sys.argv[2])
 seed, count = int(sys.argv[3]), int(sys.argv[4])
-game = DUEL if name == DUEL.name else GAMES[name]
+game = GAMES[name]
 digest = hashlib.sha256()
 actions = 0
 for options, number in [(options, number) for options in option_sets for number in range(count)]:

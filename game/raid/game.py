@@ -1,0 +1,137 @@
+"""Raid as an engine Game: its modes, roles and teams declared as data."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cached_property
+from typing import Any, Final
+
+from ..engine.capabilities import Capabilities, UndoHooks
+from ..engine.errors import MalformedData, Reason
+from ..engine.modes import Mode, Role, Team
+from ..engine.options import OptionsDeclaration
+from ..engine.safejson import quote
+from ..engine.viewcheck import Received
+from . import codec, rules, view_check, views
+from .bots import easy_bot, normal_bot
+from .scenario import SCENARIOS
+from .state import Action, Kind, Play, Stage, State, kind_of
+
+__all__ = ["DECLARED", "GAME", "Raid"]
+
+RAID = Mode(
+    "raid",
+    {"fr": "Le groupe contre le boss", "en": "The party against the Boss"},
+    min_players=3,
+    max_players=6,
+    default_players=4,
+    roles=(
+        Role("boss", {"fr": "Boss", "en": "Boss"}, seats=1),  # seat 0
+        Role("hero", {"fr": "Héros", "en": "Hero"}, seats=None),  # every other seat
+    ),
+    teams=(
+        Team("lair", {"fr": "L’antre", "en": "The lair"}, ("boss",)),
+        Team("party", {"fr": "Le groupe", "en": "The party"}, ("hero",)),
+    ),
+)
+DECLARED: Final = OptionsDeclaration(min_players=3, max_players=6, default_players=4, modes=(RAID,))
+
+
+class Raid:
+    """Stateless: every method reads or makes states."""
+
+    name: Final = "raid"
+    schema_version: Final = 1
+    declared_options: Final = DECLARED
+
+    @cached_property
+    def capabilities(self) -> Capabilities:
+        return Capabilities(
+            opening_events=self.opening_events,
+            redeal=views.redeal,
+            invariant_problems=views.state_problems,
+            rounds=lambda state: state.round,
+            bots={"easy": easy_bot, "normal": normal_bot},
+            undo=UndoHooks(self.turn_goes_on, self.barrier),
+            scenarios=SCENARIOS,
+        )
+
+    def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        return DECLARED.normalize(options)
+
+    def new_game(self, options: Mapping[str, Any], seed: int) -> State:
+        normalized = self.normalize_options(options)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise MalformedData(f"the seed must be an integer, not {quote(seed)}")
+        return rules.new_game(normalized["players"], seed)
+
+    def opening_events(self, state: State) -> list[dict[str, Any]]:
+        secret = {str(seat): {"hand": list(hand)} for seat, hand in enumerate(state.hands)}
+        return [{"type": "round", "round": state.round, "secret": secret}]
+
+    def seats(self, state: State) -> int:
+        return len(state.hp)
+
+    def to_act(self, state: State) -> tuple[int, ...]:
+        return rules.to_act(state)
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        return rules.legal_actions(state, seat)
+
+    def check(self, state: State, seat: int, action: Action) -> Reason | None:
+        return rules.check(state, seat, action)
+
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[dict[str, Any]]]:
+        return rules.apply(state, seat, action)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return views.view(state, seat)
+
+    def is_over(self, state: State) -> bool:
+        return state.stage == Stage.OVER
+
+    def outcome(self, state: State) -> dict[str, Any] | None:
+        if state.stage != Stage.OVER:
+            return None
+        return {
+            "winners": rules.team_seats(state.winner, len(state.hp)),
+            "teams": [state.winner],
+        }
+
+    # ------------------------------------------------------------ undo
+
+    def turn_goes_on(self, before: State, after: State, seat: int, action: Action) -> bool:
+        """A seat's turn goes on while it plays its loot (a strike waits for
+        the target's block, then the turn comes back)."""
+        playing = before.stage == Stage.TURNS and before.turn == seat
+        return playing and after.stage in (Stage.TURNS, Stage.REACT) and after.turn == seat
+
+    def barrier(self, before: State, after: State, seat: int, action: Action) -> Reason | None:
+        """A scout draws an unknown card: taking it back would let the seat
+        choose again knowing the deck's top."""
+        if isinstance(action, Play) and kind_of(action.card) == Kind.SCOUT:
+            return Reason("undo_drew_card", "a card was drawn")
+        return None  # a strike that was blocked or taken: the target has played since
+
+    # ------------------------------------------------------ the rest
+
+    def check_received(self, received: Received) -> str | None:
+        return view_check.check_received(received)
+
+    def action_universe(self, state: State) -> list[Action]:
+        return rules.action_universe(state)
+
+    def state_to_json(self, state: State) -> dict[str, Any]:
+        return codec.state_to_json(state)
+
+    def state_from_json(self, data: Any) -> State:
+        return codec.state_from_json(data)
+
+    def action_to_json(self, action: Action) -> dict[str, Any]:
+        return codec.action_to_json(action)
+
+    def action_from_json(self, data: Any) -> Action:
+        return codec.action_from_json(data)
+
+
+GAME: Final = Raid()

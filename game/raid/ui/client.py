@@ -1,0 +1,123 @@
+"""Raid's ``GameClient``: what the shell asks, answered from this package."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from game.engine.client import Control, Dock, GameClient, Group, Listing, Scene
+from game.engine.protocol import Event
+from game.raid.game import GAME
+from game.raid.state import ROUNDS, Block, End, Kind, Pick, Play, State, Take, kind_of
+
+from . import render
+from .strings import card_text, describe, over_title, reason_text, tr
+
+__all__ = ["CLIENT", "RaidClient", "dock"]
+
+
+def _play_control(action: Play, names: Sequence[str], lang: str) -> Control:
+    kind = kind_of(action.card)
+    what = tr(f"play_{kind.value}", lang, name=names[action.target])
+    aria = tr("play_aria", lang, card=card_text(action.card, lang), what=what)
+    tone = "primary" if kind == Kind.STRIKE else "secondary"
+    return Control(action, what, aria=aria, tone=tone, card=action.card)
+
+
+def dock(view: dict[str, Any], legal: Sequence[Any], names: Sequence[str], lang: str) -> Dock:
+    """The prompt and exactly one control per legal action: in the draft, one
+    per card of the hand; in a turn, a group per loot card with one control
+    per target, then the end of the turn; struck, a block per shield and the blow."""
+    if not legal:
+        return Dock("", ())
+    if isinstance(legal[0], Pick):
+        key = "pick_again" if view["my_pick"] is not None else "pick"
+        picks = tuple(
+            Control(a, tr(key, lang, card=card_text(a.card, lang)), card=a.card) for a in legal
+        )
+        return Dock(tr("prompt_pick", lang), (Group("pick", tr("pick_group", lang), picks),))
+    if any(isinstance(action, Take) for action in legal):
+        controls = tuple(
+            Control(a, tr("block", lang), tone="primary", card=a.card)
+            if isinstance(a, Block)
+            else Control(a, tr("take", lang))
+            for a in legal
+        )
+        striker = names[view["strike"]["from"]]
+        return Dock(tr("prompt_react", lang, name=striker), (Group("react", "", controls),))
+    groups: list[Group] = []
+    for card in dict.fromkeys(a.card for a in legal if isinstance(a, Play)):
+        plays = [a for a in legal if isinstance(a, Play) and a.card == card]
+        controls = tuple(_play_control(a, names, lang) for a in plays)
+        groups.append(Group(f"card-{card}", card_text(card, lang), controls, card=card))
+    ends = tuple(Control(a, tr("end", lang)) for a in legal if isinstance(a, End))
+    groups.append(Group("end", "", ends))
+    return Dock(tr("prompt_play", lang), tuple(groups))
+
+
+class RaidClient:
+    name = GAME.name
+    tutorials: Path | None = None
+    listing = Listing(
+        description={
+            "fr": "Un boss contre un groupe de héros : draft, cibles, parades (pour les tests).",
+            "en": "A Boss against a party of heroes: a draft, targets, blocks (for the tests).",
+        },
+    )
+
+    def title(self, lang: str) -> str:
+        return "Raid"
+
+    def render_table(self, scene: Scene) -> str:
+        return render.render_table(scene)
+
+    def render_result(self, scene: Scene) -> str:
+        return render.render_result(scene)
+
+    def render_game_over(self, scene: Scene) -> str:
+        return render.render_game_over(scene)
+
+    def dock(
+        self,
+        view: dict[str, Any],
+        legal: Sequence[Any],
+        names: Sequence[str],
+        lang: str,
+        hint: Mapping[int, float] | None = None,
+    ) -> Dock:
+        return dock(view, legal, names, lang)
+
+    def hint(self, view: dict[str, Any], legal: Sequence[Any]) -> dict[int, float]:
+        return {}
+
+    def result_status(self, view: dict[str, Any], names: Sequence[str], lang: str) -> str:
+        return tr("result_title", lang, n=render.rounds_done(view) or 1)
+
+    def over_status(self, view: dict[str, Any], names: Sequence[str], lang: str) -> str:
+        return over_title(view["winner"], render.why(view), lang)
+
+    def describe(self, event: Event, names: Sequence[str], lang: str) -> list[str]:
+        return describe(dict(event), names, lang)
+
+    def reason_text(self, code: str, message: str, lang: str) -> str:
+        return reason_text(code, message, lang)
+
+    def markers(self, view: dict[str, Any]) -> dict[str, str]:
+        return {"round": str(view["round"]), "stage": str(view["stage"])}
+
+    def progress(self, view: dict[str, Any], lang: str) -> str:
+        return tr("round", lang, n=view["round"], of=ROUNDS)
+
+    def result_key(self, view: dict[str, Any]) -> int | None:
+        """The rounds played out so far (None before the first ends): the
+        result panel shows each round's end until the device acknowledges it."""
+        return render.rounds_done(view) or None
+
+    def open_view(self, state: State) -> dict[str, Any]:
+        """A finished game holds no hidden card but the deck's order: the
+        spectator's view is already face up."""
+        return GAME.view(state, None)
+
+
+CLIENT: GameClient = RaidClient()
