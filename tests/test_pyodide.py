@@ -42,3 +42,22 @@ def test_the_shared_pyodide_names_a_scripts_error_and_runs_the_next(
     working = tmp_path / "working.py"
     working.write_text("import json, sys\nprint(json.dumps({'args': sys.argv[1:]}))\n", "utf-8")
     assert last_json(pyodide.run(working, "a", "b")) == {"args": ["a", "b"]}
+
+
+def test_each_script_in_the_shared_pyodide_starts_from_fresh_imports(
+    pyodide: PyodideServer, tmp_path: Path
+) -> None:
+    """What one script changes in the project's modules (the registry's test
+    games) does not reach the next one, as in separate processes."""
+    script = tmp_path / "registry_games.py"
+    script.write_text(
+        "import json, sys\n"
+        "from game import registry\n"
+        "before = sorted(registry.GAMES)\n"
+        "if sys.argv[1] == 'add':\n"
+        "    registry.include_test_games()\n"
+        "print(json.dumps({'games': before}))\n",
+        "utf-8",
+    )
+    first = last_json(pyodide.run(script, "add"))
+    assert last_json(pyodide.run(script, "look")) == first

@@ -17,11 +17,17 @@ import contextlib, io, sys, traceback
 def run_script(path, source, args):
     sys.argv = [path, *args]
     out = io.StringIO()
+    # each script imports the project afresh, as in a process of its own: what
+    # one changes (the registry's test games, say) must not reach the next
+    started_with = set(sys.modules)
     try:
         with contextlib.redirect_stdout(out):
             exec(compile(source, path, "exec"), {"__name__": "__main__", "__file__": path})
     except BaseException:
         return [False, traceback.format_exc()]
+    finally:
+        for name in set(sys.modules) - started_with:
+            del sys.modules[name]
     return [True, out.getvalue()]
 
 run_script
