@@ -217,6 +217,9 @@ def test_a_guest_changes_its_pick_until_the_last_seat_picks_and_nothing_leaks() 
     # committed, and still free to change: the host lists his other cards
     assert ben.legal and {"type": "pick", "card": second} in ben.legal
     assert ben.view is not None and ben.view["my_pick"] == first
+    # but no longer awaited: the others are the ones everybody waits for
+    thinking = [status["thinking"] for status in host.seats_status()]
+    assert thinking == [True, False, True] and host.to_act() == 0
     hub.send(ben_peer, ben.propose({"type": "pick", "card": second}))
     hub.flush()
     assert ben.last_reject is None and host.state.picks[1] == second

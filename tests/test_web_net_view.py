@@ -15,7 +15,7 @@ import pytest
 from game.bossquest import GAME
 from game.engine.bots import make_bot
 from game.net import GuestSession, HostSession, MemoryHub
-from game.registry import get_client
+from game.registry import get_client, get_game, include_test_games
 from game.web.net_prefs import (
     GUEST_KEY,
     HOST_KEY,
@@ -495,3 +495,41 @@ def test_a_host_leaving_the_board_is_told_the_game_ends_for_its_guests() -> None
     assert "If you leave, the game ends for all your guests." in host
     guest = render_net_board(_board(hub, peers[0], confirm_quit=True), "en").html
     assert "Leave this online game?" in guest and "all your guests" not in guest
+
+
+def test_a_seat_that_made_its_hidden_choice_may_change_it_but_is_not_awaited() -> None:
+    """In Raid's draft every seat picks at once and may change its pick until
+    the last one: once Ben has picked, his board still offers his cards
+    ("human"), but the seat everyone waits for, on every board, is another."""
+    include_test_games()
+    raid = get_game("raid")
+    host = HostSession.new(raid, {"players": 3}, 4, "Ana")
+    hub = MemoryHub(host)
+    guests = {}
+    for seat, name in ((1, "Ben"), (2, "Cleo")):
+        guest = GuestSession(name, game=raid)
+        peer = hub.connect(guest)
+        hub.flush()
+        hub.send(peer, guest.sit(seat))
+        hub.flush()
+        guests[seat] = (peer, guest)
+    hub.route(host.start())
+    hub.flush()
+    peer, ben = guests[1]
+    hub.send(peer, ben.propose({"type": "pick", "card": host.state.hands[1][0]}))
+    hub.flush()
+    assert ben.last_reject is None and ben.legal
+    board = BoardInput(
+        game="raid",
+        role="guest",
+        viewer=1,
+        view=ben.view or {},
+        legal=[raid.action_from_json(a) for a in ben.legal],
+        events=ben.events,
+        seats=seat_statuses(ben.seats),
+        version=ben.version or 0,
+    )
+    drawn = render_net_board(board, "en")
+    assert drawn.markers["phase"] == "human"
+    assert drawn.markers["to-act"] in ("0", "2")
+    assert [status.thinking for status in board.seats] == [True, False, True]

@@ -194,13 +194,17 @@ class HostSession:
         return () if self.state is None else tuple(self.game.to_act(self.state))
 
     def to_act(self) -> int | None:
-        """The first seat to act (the one a board names as "to act")."""
-        acting = self.acting()
+        """The first seat to act (the one a board names as "to act"): in a
+        simultaneous step, the first that has not played in it yet."""
+        acting = pending(self.acting(), self.done)
         return acting[0] if acting else None
 
     def seats_status(self) -> list[dict[str, Any]]:
-        acting = self.acting()
-        return [seat.status(index, index in acting) for index, seat in enumerate(self.seats)]
+        """Each seat's status; "thinking" only for the seats still awaited: a
+        seat that has made its hidden choice of a simultaneous step (and may
+        still change it) is not shown as the one everybody waits for."""
+        awaited = pending(self.acting(), self.done)
+        return [seat.status(index, index in awaited) for index, seat in enumerate(self.seats)]
 
     def view_for(self, seat: int | None) -> dict[str, Any]:
         self._need_state()

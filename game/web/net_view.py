@@ -894,7 +894,9 @@ def board_phase(inp: BoardInput) -> str:
     if inp.over:
         return "over"
     seats = _acting(inp)
-    if inp.viewer in seats and inp.legal:
+    # the seat's own legal moves: also a hidden choice it made in a step that
+    # goes on, which it may change although nobody waits for it any more
+    if inp.viewer is not None and inp.legal:
         return "human"
     if any(inp.seats[seat].plays_as_bot for seat in seats):
         return "bot"
