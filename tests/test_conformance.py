@@ -78,7 +78,35 @@ def test_options_are_declared_once_and_read_strictly(game: Game[Any, Any]) -> No
     assert json.loads(json.dumps(described)) == described
 
 
+#: a game's first states are all checked; a long game's later ones on a sample
+#: (one in UNIVERSE_ONE_IN, and the last), so that a 1,000-action game's checks
+#: cost a few hundred states' (docs/testing.md)
+LONG_GAME_STATES = 150
+_NONE = object()
+
+
+def _long_game_sample(states: Iterator[Any]) -> Iterator[Any]:
+    """The first LONG_GAME_STATES states, then one in UNIVERSE_ONE_IN, and the last."""
+    last: Any = _NONE
+    for index, state in enumerate(states):
+        if index < LONG_GAME_STATES or index % UNIVERSE_ONE_IN == 0:
+            yield state
+            last = _NONE
+        else:
+            last = state
+    if last is not _NONE:
+        yield last
+
+
 def _random_states(game: Game[Any, Any], options: Mapping[str, Any], seed: int) -> Iterator[Any]:
+    """The states of one random game (a long one's on a sample: `_long_game_sample`),
+    with several seats to act picked in any order."""
+    return _long_game_sample(_every_random_state(game, options, seed))
+
+
+def _every_random_state(
+    game: Game[Any, Any], options: Mapping[str, Any], seed: int
+) -> Iterator[Any]:
     """Every state of one random game, with several seats to act picked in any order."""
     state = game.new_game(options, seed)
     dice = rng.seed_state(seed)
@@ -97,12 +125,20 @@ def _random_states(game: Game[Any, Any], options: Mapping[str, Any], seed: int) 
 @pytest.mark.parametrize(("game", "options"), cases())
 def test_random_play_keeps_every_invariant(game: Game[Any, Any], options: dict[str, Any]) -> None:
     """Invariants after every action: the game's own, the checker and the legal
-    list agreeing on the whole action universe, exact JSON round-trips, and every
+    list agreeing on the whole action universe (a long game's later states on
+    a sample, and on their legal lists always), exact JSON round-trips, and every
     seat's view unchanged when what it cannot see is re-dealt; at the end, an
     outcome of the checked shape (engine/outcome.py: winners, and teams in a
     mode that has them)."""
     for seed in range(2):
-        state, played, problems = random_game(game, options, seed, check=True)
+        state, played, problems = random_game(
+            game,
+            options,
+            seed,
+            True,
+            universe_one_in=UNIVERSE_ONE_IN,
+            universe_first=LONG_GAME_STATES,
+        )
         assert played
         assert problems == []
         outcome = game.outcome(state)
@@ -289,13 +325,15 @@ def _random_steps(
 
 
 def _sampled(steps: Iterator[tuple[Any, list[Event]]]) -> Iterator[tuple[Any, list[Event]]]:
-    """Every SAMPLE-th state and the last one, each with every event so far."""
+    """Every SAMPLE-th state and the last one, each with every event so far (a
+    long game's later states more sparsely: each is drawn with its whole log)."""
     seen: list[Event] = []
     last: tuple[Any, list[Event]] | None = None
     for index, (state, events) in enumerate(steps):
         seen += events
         last = (state, list(seen))
-        if index % SAMPLE == 0:
+        every = SAMPLE if index < LONG_GAME_STATES else SAMPLE * UNIVERSE_ONE_IN
+        if index % every == 0:
             yield last
             last = None
     if last is not None:
@@ -310,7 +348,7 @@ def _same_actions(got: Sequence[Any], legal: Sequence[Any]) -> bool:
 def test_a_control_for_every_legal_action(game: Game[Any, Any], options: dict[str, Any]) -> None:
     client = client_of(game)
     for seed in CLIENT_SEEDS:
-        for state, _ in _random_steps(game, options, seed):
+        for state, _ in _long_game_sample(_random_steps(game, options, seed)):
             names = _names(game.seats(state))
             for seat in game.to_act(state):
                 legal = game.legal_actions(state, seat)

@@ -46,13 +46,15 @@ def random_game(
     check: bool = False,
     max_actions: int = 100_000,
     universe_one_in: int = 1,
+    universe_first: int = 0,
 ) -> tuple[Any, list[tuple[int, Any]], list[str]]:
     """Play one game with random legal actions: (final state, actions, violations).
 
     With `check`, every invariant is checked after every action; the costly
     part, the checker against the whole action universe, on the first state,
     the last, and one state in `universe_one_in` drawn at random (every
-    state with 1), the legal lists only on the others (engine/invariants.py)."""
+    state with 1), the legal lists only on the others (engine/invariants.py);
+    the first `universe_first` states always on the whole universe."""
     state = game.new_game(options, seed)
     dice = rng.seed_state(seed ^ _PLAYER_STREAM)
     sampler = rng.seed_state(seed ^ _SAMPLE_STREAM)
@@ -87,10 +89,11 @@ def random_game(
         played.append((seat, action))
         if check:
             draw, sampler = below(sampler, universe_one_in)
+            whole = draw == 0 or len(played) < universe_first
             violations += [
                 f"game {seed}, action {len(played)}: {p}"
                 for p in check_invariants(
-                    game, state, seed + len(played), universe=draw == 0 or is_over(state)
+                    game, state, seed + len(played), universe=whole or is_over(state)
                 )
             ]
     return state, played, violations

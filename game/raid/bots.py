@@ -57,4 +57,4 @@ def normal_bot(view: dict[str, Any], legal: Sequence[Any]) -> Any:
 
 
 def _full(view: dict[str, Any], seat: int) -> int:
-    return max_hp(seat, len(view["hp"]))
+    return max_hp(seat, len(view["hp"]), view["dawn"])

@@ -13,7 +13,7 @@ from .views import state_problems
 __all__ = ["action_from_json", "action_to_json", "state_from_json", "state_to_json"]
 
 _FIELDS = (
-    "dice", "deck", "hands", "picks", "loot", "discards", "hp", "guard", "round", "stage",
+    "dice", "deck", "hands", "picks", "loot", "discards", "hp", "guard", "round", "dawn", "stage",
     "turn", "striker", "target", "winner",
 )  # fmt: skip
 _WHAT = "raid state"
@@ -30,6 +30,7 @@ def state_to_json(state: State) -> dict[str, Any]:
         "hp": list(state.hp),
         "guard": list(state.guard),
         "round": state.round,
+        "dawn": state.dawn,
         "stage": state.stage.value,
         "turn": state.turn,
         "striker": state.striker,
@@ -69,6 +70,7 @@ def state_from_json(data: Any) -> State:
         hp=read_int_list(fields, "hp", _WHAT),
         guard=read_int_list(fields, "guard", _WHAT),
         round=read_int(fields, "round", _WHAT),
+        dawn=read_int(fields, "dawn", _WHAT),
         stage=Stage(stage),
         turn=read_int(fields, "turn", _WHAT),
         striker=read_int(fields, "striker", _WHAT),

@@ -9,13 +9,13 @@ from typing import Any, Final
 from ..engine.capabilities import Capabilities, UndoHooks
 from ..engine.errors import MalformedData, Reason
 from ..engine.modes import Mode, Role, Team
-from ..engine.options import OptionsDeclaration
+from ..engine.options import Option, OptionsDeclaration
 from ..engine.safejson import quote
 from ..engine.viewcheck import Received
 from . import codec, rules, view_check, views
 from .bots import easy_bot, normal_bot
 from .scenario import SCENARIOS
-from .state import Action, Kind, Play, Stage, State, kind_of
+from .state import MAX_ROUNDS, MIN_ROUNDS, ROUNDS, Action, Kind, Play, Stage, State, kind_of
 
 __all__ = ["DECLARED", "GAME", "Raid"]
 
@@ -34,7 +34,21 @@ RAID = Mode(
         Team("party", {"fr": "Le groupe", "en": "The party"}, ("hero",)),
     ),
 )
-DECLARED: Final = OptionsDeclaration(min_players=3, max_players=6, default_players=4, modes=(RAID,))
+ROUNDS_OPTION = Option(
+    "rounds",
+    ROUNDS,
+    {"fr": "Manches avant l’aube", "en": "Rounds before dawn"},
+    {
+        "fr": "Le boss gagne s’il tient jusque-là ; sa vie grandit avec la nuit.",
+        "en": "The Boss wins if it lasts that long; its health grows with the night.",
+    },
+    minimum=MIN_ROUNDS,
+    maximum=MAX_ROUNDS,
+)
+"""A longer night makes a longer game (the benchmark of a 1,000-action game)."""
+DECLARED: Final = OptionsDeclaration(
+    min_players=3, max_players=6, default_players=4, options=(ROUNDS_OPTION,), modes=(RAID,)
+)
 
 
 class Raid:
@@ -63,7 +77,7 @@ class Raid:
         normalized = self.normalize_options(options)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise MalformedData(f"the seed must be an integer, not {quote(seed)}")
-        return rules.new_game(normalized["players"], seed)
+        return rules.new_game(normalized["players"], seed, DECLARED.value(normalized, "rounds"))
 
     def opening_events(self, state: State) -> list[dict[str, Any]]:
         secret = {str(seat): {"hand": list(hand)} for seat, hand in enumerate(state.hands)}

@@ -42,16 +42,16 @@ __all__ = [
 Event = dict[str, Any]
 
 
-def max_hp(seat: int, players: int) -> int:
-    return boss_hp(players) if seat == BOSS else HERO_HP
+def max_hp(seat: int, players: int, dawn: int) -> int:
+    return boss_hp(players, dawn) if seat == BOSS else HERO_HP
 
 
 def team_seats(team: str, players: int) -> list[int]:
     return [BOSS] if team == "lair" else list(range(1, players))
 
 
-def new_game(players: int, seed: int) -> State:
-    hp = tuple(max_hp(seat, players) for seat in range(players))
+def new_game(players: int, seed: int, dawn: int = ROUNDS) -> State:
+    hp = tuple(max_hp(seat, players, dawn) for seat in range(players))
     empty: tuple[tuple[int, ...], ...] = ((),) * players
     start = State(
         dice=rng.seed_state(seed),
@@ -63,6 +63,7 @@ def new_game(players: int, seed: int) -> State:
         hp=hp,
         guard=(0,) * players,
         round=1,
+        dawn=dawn,
         stage=Stage.DRAFT,
         turn=BOSS,
         striker=BOSS,
@@ -235,7 +236,7 @@ def _play(state: State, seat: int, action: Play) -> tuple[State, list[Event]]:
         events.append({"type": "draw", "seat": seat, "card": drawn})
         return evolve(state, deck=deck, loot=loot), events
     if kind == Kind.HEAL:
-        healed = min(max_hp(target, len(state.hp)), state.hp[target] + POWER)
+        healed = min(max_hp(target, len(state.hp), state.dawn), state.hp[target] + POWER)
         return evolve(state, hp=_put(state.hp, target, healed)), events
     if kind == Kind.SHIELD:
         return evolve(state, guard=_put(state.guard, target, state.guard[target] + POWER)), events
@@ -275,7 +276,7 @@ def _end(state: State, seat: int) -> tuple[State, list[Event]]:
     after = [s for s in range(seat + 1, players) if state.hp[s] > 0]
     if after:
         return evolve(state, turn=after[0]), events
-    if state.round == ROUNDS:
+    if state.round == state.dawn:
         return _over(state, "lair", "dawn", events)
     state = deal(state, state.round + 1)
     secrets = {str(s): {"hand": list(state.hands[s])} for s in range(players)}

@@ -9,6 +9,8 @@ __all__ = [
     "BOSS",
     "CARDS",
     "HAND",
+    "MAX_ROUNDS",
+    "MIN_ROUNDS",
     "ROUNDS",
     "Action",
     "Block",
@@ -28,7 +30,10 @@ BOSS = 0
 HAND = 3
 """Loot cards dealt to each seat a round, drafted one at a time."""
 ROUNDS = 5
-"""After this many rounds the Boss wins if it still stands (dawn breaks)."""
+"""After this many rounds (by default) the Boss wins if it still stands (dawn breaks)."""
+MIN_ROUNDS = 3
+MAX_ROUNDS = 40
+"""The longest night the `rounds` option allows (a benchmark's long game)."""
 HERO_HP = 6
 POWER = 2
 """What a strike deals, a heal restores and a shield guards."""
@@ -50,8 +55,9 @@ def kind_of(card: int) -> Kind:
     return _KINDS[card]
 
 
-def boss_hp(players: int) -> int:
-    return 8 * (players - 1)
+def boss_hp(players: int, dawn: int = ROUNDS) -> int:
+    """The Boss's health: 8 a hero for the default night, more for a longer one."""
+    return 8 * (players - 1) * dawn // ROUNDS
 
 
 class Stage(StrEnum):
@@ -71,7 +77,8 @@ class State:
     discards: tuple[int, ...]  # face up, oldest first
     hp: tuple[int, ...]
     guard: tuple[int, ...]  # damage each seat's shield still absorbs this round
-    round: int  # 1..ROUNDS
+    round: int  # 1..dawn
+    dawn: int  # the last round: the Boss wins if it still stands after it
     stage: Stage
     turn: int  # whose turn it is (TURNS and REACT)
     striker: int  # REACT: who struck; the struck seat is `target`

@@ -23,13 +23,27 @@ from ..engine.viewcheck import (
 )
 from .codec import action_from_json
 from .rules import max_hp, team_seats
-from .state import CARDS, HAND, POWER, ROUNDS, Block, End, Kind, Pick, Play, Stage, Take, kind_of
+from .state import (
+    CARDS,
+    HAND,
+    MAX_ROUNDS,
+    MIN_ROUNDS,
+    POWER,
+    Block,
+    End,
+    Kind,
+    Pick,
+    Play,
+    Stage,
+    Take,
+    kind_of,
+)
 
 __all__ = ["check_received"]
 
 _VIEW = (
-    "seat", "round", "stage", "turn", "to_act", "hp", "guard", "loot", "hand_sizes", "picked",
-    "deck", "discards", "strike", "winner", "hand", "my_pick",
+    "seat", "round", "dawn", "stage", "turn", "to_act", "hp", "guard", "loot", "hand_sizes",
+    "picked", "deck", "discards", "strike", "winner", "hand", "my_pick",
 )  # fmt: skip
 _LAST = CARDS - 1
 _TEAMS = ("party", "lair")
@@ -46,7 +60,7 @@ def _check(received: Received) -> None:
     players = len(view["hp"])
     _legal(received.legal, view, seat)
     for index, event in enumerate(received.events):
-        _event(event, f"events[{index}]", seat, players)
+        _event(event, f"events[{index}]", seat, players, view["dawn"])
     _outcome(received.outcome, view)
 
 
@@ -59,8 +73,10 @@ def _view(data: object, seat: int | None) -> Mapping[str, Any]:
     require(view["seat"] == seat and type(view["seat"]) is type(seat), "view.seat", "is not yours")
     players = len(listing(view["hp"], "view.hp", 3, 6))
     require(seat is None or 0 <= seat < players, "you", "are not a seat of this raid")
-    hp = [integer(v, f"view.hp[{s}]", 0, max_hp(s, players)) for s, v in enumerate(view["hp"])]
-    integer(view["round"], "view.round", 1, ROUNDS)
+    dawn = integer(view["dawn"], "view.dawn", MIN_ROUNDS, MAX_ROUNDS)
+    tops = [max_hp(s, players, dawn) for s in range(players)]
+    hp = [integer(v, f"view.hp[{s}]", 0, tops[s]) for s, v in enumerate(view["hp"])]
+    integer(view["round"], "view.round", 1, dawn)
     stage = Stage(choice(view["stage"], "view.stage", tuple(item.value for item in Stage)))
     playing = stage in (Stage.TURNS, Stage.REACT)
     turn = optional_int(view["turn"], "view.turn", 0, players - 1)
@@ -174,7 +190,7 @@ _EVENTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 
 
-def _event(data: object, path: str, seat: int | None, players: int) -> None:
+def _event(data: object, path: str, seat: int | None, players: int, dawn: int) -> None:
     kind = choice(data.get("type") if isinstance(data, dict) else None, f"{path}.type", _EVENTS)
     public, secret = _EVENTS[kind]
     event = fields(data, path, ("type", *public), secret)
@@ -185,7 +201,7 @@ def _event(data: object, path: str, seat: int | None, players: int) -> None:
         integer(event["card"], f"{path}.card", 0, _LAST)
         require(kind != "pick" or event["seat"] == seat, f"{path}.card", "is another's secret")
     if "round" in event:
-        integer(event["round"], f"{path}.round", 1, ROUNDS)
+        integer(event["round"], f"{path}.round", 1, dawn)
     if "hand" in event:
         require(seat is not None, f"{path}.hand", "is a seat's secret")
         distinct(int_list(event["hand"], f"{path}.hand", 0, _LAST, (1, HAND)), f"{path}.hand")
@@ -197,7 +213,7 @@ def _event(data: object, path: str, seat: int | None, players: int) -> None:
         integer(event["size"], f"{path}.size", 1, HAND - 1)
     elif kind == "damage":
         integer(event["amount"], f"{path}.amount", 0, POWER)
-        integer(event["hp"], f"{path}.hp", 0, max_hp(event["seat"], players))
+        integer(event["hp"], f"{path}.hp", 0, max_hp(event["seat"], players, dawn))
     elif kind == "game_over":
         team = choice(event["team"], f"{path}.team", _TEAMS)
         winners = int_list(event["winners"], f"{path}.winners", 0, players - 1, (1, players))

@@ -8,7 +8,7 @@ from typing import Any
 from ..engine import rng
 from ..engine.evolve import evolve
 from .rules import max_hp, to_act
-from .state import BOSS, CARDS, HAND, ROUNDS, Kind, Stage, State, kind_of
+from .state import BOSS, CARDS, HAND, MAX_ROUNDS, MIN_ROUNDS, Kind, Stage, State, kind_of
 
 __all__ = ["redeal", "state_problems", "view"]
 
@@ -21,6 +21,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     return {
         "seat": seat,
         "round": state.round,
+        "dawn": state.dawn,
         "stage": state.stage.value,
         "turn": state.turn if state.stage in (Stage.TURNS, Stage.REACT) else None,
         "to_act": sorted(to_act(state)),
@@ -73,10 +74,12 @@ def state_problems(state: State) -> list[str]:
     counts = Counter(places)
     if sorted(counts) != list(range(CARDS)) or any(n != 1 for n in counts.values()):
         problems.append(f"every card 0..{CARDS - 1} must be in exactly one place")
-    if not 1 <= state.round <= ROUNDS:
-        problems.append(f"round must be 1..{ROUNDS}")
+    if not MIN_ROUNDS <= state.dawn <= MAX_ROUNDS:
+        problems.append(f"the last round must be {MIN_ROUNDS}..{MAX_ROUNDS}")
+    if not 1 <= state.round <= state.dawn:
+        problems.append("round must be 1 to the last round")
     for seat in range(players):
-        if not 0 <= state.hp[seat] <= max_hp(seat, players):
+        if not 0 <= state.hp[seat] <= max_hp(seat, players, state.dawn):
             problems.append(f"seat {seat}'s hit points are out of range")
         if state.guard[seat] < 0 or state.guard[seat] > CARDS * 2:
             problems.append(f"seat {seat}'s guard is out of range")

@@ -94,8 +94,6 @@ def test_a_rematch_accepted_in_one_click(table: Table) -> None:
     host, guest = host_with_guest(table, 2)
     play_to_end(host, [guest], random.Random(9))
     finish([host, guest])
-    # the version only grows (a rematch too): the new game starts past the old one's
-    ended_at = int(host.marker("actions"))
     host.page.click("#net-rematch [data-cmd=net-rematch]")
     host.page.wait_for_selector("#net-rematch[data-rematch='offered']", timeout=STEP_MS)
     guest.page.wait_for_selector("#net-rematch[data-rematch='waiting']", timeout=STEP_MS)
@@ -109,7 +107,7 @@ def test_a_rematch_accepted_in_one_click(table: Table) -> None:
             state="attached",
             timeout=STEP_MS,
         )
-    assert ended_at < int(host.marker("actions")) < ended_at + 5
+    # a new game: its first round (the version goes on growing: test_net_table.py)
     assert host.marker("round") == "1" and guest.marker("viewer") == "1"
     host.page.wait_for_selector(
         "#net-strip [data-seat='1'][data-handed='false'][data-connected='true']",

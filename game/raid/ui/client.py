@@ -9,7 +9,7 @@ from typing import Any
 from game.engine.client import Control, Dock, GameClient, Group, Listing, Scene
 from game.engine.protocol import Event
 from game.raid.game import GAME
-from game.raid.state import ROUNDS, Block, End, Kind, Pick, Play, State, Take, kind_of
+from game.raid.state import Block, End, Kind, Pick, Play, State, Take, kind_of
 
 from . import render
 from .strings import card_text, describe, over_title, reason_text, tr
@@ -107,7 +107,7 @@ class RaidClient:
         return {"round": str(view["round"]), "stage": str(view["stage"])}
 
     def progress(self, view: dict[str, Any], lang: str) -> str:
-        return tr("round", lang, n=view["round"], of=ROUNDS)
+        return tr("round", lang, n=view["round"], of=view["dawn"])
 
     def result_key(self, view: dict[str, Any]) -> int | None:
         """The rounds played out so far (None before the first ends): the

@@ -15,7 +15,7 @@ from typing import Any
 from game.engine.client import Control, Group, Scene, dock_html, e, icon
 from game.raid.codec import action_to_json
 from game.raid.rules import max_hp, team_seats
-from game.raid.state import BOSS, ROUNDS, Action, kind_of
+from game.raid.state import BOSS, Action, kind_of
 
 from .strings import card_text, join, over_title, tr
 
@@ -70,10 +70,11 @@ def render_table(scene: Scene) -> str:
 def _bar(scene: Scene) -> str:
     view, lang = scene.view, scene.lang
     n = view["deck"]
+    round_text = tr("round", lang, n=view["round"], of=view["dawn"])
     return (
         '<div class="table-bar">'
         f'<h2 class="visually-hidden">{e(tr("board_title", lang))}</h2>'
-        f'<span class="chip chip-round">{e(tr("round", lang, n=view["round"], of=ROUNDS))}</span>'
+        f'<span class="chip chip-round">{e(round_text)}</span>'
         f'<ul class="decks"><li class="deck" data-deck="loot" '
         f'aria-label="{e(tr("deck_aria", lang, n=n))}">'
         f'<span class="deck-pile" aria-hidden="true"></span>'
@@ -136,7 +137,7 @@ def _seat(scene: Scene, seat: int) -> str:
     view, lang, name = scene.view, scene.lang, scene.names[seat]
     you = view["seat"] == seat
     players = len(view["hp"])
-    hp, top = view["hp"][seat], max_hp(seat, players)
+    hp, top = view["hp"][seat], max_hp(seat, players, view["dawn"])
     loot = (
         "".join(card(c, lang, arrive=scene.mark(f"loot:{c}")) for c in view["loot"][seat])
         or f'<span class="empty-note">{e(tr("no_loot", lang))}</span>'
@@ -209,11 +210,12 @@ def render_result(scene: Scene) -> str:
     """A round's end: every seat's hit points."""
     view, lang, names = scene.view, scene.lang, scene.names
     number = rounds_done(view) or 1
-    players = len(view["hp"])
+    players, dawn = len(view["hp"]), view["dawn"]
+    tops = [max_hp(seat, players, dawn) for seat in range(players)]
     rows = "".join(
         f'<li class="rr-seat" data-seat="{seat}"><span class="knight-name">{e(names[seat])}</span>'
         f' <span class="tag">{e(role_of(seat, lang))}</span> '
-        f'<span class="num">{e(tr("hp", lang, n=view["hp"][seat], max=max_hp(seat, players)))}'
+        f'<span class="num">{e(tr("hp", lang, n=view["hp"][seat], max=tops[seat]))}'
         "</span></li>"
         for seat in range(players)
     )

@@ -205,7 +205,9 @@ def join(names: Sequence[str], lang: str) -> str:
 
 
 def over_title(winner: str, why: str, lang: str) -> str:
-    return tr("over_party" if winner == "party" else f"over_{why}", lang)
+    if winner == "party":
+        return tr("over_party", lang)
+    return tr("over_dawn" if why == "dawn" else "over_lair", lang)  # every hero down
 
 
 def describe(event: dict[str, Any], names: Sequence[str], lang: str) -> list[str]:
