@@ -176,6 +176,9 @@ def check_scenario(data: JSON, what: str) -> dict[str, Any]:
     if not. A file of several cases has its cases' fields checked as each runs."""
     if isinstance(data, Mapping) and "cases" in data:
         fields = expect_fields(data, what, _CASES_TOP, _OPTIONAL_CASES_TOP)
+    elif isinstance(data, Mapping) and not {"setup", "steps"} & set(data):
+        # neither one case nor a list of them: say both ways a file may hold
+        raise MalformedData(f"{what} has neither cases nor a setup and steps")
     else:
         fields = expect_fields(data, what, _TOP_FIELDS, _OPTIONAL_TOP)
     try:
