@@ -295,9 +295,7 @@ def tutorials_index(
             "caption": first.get("caption", {}),
             "players": setup.get("players", []),
             "reader": data.get("reader", ""),
-            "preview": {
-                key: _first(setup[key]) for key in previews.get(game, ()) if key in setup
-            },
+            "preview": {key: _first(setup[key]) for key in previews.get(game, ()) if key in setup},
         }
     text = json.dumps(index, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
     # "<" never appears raw, so no "</script>" can end the element early
