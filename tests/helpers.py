@@ -54,3 +54,29 @@ def advance_steps(
         before = state
         state, _events = game.apply(state, seat, listed)
         yield before, state, advanced
+
+
+def seated_session(
+    game: Game[Any, Any], players: int, seed: int, host_seat: int = 0
+) -> tuple[Any, Any, dict[int, tuple[str, Any]]]:
+    """A network table over the in-memory transport, started: the host Ana at
+    `host_seat`, a guest in every other seat (Ben, Cleo, ...), each as
+    (peer id, GuestSession) by seat."""
+    from game.net import GuestSession, HostSession, MemoryHub
+
+    host = HostSession.new(game, {"players": players}, seed, "Ana")
+    hub = MemoryHub(host)
+    if host_seat:
+        hub.route(host.take_seat(host_seat))
+    guests = {}
+    others = [seat for seat in range(players) if seat != host_seat]
+    for seat, name in zip(others, ("Ben", "Cleo", "Dan", "Eve", "Fred"), strict=False):
+        guest = GuestSession(name, game=game)
+        peer = hub.connect(guest)
+        hub.flush()
+        hub.send(peer, guest.sit(seat))
+        hub.flush()
+        guests[seat] = (peer, guest)
+    hub.route(host.start())
+    hub.flush()
+    return host, hub, guests

@@ -15,6 +15,7 @@ import pytest
 from game.engine.errors import MalformedData
 from game.net import GuestSession, HostSession, MemoryHub, SessionError
 from tests.draftgame import GAME
+from tests.helpers import seated_session
 
 
 @dataclass
@@ -42,22 +43,8 @@ class Table:
 
 def seated(seed: int = 3, host_seat: int = 0) -> Table:
     """The host Ana at `host_seat`, Ben and Cleo at the others, the game started."""
-    host = HostSession.new(GAME, {"players": 3}, seed, "Ana")
-    hub = MemoryHub(host)
-    if host_seat:
-        hub.route(host.take_seat(host_seat))
-    guests = {}
-    others = [seat for seat in range(3) if seat != host_seat]
-    for seat, name in zip(others, ("Ben", "Cleo"), strict=True):
-        guest = GuestSession(name, game=GAME)
-        peer = hub.connect(guest)
-        hub.flush()
-        hub.send(peer, guest.sit(seat))
-        hub.flush()
-        guests[seat] = (peer, guest)
-    table = Table(host, hub, guests)
-    table.host_call(host.start())
-    return table
+    host, hub, guests = seated_session(GAME, 3, seed, host_seat)
+    return Table(host, hub, guests)
 
 
 def draft_through(table: Table) -> None:

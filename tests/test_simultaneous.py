@@ -16,6 +16,7 @@ from game.net import GuestSession, HostSession, MemoryHub, SessionError
 from game.web.pacing import Pace, Played, bot_pace, due_of, played_of
 from tests.draftgame import GAME as DRAFT
 from tests.draftgame import Pick
+from tests.helpers import seated_session
 
 HUMANS = [SeatConfig("Ana", True), SeatConfig("Ben", True)]
 
@@ -185,19 +186,7 @@ def test_pass_and_play_hides_each_pick_until_the_last_one() -> None:
 
 def _draft_table(seed: int) -> tuple[HostSession, MemoryHub, dict[int, tuple[str, GuestSession]]]:
     """The host at seat 0, guests at seats 1 and 2, the draft begun."""
-    host = HostSession.new(DRAFT, {"players": 3}, seed, "Ana")
-    hub = MemoryHub(host)
-    guests = {}
-    for seat, name in ((1, "Ben"), (2, "Cleo")):
-        guest = GuestSession(name, game=DRAFT)
-        peer = hub.connect(guest)
-        hub.flush()
-        hub.send(peer, guest.sit(seat))
-        hub.flush()
-        guests[seat] = (peer, guest)
-    hub.route(host.start())
-    hub.flush()
-    return host, hub, guests
+    return seated_session(DRAFT, 3, seed)
 
 
 def test_a_guest_changes_its_pick_until_the_last_seat_picks_and_nothing_leaks() -> None:

@@ -47,6 +47,7 @@ from game.web.net_view import (
     seat_statuses,
 )
 from game.web.strings import LANGS
+from tests.helpers import seated_session
 
 
 def _table(players: int = 3) -> tuple[MemoryHub, list[str]]:
@@ -503,18 +504,7 @@ def test_a_seat_that_made_its_hidden_choice_may_change_it_but_is_not_awaited() -
     ("human"), but the seat everyone waits for, on every board, is another."""
     include_test_games()
     raid = get_game("raid")
-    host = HostSession.new(raid, {"players": 3}, 4, "Ana")
-    hub = MemoryHub(host)
-    guests = {}
-    for seat, name in ((1, "Ben"), (2, "Cleo")):
-        guest = GuestSession(name, game=raid)
-        peer = hub.connect(guest)
-        hub.flush()
-        hub.send(peer, guest.sit(seat))
-        hub.flush()
-        guests[seat] = (peer, guest)
-    hub.route(host.start())
-    hub.flush()
+    host, hub, guests = seated_session(raid, 3, 4)
     peer, ben = guests[1]
     hub.send(peer, ben.propose({"type": "pick", "card": host.state.hands[1][0]}))
     hub.flush()
