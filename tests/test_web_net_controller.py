@@ -10,7 +10,7 @@ import json
 import random
 import re
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import unescape
 from typing import Any
 
@@ -19,6 +19,7 @@ from game.bossquest.ui import CLIENT
 from game.engine.search import SearchSettings
 from game.net import HostSession
 from game.registry import get_game, include_test_games
+from game.web.board import LOG_WINDOW
 from game.web.log_lines import DescribedLog
 from game.web.net_effects import (
     Announce,
@@ -183,10 +184,13 @@ def _acts(html: str) -> list[str]:
     ]
 
 
-def _play(hub: Hub, rng: random.Random, limit: int = 2000) -> None:
-    """Everyone plays: the host and the guests click their boards, bots think."""
+def _play(
+    hub: Hub, rng: random.Random, limit: int = 2000, until: Callable[[], bool] | None = None
+) -> None:
+    """Everyone plays: the host and the guests click their boards, bots think
+    (to the end, or until `until` says so)."""
     for _ in range(limit):
-        if hub.host.host.phase == "over":
+        if hub.host.host.phase == "over" or (until is not None and until()):
             return
         hub.run_bots()
         moved = False
@@ -207,7 +211,7 @@ def _play(hub: Hub, rng: random.Random, limit: int = 2000) -> None:
                     break
         if not moved and not hub.host.bot_due():
             hub.flush()
-    assert hub.host.host.phase == "over"
+    assert hub.host.host.phase == "over" or (until is not None and until())
 
 
 def _seated(hub: Hub, name: str, seat: int) -> str:
@@ -631,3 +635,39 @@ def test_the_kept_log_follows_an_undo_and_a_language_switch() -> None:
     assert len(calls) == 7
     assert log.lines(cut, ["X"], "fr", describe)[0] == [("a", "fr:a:0")]
     assert len(calls) == 11  # a language switch describes everything again
+
+
+def test_network_boards_draw_the_newest_log_lines_and_the_whole_log_on_request() -> None:
+    """The host's and a guest's boards draw only the newest LOG_WINDOW lines of
+    a long game; each reader may ask for the whole log and go back."""
+    hub = Hub(_host(4))
+    peer = _seated(hub, "Bob", 1)
+    for seat in (2, 3):
+        hub.run_host(hub.host.lobby_command("net-bot", seat, "easy"))
+    hub.run_host(hub.host.lobby_command("net-start", None, ""))
+    hub.flush()
+
+    def long_log() -> bool:
+        page = hub.pages[peer]
+        return page.markers.get("phase") == "human" and len(_log_ids(page.html)) >= LOG_WINDOW
+
+    _play(hub, random.Random(5), until=long_log)
+    assert long_log(), "the game ended before its log grew long"
+    guest, page = hub.guests[peer], hub.pages[peer]
+    drawn = _log_ids(page.html)
+    assert len(drawn) == LOG_WINDOW and drawn[0] > 0 and drawn == sorted(drawn)
+    assert 'data-cmd="log-whole"' in page.html
+    hub.run(peer, guest.board_command("log-whole"))
+    assert _log_ids(page.html) == list(range(drawn[-1] + 1))
+    assert 'data-cmd="log-recent"' in page.html
+    hub.run(peer, guest.board_command("log-recent"))
+    assert _log_ids(page.html) == drawn
+    # the host's board answers the same, on its own
+    hub.run("host", hub.host.board_command("log-whole"))
+    host_lines = _log_ids(hub.host_page.html)
+    assert host_lines[0] == 0 and len(host_lines) > LOG_WINDOW
+    assert len(_log_ids(page.html)) == LOG_WINDOW
+
+
+def _log_ids(html: str) -> list[int]:
+    return [int(found) for found in re.findall(r'<li class="log-line[^"]*" id="log-(\d+)"', html)]

@@ -15,6 +15,7 @@ from game.bossquest.ui.client import open_view
 from game.bossquest.ui.summary import game_title
 from game.engine.errors import MalformedData
 from game.registry import get_client
+from game.web.board import LOG_WINDOW
 from game.web.replay import KEYS, Replay, payload_from_hash
 from game.web.replay_strings import REPLAY_STRINGS, link_error_text, rtr, undo_refusal_text
 from game.web.session import Outcome, Session
@@ -296,3 +297,20 @@ def test_a_running_games_replay_ends_where_it_was_shared() -> None:
     replay.command("last")
     assert replay.caption("en").endswith("The game went on after this move.")
     assert replay.caption("fr").endswith("La partie continuait après ce coup.")
+
+
+def test_a_long_replay_draws_the_newest_log_lines_and_the_whole_log_on_request() -> None:
+    session = play(Session.new(settings(["human", "bot", "bot", "bot"]), seed=11))
+    replay = Replay.open(f"#r={session.replay_payload()}")
+    replay.command("eye", "0")
+    while len(replay.log("en")) <= LOG_WINDOW and replay.command("next"):
+        pass
+    total = len(replay.log("en"))
+    assert total > LOG_WINDOW, "the game's log never grew long"
+    ids = [int(i) for i in re.findall(r'class="log-line[^"]*" id="log-(\d+)"', replay.render("en"))]
+    assert ids == list(range(total - LOG_WINDOW, total))
+    assert replay.command("log-whole")
+    whole = replay.render("en")
+    assert len(re.findall(r'class="log-line[^"]*" id="log-', whole)) == total
+    assert 'data-cmd="log-recent"' in whole
+    assert replay.command("log-recent") and 'data-cmd="log-whole"' in replay.render("en")

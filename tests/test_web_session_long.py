@@ -6,6 +6,7 @@ same save, state, events and log as a replay would."""
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -15,6 +16,7 @@ import pytest
 import game.web.session as session_module
 from game.engine.local import LocalTable
 from game.registry import GAMES, get_client
+from game.web.board import LOG_WINDOW
 from game.web.session import Outcome, Session
 from game.web.settings import parse_settings
 from tests.test_web_session import choose
@@ -145,3 +147,40 @@ def test_after_a_reload_the_undo_still_replays_what_it_must() -> None:
     assert session.command("undo") == Outcome.RENDER
     assert fresh.to_save() == session.to_save()
     assert fresh.table.events == session.table.events
+
+
+def _log_ids(html: str) -> list[int]:
+    """The indexes of the log lines a board's HTML draws, in order."""
+    return [int(found) for found in re.findall(r'<li class="log-line[^"]*" id="log-(\d+)"', html)]
+
+
+def test_a_long_game_draws_its_newest_log_lines_and_the_whole_log_on_request() -> None:
+    """Every render of a long game draws at most LOG_WINDOW lines, the newest,
+    so its last draws cost what its first did; "the whole log" draws them all,
+    with no line announced as new, and "only the latest lines" goes back."""
+    session = Session.new(_bots("bossquest", 4), seed=5)
+    html = ""
+    while session.phase() != "over":
+        if session.phase() == "result":
+            session.command("continue")
+            continue
+        html = session.render("en").html
+        drawn = _log_ids(html)
+        total = len(session.log("en"))
+        assert drawn == list(range(max(0, total - LOG_WINDOW), total))
+        if total > LOG_WINDOW + 10:
+            break
+        assert session.bot_step()
+    total = len(session.log("en"))
+    assert total > LOG_WINDOW + 10, "the game ended before its log grew long"
+    assert 'data-cmd="log-whole"' in html and 'data-cmd="log-recent"' not in html
+    assert session.command("log-whole") == Outcome.RENDER
+    whole = session.render("en").html
+    assert _log_ids(whole) == list(range(total))
+    assert 'data-cmd="log-recent"' in whole and 'data-cmd="log-whole"' not in whole
+    assert "arrive" not in whole.split('id="log-toggle"')[1].split("</ol>")[0]
+    session.command("log-recent")
+    assert _log_ids(session.render("en").html) == list(range(total - LOG_WINDOW, total))
+    # a short log draws every line with no button
+    short = Session.new(_bots("bossquest", 2), seed=5).render("en").html
+    assert "log-toggle" not in short and _log_ids(short)

@@ -127,6 +127,11 @@ class Scene:
     dock: Dock = NO_DOCK
     #: the log lines, each (event type, text), oldest first
     log: Sequence[tuple[str, str]] = ()
+    #: how many of the newest log lines the panel draws, for a board that
+    #: offers the whole log on demand (0: its reader asked for all of them);
+    #: None: every line, with no such offer. A long game's draws cost the same
+    #: at its end as at its start (issue #28).
+    log_window: int | None = None
     #: a bot is about to act (its seat), for the "is thinking" line
     thinking: int | None = None
     #: a refusal to show in the dock, in words

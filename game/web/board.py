@@ -15,7 +15,7 @@ from game.engine.client import Scene, e, icon
 from .sharing import share_box, share_button, undo_button
 from .strings import tr
 
-__all__ = ["dress_over", "dress_table", "log_panel", "render_curtain"]
+__all__ = ["LOG_WINDOW", "dress_over", "dress_table", "log_panel", "log_window", "render_curtain"]
 
 
 def _leave_button(confirm_quit: bool, lang: str) -> str:
@@ -37,21 +37,58 @@ def _confirm(text: str, lang: str) -> str:
     )
 
 
+#: the newest log lines a board draws until its reader asks for the whole log
+LOG_WINDOW = 60
+
+
+def log_window(whole: bool) -> int:
+    """``Scene.log_window`` for a board whose reader may toggle the whole log."""
+    return 0 if whole else LOG_WINDOW
+
+
 def log_panel(scene: Scene) -> str:
     """The log's panel with the scene's lines (new ones marked to arrive).
 
     The scrolling box (#log) holds the list and lays it out from its bottom
     edge (app.css), so the newest line stays in sight when the lines rewrap
-    (a phone turned, a narrower column) as well as when lines are added."""
+    (a phone turned, a narrower column) as well as when lines are added.
+    With ``scene.log_window`` set, only that many newest lines are drawn and a
+    button above them shows the whole log (the board handles ``log-whole`` and
+    ``log-recent``). Each line has an id, so the morph moves the lines it
+    keeps instead of rewriting every line's text."""
+    lines = scene.log
+    window = scene.log_window
+    first = max(0, len(lines) - window) if window else 0
     items = []
-    for index, (kind, text) in enumerate(scene.log):
+    for index, (kind, text) in enumerate(lines):
+        # every line counts as seen, drawn or not: lines shown later do not "arrive"
         arrive = scene.mark(f"log:{index}")
-        items.append(f'<li class="log-line{arrive}" data-type="{e(kind)}">{e(text)}</li>')
+        if index >= first:
+            items.append(
+                f'<li class="log-line{arrive}" id="log-{index}" data-type="{e(kind)}">'
+                f"{e(text)}</li>"
+            )
     return (
         '<section class="log-panel" aria-labelledby="log-title">'
         f'<h3 class="zone-title" id="log-title">{e(tr("log_title", scene.lang))}</h3>'
+        f"{_log_toggle(scene, first)}"
         '<div class="log" id="log" tabindex="0" role="group" aria-labelledby="log-title">'
         f'<ol class="log-lines">{"".join(items)}</ol></div></section>'
+    )
+
+
+def _log_toggle(scene: Scene, first: int) -> str:
+    """The button that shows the whole log, or only its newest lines again."""
+    if first > 0:
+        cmd, key = "log-whole", "log_whole"
+    elif scene.log_window == 0 and len(scene.log) > LOG_WINDOW:
+        cmd, key = "log-recent", "log_recent"
+    else:
+        return ""
+    # one id for both: the morph keeps the button, and the focus with it
+    return (
+        f'<button type="button" class="btn btn-small btn-ghost log-toggle" id="log-toggle" '
+        f'data-cmd="{cmd}">{e(tr(key, scene.lang))}</button>'
     )
 
 

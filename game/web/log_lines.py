@@ -10,13 +10,23 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-__all__ = ["Describe", "DescribedLog", "Line"]
+__all__ = ["Describe", "DescribedLog", "Line", "event_lines"]
 
 Line = tuple[str, str]
 """(event type, or "<type>-detail" for an event's further lines; the line)."""
 
 Describe = Callable[[dict[str, Any], Sequence[str], str], list[str]]
 """A client's `describe(event, names, lang)`."""
+
+
+def event_lines(
+    event: Mapping[str, Any], names: Sequence[str], lang: str, describe: Describe
+) -> list[Line]:
+    """One event's log lines: (its type, its first line), then its details
+    ("<type>-detail"), as the local and the network boards both draw them."""
+    kind = str(event.get("type", ""))
+    said = describe(dict(event), names, lang)
+    return [(kind if index == 0 else f"{kind}-detail", line) for index, line in enumerate(said)]
 
 
 class DescribedLog:
@@ -43,14 +53,7 @@ class DescribedLog:
         kept = _common_prefix(self._events, events)
         del self._events[kept:], self._lines[kept:]
         for event in events[kept:]:
-            kind = str(event.get("type", ""))
-            said = describe(dict(event), names, lang)
-            self._lines.append(
-                [
-                    (kind if index == 0 else f"{kind}-detail", line)
-                    for index, line in enumerate(said)
-                ]
-            )
+            self._lines.append(event_lines(event, names, lang, describe))
             self._events.append(event)
             self.described += 1
         return self._lines

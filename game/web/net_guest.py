@@ -89,6 +89,8 @@ class GuestController:
     react_open: bool = False
     #: the board's log lines, each event described once (log_lines.py)
     described: DescribedLog = field(default_factory=DescribedLog)
+    #: the reader asked for the whole log, not only its newest lines
+    log_whole: bool = False
 
     # ------------------------------------------------------------ lifecycle
 
@@ -230,6 +232,9 @@ class GuestController:
         if cmd in ("quit", "quit-no"):
             self.confirm_quit = cmd == "quit" and not self.confirm_quit
             return self.screen()
+        if cmd in ("log-whole", "log-recent"):
+            self.log_whole = cmd == "log-whole"
+            return self.screen()
         if cmd == "net-react-menu":
             self.react_open = not self.react_open
             return self.screen()
@@ -308,6 +313,7 @@ class GuestController:
                     continue  # a host frame's bad action: no button for it
             inp = BoardInput(
                 log=self.described,
+                log_whole=self.log_whole,
                 game=str(self.game.name),
                 role="guest" if guest.seat is not None else "spectator",
                 viewer=guest.seat,

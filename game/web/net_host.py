@@ -102,6 +102,8 @@ class HostController:
     react_open: bool = False
     #: the board's log lines, each event described once (log_lines.py)
     described: DescribedLog = field(default_factory=DescribedLog)
+    #: the reader asked for the whole log, not only its newest lines
+    log_whole: bool = False
     thought: Thought | None = None
     #: the last bot decision played (for the page's bq:bot event)
     last_thought: Thought | None = None
@@ -294,6 +296,9 @@ class HostController:
         if cmd in ("quit", "quit-no"):
             self.confirm_quit = cmd == "quit" and not self.confirm_quit
             return self.screen()
+        if cmd in ("log-whole", "log-recent"):
+            self.log_whole = cmd == "log-whole"
+            return self.screen()
         if cmd == "act":
             try:
                 action = load_json(arg, "the move", max_bytes=MAX_ACTION_BYTES)
@@ -431,6 +436,7 @@ class HostController:
             return [ShowLobby("host", html)]
         inp = BoardInput(
             log=self.described,
+            log_whole=self.log_whole,
             game=self.game,
             role="host",
             viewer=host.host_seat,

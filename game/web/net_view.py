@@ -37,7 +37,7 @@ from game.net.frames import REACTIONS, name_key
 from game.net.host import MAX_SPECTATORS
 from game.registry import get_client, get_game
 
-from .board import dress_over, dress_table
+from .board import dress_over, dress_table, log_window
 from .log_lines import DescribedLog
 from .mode_words import MODE_WORDS
 from .net_strings import ntr
@@ -857,6 +857,8 @@ class BoardInput:
     taken_back: Sequence[tuple[int, int]] = ()
     #: the controller's kept log lines, so that a render describes only new events
     log: DescribedLog | None = None
+    #: the reader asked for the whole log, not only its newest lines
+    log_whole: bool = False
 
 
 def undo_state(game: Game[Any, Any], may_undo: bool) -> str:
@@ -1108,6 +1110,7 @@ def render_net_board(inp: BoardInput, lang: str) -> NetRendered:
     else:
         scene.dock = client.dock(view, inp.legal, names, lang) if phase == "human" else NO_DOCK
         scene.log = _log(inp, names, lang)
+        scene.log_window = log_window(inp.log_whole)
         scene.events = [dict(event) for event in inp.events]  # what just happened
         scene.thinking = _to_act_marker(inp) if phase == "bot" else None
         scene.notice = inp.notice

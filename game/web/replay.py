@@ -33,7 +33,7 @@ from game.engine.protocol import Event, Game
 from game.engine.replaylink import ReplayLink, decode_link
 from game.registry import GAMES, get_client, get_game
 
-from .board import dress_table
+from .board import dress_table, log_window
 from .catalogue import offered_games
 from .mode_words import MODE_WORDS
 from .replay_strings import rtr
@@ -72,6 +72,8 @@ class Replay:
     #: the seat whose eyes are on the board, None for everything
     eye: int | None
     step: int = 0
+    #: the reader asked for the whole log, not only its newest lines
+    log_whole: bool = False
     _previous: frozenset[str] = field(default_factory=frozenset)
 
     @staticmethod
@@ -143,6 +145,9 @@ class Replay:
             changed = target != self.step
             self.step = target
             return changed
+        if cmd in ("log-whole", "log-recent"):
+            self.log_whole = cmd == "log-whole"
+            return True
         if cmd == "eye":
             # ASCII digits only: "²" passes str.isdigit but int() refuses it.
             eye = None if arg == "all" else int(arg) if re.fullmatch(r"[0-9]{1,3}", arg) else -1
@@ -226,6 +231,7 @@ class Replay:
             board = self.client.render_result(scene)
         else:
             scene.log = self.log(lang)
+            scene.log_window = log_window(self.log_whole)
             scene.caption = self.caption(lang)
             scene.events = [  # what just happened, up to this step
                 event_for_seat(event, self.eye)

@@ -50,7 +50,8 @@ from game.engine.search import SearchSettings
 from game.engine.undo import Step, match_steps, undo_refusal, undone
 from game.registry import get_client, get_game
 
-from .board import dress_over, dress_table, render_curtain
+from .board import dress_over, dress_table, log_window, render_curtain
+from .log_lines import event_lines
 from .pacing import Pace, bot_pace, due_of, played_of
 from .replay_strings import undo_refusal_text
 from .settings import Settings, parse_settings
@@ -161,6 +162,8 @@ class Session:
     last_thought: Thought | None = None
     #: the share box (the replay link) is open
     share_open: bool = False
+    #: the reader asked for the whole log, not only its newest lines
+    log_whole: bool = False
     #: what the replay link starts with: the page's folder URL ("" keeps it relative)
     link_base: str = ""
     #: an undo just refused: (code, English reason), shown in the dock
@@ -383,6 +386,9 @@ class Session:
             self.share_open = not self.share_open
             self._share_focus = True
             return Outcome.RENDER
+        if cmd in ("log-whole", "log-recent"):
+            self.log_whole = cmd == "log-whole"
+            return Outcome.RENDER
         if cmd == "quit":
             self.confirm_quit = not self.confirm_quit
             return Outcome.RENDER
@@ -590,12 +596,8 @@ class Session:
         return list(self._log.seen)
 
     def _lines(self, event: dict[str, Any], lang: str) -> list[tuple[str, str]]:
-        """One event's log lines: (its type, its first line), then its details."""
-        kind = str(event.get("type", ""))
-        return [
-            (kind if index == 0 else f"{kind}-detail", line)
-            for index, line in enumerate(self.client.describe(event, self.names(), lang))
-        ]
+        """One event's log lines (``log_lines.event_lines``)."""
+        return event_lines(event, self.names(), lang, self.client.describe)
 
     def hint(self) -> dict[int, float]:
         """The game's hint (its client's ``hint``), when the menu turned it on and
@@ -677,6 +679,7 @@ class Session:
         else:
             scene.dock = self.dock(lang) if phase == "human" else NO_DOCK
             scene.log = self.log(lang)
+            scene.log_window = log_window(self.log_whole)
             scene.events = self.visible_events(lang)  # what just happened
             scene.thinking = self.table.bot_to_act() if phase == "bot" else None
             if self.notice is not None:

@@ -39,6 +39,8 @@ _STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "curtain_button": {"fr": "Je suis {name}", "en": "I am {name}"},
     # ------------------------------------------------------------------ log
     "log_title": {"fr": "Journal", "en": "What happened"},
+    "log_whole": {"fr": "Afficher tout le journal", "en": "Show the whole log"},
+    "log_recent": {"fr": "Seulement les dernières lignes", "en": "Only the latest lines"},
 }
 STRINGS: Final = Catalogue("platform", _STRINGS_ENTRIES)
 
