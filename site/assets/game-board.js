@@ -79,6 +79,29 @@ function store(message) {
 
 // ------------------------------------------------------------------ drawing
 
+/**
+ * The log line at the top of the reader's view and how far below the box's
+ * top edge it sits. A long game's log draws its newest lines only, so a draw
+ * may add lines at the bottom and drop some at the top: the reader's place is
+ * kept by this line (each line has an id), not by a distance from either end.
+ */
+function logAnchor(log) {
+  const top = log.getBoundingClientRect().top;
+  for (const line of log.querySelectorAll(".log-line[id]")) {
+    const box = line.getBoundingClientRect();
+    if (box.bottom > top + 1) return { id: line.id, offset: box.top - top };
+  }
+  return null;
+}
+
+/** Scroll the log so that the anchor's line sits where it sat before. */
+function keepLogAnchor(log, anchor) {
+  const line = document.getElementById(anchor.id);
+  if (!line || !log.contains(line)) return;
+  const offset = line.getBoundingClientRect().top - log.getBoundingClientRect().top;
+  log.scrollTop += offset - anchor.offset;
+}
+
 /** Set the board's HTML, its markers and its status line. */
 function putBoard(html, markers, status) {
   const started = performance.now();
@@ -87,10 +110,10 @@ function putBoard(html, markers, status) {
   // scrollTop is 0 at the newest line and negative above it.
   let log = document.getElementById("log");
   let follow = true;
-  let fromOldest = 0;
+  let anchor = null;
   if (log) {
     follow = log.scrollTop >= -8;
-    fromOldest = log.scrollHeight - log.clientHeight + log.scrollTop;
+    if (!follow) anchor = logAnchor(log);
   }
   morph(document.getElementById("board-view"), html);
   const board = document.getElementById("board");
@@ -103,7 +126,10 @@ function putBoard(html, markers, status) {
   const news = Array.from(board.querySelectorAll(".log-line.arrive"), (line) => line.textContent);
   document.getElementById("board-status").textContent = news.concat([status]).join(" ").trim();
   log = document.getElementById("log");
-  if (log) log.scrollTop = follow ? 0 : fromOldest - (log.scrollHeight - log.clientHeight);
+  if (log) {
+    if (follow) log.scrollTop = 0;
+    else if (anchor) keepLogAnchor(log, anchor);
+  }
   // "human": this device's person acts (a network seat: its own); "curtain":
   // a person of this device is called to take it. shared.js shows it in the
   // tab's title and icon, and fires the alerts the player switched on.
