@@ -1,0 +1,2 @@
+"""Hero Realms, the deck-building game: its base set for 2 to 4 players
+(rules only so far; not registered)."""
