@@ -1,0 +1,83 @@
+"""Hero Realms played at random with every invariant checked, undo within a
+turn, and the legal list against the checker."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from game.engine.invariants import check_invariants
+from game.engine.simulate import random_game
+from game.engine.undo import Step, undo_refusal
+from game.herorealms import GAME
+from game.herorealms.scenario import SCENARIOS
+from game.herorealms.state import BuyMarket, EndTurn, Play, State
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_keep_every_invariant_and_end(players: int) -> None:
+    state, played, violations = random_game(
+        GAME, {"players": players}, seed=players, check=True, universe_one_in=40
+    )
+    assert violations == []
+    assert GAME.is_over(state)
+    outcome = GAME.outcome(state)
+    assert outcome is not None and len(outcome["winners"]) == 1
+    winner = outcome["winners"][0]
+    assert [p.out for p in state.players].count(False) == 1 and not state.players[winner].out
+    assert len(played) > 50
+
+
+def test_random_play_speed_is_printed() -> None:
+    """A rough figure for the report (no assertion on speed)."""
+    actions, start = 0, time.perf_counter()
+    for seed in range(6):
+        _state, played, _ = random_game(GAME, {"players": 2 + seed % 3}, seed)
+        actions += len(played)
+    seconds = time.perf_counter() - start
+    print(f"herorealms random play: {actions / seconds:.0f} actions/s ({actions} actions)")
+    assert actions > 0
+
+
+def _stacked(**setup: object) -> State:
+    state, _names = SCENARIOS.build({"players": ["Ana", "Ben"], **setup})
+    return state
+
+
+def _steps(state: State, *actions: object) -> tuple[State, list[Step]]:
+    steps = []
+    for action in actions:
+        after, _events = GAME.apply(state, 0, action)  # type: ignore[arg-type]
+        steps.append(Step(0, action, state, after))
+        state = after
+    return state, steps
+
+
+def test_undo_within_the_turn_until_something_hidden_shows() -> None:
+    start = _stacked(hands={"Ana": ["gold", "command"]}, market=["cron"], gold=6)
+    gold = next(c for c in start.players[0].hand if c != start.players[0].hand[1])
+    command = start.players[0].hand[1]
+    state, steps = _steps(start, Play(gold))
+    assert undo_refusal(GAME, state, steps, 0) is None
+    drawn, steps_drawn = _steps(start, Play(command))
+    refusal = undo_refusal(GAME, drawn, steps_drawn, 0)
+    assert refusal is not None and refusal.code == "undo_revealed"
+    bought, steps_bought = _steps(start, BuyMarket(start.market[0]))
+    refusal = undo_refusal(GAME, bought, steps_bought, 0)
+    assert refusal is not None and refusal.code == "undo_revealed"  # the refill showed a card
+    ended, steps_ended = _steps(start, EndTurn())
+    assert undo_refusal(GAME, ended, steps_ended, 0) is not None
+
+
+def test_checker_and_legal_list_agree_on_stacked_positions() -> None:
+    state = _stacked(
+        hands={"Ana": ["fire_bomb", "taxation", "spark"]},
+        champions={"Ana": ["darian", "rake"], "Ben": ["orc_grunt", "rayla"]},
+        combat=9,
+        gold=5,
+    )
+    assert check_invariants(GAME, state) == []
+    for action in GAME.legal_actions(state, 0):
+        after, _ = GAME.apply(state, 0, action)
+        assert check_invariants(GAME, after) == []
