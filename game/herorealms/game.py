@@ -12,7 +12,7 @@ from ..engine.options import OptionsDeclaration
 from ..engine.safejson import quote
 from ..engine.undo import default_barrier
 from ..engine.viewcheck import Received
-from . import codec, rules, views
+from . import codec, rules, view_check, views
 from .cards import MAX_SEATS
 from .scenario import SCENARIOS
 from .state import NO_CARD, Action, State
@@ -103,7 +103,7 @@ class HeroRealms:
     # ------------------------------------------------------ the rest
 
     def check_received(self, received: Received) -> str | None:
-        return "Hero Realms has no network client yet"
+        return view_check.check_received(received)
 
     def action_universe(self, state: State) -> list[Action]:
         return rules.action_universe(state)
