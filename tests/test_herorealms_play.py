@@ -7,12 +7,14 @@ import time
 
 import pytest
 
+from game.engine.evolve import evolve
 from game.engine.invariants import check_invariants
 from game.engine.simulate import random_game
 from game.engine.undo import Step, undo_refusal
 from game.herorealms import GAME
 from game.herorealms.scenario import SCENARIOS
-from game.herorealms.state import BuyMarket, EndTurn, Play, State
+from game.herorealms.state import NO_CARD, BuyMarket, EndTurn, Play, State
+from game.herorealms.views import state_problems
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -81,3 +83,17 @@ def test_checker_and_legal_list_agree_on_stacked_positions() -> None:
     for action in GAME.legal_actions(state, 0):
         after, _ = GAME.apply(state, 0, action)
         assert check_invariants(GAME, after) == []
+
+
+def test_an_empty_market_deck_leaves_the_bought_slot_empty() -> None:
+    start = _stacked(hands={"Ana": []}, gold=20, market=["spark", "profit"])
+    # the market deck's cards go to the sacrifice pile: nothing is left to refill
+    empty = evolve(start, market_deck=(), sacrificed=start.market_deck)
+    assert state_problems(empty) == []
+    spark = start.market[0]
+    after, events = GAME.apply(empty, 0, BuyMarket(spark))
+    assert after.market[0] == NO_CARD and after.market[1:] == start.market[1:]
+    assert not any(event["type"] == "refill" for event in events)
+    assert BuyMarket(NO_CARD) not in GAME.legal_actions(after, 0)
+    assert GAME.check(after, 0, BuyMarket(NO_CARD)) is not None
+    assert check_invariants(GAME, after) == []
