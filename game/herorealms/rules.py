@@ -3,10 +3,12 @@ illegal, the legal list built from it, and `apply`."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from ..engine import rng
 from ..engine.errors import IllegalAction, Reason
 from ..engine.evolve import evolve
-from .cards import CARD_COUNT, GEM_IDS, MARKET_IDS, CardType, kind_of, starting_ids
+from .cards import CARD_COUNT, CARDS, GEM_IDS, MARKET_IDS, CardType, kind_of, starting_ids
 from .reach import attackable_players, opponents, targetable_champions
 from .resolve import answer, answers, check_answer, run_ability, settle, stun
 from .state import (
@@ -179,25 +181,38 @@ def champion_health(state: State, card: int) -> int:
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
+    """The legal list built directly, for speed (random play and the bots'
+    playouts list actions at every step); the invariants hold it to `check`
+    on every state of the random games (tests/test_herorealms_play.py)."""
     if seat not in to_act(state):
         return []
     if state.prompts:
         return answers(state, seat)
     player = state.players[seat]
-    ready = [c for c in player.champions if c not in player.expended]
-    candidates: list[Action] = [
-        *(Play(c) for c in sorted(set(player.hand))),
-        *(Expend(c) for c in ready),
-        *(UseAlly(c) for c in (*state.in_play, *player.champions)),
-        *(Sacrifice(c) for c in state.in_play),
-        *(BuyMarket(c) for c in state.market if c != NO_CARD),
-        BuyGem(),
-        *(AttackChampion(c) for c in targetable_champions(state, seat)),
-        *(AttackPlayer(s, n) for s in attackable_players(state, seat)
-          for n in range(1, state.combat + 1)),
-        EndTurn(),
-    ]  # fmt: skip
-    return [action for action in candidates if _check_main(state, seat, action) is None]
+    gold, combat = state.gold, state.combat
+    in_play = (*state.in_play, *player.champions)
+    factions = Counter(CARDS[c].faction for c in in_play)
+    legal: list[Action] = [Play(c) for c in sorted(player.hand)]
+    legal += [Expend(c) for c in player.champions if c not in player.expended and CARDS[c].expend]
+    legal += [
+        UseAlly(c)
+        for c in in_play
+        if CARDS[c].ally and c not in state.allies and factions[CARDS[c].faction] >= 2
+    ]
+    legal += [Sacrifice(c) for c in state.in_play if CARDS[c].sacrifice]
+    legal += [BuyMarket(c) for c in state.market if c != NO_CARD and CARDS[c].cost <= gold]
+    if state.gems and CARDS[state.gems[0]].cost <= gold:
+        legal.append(BuyGem())
+    legal += [
+        AttackChampion(c)
+        for c in targetable_champions(state, seat)
+        if champion_health(state, c) <= combat
+    ]
+    legal += [
+        AttackPlayer(s, n) for s in attackable_players(state, seat) for n in range(1, combat + 1)
+    ]
+    legal.append(EndTurn())
+    return legal
 
 
 def action_universe(state: State) -> list[Action]:
