@@ -13,8 +13,8 @@ from game.engine.simulate import random_game
 from game.engine.undo import Step, undo_refusal
 from game.herorealms import GAME
 from game.herorealms.scenario import SCENARIOS
-from game.herorealms.state import NO_CARD, BuyMarket, EndTurn, Play, State
-from game.herorealms.views import state_problems
+from game.herorealms.state import NO_CARD, BuyMarket, EndTurn, Pick, Play, State
+from game.herorealms.views import redeal, state_problems
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -97,3 +97,34 @@ def test_an_empty_market_deck_leaves_the_bought_slot_empty() -> None:
     assert BuyMarket(NO_CARD) not in GAME.legal_actions(after, 0)
     assert GAME.check(after, 0, BuyMarket(NO_CARD)) is not None
     assert check_invariants(GAME, after) == []
+
+
+def test_a_card_put_on_a_deck_face_up_is_known_until_drawn_or_shuffled() -> None:
+    start = _stacked(
+        hands={"Ana": ["smash_and_grab"]},
+        discards={"Ana": ["cron"]},
+        decks={"Ana": []},
+    )
+    smash, cron = start.players[0].hand[0], start.players[0].discard[0]
+    state, _ = GAME.apply(start, 0, Play(smash))
+    state, _ = GAME.apply(state, 0, Pick(cron))
+    assert state.players[0].deck[0] == cron and state.players[0].known == 1
+    for seat in (None, 0, 1):
+        assert GAME.view(state, seat)["players"][0]["deck_top"] == [cron]
+        assert redeal(state, seat, 5).players[0].deck[0] == cron
+    ended, _ = GAME.apply(state, 0, EndTurn())  # Ana draws it first
+    assert cron in ended.players[0].hand and ended.players[0].known == 0
+    emptied = evolve(
+        state,
+        players=(
+            evolve(state.players[0], deck=(cron,), discard=state.players[0].deck[1:]),
+            state.players[1],
+        ),
+    )
+    assert state_problems(emptied) == []
+    after, events = GAME.apply(emptied, 0, EndTurn())  # draws it, then reshuffles
+    assert [e["type"] for e in events if e["type"] in ("reshuffle", "draw")] == [
+        "reshuffle",
+        "draw",
+    ]
+    assert after.players[0].known == 0
