@@ -7,13 +7,14 @@ import time
 
 import pytest
 
+from game.engine.errors import MalformedData
 from game.engine.evolve import evolve
 from game.engine.invariants import check_invariants
 from game.engine.simulate import random_game
 from game.engine.undo import Step, undo_refusal
 from game.herorealms import GAME
 from game.herorealms.scenario import SCENARIOS
-from game.herorealms.state import NO_CARD, BuyMarket, EndTurn, Pick, Play, State
+from game.herorealms.state import NO_CARD, BuyMarket, EndTurn, Format, Pick, Play, State
 from game.herorealms.views import redeal, state_problems
 
 
@@ -29,6 +30,25 @@ def test_random_games_keep_every_invariant_and_end(players: int) -> None:
     winner = outcome["winners"][0]
     assert [p.out for p in state.players].count(False) == 1 and not state.players[winner].out
     assert len(played) > 50
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_random_hunter_games_end_at_first_blood(players: int) -> None:
+    options = {"players": players, "mode": "hunter"}
+    state, _played, violations = random_game(GAME, options, seed=7, check=True, universe_one_in=40)
+    assert violations == []
+    outcome = GAME.outcome(state)
+    assert outcome is not None
+    out = [seat for seat, p in enumerate(state.players) if p.out]
+    assert len(out) == 1
+    assert outcome["winners"] == [(out[0] - 1) % players]  # the player on their right
+
+
+def test_hunter_needs_three_or_four_players() -> None:
+    with pytest.raises(MalformedData, match="hunter"):
+        GAME.new_game({"players": 2, "mode": "hunter"}, 0)
+    assert GAME.new_game({"players": 3, "mode": "hunter"}, 0).format == Format.HUNTER
+    assert GAME.new_game({"players": 3}, 0).format == Format.FREE_FOR_ALL
 
 
 def test_random_play_speed_is_printed() -> None:

@@ -13,8 +13,10 @@ from game.herorealms import GAME
 from game.herorealms.state import State
 
 
-def _frames(players: int, seed: int, limit: int = 400) -> list[tuple[State, list[dict[str, Any]]]]:
-    state = GAME.new_game({"players": players}, seed)
+def _frames(
+    players: int, seed: int, limit: int = 400, mode: str = "free_for_all"
+) -> list[tuple[State, list[dict[str, Any]]]]:
+    state = GAME.new_game({"players": players, "mode": mode}, seed)
     frames = [(state, GAME.opening_events(state))]
     dice = rng.seed_state(seed)
     while not GAME.is_over(state) and len(frames) < limit:
@@ -38,8 +40,9 @@ def _received(state: State, events: list[dict[str, Any]], seat: int | None) -> R
 
 
 def test_an_honest_host_passes_for_every_seat() -> None:
-    for players in (2, 3, 4):
-        for state, events in _frames(players, players, limit=2000):
+    runs = [(2, "free_for_all"), (3, "free_for_all"), (4, "free_for_all"), (4, "hunter")]
+    for players, mode in runs:
+        for state, events in _frames(players, players, limit=2000, mode=mode):
             for seat in [None, *range(players)]:
                 assert GAME.check_received(_received(state, events, seat)) is None
 

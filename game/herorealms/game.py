@@ -8,6 +8,7 @@ from typing import Any, Final
 
 from ..engine.capabilities import Capabilities, UndoHooks
 from ..engine.errors import MalformedData, Reason
+from ..engine.modes import Mode
 from ..engine.options import OptionsDeclaration
 from ..engine.safejson import quote
 from ..engine.undo import default_barrier
@@ -15,12 +16,29 @@ from ..engine.viewcheck import Received
 from . import codec, rules, view_check, views
 from .cards import MAX_SEATS
 from .scenario import SCENARIOS
-from .state import NO_CARD, Action, State
+from .state import NO_CARD, Action, Format, State
 
-__all__ = ["DECLARED", "GAME", "HeroRealms"]
+__all__ = ["DECLARED", "FREE_FOR_ALL", "GAME", "HUNTER", "HeroRealms"]
 
-DECLARED: Final = OptionsDeclaration(min_players=2, max_players=MAX_SEATS, default_players=2)
-"""Free-for-all at 2 to 4 players (Hunter, Hydra and the character packs come later)."""
+FREE_FOR_ALL: Final = Mode(
+    Format.FREE_FOR_ALL.value,
+    {"fr": "Chacun pour soi", "en": "Free-for-all"},
+    min_players=2,
+    max_players=MAX_SEATS,
+    default_players=2,
+)
+HUNTER: Final = Mode(
+    Format.HUNTER.value,
+    {"fr": "Chasseur : premier sang", "en": "Hunter: first blood"},
+    min_players=3,
+    max_players=MAX_SEATS,
+    default_players=3,
+)
+DECLARED: Final = OptionsDeclaration(
+    min_players=2, max_players=MAX_SEATS, default_players=2, modes=(FREE_FOR_ALL, HUNTER)
+)
+"""Free-for-all at 2 to 4 players, Hunter at 3 or 4 (Hydra and the character
+packs come later)."""
 
 
 class HeroRealms:
@@ -48,7 +66,8 @@ class HeroRealms:
         normalized = self.normalize_options(options)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise MalformedData(f"the seed must be an integer, not {quote(seed)}")
-        return rules.new_game(normalized["players"], seed)
+        format = Format(DECLARED.mode_of(normalized).id)
+        return rules.new_game(normalized["players"], seed, format)
 
     def opening_events(self, state: State) -> list[dict[str, Any]]:
         secret = {str(seat): {"cards": list(p.hand)} for seat, p in enumerate(state.players)}

@@ -7,7 +7,7 @@ from ..engine.errors import Reason
 from ..engine.evolve import evolve
 from .cards import kind_of
 from .effects import Effect, Kind
-from .reach import opponents, targetable_champions
+from .reach import player_targets, targetable_champions
 from .state import NO_CARD, Action, Aim, Choose, Pick, Prompt, PromptKind, Skip, State
 from .zones import Event, count_per, draw_cards, is_champion, put_player, sacrifice_card, without
 
@@ -107,7 +107,7 @@ def answers(state: State, seat: int) -> list[Action]:
         most = min(prompt.left, len(player.deck) + len(player.discard))
         return [Choose(i) for i in range(most + 1)]
     if kind == PromptKind.AIM_DISCARD:
-        return [Aim(other) for other in opponents(state, seat)]
+        return [Aim(other) for other in player_targets(state, seat)]
     cards: tuple[int, ...] = ()
     if kind == PromptKind.STUN:
         cards = targetable_champions(state, seat)

@@ -9,7 +9,13 @@ from ..engine import rng
 from ..engine.errors import IllegalAction, Reason
 from ..engine.evolve import evolve
 from .cards import CARD_COUNT, CARDS, GEM_IDS, MARKET_IDS, CardType, kind_of, starting_ids
-from .reach import attackable_players, opponents, targetable_champions
+from .reach import (
+    attackable_players,
+    champion_owners,
+    opponents,
+    player_targets,
+    targetable_champions,
+)
 from .resolve import answer, answers, check_answer, run_ability, settle, stun
 from .state import (
     HAND_SIZE,
@@ -25,6 +31,7 @@ from .state import (
     Choose,
     EndTurn,
     Expend,
+    Format,
     Pick,
     Play,
     Player,
@@ -46,7 +53,7 @@ def opening_hand(seat: int, players: int) -> int:
     return (3, 4)[seat] if seat < 2 else HAND_SIZE
 
 
-def new_game(players: int, seed: int) -> State:
+def new_game(players: int, seed: int, format: Format = Format.FREE_FOR_ALL) -> State:
     dice = rng.seed_state(seed)
     market_deck, dice = rng.shuffle(dice, MARKET_IDS)
     seats: list[Player] = []
@@ -56,6 +63,7 @@ def new_game(players: int, seed: int) -> State:
         seats.append(Player(START_HEALTH, deck[size:], 0, deck[:size], (), (), (), 0, False))
     return State(
         dice=dice,
+        format=format,
         players=tuple(seats),
         market=market_deck[:MARKET_ROW],
         market_deck=market_deck[MARKET_ROW:],
@@ -153,6 +161,8 @@ def _afford(state: State, cost: int) -> Reason | None:
 def _check_attack_player(state: State, seat: int, action: AttackPlayer) -> Reason | None:
     if action.seat not in opponents(state, seat):
         return Reason("not_an_opponent", "attack an opponent still in the game")
+    if action.seat not in player_targets(state, seat):
+        return Reason("out_of_reach", "you may attack only the player on your left")
     if action.seat not in attackable_players(state, seat):
         return Reason("guarded", "a prepared guard protects that player")
     if not 1 <= action.amount <= state.combat:
@@ -161,8 +171,11 @@ def _check_attack_player(state: State, seat: int, action: AttackPlayer) -> Reaso
 
 
 def _check_attack_champion(state: State, seat: int, card: int) -> Reason | None:
-    if not any(card in state.players[s].champions for s in opponents(state, seat)):
+    owner = next((s for s in opponents(state, seat) if card in state.players[s].champions), None)
+    if owner is None:
         return Reason("not_a_target", "that card is not an opponent's champion in play")
+    if owner not in champion_owners(state, seat):
+        return Reason("out_of_reach", "you may attack only your neighbours' champions")
     if card not in targetable_champions(state, seat):
         return Reason("guarded", "a prepared guard protects that champion")
     needed = champion_health(state, card)

@@ -15,7 +15,7 @@ from ..engine.evolve import evolve
 from ..engine.safejson import quote
 from .cards import CARD_COUNT, GEM_IDS, MARKET_IDS, kind_of, starting_ids
 from .rules import new_game
-from .state import MARKET_ROW, NO_CARD, State
+from .state import MARKET_ROW, NO_CARD, Format, State
 
 __all__ = ["CARD_IDS", "CARD_NAMES", "stacked"]
 
@@ -34,7 +34,7 @@ CARD_IDS: Final = _names()
 CARD_NAMES: Final = {card: name for name, card in CARD_IDS.items()}
 _ZONES = ("hand", "deck", "discard", "champions")
 _FIELDS = (
-    "players", "seed", "hands", "decks", "discards", "champions", "expended", "market",
+    "players", "seed", "mode", "hands", "decks", "discards", "champions", "expended", "market",
     "in_play", "health", "owed", "gold", "combat", "turn",
 )  # fmt: skip
 
@@ -73,7 +73,8 @@ def _home(state: State, card: int, owner: dict[int, int]) -> State:
 
 
 def stacked(setup: Mapping[str, Any]) -> tuple[State, list[str]]:
-    """``players`` (2 to 4 names), ``seed``; by player: ``hands``, ``decks``
+    """``players`` (2 to 4 names), ``seed``, ``mode`` (``free_for_all`` or
+    ``hunter``); by player: ``hands``, ``decks``
     (the named cards on top, the rest of the deck after), ``discards``,
     ``champions``, ``expended``, ``health``, ``owed``; ``market`` (the first
     slots of the row, the rest refilled from the market deck), ``in_play``
@@ -89,7 +90,12 @@ def stacked(setup: Mapping[str, Any]) -> tuple[State, list[str]]:
     seed = setup.get("seed", 0)
     if type(seed) is not int:
         raise ScenarioError("setup.seed must be a whole number")
-    state = new_game(len(names), seed)
+    mode = setup.get("mode", Format.FREE_FOR_ALL.value)
+    if mode not in {item.value for item in Format}:
+        raise ScenarioError(f"setup.mode must be free_for_all or hunter, not {quote(mode)}")
+    if mode == Format.HUNTER and len(names) < 3:
+        raise ScenarioError("setup.mode: Hunter is played by 3 or 4")
+    state = new_game(len(names), seed, Format(mode))
     owner = {card: seat for seat in range(len(names)) for card in starting_ids(seat)}
     wanted: dict[tuple[str, int], list[int]] = {}
     for key, zone in zip(("hands", "decks", "discards", "champions"), _ZONES, strict=True):

@@ -20,6 +20,7 @@ __all__ = [
     "Choose",
     "EndTurn",
     "Expend",
+    "Format",
     "Pick",
     "Play",
     "Player",
@@ -35,6 +36,13 @@ START_HEALTH = 50
 HAND_SIZE = 5
 MARKET_ROW = 5
 NO_CARD = -1
+
+
+class Format(StrEnum):
+    """How several players play (the game's modes)."""
+
+    FREE_FOR_ALL = "free_for_all"  # anyone may attack anyone
+    HUNTER = "hunter"  # your left neighbour only; the first player out ends the game
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +86,7 @@ class Prompt:
 @dataclass(frozen=True, slots=True)
 class State:
     dice: int  # the engine generator's state
+    format: Format
     players: tuple[Player, ...]
     market: tuple[int, ...]  # the face-up row, NO_CARD where the deck ran out
     market_deck: tuple[int, ...]  # top first, face down

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ..engine.evolve import evolve
 from .cards import CardType, kind_of
-from .state import HAND_SIZE, NO_CARD, Prompt, PromptKind, State
+from .reach import right_of
+from .state import HAND_SIZE, NO_CARD, Format, Prompt, PromptKind, State
 from .zones import Event, draw_cards, put_player
 
 __all__ = ["acquire", "attack_player", "buy_market", "end_turn"]
@@ -63,6 +64,7 @@ def knock_out(state: State, seat: int) -> tuple[State, list[Event]]:
     """A player at 0 health is out: their champions leave play for their
     discard pile and they take no more turns. The last one standing wins."""
     player = state.players[seat]
+    hunter = right_of(state, seat)  # First Blood's winner, read while `seat` is still in
     player = evolve(
         player,
         out=True,
@@ -76,9 +78,10 @@ def knock_out(state: State, seat: int) -> tuple[State, list[Event]]:
     state = evolve(put_player(state, seat, player), damage=damage)
     events: list[Event] = [{"type": "out", "seat": seat}]
     standing = [s for s, p in enumerate(state.players) if not p.out]
-    if len(standing) == 1:
-        state = evolve(state, winner=standing[0], prompts=())
-        events.append({"type": "game_over", "winners": standing})
+    if len(standing) == 1 or state.format == Format.HUNTER:
+        winner = standing[0] if len(standing) == 1 else hunter
+        state = evolve(state, winner=winner, prompts=())
+        events.append({"type": "game_over", "winners": [winner]})
     return state, events
 
 

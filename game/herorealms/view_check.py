@@ -22,12 +22,12 @@ from ..engine.viewcheck import (
 )
 from .cards import CARD_COUNT, GEM_IDS, MARKET_IDS, MAX_SEATS, STARTING_DECK
 from .codec import action_from_json
-from .state import MARKET_ROW, NO_CARD, BuyMarket, Expend, Play, PromptKind
+from .state import MARKET_ROW, NO_CARD, BuyMarket, Expend, Format, Play, PromptKind
 
 __all__ = ["check_received"]
 
 _VIEW = (
-    "seat", "turn", "turns", "to_act", "winner", "players", "hand", "deck", "market",
+    "seat", "format", "turn", "turns", "to_act", "winner", "players", "hand", "deck", "market",
     "market_deck", "gems", "sacrificed", "in_play", "gold", "combat", "allies", "damage",
     "prompt", "prompts", "next",
 )  # fmt: skip
@@ -95,6 +95,7 @@ def _view(data: object, seat: int | None) -> Mapping[str, Any]:
     players = len(people)
     require(seat is None or 0 <= seat < players, "you", "are not a seat of this game")
     last = players - 1
+    choice(view["format"], "view.format", tuple(item.value for item in Format))
     turn = integer(view["turn"], "view.turn", 0, last)
     integer(view["turns"], "view.turns", 1, _BIG)
     winner = optional_int(view["winner"], "view.winner", 0, last)

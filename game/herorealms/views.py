@@ -15,7 +15,7 @@ from ..engine.evolve import evolve
 from .cards import CARD_COUNT, GEM_IDS, MARKET_IDS, MAX_SEATS, CardType, kind_of, starting_ids
 from .resolve import ability_of
 from .rules import to_act
-from .state import MARKET_ROW, NO_CARD, Player, PromptKind, State
+from .state import MARKET_ROW, NO_CARD, Format, Player, PromptKind, State
 
 __all__ = ["redeal", "state_problems", "view"]
 
@@ -39,6 +39,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     prompt = state.prompts[0] if state.prompts else None
     return {
         "seat": seat,
+        "format": state.format.value,
         "turn": state.turn,
         "turns": state.turns,
         "to_act": list(to_act(state)),
@@ -91,6 +92,8 @@ def state_problems(state: State) -> list[str]:
     players = len(state.players)
     if not 2 <= players <= MAX_SEATS:
         return [f"a game has 2 to {MAX_SEATS} seats"]
+    if state.format == Format.HUNTER and players < 3:
+        return ["Hunter is played by 3 or 4"]
     problems: list[str] = []
     places = [c for c in state.market if c != NO_CARD]
     places += [*state.market_deck, *state.gems, *state.sacrificed, *state.in_play]
@@ -150,13 +153,17 @@ def _turn_problems(state: State) -> list[str]:
     standing = [s for s, p in enumerate(state.players) if not p.out]
     if not 0 <= state.turn < players or state.players[state.turn].out:
         problems.append("the turn belongs to a player still in the game")
+    out = players - len(standing)
+    hunter = state.format == Format.HUNTER
     if state.winner != NO_CARD:
-        if standing != [state.winner]:
+        if state.winner not in standing or (standing != [state.winner] and not hunter):
             problems.append("the winner is the last one standing")
+        if hunter and out != 1:
+            problems.append("Hunter ends when the first player is out")
         if state.prompts:
             problems.append("a finished game asks nothing")
-    elif len(standing) < 2:
-        problems.append("the game ends when one player is left")
+    elif len(standing) < 2 or (hunter and out):
+        problems.append("the game ends when one player is left (in Hunter, at the first out)")
     if min(state.gold, state.combat, state.to_top, state.action_to_top, state.to_hand) < 0:
         problems.append("gold, combat and the acquire effects cannot be negative")
     if state.turns < 1:
