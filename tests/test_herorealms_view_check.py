@@ -10,7 +10,9 @@ from game.engine import rng
 from game.engine.events import events_for_seat
 from game.engine.viewcheck import Received
 from game.herorealms import GAME
+from game.herorealms.determinize import determinize
 from game.herorealms.state import State
+from game.herorealms.views import state_problems
 
 
 def _frames(
@@ -86,3 +88,15 @@ def _spare(view: dict[str, Any]) -> int:
     for player in view["players"]:
         shown |= set(player["discard"]) | set(player["champions"])
     return next(card for card in range(136) if card not in shown)
+
+
+def test_a_determinized_state_gives_the_same_view() -> None:
+    for players, mode in ((2, "free_for_all"), (4, "hunter")):
+        for state, _events in _frames(players, 11, limit=600, mode=mode)[::7]:
+            for seat in [None, *range(players)]:
+                seen = GAME.view(state, seat)
+                world = determinize(seen, 3)
+                assert state_problems(world) == []
+                assert GAME.view(world, seat) == seen
+                if seat == state.turn:  # its choices rest on what it sees
+                    assert GAME.legal_actions(world, seat) == GAME.legal_actions(state, seat)

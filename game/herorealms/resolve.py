@@ -11,7 +11,7 @@ from .reach import player_targets, targetable_champions
 from .state import NO_CARD, Action, Aim, Choose, Pick, Prompt, PromptKind, Skip, State
 from .zones import Event, count_per, draw_cards, is_champion, put_player, sacrifice_card, without
 
-__all__ = ["ability_of", "answer", "answers", "check_answer", "run_ability", "settle"]
+__all__ = ["ABILITIES", "ability_of", "answer", "answers", "check_answer", "run_ability", "settle"]
 
 ABILITIES = ("primary", "ally", "sacrifice", "expend")
 _PROMPT_OF = {

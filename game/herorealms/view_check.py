@@ -22,6 +22,7 @@ from ..engine.viewcheck import (
 )
 from .cards import CARD_COUNT, GEM_IDS, MARKET_IDS, MAX_SEATS, STARTING_DECK
 from .codec import action_from_json
+from .resolve import ABILITIES
 from .state import MARKET_ROW, NO_CARD, BuyMarket, Expend, Format, Play, PromptKind
 
 __all__ = ["check_received"]
@@ -29,7 +30,7 @@ __all__ = ["check_received"]
 _VIEW = (
     "seat", "format", "turn", "turns", "to_act", "winner", "players", "hand", "deck", "market",
     "market_deck", "gems", "sacrificed", "in_play", "gold", "combat", "allies", "damage",
-    "prompt", "prompts", "next",
+    "prompts", "next",
 )  # fmt: skip
 _PLAYER = (
     "health", "hand_size", "deck_size", "deck_top", "discard", "champions", "expended", "owed",
@@ -126,7 +127,7 @@ def _view(data: object, seat: int | None) -> Mapping[str, Any]:
     distinct(seen, "view")
     total = len(MARKET_IDS) + len(GEM_IDS) + players * STARTING_DECK
     require(len(seen) + hidden == total, "view", "does not account for every card")
-    for key in ("gold", "combat", "prompts"):
+    for key in ("gold", "combat"):
         integer(view[key], f"view.{key}", 0, _BIG)
     _cards(view["allies"], "view.allies")
     for index, entry in enumerate(listing(view["damage"], "view.damage", 0, 40)):
@@ -134,11 +135,17 @@ def _view(data: object, seat: int | None) -> Mapping[str, Any]:
     nxt = fields(view["next"], "view.next", ("to_top", "action_to_top", "to_hand"))
     for key, value in nxt.items():
         integer(value, f"view.next.{key}", 0, _BIG)
-    if view["prompt"] is not None:
-        prompt = fields(view["prompt"], "view.prompt", ("kind", "card", "left"))
-        choice(prompt["kind"], "view.prompt.kind", tuple(kind.value for kind in PromptKind))
-        integer(prompt["card"], "view.prompt.card", NO_CARD, _LAST)
-        integer(prompt["left"], "view.prompt.left", 0, 2)
+    prompts = listing(view["prompts"], "view.prompts", 0, 40)
+    require(not prompts or winner is None, "view.prompts", "wait in a finished game")
+    for index, item in enumerate(prompts):
+        where = f"view.prompts[{index}]"
+        prompt = fields(item, where, ("kind", "card", "ability", "index", "left", "bonus"))
+        choice(prompt["kind"], f"{where}.kind", tuple(kind.value for kind in PromptKind))
+        integer(prompt["card"], f"{where}.card", NO_CARD, _LAST)
+        choice(prompt["ability"], f"{where}.ability", ("", *ABILITIES))
+        integer(prompt["index"], f"{where}.index", 0, 8)
+        integer(prompt["left"], f"{where}.left", 0, 2)
+        integer(prompt["bonus"], f"{where}.bonus", 0, 10)
     return view
 
 

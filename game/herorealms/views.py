@@ -15,7 +15,7 @@ from ..engine.evolve import evolve
 from .cards import CARD_COUNT, GEM_IDS, MARKET_IDS, MAX_SEATS, CardType, kind_of, starting_ids
 from .resolve import ability_of
 from .rules import to_act
-from .state import MARKET_ROW, NO_CARD, Format, Player, PromptKind, State
+from .state import MARKET_ROW, NO_CARD, Format, Player, Prompt, PromptKind, State
 
 __all__ = ["redeal", "state_problems", "view"]
 
@@ -34,9 +34,20 @@ def _public_player(player: Player) -> dict[str, Any]:
     }
 
 
+def _prompt(prompt: Prompt) -> dict[str, Any]:
+    """A question waiting for its answer: public (its answers are not)."""
+    return {
+        "kind": prompt.kind.value,
+        "card": prompt.card,
+        "ability": prompt.ability,
+        "index": prompt.index,
+        "left": prompt.left,
+        "bonus": prompt.bonus,
+    }
+
+
 def view(state: State, seat: int | None) -> dict[str, Any]:
     mine = state.players[seat] if seat is not None and 0 <= seat < len(state.players) else None
-    prompt = state.prompts[0] if state.prompts else None
     return {
         "seat": seat,
         "format": state.format.value,
@@ -56,10 +67,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "combat": state.combat,
         "allies": list(state.allies),
         "damage": [list(entry) for entry in state.damage],
-        "prompt": None
-        if prompt is None
-        else {"kind": prompt.kind.value, "card": prompt.card, "left": prompt.left},
-        "prompts": len(state.prompts),
+        "prompts": [_prompt(prompt) for prompt in state.prompts],
         "next": {
             "to_top": state.to_top,
             "action_to_top": state.action_to_top,
