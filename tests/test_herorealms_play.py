@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from game.engine.errors import MalformedData
+from game.engine.errors import IllegalAction, MalformedData
 from game.engine.evolve import evolve
 from game.engine.invariants import check_invariants
 from game.engine.simulate import random_game
@@ -148,3 +148,22 @@ def test_a_card_put_on_a_deck_face_up_is_known_until_drawn_or_shuffled() -> None
         "draw",
     ]
     assert after.players[0].known == 0
+
+
+def test_every_refused_action_raises_with_its_reason_and_changes_nothing() -> None:
+    state, played, _ = random_game(GAME, {"players": 3}, seed=21, max_actions=120)
+    replay = GAME.new_game({"players": 3}, 21)
+    for index, (seat, action) in enumerate(played):
+        if index % 10 == 0:
+            before = GAME.state_to_json(replay)
+            for other in GAME.action_universe(replay):
+                for who in range(3):
+                    reason = GAME.check(replay, who, other)
+                    if reason is None:
+                        continue
+                    with pytest.raises(IllegalAction) as refused:
+                        GAME.apply(replay, who, other)
+                    assert refused.value.code == reason.code and reason.message
+            assert GAME.state_to_json(replay) == before
+        replay, _ = GAME.apply(replay, seat, action)
+    assert replay == state
