@@ -165,6 +165,8 @@ def _check_attack_player(state: State, seat: int, action: AttackPlayer) -> Reaso
         return Reason("out_of_reach", "you may attack only the player on your left")
     if action.seat not in attackable_players(state, seat):
         return Reason("guarded", "a prepared guard protects that player")
+    if state.combat == 0:
+        return Reason("not_enough_combat", "you have no combat to attack with")
     if not 1 <= action.amount <= state.combat:
         return Reason("not_enough_combat", f"attack with 1 to {state.combat} combat")
     return None
