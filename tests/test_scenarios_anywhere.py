@@ -25,6 +25,7 @@ from game.engine.scenario import (
     run_cases,
     run_scenario,
 )
+from game.herorealms import GAME as HEROREALMS
 from game.raid import GAME as RAID
 from game.registry import GAMES
 from game.theboss import GAME as THEBOSS
@@ -34,7 +35,12 @@ FOLDER = ROOT / "tests" / "scenarios"
 BQ_MID = FOLDER / "bossquest" / "anywhere_mid_turn_stacked.json"
 BQ_ANY = FOLDER / "bossquest" / "anywhere_prefix_and_any.json"
 TB_MID = FOLDER / "theboss" / "anywhere_mid_turn_stacked.json"
-GAME_OF: dict[str, Game[Any, Any]] = {"bossquest": BOSSQUEST, "theboss": THEBOSS, "raid": RAID}
+GAME_OF: dict[str, Game[Any, Any]] = {
+    "bossquest": BOSSQUEST,
+    "theboss": THEBOSS,
+    "raid": RAID,
+    "herorealms": HEROREALMS,  # not registered yet: its scenarios run here too
+}
 
 
 def _rules(game: Game[Any, Any]) -> ScenarioRules:

@@ -1,0 +1,194 @@
+"""Hero Realms' state, prompts and actions: immutable records changed by copy."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+__all__ = [
+    "ACTION_TYPES",
+    "HAND_SIZE",
+    "MARKET_ROW",
+    "NO_CARD",
+    "START_HEALTH",
+    "Action",
+    "Aim",
+    "AttackChampion",
+    "AttackPlayer",
+    "BuyGem",
+    "BuyMarket",
+    "Choose",
+    "EndTurn",
+    "Expend",
+    "Format",
+    "Pick",
+    "Play",
+    "Player",
+    "Prompt",
+    "PromptKind",
+    "Sacrifice",
+    "Skip",
+    "State",
+    "UseAlly",
+]
+
+START_HEALTH = 50
+HAND_SIZE = 5
+MARKET_ROW = 5
+NO_CARD = -1
+
+
+class Format(StrEnum):
+    """How several players play (the game's modes)."""
+
+    FREE_FOR_ALL = "free_for_all"  # anyone may attack anyone
+    HUNTER = "hunter"  # your left neighbour only; the first player out ends the game
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    health: int
+    deck: tuple[int, ...]  # top first; its order is known to nobody
+    known: int  # how many cards on top of the deck were put there face up
+    hand: tuple[int, ...]
+    discard: tuple[int, ...]  # public, oldest first
+    champions: tuple[int, ...]  # in play, in the order they came
+    expended: tuple[int, ...]  # the champions that are expended, sorted
+    owed: int  # cards to discard when this player's next turn starts
+    out: bool
+
+
+class PromptKind(StrEnum):
+    """A question the player to act answers before doing anything else."""
+
+    CHOOSE = "choose"  # one of a card's "or" options: Choose(index)
+    STUN = "stun"  # a champion to stun: Pick(champion), or Skip when optional
+    AIM_DISCARD = "aim_discard"  # the opponent who will discard: Aim(seat)
+    PREPARE = "prepare"  # one of your expended champions: Pick(champion)
+    SACRIFICE = "sacrifice"  # a card of your hand or discard: Pick(card) or Skip
+    DRAW_COUNT = "draw_count"  # how many cards to draw, then discard: Choose(n)
+    DISCARD = "discard"  # a card of your hand to discard: Pick(card)
+    DISCARD_TO_TOP = "discard_to_top"  # a card of your discard onto your deck, or Skip
+    CHAMPION_TO_TOP = "champion_to_top"  # a champion of your discard onto your deck
+    OWED_DISCARD = "owed_discard"  # the discard another player's card owed: Pick(card)
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    kind: PromptKind
+    card: int  # the card whose ability asks (NO_CARD for an owed discard)
+    ability: str  # "primary", "ally", "sacrifice", "expend" or "" (owed discard)
+    index: int  # CHOOSE: which effect of the ability holds the options
+    left: int  # SACRIFICE: how many more may be sacrificed; DRAW_COUNT: the most
+    bonus: int  # SACRIFICE: combat gained for each card sacrificed
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    dice: int  # the engine generator's state
+    format: Format
+    players: tuple[Player, ...]
+    market: tuple[int, ...]  # the face-up row, NO_CARD where the deck ran out
+    market_deck: tuple[int, ...]  # top first, face down
+    gems: tuple[int, ...]  # the Fire Gem pile, face up
+    sacrificed: tuple[int, ...]  # the sacrifice pile, public
+    turn: int  # the seat whose turn it is
+    turns: int  # turns begun so far (1 on the first)
+    in_play: tuple[int, ...]  # the actions and items the player to act played this turn
+    gold: int
+    combat: int
+    allies: tuple[int, ...]  # cards whose ally ability was used this turn, sorted
+    damage: tuple[tuple[int, int], ...]  # (champion, damage) taken this turn, sorted
+    prompts: tuple[Prompt, ...]  # the first is asked now
+    to_top: int  # the next cards acquired this turn go on top of the deck
+    action_to_top: int  # the same, for the next actions acquired
+    to_hand: int  # the next cards acquired this turn go to the hand
+    winner: int  # the last one standing, NO_CARD (-1) while the game goes on
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    card: int  # a card of your hand
+
+
+@dataclass(frozen=True, slots=True)
+class Expend:
+    card: int  # a prepared champion of yours
+
+
+@dataclass(frozen=True, slots=True)
+class UseAlly:
+    card: int  # a card in play whose faction has another card in play
+
+
+@dataclass(frozen=True, slots=True)
+class Sacrifice:
+    card: int  # a card in play with a sacrifice ability
+
+
+@dataclass(frozen=True, slots=True)
+class BuyMarket:
+    card: int  # a face-up card of the market row
+
+
+@dataclass(frozen=True, slots=True)
+class BuyGem:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class AttackPlayer:
+    seat: int
+    amount: int  # 1 to the combat you have
+
+
+@dataclass(frozen=True, slots=True)
+class AttackChampion:
+    card: int  # stunned by exactly the combat it still needs
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    card: int  # a prompt's answer: a card
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    index: int  # a prompt's answer: an option, or a number of cards
+
+
+@dataclass(frozen=True, slots=True)
+class Aim:
+    seat: int  # a prompt's answer: a player
+
+
+@dataclass(frozen=True, slots=True)
+class Skip:
+    pass  # a prompt's answer: do not do what "you may" offers
+
+
+Action = (
+    Play | Expend | UseAlly | Sacrifice | BuyMarket | BuyGem | AttackPlayer | AttackChampion
+    | EndTurn | Pick | Choose | Aim | Skip
+)  # fmt: skip
+ACTION_TYPES: dict[str, type[Action]] = {
+    "play": Play,
+    "expend": Expend,
+    "ally": UseAlly,
+    "sacrifice": Sacrifice,
+    "buy": BuyMarket,
+    "buy_gem": BuyGem,
+    "attack_player": AttackPlayer,
+    "attack_champion": AttackChampion,
+    "end_turn": EndTurn,
+    "pick": Pick,
+    "choose": Choose,
+    "aim": Aim,
+    "skip": Skip,
+}
+"""Each action's "type" in JSON."""

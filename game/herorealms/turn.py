@@ -1,0 +1,122 @@
+"""Buying, attacking players, players going out, and the end of a turn."""
+
+from __future__ import annotations
+
+from ..engine.evolve import evolve
+from .cards import CardType, kind_of
+from .reach import right_of
+from .state import HAND_SIZE, NO_CARD, Format, Prompt, PromptKind, State
+from .zones import Event, draw_cards, put_player
+
+__all__ = ["acquire", "attack_player", "buy_market", "end_turn"]
+
+
+def buy_market(state: State, seat: int, card: int) -> tuple[State, list[Event]]:
+    """Buy a face-up market card; its slot is refilled at once from the market deck."""
+    slot = state.market.index(card)
+    refill = state.market_deck[0] if state.market_deck else NO_CARD
+    market = (*state.market[:slot], refill, *state.market[slot + 1 :])
+    state = evolve(state, market=market, market_deck=state.market_deck[1:])
+    state, events = acquire(state, seat, card)
+    if refill != NO_CARD:
+        events.append({"type": "refill", "slot": slot, "card": refill})
+    return state, events
+
+
+def acquire(state: State, seat: int, card: int) -> tuple[State, list[Event]]:
+    """Pay for `card` and put it where this turn's effects send it: the hand,
+    the top of the deck, or (by default) the discard pile."""
+    kind = kind_of(card)
+    state = evolve(state, gold=state.gold - kind.cost)
+    player = state.players[seat]
+    if state.to_hand:
+        state, where = evolve(state, to_hand=state.to_hand - 1), "hand"
+        player = evolve(player, hand=(*player.hand, card))
+    elif state.action_to_top and kind.type == CardType.ACTION:
+        state, where = evolve(state, action_to_top=state.action_to_top - 1), "deck"
+    elif state.to_top:
+        state, where = evolve(state, to_top=state.to_top - 1), "deck"
+    else:
+        where = "discard"
+        player = evolve(player, discard=(*player.discard, card))
+    if where == "deck":
+        player = evolve(player, deck=(card, *player.deck), known=player.known + 1)
+    state = put_player(state, seat, player)
+    return state, [{"type": "buy", "seat": seat, "card": card, "to": where, "cost": kind.cost}]
+
+
+def attack_player(state: State, seat: int, target: int, amount: int) -> tuple[State, list[Event]]:
+    player = state.players[target]
+    health = max(0, player.health - amount)
+    state = put_player(
+        evolve(state, combat=state.combat - amount), target, evolve(player, health=health)
+    )
+    events: list[Event] = [
+        {"type": "attack", "seat": seat, "target": target, "amount": amount, "health": health}
+    ]
+    if health == 0:
+        state, more = knock_out(state, target)
+        events += more
+    return state, events
+
+
+def knock_out(state: State, seat: int) -> tuple[State, list[Event]]:
+    """A player at 0 health is out: their champions leave play for their
+    discard pile and they take no more turns. The last one standing wins."""
+    player = state.players[seat]
+    hunter = right_of(state, seat)  # First Blood's winner, read while `seat` is still in
+    player = evolve(
+        player,
+        out=True,
+        owed=0,
+        champions=(),
+        expended=(),
+        discard=player.discard + player.champions,
+    )
+    gone = set(state.players[seat].champions)
+    damage = tuple(entry for entry in state.damage if entry[0] not in gone)
+    state = evolve(put_player(state, seat, player), damage=damage)
+    events: list[Event] = [{"type": "out", "seat": seat}]
+    standing = [s for s, p in enumerate(state.players) if not p.out]
+    if len(standing) == 1 or state.format == Format.HUNTER:
+        winner = standing[0] if len(standing) == 1 else hunter
+        state = evolve(state, winner=winner, prompts=())
+        events.append({"type": "game_over", "winners": [winner]})
+    return state, events
+
+
+def end_turn(state: State, seat: int) -> tuple[State, list[Event]]:
+    """Everything played that is not a champion and the hand go to the discard
+    pile; the player draws 5, their champions prepare; unspent gold and combat
+    are lost. Then the next player still in the game begins their turn, first
+    discarding what other players' cards made them owe."""
+    player = state.players[seat]
+    player = evolve(
+        player, discard=player.discard + state.in_play + player.hand, hand=(), expended=()
+    )
+    state = evolve(
+        put_player(state, seat, player),
+        in_play=(),
+        gold=0,
+        combat=0,
+        allies=(),
+        damage=(),
+        to_top=0,
+        action_to_top=0,
+        to_hand=0,
+    )
+    events: list[Event] = [{"type": "end_turn", "seat": seat}]
+    state, drawn, _count = draw_cards(state, seat, HAND_SIZE)
+    events += drawn
+    players = len(state.players)
+    following = next(
+        s
+        for s in ((seat + step) % players for step in range(1, players + 1))
+        if not state.players[s].out
+    )
+    nxt = state.players[following]
+    owed = (Prompt(PromptKind.OWED_DISCARD, NO_CARD, "", 0, 0, 0),) * nxt.owed
+    state = put_player(state, following, evolve(nxt, owed=0))
+    state = evolve(state, turn=following, turns=state.turns + 1, prompts=owed)
+    events.append({"type": "turn", "seat": following, "discards": len(owed)})
+    return state, events
