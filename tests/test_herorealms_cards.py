@@ -1,14 +1,19 @@
 """The base-set catalogue against the published card facts
-(../shared/data/hero-realms/base-and-dragon.csv): quantities, costs,
-defences, guards, factions, types, and each ability's shorthand read back
-into effects."""
+(../shared/data/hero-realms/base-and-dragon.csv, kept in
+tests/data/herorealms_base_facts.json): quantities, costs, defences, guards,
+factions, types, and each ability's shorthand read back into effects.
+
+    python tests/test_herorealms_cards.py    # writes the kept file again from the CSV
+"""
 
 from __future__ import annotations
 
 import csv
+import json
 import re
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -31,17 +36,39 @@ from game.herorealms.effects import Effect, Kind, Per
 DATA = (
     Path(__file__).resolve().parents[2] / "shared" / "data" / "hero-realms" / "base-and-dragon.csv"
 )
+#: the facts these tests need, read from DATA once and kept with the tests (a
+#: clone without ../shared still checks the catalogue): each base-set card's
+#: published columns and its abilities' shorthand as counts, never its text
+KEPT = Path(__file__).resolve().parent / "data" / "herorealms_base_facts.json"
+_COLUMNS = ("Qty", "Cost", "Faction / Color", "Type", "Defense", "Role")
 
 
-def _rows() -> list[dict[str, str]]:
-    if not DATA.exists():
-        pytest.skip(f"the card facts are not beside the project ({DATA})")
+def _published() -> dict[str, dict[str, Any]]:
+    """The facts as read from the published CSV (beside the project)."""
     with DATA.open(encoding="utf-8") as handle:
-        return [row for row in csv.DictReader(handle) if row["Set"] == "Base Set"]
+        rows = [row for row in csv.DictReader(handle) if row["Set"] == "Base Set"]
+    facts: dict[str, dict[str, Any]] = {}
+    for row in rows:
+        if row["Role"] == "Scorecard":
+            continue
+        fact: dict[str, Any] = {column: row[column] for column in _COLUMNS}
+        sections = _sections(row["Text"]).items()
+        fact["abilities"] = {section: dict(_summary_of_text(part)) for section, part in sections}
+        facts[row["Name"]] = fact
+    return facts
 
 
-def _by_name() -> dict[str, dict[str, str]]:
-    return {row["Name"]: row for row in _rows() if row["Role"] != "Scorecard"}
+def _by_name() -> dict[str, dict[str, Any]]:
+    kept: dict[str, dict[str, Any]] = json.loads(KEPT.read_text(encoding="utf-8"))
+    return kept
+
+
+def test_the_kept_facts_are_the_published_ones() -> None:
+    kept = _by_name()
+    assert len(kept) == len({*(k.name for k in MARKET), FIRE_GEM.name, *(k.name for k in STARTING)})
+    assert all(set(fact) == {*_COLUMNS, "abilities"} for fact in kept.values())
+    if DATA.exists():  # beside ../shared: the kept file is still what the CSV says
+        assert kept == _published()
 
 
 def test_the_market_holds_80_cards_20_of_each_faction() -> None:
@@ -170,8 +197,7 @@ def _summary_of_effects(effects: tuple[Effect, ...]) -> Counter[str]:
 
 @pytest.mark.parametrize("kind", [*MARKET, FIRE_GEM, *STARTING], ids=lambda k: k.key)
 def test_each_ability_is_the_cards_shorthand(kind: CardKind) -> None:
-    text = _by_name()[kind.name]["Text"]
-    sections = _sections(text)
+    sections: dict[str, dict[str, int]] = _by_name()[kind.name]["abilities"]
     ours = {
         name: effects
         for name, effects in (
@@ -184,8 +210,14 @@ def test_each_ability_is_the_cards_shorthand(kind: CardKind) -> None:
     }
     assert set(ours) == set(sections), kind.key
     for name, effects in ours.items():
-        assert _summary_of_effects(effects) == _summary_of_text(sections[name]), (kind.key, name)
+        assert dict(_summary_of_effects(effects)) == sections[name], (kind.key, name)
     if kind.type == CardType.CHAMPION:
         assert kind.expend and kind.defence > 0
     else:
         assert kind.defence == 0 and not kind.guard and not kind.expend
+
+
+if __name__ == "__main__":
+    KEPT.parent.mkdir(exist_ok=True)
+    KEPT.write_text(json.dumps(_published(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"wrote {KEPT}")
