@@ -1,0 +1,130 @@
+"""A card's text, generated from its effects (so a card added to the
+catalogue gets its words from what it does): one line per ability, in
+French or English, every phrase from `PHRASES`."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from game.herorealms.cards import KINDS, CardKind
+from game.herorealms.effects import Effect, Kind, Per
+
+from .names import card_name
+from .phrases import PHRASES
+
+__all__ = ["ABILITY_ORDER", "ability_line", "card_lines", "card_text", "effect_text", "frame_text"]
+
+ABILITY_ORDER: Final = ("primary", "expend", "ally", "sacrifice")
+"""The order a card shows its abilities in."""
+
+_RESOURCE: Final = {Kind.GOLD: "res_gold", Kind.COMBAT: "res_combat", Kind.HEALTH: "res_health"}
+_PER: Final = {
+    Per.CHAMPION: "per_champion",
+    Per.OTHER_CHAMPION: "per_other_champion",
+    Per.OTHER_GUARD: "per_other_guard",
+    Per.OTHER_WILD: "per_other_wild",
+}
+#: the effects whose words never change with their numbers
+_FIXED: Final = {
+    Kind.OPPONENT_DISCARDS: "opponent_discards",
+    Kind.PREPARE: "prepare",
+    Kind.NEXT_TO_TOP: "next_to_top",
+    Kind.NEXT_ACTION_TO_TOP: "next_action_to_top",
+    Kind.NEXT_TO_HAND: "next_to_hand",
+    Kind.DISCARD_TO_TOP: "discard_to_top",
+    Kind.CHAMPION_TO_TOP: "champion_to_top",
+}
+
+
+def _gain(effect: Effect, lang: str) -> str:
+    what = PHRASES(_RESOURCE[effect.kind], lang)
+    if effect.per == Per.NONE:
+        return PHRASES("gain", lang, n=effect.amount, what=what)
+    per = PHRASES(_PER[effect.per], lang)
+    if effect.amount == 0:
+        return PHRASES("gain_per", lang, each=effect.each, what=what, per=per)
+    return PHRASES("gain_and_per", lang, n=effect.amount, each=effect.each, what=what, per=per)
+
+
+def _one_or_many(one: str, many: str, n: int, lang: str) -> str:
+    return PHRASES(one, lang) if n == 1 else PHRASES(many, lang, n=n)
+
+
+def _sacrifice(effect: Effect, lang: str) -> str:
+    first = _one_or_many("sacrifice_one", "sacrifice_many", effect.amount, lang)
+    return PHRASES("sacrifice_bonus", lang, first=first, n=effect.bonus) if effect.bonus else first
+
+
+def _draw_discard(effect: Effect, lang: str) -> str:
+    if effect.optional:
+        return _one_or_many("draw_discard_may_one", "draw_discard_may_many", effect.amount, lang)
+    return _one_or_many("draw_discard_one", "draw_discard_many", effect.amount, lang)
+
+
+def effect_text(effect: Effect, lang: str) -> str:
+    """One effect in words, starting lower case: "+2 gold", "draw 2 cards"."""
+    kind = effect.kind
+    if kind in _RESOURCE:
+        return _gain(effect, lang)
+    if kind in _FIXED:
+        return PHRASES(_FIXED[kind], lang)
+    if kind == Kind.DRAW:
+        return _one_or_many("draw_one", "draw_many", effect.amount, lang)
+    if kind == Kind.STUN:
+        return PHRASES("stun_may" if effect.optional else "stun", lang)
+    if kind == Kind.SACRIFICE:
+        return _sacrifice(effect, lang)
+    if kind == Kind.DRAW_DISCARD:
+        return _draw_discard(effect, lang)
+    if kind == Kind.CHOOSE:
+        options = PHRASES("or", lang).join(effects_text(o, lang) for o in effect.options)
+        return PHRASES("choose", lang, options=options)
+    raise KeyError(f"no words for the effect kind {kind!r}")
+
+
+def effects_text(effects: tuple[Effect, ...], lang: str) -> str:
+    """Several effects of one ability, one after the other."""
+    return PHRASES("and", lang).join(effect_text(effect, lang) for effect in effects)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def ability_line(kind: CardKind, ability: str, lang: str) -> str:
+    """One ability of `kind` as a sentence: "Ally (Guild): +4 combat."; empty
+    when the card has no such ability."""
+    effects: tuple[Effect, ...] = getattr(kind, ability)
+    if not effects:
+        return ""
+    text = _capital(effects_text(effects, lang)) + "."
+    faction = PHRASES(f"faction_{kind.faction.value}", lang)
+    return PHRASES(f"ability_{ability}", lang, text=text, faction=faction)
+
+
+def card_lines(key: str, lang: str) -> list[str]:
+    """Every ability of the card `key`, in the order the card shows them."""
+    kind = KINDS[key]
+    return [line for ability in ABILITY_ORDER if (line := ability_line(kind, ability, lang))]
+
+
+def frame_text(key: str, lang: str) -> str:
+    """The card's frame in words: "Champion, Guild, cost 6, defence 6, guard"."""
+    kind = KINDS[key]
+    parts = [PHRASES(f"type_{kind.type.value}", lang)]
+    if kind.faction.value != "none":
+        parts.append(PHRASES(f"faction_{kind.faction.value}", lang))
+    if kind.cost:
+        parts.append(PHRASES("cost", lang, n=kind.cost))
+    if kind.defence:
+        parts.append(PHRASES("defence", lang, n=kind.defence))
+    if kind.guard:
+        parts.append(PHRASES("guard", lang))
+    return PHRASES("and", lang).join(parts)
+
+
+def card_text(key: str, lang: str) -> str:
+    """The whole card in words, for screen readers and the large view: its
+    name, its frame, then each ability."""
+    summary = PHRASES("summary", lang, name=card_name(key, lang), frame=frame_text(key, lang))
+    return " ".join([summary, *card_lines(key, lang)])
