@@ -10,15 +10,15 @@ from typing import Final
 from game.engine.words import Catalogue
 from game.herorealms.cards import KINDS
 
-__all__ = ["NAMES", "card_name"]
+__all__ = ["NAMES", "card_name", "short_name"]
 
 _FRENCH: Final = {
     "arkus": "Arkus, dragon impérial",
     "close_ranks": "Serrez les rangs",
-    "command": "Commandement",
+    "command": "Ordres",
     "darian": "Darian, mage de guerre",
     "domination": "Domination",
-    "cristov": "Cristov le Juste",
+    "cristov": "Cristov, le Juste",
     "kraka": "Kraka, grand prêtre",
     "man_at_arms": "Homme d’armes",
     "weyan": "Maître Weyan",
@@ -35,10 +35,10 @@ _FRENCH: Final = {
     "hit_job": "Contrat",
     "intimidation": "Intimidation",
     "myros": "Myros, mage de la Guilde",
-    "parov": "Parov l’Exécuteur",
+    "parov": "Parov, l’Exécuteur",
     "profit": "Bénéfice",
     "rake": "Rake, maître assassin",
-    "rasmus": "Rasmus le Contrebandier",
+    "rasmus": "Rasmus, le Contrebandier",
     "smash_and_grab": "Casse éclair",
     "street_thug": "Voyou des rues",
     "cult_priest": "Prêtre du culte",
@@ -50,12 +50,12 @@ _FRENCH: Final = {
     "influence": "Influence",
     "krythos": "Krythos, maître vampire",
     "life_drain": "Drain de vie",
-    "lys": "Lys l’Invisible",
+    "lys": "Lys, l’Invisible",
     "the_rot": "La Pourriture",
-    "tyrannor": "Tyrannor le Dévoreur",
-    "varrick": "Varrick le Nécromancien",
+    "tyrannor": "Tyrannor, le Dévoreur",
+    "varrick": "Varrick, le Nécromancien",
     "broelyn": "Broelyn, tisseuse de savoir",
-    "cron": "Cron le Berserker",
+    "cron": "Cron, le Berserker",
     "dire_wolf": "Loup redoutable",
     "elven_curse": "Malédiction elfique",
     "elven_gift": "Présent elfique",
@@ -86,3 +86,9 @@ def card_name(key: str, lang: str) -> str:
     """The card's name in `lang`; a card added to the catalogue before its
     French name keeps its printed one (tests/test_herorealms_words.py flags it)."""
     return NAMES(key, lang) if key in NAMES else KINDS[key].name
+
+
+def short_name(key: str, lang: str) -> str:
+    """The name a small card shows: a character's own name, before its title
+    ("Arkus" for "Arkus, Imperial Dragon"); other names whole."""
+    return card_name(key, lang).split(", ", 1)[0]

@@ -1,0 +1,140 @@
+"""A Hero Realms card's face as HTML (a pure function of its key and the
+language): faction colour and symbol, name, cost, its abilities drawn as
+icons (gold, combat, health, a sign for each other effect), type, defence
+and guard. Two sizes: "hand", compact for a row of cards at 375 px, and
+"large", with each ability also in words (shown on hover or long press).
+
+The picture is decoration (``aria-hidden``); the card's whole text sits in a
+visually hidden span, so a screen reader reads the card, and a button that
+holds it takes it as its name."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Final
+
+from game.herorealms.cards import KINDS, CardKind
+from game.herorealms.effects import Effect, Kind, Per
+
+from .icons import icon
+from .names import card_name, short_name
+from .phrases import PHRASES
+from .words import ABILITY_ORDER, ability_line, card_text
+
+__all__ = ["SIZES", "card_face"]
+
+SIZES: Final = ("hand", "large")
+_LONG_WORD: Final = 9
+
+_GAINS: Final = {Kind.GOLD: "gold", Kind.COMBAT: "combat", Kind.HEALTH: "health"}
+_SIGNS: Final = {
+    Kind.DRAW: "draw",
+    Kind.STUN: "stun",
+    Kind.OPPONENT_DISCARDS: "opponent_discards",
+    Kind.PREPARE: "prepare",
+    Kind.SACRIFICE: "sacrifice_card",
+    Kind.DRAW_DISCARD: "draw_discard",
+    Kind.NEXT_TO_TOP: "to_deck",
+    Kind.NEXT_ACTION_TO_TOP: "to_deck",
+    Kind.NEXT_TO_HAND: "to_hand",
+    Kind.DISCARD_TO_TOP: "to_deck",
+    Kind.CHAMPION_TO_TOP: "to_deck",
+}
+#: what a "for each" counts, as the small picture beside its number
+_PER_SIGN: Final = {
+    Per.CHAMPION: "champion",
+    Per.OTHER_CHAMPION: "champion",
+    Per.OTHER_GUARD: "guard",
+    Per.OTHER_WILD: "wild",
+}
+
+
+def _e(text: object) -> str:
+    return escape(str(text), quote=True)
+
+
+def _long(name: str) -> str:
+    """Marks a name with a word too long for a small card's line, which the
+    stylesheet sets smaller (browsers cut words anywhere, not by syllable)."""
+    return ' data-long="true"' if max(len(word) for word in name.split()) > _LONG_WORD else ""
+
+
+def _chip(effect: Effect) -> str:
+    """One effect as a small picture, with its number when it has one."""
+    if effect.kind == Kind.CHOOSE:
+        options = '<span class="hr-or">/</span>'.join(
+            "".join(_chip(part) for part in option) for option in effect.options
+        )
+        return f'<span class="hr-choice">{options}</span>'
+    if effect.kind in _GAINS:
+        number = f"<b>{effect.amount}</b>" if effect.amount or effect.per == Per.NONE else ""
+        per = (
+            f'<span class="hr-per">+{effect.each}/{icon(_PER_SIGN[effect.per])}</span>'
+            if effect.per != Per.NONE
+            else ""
+        )
+        name = _GAINS[effect.kind]
+        return f'<span class="hr-chip" data-gain="{name}">{icon(name)}{number}{per}</span>'
+    sign = _SIGNS[effect.kind]
+    count = ""
+    if effect.kind in (Kind.DRAW, Kind.SACRIFICE, Kind.DRAW_DISCARD) and effect.amount > 1:
+        count = f"<b>{effect.amount}</b>"
+    bonus = f'<span class="hr-per">+{effect.bonus}{icon("combat")}</span>' if effect.bonus else ""
+    may = ' data-may="true"' if effect.optional else ""
+    return f'<span class="hr-chip" data-sign="{sign}"{may}>{icon(sign)}{count}{bonus}</span>'
+
+
+def _mark(kind: CardKind, ability: str) -> str:
+    if ability == "ally":
+        return icon(kind.faction.value, "hr-mark")
+    if ability in ("sacrifice", "expend"):
+        return icon(ability, "hr-mark")
+    return ""
+
+
+def _ability(kind: CardKind, ability: str, lang: str) -> str:
+    effects: tuple[Effect, ...] = getattr(kind, ability)
+    chips = "".join(_chip(effect) for effect in effects)
+    return (
+        f'<span class="hr-ability" data-ability="{ability}">{_mark(kind, ability)}'
+        f'<span class="hr-chips">{chips}</span>'
+        f'<span class="hr-words">{_e(ability_line(kind, ability, lang))}</span></span>'
+    )
+
+
+def _foot(kind: CardKind, lang: str) -> str:
+    kind_word = PHRASES(f"type_{kind.type.value}", lang)
+    defence = ""
+    if kind.defence:
+        guard = ' data-guard="true"' if kind.guard else ""
+        guard_word = f'<span class="hr-guard-word">{_e(PHRASES("guard", lang))}</span>'
+        defence = (
+            f'<span class="hr-defence"{guard}>{icon("guard")}<b>{kind.defence}</b>'
+            f"{guard_word if kind.guard else ''}</span>"
+        )
+    faction = icon(kind.faction.value, "hr-faction")
+    return (
+        f'<span class="hr-foot">{faction}<span class="hr-type">{_e(kind_word)}</span>'
+        f"{defence}</span>"
+    )
+
+
+def card_face(key: str, lang: str, *, size: str = "hand", attrs: str = "") -> str:
+    """The card `key` drawn in `lang`, `size` "hand" or "large"; `attrs` are
+    extra attributes the caller adds (a card id the viewer may see)."""
+    if size not in SIZES:
+        raise ValueError(f"no card size {size!r}: one of {SIZES}")
+    kind = KINDS[key]
+    name = card_name(key, lang) if size == "large" else short_name(key, lang)
+    cost = f'<span class="hr-cost">{icon("gold")}<b>{kind.cost}</b></span>' if kind.cost else ""
+    abilities = "".join(
+        _ability(kind, ability, lang) for ability in ABILITY_ORDER if getattr(kind, ability)
+    )
+    return (
+        f'<span class="hr-card" data-key="{_e(key)}" data-faction="{kind.faction.value}" '
+        f'data-type="{kind.type.value}" data-size="{size}"{attrs}>'
+        f'<span class="visually-hidden">{_e(card_text(key, lang))}</span>'
+        f'<span class="hr-face" aria-hidden="true">'
+        f'<span class="hr-head"><span class="hr-name"{_long(name)}>{_e(name)}</span>{cost}</span>'
+        f'<span class="hr-abilities">{abilities}</span>{_foot(kind, lang)}</span></span>'
+    )
