@@ -64,3 +64,13 @@ def test_every_card_fits_a_hand_at_375_px_and_reads_large(phone: Page, lang: str
         "(() => { const h = document.querySelector('[data-preview=hand]');"
         " return h.scrollWidth > h.clientWidth; })()"
     )
+
+
+def test_a_desktop_draws_the_cards_bigger(browser: Browser) -> None:
+    """At 1280 px a card's unit grows: the same card, 30% wider, nothing spilling."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    desk = context.new_page()
+    desk.set_content(_preview().page("en"))
+    cards = desk.evaluate(_MEASURE, "all")
+    context.close()
+    assert all(90 <= card["width"] <= 100 and card["spills"] == [] for card in cards)

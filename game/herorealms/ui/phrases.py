@@ -50,7 +50,7 @@ _ENTRIES: Final[dict[str, dict[str, str]]] = {
         "fr": "un adversaire de votre choix défausse une carte au début de son prochain tour",
         "en": "an opponent you pick discards a card as their next turn begins",
     },
-    "prepare": {"fr": "préparez l’un de vos champions", "en": "ready one of your champions"},
+    "prepare": {"fr": "préparez l’un de vos champions", "en": "prepare one of your champions"},
     "sacrifice_one": {
         "fr": "vous pouvez sacrifier une carte de votre main ou de votre défausse",
         "en": "you may sacrifice one card from your hand or your discard pile",
@@ -107,9 +107,6 @@ _ENTRIES: Final[dict[str, dict[str, str]]] = {
     "ability_ally": {"fr": "Allié ({faction}) : {text}", "en": "Ally ({faction}): {text}"},
     "ability_sacrifice": {"fr": "Sacrifier : {text}", "en": "Sacrifice: {text}"},
     "ability_expend": {"fr": "Épuiser : {text}", "en": "Expend: {text}"},
-    "mark_ally": {"fr": "Allié ({faction})", "en": "Ally ({faction})"},
-    "mark_sacrifice": {"fr": "Sacrifier", "en": "Sacrifice"},
-    "mark_expend": {"fr": "Épuiser", "en": "Expend"},
     # ------------------------------------------------------ the card's frame
     "faction_guild": {"fr": "Guilde", "en": "Guild"},
     "faction_imperial": {"fr": "Impérial", "en": "Imperial"},
