@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game.herorealms.cards import KINDS  # noqa: E402
-from game.herorealms.ui.card import card_face  # noqa: E402
+from game.herorealms.ui.card import card_back, card_face  # noqa: E402
 
 _PAGE = """<!doctype html>
 <html lang="{lang}"><head><meta charset="utf-8">
@@ -43,7 +43,7 @@ def page(lang: str) -> str:
     return _PAGE.format(
         lang=lang,
         css=css,
-        hand="".join(card_face(key, lang) for key in HAND),
+        hand="".join(card_face(key, lang) for key in HAND) + card_back(lang),
         small="".join(card_face(key, lang) for key in KINDS),
         large="".join(card_face(key, lang, size="large") for key in KINDS),
     )

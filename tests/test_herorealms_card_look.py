@@ -13,7 +13,7 @@ import pytest
 from game.engine.words import LANGS
 from game.herorealms.cards import KINDS, CardKind, CardType, Faction
 from game.herorealms.effects import Effect, Kind, choose, combat, gold
-from game.herorealms.ui.card import SIZES, card_face
+from game.herorealms.ui.card import SIZES, card_back, card_face
 from game.herorealms.ui.icons import ICONS
 from game.herorealms.ui.names import card_name, short_name
 from game.herorealms.ui.words import ability_line, card_text
@@ -173,3 +173,15 @@ def test_the_stylesheet_colours_every_faction_and_moves_nothing() -> None:
     assert 'data-size="large"' in css and ".hr-words" in css
     # no animation, no picture from elsewhere: every picture is our inline SVG
     assert "animation" not in css and "transition" not in css and "url(" not in css
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_face_down_card_says_nothing_of_which_card_it_is(lang: str) -> None:
+    back = card_back(lang)
+    tree = _read(back)
+    top = tree.elements[0][1]
+    assert top["data-hidden"] == "back" and top["role"] == "img" and top["aria-label"]
+    assert "data-key" not in back and "data-faction" not in back
+    assert card_back(lang, label="Ana’s deck").count("Ana’s deck") == 1
+    with pytest.raises(ValueError):
+        card_back(lang, size="tiny")

@@ -21,7 +21,7 @@ from .names import card_name, short_name
 from .phrases import PHRASES
 from .words import ABILITY_ORDER, ability_line, card_text
 
-__all__ = ["SIZES", "card_face"]
+__all__ = ["SIZES", "card_back", "card_face"]
 
 SIZES: Final = ("hand", "large")
 _LONG_WORD: Final = 9
@@ -137,4 +137,15 @@ def card_face(key: str, lang: str, *, size: str = "hand", attrs: str = "") -> st
         f'<span class="hr-face" aria-hidden="true">'
         f'<span class="hr-head"><span class="hr-name"{_long(name)}>{_e(name)}</span>{cost}</span>'
         f'<span class="hr-abilities">{abilities}</span>{_foot(kind, lang)}</span></span>'
+    )
+
+
+def card_back(lang: str, *, size: str = "hand", label: str = "") -> str:
+    """A face-down card (a hand or a deck someone may not see): the same for
+    every card, so it never tells which one it is; `label` says whose it is."""
+    if size not in SIZES:
+        raise ValueError(f"no card size {size!r}: one of {SIZES}")
+    return (
+        f'<span class="hr-card hr-back" data-hidden="back" data-size="{size}" role="img" '
+        f'aria-label="{_e(label or PHRASES("back", lang))}">{icon("none", "hr-back-mark")}</span>'
     )

@@ -119,6 +119,7 @@ _ENTRIES: Final[dict[str, dict[str, str]]] = {
     "cost": {"fr": "coût {n}", "en": "cost {n}"},
     "defence": {"fr": "défense {n}", "en": "defence {n}"},
     "guard": {"fr": "garde", "en": "guard"},
+    "back": {"fr": "Carte face cachée", "en": "Face-down card"},
     "summary": {"fr": "{name}. {frame}.", "en": "{name}. {frame}."},
 }
 
