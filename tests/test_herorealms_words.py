@@ -125,13 +125,14 @@ def test_counts_agree_in_each_language() -> None:
 
 def test_an_ability_reads_as_a_sentence_with_its_label() -> None:
     hit_job = KINDS["hit_job"]
-    assert ability_line(hit_job, "ally", "en") == "Ally (Guild): Stun a champion of an opponent."
-    assert ability_line(hit_job, "ally", "fr") == "Allié (Guilde) : Assommez un champion adverse."
+    assert ability_line(hit_job, "ally", "en") == "Ally (Guild): stun a champion of an opponent."
+    assert ability_line(hit_job, "ally", "fr") == "Allié (Guilde) : assommez un champion adverse."
     assert ability_line(KINDS["influence"], "sacrifice", "fr") == "Sacrifier : +3 combat."
     assert ability_line(KINDS["borg"], "expend", "en") == "Expend: +4 combat."
     assert ability_line(KINDS["borg"], "ally", "en") == ""
+    assert ability_line(KINDS["word_of_power"], "primary", "fr") == "Piochez 2 cartes."
     tithe = ability_line(KINDS["tithe_priest"], "expend", "fr")
-    assert tithe.startswith("Épuiser : Au choix : +1 or ou")
+    assert tithe.startswith("Épuiser : au choix : +1 or ou")
 
 
 def test_a_new_card_gets_its_words_from_what_it_does(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -92,12 +92,14 @@ def _capital(text: str) -> str:
 
 
 def ability_line(kind: CardKind, ability: str, lang: str) -> str:
-    """One ability of `kind` as a sentence: "Ally (Guild): +4 combat."; empty
-    when the card has no such ability."""
+    """One ability of `kind` as a sentence: "Draw 2 cards.", "Ally (Guild):
+    stun a champion of an opponent."; empty when the card has no such ability."""
     effects: tuple[Effect, ...] = getattr(kind, ability)
     if not effects:
         return ""
-    text = _capital(effects_text(effects, lang)) + "."
+    text = effects_text(effects, lang) + "."
+    if ability == "primary":  # a sentence of its own; after a label's colon, no capital
+        text = _capital(text)
     faction = PHRASES(f"faction_{kind.faction.value}", lang)
     return PHRASES(f"ability_{ability}", lang, text=text, faction=faction)
 
