@@ -93,7 +93,7 @@ def test_every_card_is_drawn_with_its_whole_text_for_screen_readers(lang: str, s
 def test_the_frame_shows_cost_defence_guard_faction_and_type() -> None:
     tree = _read(card_face("tyrannor", "en"))
     html = card_face("tyrannor", "en")
-    assert re.search(r'class="hr-cost">.*?<b>8</b>', html)
+    assert re.search(r'class="hr-cost"><svg[^>]*data-icon="cost".*?<b>8</b>', html)
     assert re.search(r'class="hr-defence" data-guard="true">.*?<b>6</b>', html)
     assert "necros" in _with(tree, "data-icon")  # the faction's symbol
     plain = card_face("rayla", "en")

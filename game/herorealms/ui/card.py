@@ -126,7 +126,7 @@ def card_face(key: str, lang: str, *, size: str = "hand", attrs: str = "") -> st
         raise ValueError(f"no card size {size!r}: one of {SIZES}")
     kind = KINDS[key]
     name = card_name(key, lang) if size == "large" else short_name(key, lang)
-    cost = f'<span class="hr-cost">{icon("gold")}<b>{kind.cost}</b></span>' if kind.cost else ""
+    cost = f'<span class="hr-cost">{icon("cost")}<b>{kind.cost}</b></span>' if kind.cost else ""
     abilities = "".join(
         _ability(kind, ability, lang) for ability in ABILITY_ORDER if getattr(kind, ability)
     )

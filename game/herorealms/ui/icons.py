@@ -17,6 +17,9 @@ ICONS: Final = {
     "gold": '<circle cx="12" cy="12" r="10" fill="#f2c94c" stroke="#8f6616" stroke-width="1.6"/>'
     '<circle cx="12" cy="12" r="6.2" fill="none" stroke="#b8871f" stroke-width="1.3"/>'
     '<path d="M12 8.2 15 12l-3 3.8L9 12z" fill="#8f6616"/>',
+    # a price: the same coin, its face left plain for the number printed on it
+    "cost": '<circle cx="12" cy="12" r="10.4" fill="#f2c94c" stroke="#8f6616" stroke-width="1.4"/>'
+    '<circle cx="12" cy="12" r="8" fill="none" stroke="#b8871f" stroke-width="1"/>',
     # a short sword, point up and to the right
     "combat": '<path d="M20.6 2.2 21.8 3.4l-1 4.2-9 9-3.4-3.4 9-9z" fill="#d7dde4" '
     'stroke="#4a5560" stroke-width="1"/><path d="M5.2 12.6l1.4-1.4 6.2 6.2-1.4 1.4z" '
