@@ -12,7 +12,15 @@ from game.herorealms.effects import Effect, Kind, Per
 from .names import card_name
 from .phrases import PHRASES
 
-__all__ = ["ABILITY_ORDER", "ability_line", "card_lines", "card_text", "effect_text", "frame_text"]
+__all__ = [
+    "ABILITY_ORDER",
+    "ability_line",
+    "card_lines",
+    "card_text",
+    "effect_text",
+    "effects_text",
+    "frame_text",
+]
 
 ABILITY_ORDER: Final = ("primary", "expend", "ally", "sacrifice")
 """The order a card shows its abilities in."""
