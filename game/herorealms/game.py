@@ -15,6 +15,7 @@ from ..engine.undo import default_barrier
 from ..engine.viewcheck import Received
 from . import codec, rules, view_check, views
 from .cards import MAX_SEATS
+from .options import PACK_OPTIONS, packs_of
 from .scenario import SCENARIOS
 from .state import NO_CARD, Action, Format, State
 
@@ -35,10 +36,14 @@ HUNTER: Final = Mode(
     default_players=3,
 )
 DECLARED: Final = OptionsDeclaration(
-    min_players=2, max_players=MAX_SEATS, default_players=2, modes=(FREE_FOR_ALL, HUNTER)
+    min_players=2,
+    max_players=MAX_SEATS,
+    default_players=2,
+    modes=(FREE_FOR_ALL, HUNTER),
+    options=PACK_OPTIONS,
 )
-"""Free-for-all at 2 to 4 players, Hunter at 3 or 4 (Hydra and the character
-packs come later)."""
+"""Free-for-all at 2 to 4 players, Hunter at 3 or 4; each seat's character
+pack (Hydra comes later)."""
 
 
 class HeroRealms:
@@ -67,7 +72,7 @@ class HeroRealms:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise MalformedData(f"the seed must be an integer, not {quote(seed)}")
         format = Format(DECLARED.mode_of(normalized).id)
-        return rules.new_game(normalized["players"], seed, format)
+        return rules.new_game(normalized["players"], seed, format, packs_of(normalized))
 
     def opening_events(self, state: State) -> list[dict[str, Any]]:
         secret = {str(seat): {"cards": list(p.hand)} for seat, p in enumerate(state.players)}

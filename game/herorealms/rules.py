@@ -8,7 +8,19 @@ from collections import Counter
 from ..engine import rng
 from ..engine.errors import IllegalAction, Reason
 from ..engine.evolve import evolve
-from .cards import CARD_COUNT, CARDS, GEM_IDS, MARKET_IDS, CardType, kind_of, starting_ids
+from .cards import (
+    CARD_COUNT,
+    CARDS,
+    GEM_IDS,
+    MARKET_IDS,
+    PACKS,
+    CardType,
+    ability_id,
+    kind_of,
+    skill_id,
+    starting_ids,
+)
+from .packs import SKILL_COST
 from .reach import (
     attackable_players,
     champion_owners,
@@ -26,6 +38,7 @@ from .state import (
     Aim,
     AttackChampion,
     AttackPlayer,
+    BuyDiscard,
     BuyGem,
     BuyMarket,
     Choose,
@@ -38,10 +51,12 @@ from .state import (
     Sacrifice,
     Skip,
     State,
+    UseAbility,
     UseAlly,
+    UseSkill,
 )
-from .turn import acquire, attack_player, buy_market, end_turn
-from .zones import Event, faction_count, put_player, sacrifice_card, without
+from .turn import acquire, attack_player, buy_market, end_turn, price
+from .zones import Event, defence_of, faction_count, put_player, sacrifice_card, without
 
 __all__ = ["action_universe", "apply", "check", "legal_actions", "new_game", "to_act"]
 
@@ -53,14 +68,25 @@ def opening_hand(seat: int, players: int) -> int:
     return (3, 4)[seat] if seat < 2 else HAND_SIZE
 
 
-def new_game(players: int, seed: int, format: Format = Format.FREE_FOR_ALL) -> State:
+def new_game(
+    players: int, seed: int, format: Format = Format.FREE_FOR_ALL, packs: tuple[str, ...] = ()
+) -> State:
+    """A new game; `packs` names each seat's character pack ("" or missing:
+    the base starting deck and 50 health)."""
     dice = rng.seed_state(seed)
     market_deck, dice = rng.shuffle(dice, MARKET_IDS)
     seats: list[Player] = []
     for seat in range(players):
-        deck, dice = rng.shuffle(dice, starting_ids(seat))
+        pack = packs[seat] if seat < len(packs) else ""
+        deck, dice = rng.shuffle(dice, starting_ids(seat, pack))
         size = opening_hand(seat, players)
-        seats.append(Player(START_HEALTH, deck[size:], 0, deck[:size], (), (), (), 0, False))
+        health = PACKS[pack].health if pack else START_HEALTH
+        seats.append(
+            Player(
+                health, deck[size:], 0, deck[:size], (), (), (), 0, False, pack,
+                turns_begun=1 if seat == 0 else 0,
+            )
+        )
     return State(
         dice=dice,
         format=format,
@@ -112,7 +138,9 @@ def _check_main(state: State, seat: int, action: Action) -> Reason | None:
     if isinstance(action, BuyGem):
         if not state.gems:
             return Reason("no_gems", "the Fire Gem pile is empty")
-        return _afford(state, kind_of(state.gems[0]).cost)
+        return _afford(state, price(state, state.gems[0]))
+    if isinstance(action, UseAbility | UseSkill):
+        return check_pack(state, seat, action)
     if isinstance(action, AttackPlayer):
         return _check_attack_player(state, seat, action)
     card = action.card
@@ -126,7 +154,9 @@ def _check_main(state: State, seat: int, action: Action) -> Reason | None:
     if isinstance(action, BuyMarket):
         if card not in state.market:
             return Reason("not_in_market", "that card is not face up in the market")
-        return _afford(state, kind.cost)
+        return _afford(state, price(state, card))
+    if isinstance(action, BuyDiscard):
+        return _check_heist(state, seat, card)
     if isinstance(action, AttackChampion):
         return _check_attack_champion(state, seat, card)
     if isinstance(action, Expend):
@@ -150,6 +180,37 @@ def _check_main(state: State, seat: int, action: Action) -> Reason | None:
     if faction_count(state, seat, kind.faction) < 2:
         return Reason("no_ally_in_play", "you need another card of its faction in play")
     return None
+
+
+def check_pack(state: State, seat: int, action: UseAbility | UseSkill) -> Reason | None:
+    """A pack's ability: once a game, never on the Thief's first two turns for
+    Heist; its skill: once a turn, for 2 gold (and 1 health for Channel)."""
+    player = state.players[seat]
+    if not player.pack:
+        return Reason("no_pack", "you play the base starting deck: you have no character pack")
+    if isinstance(action, UseAbility):
+        if player.ability_used:
+            return Reason("ability_used", "your ability is already sacrificed: it is once a game")
+        key = kind_of(ability_id(seat, player.pack)).key
+        if key == "heist" and player.turns_begun <= 2:
+            return Reason("too_early", "this ability cannot be used on your first two turns")
+        return None
+    if player.skill_used:
+        return Reason("skill_used", "your skill is already expended this turn")
+    if kind_of(skill_id(seat, player.pack)).key == "channel" and player.health <= 1:
+        return Reason("no_health_to_spend", "this skill costs 1 health, and you have only 1")
+    return _afford(state, SKILL_COST)
+
+
+def _check_heist(state: State, seat: int, card: int) -> Reason | None:
+    if not state.heist:
+        return Reason("no_heist", "you may buy from a discard pile only after a heist")
+    owner = next((s for s in opponents(state, seat) if card in state.players[s].discard), None)
+    if owner is None:
+        return Reason("not_in_discard", "that card is not in an opponent's discard pile")
+    if kind_of(card).cost == 0:
+        return Reason("no_printed_cost", "a card without a printed cost cannot be taken")
+    return _afford(state, price(state, card))
 
 
 def _afford(state: State, cost: int) -> Reason | None:
@@ -189,7 +250,7 @@ def _check_attack_champion(state: State, seat: int, card: int) -> Reason | None:
 def champion_health(state: State, card: int) -> int:
     """The damage that stuns a champion now (its defence less this turn's damage)."""
     taken = next((amount for champion, amount in state.damage if champion == card), 0)
-    return kind_of(card).defence - taken
+    return defence_of(state, card) - taken
 
 
 # ------------------------------------------------------------- the legal list
@@ -215,9 +276,17 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         if CARDS[c].ally and c not in state.allies and factions[CARDS[c].faction] >= 2
     ]
     legal += [Sacrifice(c) for c in state.in_play if CARDS[c].sacrifice]
-    legal += [BuyMarket(c) for c in state.market if c != NO_CARD and CARDS[c].cost <= gold]
-    if state.gems and CARDS[state.gems[0]].cost <= gold:
+    legal += [BuyMarket(c) for c in state.market if c != NO_CARD and price(state, c) <= gold]
+    if state.gems and price(state, state.gems[0]) <= gold:
         legal.append(BuyGem())
+    if state.heist:
+        legal += [
+            BuyDiscard(c)
+            for s in opponents(state, seat)
+            for c in sorted(set(state.players[s].discard))
+            if CARDS[c].cost and price(state, c) <= gold
+        ]
+    legal += [a for a in (UseAbility(), UseSkill()) if check_pack(state, seat, a) is None]
     legal += [
         AttackChampion(c)
         for c in targetable_champions(state, seat)
@@ -234,12 +303,13 @@ def action_universe(state: State) -> list[Action]:
     cards = range(CARD_COUNT)
     seats = range(len(state.players))
     return [
-        *(kind(card) for kind in (Play, Expend, UseAlly, Sacrifice, BuyMarket, AttackChampion, Pick)
+        *(kind(card) for kind in (Play, Expend, UseAlly, Sacrifice, BuyMarket, AttackChampion, Pick,
+                                  BuyDiscard)
           for card in cards),
         *(AttackPlayer(s, n) for s in seats for n in range(state.combat + 2)),
         *(Choose(i) for i in range(4)),
         *(Aim(s) for s in seats),
-        BuyGem(), EndTurn(), Skip(),
+        BuyGem(), EndTurn(), Skip(), UseAbility(), UseSkill(),
     ]  # fmt: skip
 
 
@@ -270,6 +340,10 @@ def _main(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         return buy_market(state, seat, action.card)
     if isinstance(action, AttackPlayer):
         return attack_player(state, seat, action.seat, action.amount)
+    if isinstance(action, UseAbility | UseSkill):
+        return _use_pack(state, seat, action)
+    if isinstance(action, BuyDiscard):
+        return _heist(state, seat, action.card)
     if isinstance(action, AttackChampion):
         needed = champion_health(state, action.card)
         state, events = stun(evolve(state, combat=state.combat - needed), action.card, seat)
@@ -304,3 +378,25 @@ def _main(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     state = sacrifice_card(evolve(state, in_play=without(state.in_play, card)), card)
     state, events = run_ability(state, seat, card, "sacrifice")
     return state, [{"type": "sacrifice", "seat": seat, "card": card, "from": "play"}, *events]
+
+
+def _use_pack(state: State, seat: int, action: UseAbility | UseSkill) -> tuple[State, list[Event]]:
+    player = state.players[seat]
+    if isinstance(action, UseAbility):
+        card, ability = ability_id(seat, player.pack), "sacrifice"
+        state = put_player(state, seat, evolve(player, ability_used=True))
+    else:
+        card, ability = skill_id(seat, player.pack), "expend"
+        state = put_player(state, seat, evolve(player, skill_used=True))
+        state = evolve(state, gold=state.gold - SKILL_COST)
+    state, events = run_ability(state, seat, card, ability)
+    return state, [{"type": ability, "seat": seat, "card": card, "from": "pack"}, *events]
+
+
+def _heist(state: State, seat: int, card: int) -> tuple[State, list[Event]]:
+    """Buy a card out of an opponent's discard pile (once per heist)."""
+    owner = next(s for s in opponents(state, seat) if card in state.players[s].discard)
+    victim = state.players[owner]
+    state = put_player(state, owner, evolve(victim, discard=without(victim.discard, card)))
+    state, events = acquire(evolve(state, heist=state.heist - 1), seat, card)
+    return state, [{"type": "heist", "seat": seat, "owner": owner, "card": card}, *events]

@@ -8,7 +8,19 @@ from .reach import right_of
 from .state import HAND_SIZE, NO_CARD, Format, Prompt, PromptKind, State
 from .zones import Event, draw_cards, put_player
 
-__all__ = ["acquire", "attack_player", "buy_market", "end_turn"]
+__all__ = ["acquire", "attack_player", "buy_market", "end_turn", "price"]
+
+
+def price(state: State, card: int) -> int:
+    """What acquiring `card` costs now: its cost, less this turn's discount
+    on the next champion or action."""
+    kind = kind_of(card)
+    cost = kind.cost
+    if kind.type == CardType.CHAMPION and state.champion_discount:
+        cost -= 1
+    if kind.type == CardType.ACTION and state.action_discount:
+        cost -= 1
+    return max(0, cost)
 
 
 def buy_market(state: State, seat: int, card: int) -> tuple[State, list[Event]]:
@@ -27,7 +39,12 @@ def acquire(state: State, seat: int, card: int) -> tuple[State, list[Event]]:
     """Pay for `card` and put it where this turn's effects send it: the hand,
     the top of the deck, or (by default) the discard pile."""
     kind = kind_of(card)
-    state = evolve(state, gold=state.gold - kind.cost)
+    cost = price(state, card)
+    state = evolve(state, gold=state.gold - cost)
+    if kind.type == CardType.CHAMPION and state.champion_discount:
+        state = evolve(state, champion_discount=state.champion_discount - 1)
+    if kind.type == CardType.ACTION and state.action_discount:
+        state = evolve(state, action_discount=state.action_discount - 1)
     player = state.players[seat]
     if state.to_hand:
         state, where = evolve(state, to_hand=state.to_hand - 1), "hand"
@@ -42,7 +59,7 @@ def acquire(state: State, seat: int, card: int) -> tuple[State, list[Event]]:
     if where == "deck":
         player = evolve(player, deck=(card, *player.deck), known=player.known + 1)
     state = put_player(state, seat, player)
-    return state, [{"type": "buy", "seat": seat, "card": card, "to": where, "cost": kind.cost}]
+    return state, [{"type": "buy", "seat": seat, "card": card, "to": where, "cost": cost}]
 
 
 def attack_player(state: State, seat: int, target: int, amount: int) -> tuple[State, list[Event]]:
@@ -91,8 +108,16 @@ def end_turn(state: State, seat: int) -> tuple[State, list[Event]]:
     are lost. Then the next player still in the game begins their turn, first
     discarding what other players' cards made them owe."""
     player = state.players[seat]
+    ward_turns = max(0, player.ward_turns - 1)
     player = evolve(
-        player, discard=player.discard + state.in_play + player.hand, hand=(), expended=()
+        player,
+        discard=player.discard + state.in_play + player.hand,
+        hand=(),
+        expended=(),
+        skill_used=False,
+        fallen=(),
+        ward_turns=ward_turns,
+        ward=player.ward if ward_turns else 0,
     )
     state = evolve(
         put_player(state, seat, player),
@@ -104,6 +129,10 @@ def end_turn(state: State, seat: int) -> tuple[State, list[Event]]:
         to_top=0,
         action_to_top=0,
         to_hand=0,
+        looking=(),
+        champion_discount=0,
+        action_discount=0,
+        heist=0,
     )
     events: list[Event] = [{"type": "end_turn", "seat": seat}]
     state, drawn, _count = draw_cards(state, seat, HAND_SIZE)
@@ -116,7 +145,7 @@ def end_turn(state: State, seat: int) -> tuple[State, list[Event]]:
     )
     nxt = state.players[following]
     owed = (Prompt(PromptKind.OWED_DISCARD, NO_CARD, "", 0, 0, 0),) * nxt.owed
-    state = put_player(state, following, evolve(nxt, owed=0))
+    state = put_player(state, following, evolve(nxt, owed=0, turns_begun=nxt.turns_begun + 1))
     state = evolve(state, turn=following, turns=state.turns + 1, prompts=owed)
     events.append({"type": "turn", "seat": following, "discards": len(owed)})
     return state, events
