@@ -19,11 +19,13 @@ from typing import Any
 import pytest
 
 from game.engine.errors import MalformedData
+from game.engine.scenario import case_list, load_scenario
 from game.herorealms import GAME
 from game.herorealms.cards import PACKS, ability_id, kind_of, skill_id, starting_ids
 from game.herorealms.effects import Effect, Kind
 from game.herorealms.kinds import CardKind, CardType
 from game.herorealms.options import pack_key
+from game.herorealms.stack import CARD_IDS
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 DATA = SHARED / "data" / "hero-realms" / "cards-all-sets.csv"
@@ -169,3 +171,37 @@ def test_an_unknown_pack_is_refused() -> None:
 if __name__ == "__main__":
     KEPT.write_text(json.dumps(_published(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
     print(f"wrote {KEPT}")
+
+
+SCENARIOS = Path(__file__).resolve().parent / "scenarios" / "herorealms"
+
+
+def _played() -> set[tuple[str, str, str]]:
+    """(pack, verb, card kind) of every step a scenario plays, the pack being
+    the one the acting player holds; "ability" and "skill" name no card."""
+    found: set[tuple[str, str, str]] = set()
+    for path in sorted(SCENARIOS.glob("*.json")):
+        for case in case_list(load_scenario(path)):
+            packs = case.get("setup", {}).get("packs", {})
+            for step in case.get("steps", []):
+                words = str(step.get("do", "")).split()
+                pack = packs.get(step.get("seat"), "")
+                if len(words) == 1 and words[0] in ("ability", "skill"):
+                    found.add((pack, words[0], ""))
+                elif len(words) == 2 and words[1] in CARD_IDS:
+                    found.add((pack, words[0], kind_of(CARD_IDS[words[1]]).key))
+    return found
+
+
+def test_every_card_ability_and_skill_of_every_pack_has_a_scenario() -> None:
+    played = _played()
+    missing = []
+    for key, pack in PACKS.items():
+        for kind, _copies in pack.deck:
+            for verb, effects in (("play", kind.primary), ("expend", kind.expend)):
+                if effects and (key, verb, kind.key) not in played:
+                    missing.append(f"{key}: {verb} {kind.key}")
+            if kind.type == CardType.CHAMPION and (key, "play", kind.key) not in played:
+                missing.append(f"{key}: play {kind.key}")
+        missing += [f"{key}: {use}" for use in ("ability", "skill") if (key, use, "") not in played]
+    assert missing == []

@@ -42,6 +42,7 @@ _ZONES = ("hand", "deck", "discard", "champions")
 _FIELDS = (
     "players", "seed", "mode", "hands", "decks", "discards", "champions", "expended", "market",
     "in_play", "health", "owed", "gold", "combat", "turn", "packs",
+    "turns_begun",
 )  # fmt: skip
 
 
@@ -84,7 +85,7 @@ def stacked(setup: Mapping[str, Any]) -> tuple[State, list[str]]:
     its cards are named like the others: ``follower_a`` is seat 0's Cleric's,
     ``follower_a_2`` seat 1's), ``hands``, ``decks``
     (the named cards on top, the rest of the deck after), ``discards``,
-    ``champions``, ``expended``, ``health``, ``owed``; ``market`` (the first
+    ``champions``, ``expended``, ``health``, ``owed``, ``turns_begun``; ``market`` (the first
     slots of the row, the rest refilled from the market deck), ``in_play``
     (cards the player to act has played), ``gold``, ``combat``, ``turn``."""
     unknown = sorted(set(setup) - set(_FIELDS))
@@ -179,7 +180,7 @@ def _market(state: State, first: list[int]) -> State:
 
 def _numbers(state: State, setup: Mapping[str, Any], names: Sequence[str]) -> State:
     players = list(state.players)
-    for key in ("health", "owed"):
+    for key in ("health", "owed", "turns_begun"):
         for seat, value in _by_player(setup, key, names).items():
             if type(value) is not int or value < 0:
                 raise ScenarioError(f"setup.{key}.{names[seat]} must be a whole number")
