@@ -3,12 +3,22 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+from game.engine.events import events_for_seat
 from game.engine.simulate import random_game
+from game.engine.undo import Step, undo_refusal
+from game.engine.viewcheck import Received
 from game.herorealms import GAME
 from game.herorealms.cards import PACKS
+from game.herorealms.determinize import determinize
 from game.herorealms.options import pack_key
+from game.herorealms.scenario import SCENARIOS
+from game.herorealms.stack import CARD_IDS
+from game.herorealms.state import Pick, Skip, State, UseSkill
+from game.herorealms.views import state_problems
 
 _ORDER = sorted(PACKS)
 
@@ -36,3 +46,65 @@ def test_random_games_with_packs_keep_every_invariant_and_end(
     assert GAME.is_over(state)
     assert len(played) > 50
     assert {p.pack for p in state.players} <= set(PACKS)
+
+
+def _stacked(**setup: object) -> tuple[State, dict[str, int]]:
+    state, _names = SCENARIOS.build({"players": ["Ana", "Ben"], **setup})
+    return state, CARD_IDS
+
+
+def _track_start() -> State:
+    state, _ids = _stacked(
+        packs={"Ana": "ranger"},
+        gold=2,
+        hands={"Ana": []},
+        decks={"Ana": ["ranger_gold", "ranger_ruby", "hunting_bow"]},
+    )
+    return state
+
+
+def test_track_puts_back_the_last_card_chosen_on_top() -> None:
+    state, _events = GAME.apply(_track_start(), 0, UseSkill())
+    for name in ("skip", "ranger_ruby", "ranger_gold"):
+        action = Skip() if name == "skip" else Pick(CARD_IDS[name])
+        state, _events = GAME.apply(state, 0, action)
+    ana = state.players[0]
+    # the first card chosen is on top; the last one left went back by itself, under
+    order = (CARD_IDS["ranger_ruby"], CARD_IDS["ranger_gold"], CARD_IDS["hunting_bow"])
+    assert ana.deck[:3] == order
+    assert state.looking == () and state.prompts == ()
+
+
+def test_the_cards_a_track_looks_at_are_seen_by_their_player_alone() -> None:
+    before = _track_start()
+    state, events = GAME.apply(before, 0, UseSkill())
+    seen = {CARD_IDS[n] for n in ("ranger_gold", "ranger_ruby", "hunting_bow")}
+    assert set(GAME.view(state, 0)["looking"]) == seen
+    for seat in (1, None):
+        view = GAME.view(state, seat)
+        assert view["looking"] is None and view["looking_size"] == 3
+        assert GAME.check_received(_received(state, events, seat)) is None
+    assert GAME.check_received(_received(state, events, 0)) is None
+    refusal = undo_refusal(GAME, state, [Step(0, UseSkill(), before, state)], 0)
+    assert refusal is not None and refusal.code == "undo_revealed"
+    # a bot of Ben's deals the looked-at cards among Ana's unknown cards
+    guess = determinize(GAME.view(state, 1), 3)
+    assert len(guess.looking) == 3 and state_problems(guess) == []
+    assert determinize(GAME.view(state, 0), 3).looking == state.looking
+
+
+def test_undo_still_works_after_a_skill_that_shows_nothing() -> None:
+    before, _ids = _stacked(packs={"Ana": "fighter"}, gold=2)
+    state, _events = GAME.apply(before, 0, UseSkill())
+    assert undo_refusal(GAME, state, [Step(0, UseSkill(), before, state)], 0) is None
+
+
+def _received(state: State, events: list[dict[str, Any]], seat: int | None) -> Received:
+    legal = (
+        [GAME.action_to_json(a) for a in GAME.legal_actions(state, seat)]
+        if seat is not None and seat in GAME.to_act(state)
+        else []
+    )
+    return Received(
+        seat, GAME.view(state, seat), legal, events_for_seat(events, seat), GAME.outcome(state)
+    )

@@ -142,7 +142,12 @@ def _look(
     player = evolve(player, deck=player.deck[len(seen) :], known=max(0, player.known - len(seen)))
     state = evolve(put_player(state, seat, player), looking=(*state.looking, *seen))
     events: list[Event] = [
-        {"type": "look", "seat": seat, "count": len(seen), "secret": {str(seat): {"cards": seen}}}
+        {
+            "type": "look",
+            "seat": seat,
+            "count": len(seen),
+            "secret": {str(seat): {"cards": list(seen)}},
+        }
     ]
     return state, events, Prompt(PromptKind.TRACK_DISCARD, card, ability, index, effect.each, 0)
 
@@ -384,15 +389,16 @@ def _fireball(state: State, seat: int, prompt: Prompt, target: int) -> tuple[Sta
 
 
 def _track(state: State, seat: int, prompt: Prompt, card: int) -> tuple[State, list[Event]]:
-    """A card looked at goes to the discard pile, or back on top of the deck
-    (each one put back goes on top of those before it)."""
+    """A card looked at goes to the discard pile, or back on the deck: the
+    first one put back on top, each next one under those (`left` counts them)."""
     player = state.players[seat]
     state = evolve(state, looking=without(state.looking, card))
     if prompt.kind == PromptKind.TRACK_BACK:
-        player = evolve(player, deck=(card, *player.deck))
+        placed = prompt.left
+        player = evolve(player, deck=(*player.deck[:placed], card, *player.deck[placed:]))
         state = put_player(state, seat, player)
         if state.looking:
-            state = evolve(state, prompts=(prompt, *state.prompts))
+            state = evolve(state, prompts=(evolve(prompt, left=placed + 1), *state.prompts))
         return state, [{"type": "put_back", "seat": seat}]
     state = put_player(state, seat, evolve(player, discard=(*player.discard, card)))
     if prompt.left > 1 and state.looking:
