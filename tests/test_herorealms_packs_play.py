@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from game.engine.errors import MalformedData
 from game.engine.events import events_for_seat
 from game.engine.simulate import random_game
 from game.engine.undo import Step, undo_refusal
@@ -17,7 +18,7 @@ from game.herorealms.determinize import determinize
 from game.herorealms.options import pack_key
 from game.herorealms.scenario import SCENARIOS
 from game.herorealms.stack import CARD_IDS
-from game.herorealms.state import Pick, Skip, State, UseSkill
+from game.herorealms.state import Format, Pick, Skip, State, UseSkill
 from game.herorealms.views import state_problems
 
 _ORDER = sorted(PACKS)
@@ -46,6 +47,26 @@ def test_random_games_with_packs_keep_every_invariant_and_end(
     assert GAME.is_over(state)
     assert len(played) > 50
     assert {p.pack for p in state.players} <= set(PACKS)
+
+
+@pytest.mark.parametrize(("players", "packs"), [(3, False), (4, False), (3, True), (4, True)])
+def test_random_last_one_standing_games_go_on_to_the_last_player(players: int, packs: bool) -> None:
+    options: dict[str, object] = {"players": players, "mode": "hunter_last"}
+    if packs:
+        options |= {pack_key(seat): _ORDER[seat] for seat in range(players)}
+    state, _played, violations = random_game(
+        GAME, options, seed=players, check=True, universe_one_in=40
+    )
+    assert violations == []
+    outcome = GAME.outcome(state)
+    assert outcome is not None
+    assert [seat for seat, p in enumerate(state.players) if not p.out] == outcome["winners"]
+
+
+def test_last_one_standing_needs_three_or_four_players() -> None:
+    with pytest.raises(MalformedData, match="hunter_last"):
+        GAME.new_game({"players": 2, "mode": "hunter_last"}, 0)
+    assert GAME.new_game({"players": 4, "mode": "hunter_last"}, 0).format == Format.HUNTER_LAST
 
 
 def _stacked(**setup: object) -> tuple[State, dict[str, int]]:

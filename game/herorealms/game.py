@@ -19,7 +19,7 @@ from .options import PACK_OPTIONS, packs_of
 from .scenario import SCENARIOS
 from .state import NO_CARD, Action, Format, State
 
-__all__ = ["DECLARED", "FREE_FOR_ALL", "GAME", "HUNTER", "HeroRealms"]
+__all__ = ["DECLARED", "FREE_FOR_ALL", "GAME", "HUNTER", "HUNTER_LAST", "HeroRealms"]
 
 FREE_FOR_ALL: Final = Mode(
     Format.FREE_FOR_ALL.value,
@@ -35,14 +35,22 @@ HUNTER: Final = Mode(
     max_players=MAX_SEATS,
     default_players=3,
 )
+HUNTER_LAST: Final = Mode(
+    Format.HUNTER_LAST.value,
+    {"fr": "Chasseur : dernier debout", "en": "Hunter: last one standing"},
+    min_players=3,
+    max_players=MAX_SEATS,
+    default_players=3,
+)
 DECLARED: Final = OptionsDeclaration(
     min_players=2,
     max_players=MAX_SEATS,
     default_players=2,
-    modes=(FREE_FOR_ALL, HUNTER),
+    modes=(FREE_FOR_ALL, HUNTER, HUNTER_LAST),
     options=PACK_OPTIONS,
 )
-"""Free-for-all at 2 to 4 players, Hunter at 3 or 4; each seat's character
+"""Free-for-all at 2 to 4 players, Hunter (first blood or last one
+standing) at 3 or 4; each seat's character
 pack (Hydra comes later)."""
 
 

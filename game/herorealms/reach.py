@@ -8,7 +8,7 @@ players on your left and right."""
 from __future__ import annotations
 
 from .cards import kind_of
-from .state import Format, State
+from .state import State
 from .zones import prepared_guard
 
 __all__ = [
@@ -45,14 +45,14 @@ def right_of(state: State, seat: int) -> int:
 
 def player_targets(state: State, seat: int) -> tuple[int, ...]:
     """The players `seat` may attack or target (guards aside)."""
-    if state.format == Format.HUNTER:
+    if state.format.hunts:
         return (left_of(state, seat),)
     return opponents(state, seat)
 
 
 def champion_owners(state: State, seat: int) -> tuple[int, ...]:
     """The players whose champions `seat` may attack or target (guards aside)."""
-    if state.format == Format.HUNTER:
+    if state.format.hunts:
         return tuple(sorted({left_of(state, seat), right_of(state, seat)}))
     return opponents(state, seat)
 

@@ -101,8 +101,9 @@ def stacked(setup: Mapping[str, Any]) -> tuple[State, list[str]]:
         raise ScenarioError("setup.seed must be a whole number")
     mode = setup.get("mode", Format.FREE_FOR_ALL.value)
     if mode not in {item.value for item in Format}:
-        raise ScenarioError(f"setup.mode must be free_for_all or hunter, not {quote(mode)}")
-    if mode == Format.HUNTER and len(names) < 3:
+        modes = ", ".join(item.value for item in Format)
+        raise ScenarioError(f"setup.mode must be one of {modes}, not {quote(mode)}")
+    if Format(mode).hunts and len(names) < 3:
         raise ScenarioError("setup.mode: Hunter is played by 3 or 4")
     by_seat = _by_player(setup, "packs", names)
     if any(value not in PACKS for value in by_seat.values()):

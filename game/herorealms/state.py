@@ -46,6 +46,13 @@ class Format(StrEnum):
 
     FREE_FOR_ALL = "free_for_all"  # anyone may attack anyone
     HUNTER = "hunter"  # your left neighbour only; the first player out ends the game
+    HUNTER_LAST = "hunter_last"  # Hunter reach; the one on the right of a player out
+    # gains 10 health and draws a card, and play goes on to the last one standing
+
+    @property
+    def hunts(self) -> bool:
+        """Whether you attack only your left neighbour (both Hunter variants)."""
+        return self in (Format.HUNTER, Format.HUNTER_LAST)
 
 
 @dataclass(frozen=True, slots=True)

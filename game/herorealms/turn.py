@@ -99,7 +99,24 @@ def knock_out(state: State, seat: int) -> tuple[State, list[Event]]:
         winner = standing[0] if len(standing) == 1 else hunter
         state = evolve(state, winner=winner, prompts=())
         events.append({"type": "game_over", "winners": [winner]})
+    elif state.format == Format.HUNTER_LAST:
+        state, more = _reward_hunter(state, hunter)
+        events += more
     return state, events
+
+
+HUNTER_HEALTH = 10
+"""Last One Standing: what the player on the right of a player out gains."""
+
+
+def _reward_hunter(state: State, hunter: int) -> tuple[State, list[Event]]:
+    """Hunter, last one standing: the player on the right of the one out gains
+    10 health and draws a card (play goes on)."""
+    player = state.players[hunter]
+    state = put_player(state, hunter, evolve(player, health=player.health + HUNTER_HEALTH))
+    gain: Event = {"type": "gain", "seat": hunter, "what": "health", "amount": HUNTER_HEALTH}
+    state, drawn, _count = draw_cards(state, hunter, 1)
+    return state, [gain, *drawn]
 
 
 def end_turn(state: State, seat: int) -> tuple[State, list[Event]]:

@@ -130,7 +130,7 @@ def state_problems(state: State) -> list[str]:
     players = len(state.players)
     if not 2 <= players <= MAX_SEATS:
         return [f"a game has 2 to {MAX_SEATS} seats"]
-    if state.format == Format.HUNTER and players < 3:
+    if state.format.hunts and players < 3:
         return ["Hunter is played by 3 or 4"]
     problems: list[str] = []
     places = [c for c in state.market if c != NO_CARD]
