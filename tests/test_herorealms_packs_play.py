@@ -129,3 +129,30 @@ def _received(state: State, events: list[dict[str, Any]], seat: int | None) -> R
     return Received(
         seat, GAME.view(state, seat), legal, events_for_seat(events, seat), GAME.outcome(state)
     )
+
+
+@pytest.mark.parametrize(("seed", "packs"), [(1, False), (2, True)])
+def test_random_hydra_games_end_with_a_team_winning(seed: int, packs: bool) -> None:
+    options: dict[str, object] = {"players": 4, "mode": "hydra"}
+    if packs:
+        options |= {pack_key(seat): _ORDER[seat] for seat in range(4)}
+    state, _played, violations = random_game(
+        GAME, options, seed=seed, check=True, universe_one_in=40
+    )
+    assert violations == []
+    outcome = GAME.outcome(state)
+    assert outcome is not None
+    winners = outcome["winners"]
+    assert winners in ([0, 1], [2, 3])
+    assert outcome["teams"] == [("first", "second")[winners[0] // 2]]
+    assert [p.out for p in state.players] == [s not in winners for s in range(4)]
+    assert state.players[winners[0]].health == state.players[winners[1]].health > 0
+
+
+def test_hydra_is_played_by_four() -> None:
+    for players in (2, 3):
+        with pytest.raises(MalformedData, match="hydra"):
+            GAME.new_game({"players": players, "mode": "hydra"}, 0)
+    state = GAME.new_game({"players": 4, "mode": "hydra", pack_key(0): "fighter"}, 0)
+    assert [p.health for p in state.players] == [75] * 4  # the team's health, packs or not
+    assert [len(p.hand) for p in state.players] == [3, 3, 5, 5]

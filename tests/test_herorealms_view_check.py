@@ -50,7 +50,7 @@ def test_an_honest_host_passes_for_every_seat() -> None:
     runs = [
         (2, "free_for_all", False), (3, "free_for_all", False), (4, "free_for_all", False),
         (4, "hunter", False), (2, "free_for_all", True), (3, "hunter_last", True),
-        (4, "free_for_all", True),
+        (4, "free_for_all", True), (4, "hydra", False), (4, "hydra", True),
     ]  # fmt: skip
     for players, mode, packs in runs:
         for state, events in _frames(players, players, limit=2000, mode=mode, packs=packs):

@@ -8,7 +8,7 @@ from typing import Any, Final
 
 from ..engine.capabilities import Capabilities, UndoHooks
 from ..engine.errors import MalformedData, Reason
-from ..engine.modes import Mode
+from ..engine.modes import Mode, Role, Team
 from ..engine.options import OptionsDeclaration
 from ..engine.safejson import quote
 from ..engine.undo import default_barrier
@@ -19,7 +19,7 @@ from .options import PACK_OPTIONS, packs_of
 from .scenario import SCENARIOS
 from .state import NO_CARD, Action, Format, State
 
-__all__ = ["DECLARED", "FREE_FOR_ALL", "GAME", "HUNTER", "HUNTER_LAST", "HeroRealms"]
+__all__ = ["DECLARED", "FREE_FOR_ALL", "GAME", "HUNTER", "HUNTER_LAST", "HYDRA", "HeroRealms"]
 
 FREE_FOR_ALL: Final = Mode(
     Format.FREE_FOR_ALL.value,
@@ -42,11 +42,26 @@ HUNTER_LAST: Final = Mode(
     max_players=MAX_SEATS,
     default_players=3,
 )
+HYDRA: Final = Mode(
+    Format.HYDRA.value,
+    {"fr": "Hydre : deux contre deux", "en": "Hydra: two against two"},
+    min_players=4,
+    max_players=4,
+    roles=(
+        Role("first_team", {"fr": "Première équipe", "en": "First team"}, seats=2),
+        Role("second_team", {"fr": "Seconde équipe", "en": "Second team"}, seats=2),
+    ),
+    teams=(
+        Team("first", {"fr": "Première équipe", "en": "First team"}, ("first_team",)),
+        Team("second", {"fr": "Seconde équipe", "en": "Second team"}, ("second_team",)),
+    ),
+)
+"""Seats 0 and 1 against 2 and 3: the first team plays first."""
 DECLARED: Final = OptionsDeclaration(
     min_players=2,
     max_players=MAX_SEATS,
     default_players=2,
-    modes=(FREE_FOR_ALL, HUNTER, HUNTER_LAST),
+    modes=(FREE_FOR_ALL, HUNTER, HUNTER_LAST, HYDRA),
     options=PACK_OPTIONS,
 )
 """Free-for-all at 2 to 4 players, Hunter (first blood or last one
@@ -115,6 +130,9 @@ class HeroRealms:
     def outcome(self, state: State) -> dict[str, Any] | None:
         if state.winner == NO_CARD:
             return None
+        if state.format == Format.HYDRA:
+            team = HYDRA.teams[state.winner // 2].id
+            return {"winners": [state.winner, state.winner + 1], "teams": [team]}
         return {"winners": [state.winner]}
 
     # ------------------------------------------------------------ undo

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .cards import kind_of
 from .state import State
-from .zones import prepared_guard
+from .zones import prepared_guard, team_seats
 
 __all__ = [
     "attackable_players",
@@ -23,8 +23,10 @@ __all__ = [
 
 
 def opponents(state: State, seat: int) -> tuple[int, ...]:
-    """The opponents of `seat` still in the game, in seat order."""
-    return tuple(s for s, p in enumerate(state.players) if s != seat and not p.out)
+    """The opponents of `seat` still in the game, in seat order (in Hydra,
+    the other team's players)."""
+    mates = team_seats(state, seat)
+    return tuple(s for s, p in enumerate(state.players) if s not in mates and not p.out)
 
 
 def left_of(state: State, seat: int) -> int:

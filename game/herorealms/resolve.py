@@ -19,6 +19,7 @@ from .zones import (
     is_champion,
     put_player,
     sacrifice_card,
+    set_health,
     without,
 )
 
@@ -87,7 +88,7 @@ def _apply_effect(
         return evolve(state, combat=state.combat + amount), [_gain(seat, "combat", amount)], None
     if kind == Kind.HEALTH:
         player = state.players[seat]
-        state = put_player(state, seat, evolve(player, health=player.health + amount))
+        state = set_health(state, seat, player.health + amount)
         return state, [_gain(seat, "health", amount)], None
     if kind == Kind.DRAW or (kind == Kind.DRAW_IF and holds(state, seat, effect)):
         state, events, _count = draw_cards(state, seat, amount)
@@ -357,13 +358,11 @@ def _bless(state: State, seat: int, prompt: Prompt, target: int) -> tuple[State,
     player = state.players[target]
     lasting = 2 if target == state.turn else 1
     player = evolve(
-        player,
-        health=player.health + effect.amount,
-        ward=player.ward + effect.each,
-        ward_turns=max(player.ward_turns, lasting),
+        player, ward=player.ward + effect.each, ward_turns=max(player.ward_turns, lasting)
     )
+    state = set_health(put_player(state, target, player), target, player.health + effect.amount)
     event: Event = {"type": "bless", "seat": seat, "target": target, "amount": effect.amount}
-    return put_player(state, target, player), [event, _gain(target, "health", effect.amount)]
+    return state, [event, _gain(target, "health", effect.amount)]
 
 
 def _fireball(state: State, seat: int, prompt: Prompt, target: int) -> tuple[State, list[Event]]:
@@ -378,7 +377,7 @@ def _fireball(state: State, seat: int, prompt: Prompt, target: int) -> tuple[Sta
             events += more
     player = state.players[target]
     health = max(0, player.health - effect.amount)
-    state = put_player(state, target, evolve(player, health=health))
+    state = set_health(state, target, health)
     hit = effect.amount
     attack = {"type": "attack", "seat": seat, "target": target, "amount": hit, "health": health}
     events.append(attack)

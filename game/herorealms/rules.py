@@ -61,8 +61,14 @@ from .zones import Event, defence_of, faction_count, put_player, sacrifice_card,
 __all__ = ["action_universe", "apply", "check", "legal_actions", "new_game", "to_act"]
 
 
-def opening_hand(seat: int, players: int) -> int:
-    """2 players: 3 then 5; 3 and more: 3, 4, then 5."""
+HYDRA_HEALTH = 75
+
+
+def opening_hand(seat: int, players: int, format: Format = Format.FREE_FOR_ALL) -> int:
+    """2 players: 3 then 5; 3 and more: 3, 4, then 5; Hydra: the first team's
+    players 3 each, the other team's 5."""
+    if format == Format.HYDRA:
+        return 3 if seat < 2 else HAND_SIZE
     if players == 2:
         return (3, 5)[seat]
     return (3, 4)[seat] if seat < 2 else HAND_SIZE
@@ -79,8 +85,10 @@ def new_game(
     for seat in range(players):
         pack = packs[seat] if seat < len(packs) else ""
         deck, dice = rng.shuffle(dice, starting_ids(seat, pack))
-        size = opening_hand(seat, players)
+        size = opening_hand(seat, players, format)
         health = PACKS[pack].health if pack else START_HEALTH
+        if format == Format.HYDRA:  # the team's, shared: packs' health does not count
+            health = HYDRA_HEALTH
         seats.append(
             Player(
                 health, deck[size:], 0, deck[:size], (), (), (), 0, False, pack,

@@ -105,6 +105,8 @@ def stacked(setup: Mapping[str, Any]) -> tuple[State, list[str]]:
         raise ScenarioError(f"setup.mode must be one of {modes}, not {quote(mode)}")
     if Format(mode).hunts and len(names) < 3:
         raise ScenarioError("setup.mode: Hunter is played by 3 or 4")
+    if mode == Format.HYDRA and len(names) != 4:
+        raise ScenarioError("setup.mode: Hydra is played by 4")
     by_seat = _by_player(setup, "packs", names)
     if any(value not in PACKS for value in by_seat.values()):
         raise ScenarioError(f"setup.packs: a pack is one of {', '.join(PACKS)}")

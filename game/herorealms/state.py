@@ -49,6 +49,8 @@ class Format(StrEnum):
     HUNTER_LAST = "hunter_last"  # Hunter reach; the one on the right of a player out
     # gains 10 health and draws a card, and play goes on to the last one standing
 
+    HYDRA = "hydra"  # 2 against 2 at 4: seats 0 and 1 against 2 and 3, 75 health a team
+
     @property
     def hunts(self) -> bool:
         """Whether you attack only your left neighbour (both Hunter variants)."""

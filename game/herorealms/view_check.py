@@ -64,7 +64,7 @@ _EVENTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "out": (("seat",), ()),
     "game_over": (("winners",), ()),
     "end_turn": (("seat",), ()),
-    "turn": (("seat", "discards"), ()),
+    "turn": (("seat", "discards"), ("gold", "combat")),
     "choose": (("seat", "card", "option"), ()),
     "must_discard": (("seat", "by"), ()),
     "skip": (("seat", "card"), ()),
@@ -90,8 +90,12 @@ def _check(received: Received) -> None:
     if received.outcome is None:
         require(view["winner"] is None, "outcome", "is missing for a finished game")
     else:
-        outcome = fields(received.outcome, "outcome", ("winners",))
-        require(outcome["winners"] == [view["winner"]], "outcome.winners", "is not the winner")
+        hydra = view["format"] == Format.HYDRA
+        outcome = fields(received.outcome, "outcome", ("winners",), ("teams",))
+        winner = view["winner"]
+        team = [winner, winner + 1] if hydra else [winner]
+        require(outcome["winners"] == team, "outcome.winners", "is not the winner")
+        require(("teams" in outcome) == hydra, "outcome.teams", "names a team in Hydra only")
 
 
 def _cards(value: object, path: str, high: int = MARKET_ROW * 40) -> list[int]:
@@ -231,7 +235,7 @@ def _event(data: object, path: str, seat: int | None, players: int) -> None:
         )
         _cards(event["cards"], f"{path}.cards")
     if kind == "game_over":
-        int_list(event["winners"], f"{path}.winners", 0, players - 1, (1, 1))
+        int_list(event["winners"], f"{path}.winners", 0, players - 1, (1, 2))  # 2: Hydra
     elif kind == "deal":
         int_list(event["hands"], f"{path}.hands", 0, 5, (players, players))
         int_list(event["market"], f"{path}.market", 0, _LAST, (MARKET_ROW, MARKET_ROW))

@@ -205,14 +205,26 @@ def _turn_problems(state: State) -> list[str]:
         problems.append("the turn belongs to a player still in the game")
     out = players - len(standing)
     hunter = state.format == Format.HUNTER
+    hydra = state.format == Format.HYDRA
+    teams_left = {s // 2 for s in standing} if hydra else set(standing)
+    if hydra and (
+        players != 4
+        or any(
+            state.players[s].health != state.players[s + 1].health
+            or state.players[s].out != state.players[s + 1].out
+            for s in (0, 2)
+        )
+    ):
+        problems.append("Hydra: four players, teammates share their health and go out together")
     if state.winner != NO_CARD:
-        if state.winner not in standing or (standing != [state.winner] and not hunter):
-            problems.append("the winner is the last one standing")
+        last = [state.winner, state.winner + 1] if hydra else [state.winner]
+        if state.winner not in standing or (standing != last and not hunter):
+            problems.append("the winner is the last one (in Hydra, team) standing")
         if hunter and out != 1:
             problems.append("Hunter ends when the first player is out")
         if state.prompts:
             problems.append("a finished game asks nothing")
-    elif len(standing) < 2 or (hunter and out):
+    elif len(teams_left) < 2 or (hunter and out):
         problems.append("the game ends when one player is left (in Hunter, at the first out)")
     if min(
         state.gold, state.combat, state.to_top, state.action_to_top, state.to_hand,

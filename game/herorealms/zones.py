@@ -9,7 +9,7 @@ from ..engine import rng
 from ..engine.evolve import evolve
 from .cards import FIRE_GEM, CardType, Faction, kind_of
 from .effects import Per
-from .state import Player, State
+from .state import Format, Player, State
 
 __all__ = [
     "Event",
@@ -23,6 +23,8 @@ __all__ = [
     "prepared_guard",
     "put_player",
     "sacrifice_card",
+    "set_health",
+    "team_seats",
     "without",
 ]
 
@@ -38,6 +40,21 @@ def without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
 def put_player(state: State, seat: int, player: Player) -> State:
     players = state.players
     return evolve(state, players=(*players[:seat], player, *players[seat + 1 :]))
+
+
+def team_seats(state: State, seat: int) -> tuple[int, ...]:
+    """`seat` and, in Hydra, its teammate (seats 0 and 1, 2 and 3)."""
+    if state.format == Format.HYDRA:
+        first = seat - seat % 2
+        return (first, first + 1)
+    return (seat,)
+
+
+def set_health(state: State, seat: int, health: int) -> State:
+    """Set a player's health; in Hydra the team's, which both teammates hold."""
+    for member in team_seats(state, seat):
+        state = put_player(state, member, evolve(state.players[member], health=health))
+    return state
 
 
 def draw_cards(state: State, seat: int, count: int) -> tuple[State, list[Event], int]:
