@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from ..engine.errors import Reason
 from ..engine.evolve import evolve
-from .cards import CardType, kind_of
+from .cards import kind_of
 from .effects import Effect, Kind, When
+from .looks import holds, look
 from .reach import player_targets, targetable_champions
 from .state import NO_CARD, Action, Aim, Choose, Pick, Prompt, PromptKind, Skip, State
 from .turn import knock_out
@@ -15,7 +16,6 @@ from .zones import (
     count_per,
     damage_champion,
     draw_cards,
-    in_play_of,
     is_champion,
     put_player,
     sacrifice_card,
@@ -102,7 +102,7 @@ def _apply_effect(
             events += more
         return state, events, None
     if kind == Kind.TRACK:
-        return _look(state, seat, card, ability, index, effect)
+        return look(state, seat, card, ability, index, effect)
     if kind in _FLAG_OF:
         flag = _FLAG_OF[kind]
         return evolve(state, **{flag: getattr(state, flag) + 1}), [], None
@@ -114,43 +114,6 @@ def _apply_effect(
         return state, [], Prompt(PromptKind.DRAW_COUNT, card, ability, index, effect.amount, 0)
     left = effect.amount if kind == Kind.SACRIFICE else 0
     return state, [], Prompt(_PROMPT_OF[kind], card, ability, index, left, effect.bonus)
-
-
-def holds(state: State, seat: int, effect: Effect) -> bool:
-    """Whether a conditional effect's condition holds now."""
-    when, threshold = effect.when, effect.threshold
-    cards = in_play_of(state, seat)
-    if when == When.COMBAT_AT_LEAST:
-        return state.combat >= threshold
-    if when == When.BOW_IN_PLAY:
-        return any("bow" in kind_of(c).traits for c in cards)
-    if when == When.ACTIONS_AT_LEAST:
-        return sum(1 for c in cards if kind_of(c).type == CardType.ACTION) >= threshold
-    if when == When.CHAMPIONS_AT_LEAST:
-        return len(state.players[seat].champions) >= threshold
-    return True
-
-
-def _look(
-    state: State, seat: int, card: int, ability: str, index: int, effect: Effect
-) -> tuple[State, list[Event], Prompt | None]:
-    """Take the top cards of the deck aside, seen by their owner alone (no
-    reshuffle: looking is not drawing)."""
-    player = state.players[seat]
-    seen = player.deck[: effect.amount]
-    if not seen:
-        return state, [], None
-    player = evolve(player, deck=player.deck[len(seen) :], known=max(0, player.known - len(seen)))
-    state = evolve(put_player(state, seat, player), looking=(*state.looking, *seen))
-    events: list[Event] = [
-        {
-            "type": "look",
-            "seat": seat,
-            "count": len(seen),
-            "secret": {str(seat): {"cards": list(seen)}},
-        }
-    ]
-    return state, events, Prompt(PromptKind.TRACK_DISCARD, card, ability, index, effect.each, 0)
 
 
 def _gain(seat: int, what: str, amount: int) -> Event:

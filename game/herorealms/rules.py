@@ -15,12 +15,10 @@ from .cards import (
     MARKET_IDS,
     PACKS,
     CardType,
-    ability_id,
     kind_of,
-    skill_id,
     starting_ids,
 )
-from .packs import SKILL_COST
+from .pack_actions import afford, check_heist, check_pack, heist, use_pack
 from .reach import (
     attackable_players,
     champion_owners,
@@ -91,7 +89,16 @@ def new_game(
             health = HYDRA_HEALTH
         seats.append(
             Player(
-                health, deck[size:], 0, deck[:size], (), (), (), 0, False, pack,
+                health,
+                deck[size:],
+                0,
+                deck[:size],
+                (),
+                (),
+                (),
+                0,
+                False,
+                pack,
                 turns_begun=1 if seat == 0 else 0,
             )
         )
@@ -146,7 +153,7 @@ def _check_main(state: State, seat: int, action: Action) -> Reason | None:
     if isinstance(action, BuyGem):
         if not state.gems:
             return Reason("no_gems", "the Fire Gem pile is empty")
-        return _afford(state, price(state, state.gems[0]))
+        return afford(state, price(state, state.gems[0]))
     if isinstance(action, UseAbility | UseSkill):
         return check_pack(state, seat, action)
     if isinstance(action, AttackPlayer):
@@ -162,9 +169,9 @@ def _check_main(state: State, seat: int, action: Action) -> Reason | None:
     if isinstance(action, BuyMarket):
         if card not in state.market:
             return Reason("not_in_market", "that card is not face up in the market")
-        return _afford(state, price(state, card))
+        return afford(state, price(state, card))
     if isinstance(action, BuyDiscard):
-        return _check_heist(state, seat, card)
+        return check_heist(state, seat, card)
     if isinstance(action, AttackChampion):
         return _check_attack_champion(state, seat, card)
     if isinstance(action, Expend):
@@ -187,43 +194,6 @@ def _check_main(state: State, seat: int, action: Action) -> Reason | None:
         return Reason("ally_used", "that ally ability was already used this turn")
     if faction_count(state, seat, kind.faction) < 2:
         return Reason("no_ally_in_play", "you need another card of its faction in play")
-    return None
-
-
-def check_pack(state: State, seat: int, action: UseAbility | UseSkill) -> Reason | None:
-    """A pack's ability: once a game, never on the Thief's first two turns for
-    Heist; its skill: once a turn, for 2 gold (and 1 health for Channel)."""
-    player = state.players[seat]
-    if not player.pack:
-        return Reason("no_pack", "you play the base starting deck: you have no character pack")
-    if isinstance(action, UseAbility):
-        if player.ability_used:
-            return Reason("ability_used", "your ability is already sacrificed: it is once a game")
-        key = kind_of(ability_id(seat, player.pack)).key
-        if key == "heist" and player.turns_begun <= 2:
-            return Reason("too_early", "this ability cannot be used on your first two turns")
-        return None
-    if player.skill_used:
-        return Reason("skill_used", "your skill is already expended this turn")
-    if kind_of(skill_id(seat, player.pack)).key == "channel" and player.health <= 1:
-        return Reason("no_health_to_spend", "this skill costs 1 health, and you have only 1")
-    return _afford(state, SKILL_COST)
-
-
-def _check_heist(state: State, seat: int, card: int) -> Reason | None:
-    if not state.heist:
-        return Reason("no_heist", "you may buy from a discard pile only after a heist")
-    owner = next((s for s in opponents(state, seat) if card in state.players[s].discard), None)
-    if owner is None:
-        return Reason("not_in_discard", "that card is not in an opponent's discard pile")
-    if kind_of(card).cost == 0:
-        return Reason("no_printed_cost", "a card without a printed cost cannot be taken")
-    return _afford(state, price(state, card))
-
-
-def _afford(state: State, cost: int) -> Reason | None:
-    if state.gold < cost:
-        return Reason("not_enough_gold", f"you need {cost} gold and have {state.gold}")
     return None
 
 
@@ -349,9 +319,9 @@ def _main(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     if isinstance(action, AttackPlayer):
         return attack_player(state, seat, action.seat, action.amount)
     if isinstance(action, UseAbility | UseSkill):
-        return _use_pack(state, seat, action)
+        return use_pack(state, seat, action)
     if isinstance(action, BuyDiscard):
-        return _heist(state, seat, action.card)
+        return heist(state, seat, action.card)
     if isinstance(action, AttackChampion):
         needed = champion_health(state, action.card)
         state, events = stun(evolve(state, combat=state.combat - needed), action.card, seat)
@@ -386,25 +356,3 @@ def _main(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     state = sacrifice_card(evolve(state, in_play=without(state.in_play, card)), card)
     state, events = run_ability(state, seat, card, "sacrifice")
     return state, [{"type": "sacrifice", "seat": seat, "card": card, "from": "play"}, *events]
-
-
-def _use_pack(state: State, seat: int, action: UseAbility | UseSkill) -> tuple[State, list[Event]]:
-    player = state.players[seat]
-    if isinstance(action, UseAbility):
-        card, ability = ability_id(seat, player.pack), "sacrifice"
-        state = put_player(state, seat, evolve(player, ability_used=True))
-    else:
-        card, ability = skill_id(seat, player.pack), "expend"
-        state = put_player(state, seat, evolve(player, skill_used=True))
-        state = evolve(state, gold=state.gold - SKILL_COST)
-    state, events = run_ability(state, seat, card, ability)
-    return state, [{"type": ability, "seat": seat, "card": card, "from": "pack"}, *events]
-
-
-def _heist(state: State, seat: int, card: int) -> tuple[State, list[Event]]:
-    """Buy a card out of an opponent's discard pile (once per heist)."""
-    owner = next(s for s in opponents(state, seat) if card in state.players[s].discard)
-    victim = state.players[owner]
-    state = put_player(state, owner, evolve(victim, discard=without(victim.discard, card)))
-    state, events = acquire(evolve(state, heist=state.heist - 1), seat, card)
-    return state, [{"type": "heist", "seat": seat, "owner": owner, "card": card}, *events]

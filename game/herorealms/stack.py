@@ -112,9 +112,7 @@ def stacked(setup: Mapping[str, Any]) -> tuple[State, list[str]]:
         raise ScenarioError(f"setup.packs: a pack is one of {', '.join(PACKS)}")
     packs = tuple(by_seat.get(seat, "") for seat in range(len(names)))
     state = new_game(len(names), seed, Format(mode), packs)
-    owner = {
-        card: seat for seat in range(len(names)) for card in starting_ids(seat, packs[seat])
-    }
+    owner = {card: seat for seat in range(len(names)) for card in starting_ids(seat, packs[seat])}
     wanted: dict[tuple[str, int], list[int]] = {}
     for key, zone in zip(("hands", "decks", "discards", "champions"), _ZONES, strict=True):
         for seat, value in _by_player(setup, key, names).items():
