@@ -156,3 +156,25 @@ def test_hydra_is_played_by_four() -> None:
     state = GAME.new_game({"players": 4, "mode": "hydra", pack_key(0): "fighter"}, 0)
     assert [p.health for p in state.players] == [75] * 4  # the team's health, packs or not
     assert [len(p.hand) for p in state.players] == [3, 3, 5, 5]
+
+
+def test_track_does_not_ask_the_order_of_alike_cards() -> None:
+    state, _ids = _stacked(
+        packs={"Ana": "ranger"},
+        gold=2,
+        hands={"Ana": []},
+        decks={"Ana": ["ranger_gold", "ranger_gold_2", "hunting_bow"]},
+    )
+    state, _events = GAME.apply(state, 0, UseSkill())
+    state, _events = GAME.apply(state, 0, Pick(CARD_IDS["hunting_bow"]))
+    state, _events = GAME.apply(state, 0, Skip())  # no second discard
+    # two Golds left: whichever goes back first, the deck is the same
+    assert state.prompts == () and state.looking == ()
+    assert state.players[0].discard == (CARD_IDS["hunting_bow"],)
+
+
+def test_a_state_with_packs_survives_its_json() -> None:
+    state, _ids = _stacked(packs={"Ana": "ranger", "Ben": "cleric"}, gold=2, hands={"Ana": []})
+    state, _events = GAME.apply(state, 0, UseSkill())
+    assert state.looking
+    assert GAME.state_from_json(GAME.state_to_json(state)) == state

@@ -283,6 +283,8 @@ def _same_choice(state: State, options: list[Action]) -> bool:
 
 
 def _pick_key(state: State, card: int) -> tuple[str, int, str]:
+    if card in state.looking:  # cards looked at: alike when of one kind
+        return "looking", state.turn, kind_of(card).key
     for seat, player in enumerate(state.players):
         if card in player.hand:
             return "hand", seat, kind_of(card).key
