@@ -18,7 +18,7 @@ from game.herorealms.determinize import determinize
 from game.herorealms.options import pack_key
 from game.herorealms.scenario import SCENARIOS
 from game.herorealms.stack import CARD_IDS
-from game.herorealms.state import Format, Pick, Skip, State, UseSkill
+from game.herorealms.state import Aim, EndTurn, Format, Pick, Skip, State, UseSkill
 from game.herorealms.views import state_problems
 
 _ORDER = sorted(PACKS)
@@ -178,3 +178,26 @@ def test_a_state_with_packs_survives_its_json() -> None:
     state, _events = GAME.apply(state, 0, UseSkill())
     assert state.looking
     assert GAME.state_from_json(GAME.state_to_json(state)) == state
+
+
+def _wards(state: State) -> list[tuple[int, int]]:
+    return [(p.ward, p.ward_turns) for p in state.players]
+
+
+def test_bless_lasts_until_the_end_of_the_blessed_players_next_turn() -> None:
+    start, _ids = _stacked(packs={"Ana": "cleric"}, gold=4)
+    other, _events = GAME.apply(start, 0, UseSkill())
+    other, _events = GAME.apply(other, 0, Aim(1))
+    assert _wards(other) == [(0, 0), (1, 1)]
+    other, _events = GAME.apply(other, 0, EndTurn())
+    assert _wards(other) == [(0, 0), (1, 1)]  # Ben's turn: his champions still blessed
+    other, _events = GAME.apply(other, 1, EndTurn())
+    assert _wards(other) == [(0, 0), (0, 0)]
+    # blessing yourself lasts through the opponents' turns and your next one
+    mine, _events = GAME.apply(start, 0, UseSkill())
+    mine, _events = GAME.apply(mine, 0, Aim(0))
+    expected = [[(1, 2), (0, 0)], [(1, 1), (0, 0)], [(1, 1), (0, 0)], [(0, 0), (0, 0)]]
+    for turn, wards in enumerate(expected):
+        assert _wards(mine) == wards
+        if turn < 3:
+            mine, _events = GAME.apply(mine, mine.turn, EndTurn())
