@@ -25,7 +25,9 @@ from game.herorealms.cards import (
     KINDS,
     MARKET,
     MARKET_IDS,
+    PACK_KINDS,
     STARTING,
+    STARTING_DECK,
     CardKind,
     CardType,
     Faction,
@@ -78,8 +80,9 @@ def test_the_market_holds_80_cards_20_of_each_faction() -> None:
         f: 20 for f in (Faction.IMPERIAL, Faction.GUILD, Faction.NECROS, Faction.WILD)
     }
     assert len(GEM_IDS) == 16 and all(CARDS[g] is FIRE_GEM for g in GEM_IDS)
-    assert CARD_COUNT == 80 + 16 + 4 * 10
-    assert len(KINDS) == len(MARKET) + 1 + len(STARTING)
+    # the base decks, then each seat's five packs: ten cards, an ability and a skill each
+    assert CARD_COUNT == 80 + 16 + 4 * 10 + 4 * 5 * 12
+    assert len(KINDS) == len(MARKET) + 1 + len(STARTING) + len(PACK_KINDS)
 
 
 def test_every_seat_starts_with_7_gold_a_ruby_a_shortsword_and_a_dagger() -> None:
@@ -104,7 +107,7 @@ def test_every_card_of_the_base_set_matches_its_facts() -> None:
         assert kind.defence == (int(defence[0]) if defence else 0), name
         assert kind.guard == ("Guard" in defence), name
     # the starting cards: 28 Gold and 4 of each other for four seats
-    copies = Counter(CARDS[c].name for c in range(CARD_COUNT) if c >= 96)
+    copies = Counter(CARDS[c].name for c in range(96, 96 + 4 * STARTING_DECK))
     for kind in STARTING:
         assert copies[kind.name] == int(rows[kind.name]["Qty"]), kind.name
 

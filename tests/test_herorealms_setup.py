@@ -81,7 +81,8 @@ def _ids(value: Any) -> set[int]:
 
 
 _COUNTS = {"seat", "turn", "turns", "to_act", "health", "hand_size", "deck_size", "owed",
-           "market_deck", "gold", "combat", "prompts", "next", "winner"}  # fmt: skip
+           "market_deck", "gold", "combat", "prompts", "next", "winner", "turns_begun", "ward",
+           "ward_turns", "looking_size"}  # fmt: skip
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

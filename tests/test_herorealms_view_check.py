@@ -14,11 +14,16 @@ from game.herorealms.determinize import determinize
 from game.herorealms.state import State
 from game.herorealms.views import state_problems
 
+_PACKS = {"pack_1": "ranger", "pack_2": "wizard", "pack_3": "thief", "pack_4": "cleric"}
+
 
 def _frames(
-    players: int, seed: int, limit: int = 400, mode: str = "free_for_all"
+    players: int, seed: int, limit: int = 400, mode: str = "free_for_all", packs: bool = False
 ) -> list[tuple[State, list[dict[str, Any]]]]:
-    state = GAME.new_game({"players": players, "mode": mode}, seed)
+    options: dict[str, Any] = {"players": players, "mode": mode}
+    if packs:  # the Ranger's Track looks at cards only its player sees
+        options |= {key: pack for key, pack in _PACKS.items() if int(key[-1]) <= players}
+    state = GAME.new_game(options, seed)
     frames = [(state, GAME.opening_events(state))]
     dice = rng.seed_state(seed)
     while not GAME.is_over(state) and len(frames) < limit:
@@ -42,9 +47,13 @@ def _received(state: State, events: list[dict[str, Any]], seat: int | None) -> R
 
 
 def test_an_honest_host_passes_for_every_seat() -> None:
-    runs = [(2, "free_for_all"), (3, "free_for_all"), (4, "free_for_all"), (4, "hunter")]
-    for players, mode in runs:
-        for state, events in _frames(players, players, limit=2000, mode=mode):
+    runs = [
+        (2, "free_for_all", False), (3, "free_for_all", False), (4, "free_for_all", False),
+        (4, "hunter", False), (2, "free_for_all", True), (3, "hunter_last", True),
+        (4, "free_for_all", True), (4, "hydra", False), (4, "hydra", True),
+    ]  # fmt: skip
+    for players, mode, packs in runs:
+        for state, events in _frames(players, players, limit=2000, mode=mode, packs=packs):
             for seat in [None, *range(players)]:
                 assert GAME.check_received(_received(state, events, seat)) is None
 
@@ -91,8 +100,13 @@ def _spare(view: dict[str, Any]) -> int:
 
 
 def test_a_determinized_state_gives_the_same_view() -> None:
-    for players, mode in ((2, "free_for_all"), (4, "hunter")):
-        for state, _events in _frames(players, 11, limit=600, mode=mode)[::7]:
+    for players, mode, packs in (
+        (2, "free_for_all", False),
+        (4, "hunter", False),
+        (2, "free_for_all", True),
+        (4, "hunter_last", True),
+    ):
+        for state, _events in _frames(players, 11, limit=600, mode=mode, packs=packs)[::7]:
             for seat in [None, *range(players)]:
                 seen = GAME.view(state, seat)
                 world = determinize(seen, 3)

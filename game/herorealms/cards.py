@@ -8,12 +8,9 @@ decks of up to four seats (ten cards each)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import StrEnum
 from typing import Final
 
 from .effects import (
-    Effect,
     Per,
     champion_to_top,
     choose,
@@ -31,6 +28,8 @@ from .effects import (
     sacrifice_card,
     stun,
 )
+from .kinds import CardKind, CardType, Faction
+from .packs import GOLD, PACK_DECK, PACKS, RUBY
 
 __all__ = [
     "CARDS",
@@ -40,43 +39,18 @@ __all__ = [
     "KINDS",
     "MARKET_IDS",
     "MAX_SEATS",
+    "PACKS",
+    "PACK_KINDS",
     "STARTING_DECK",
     "CardKind",
     "CardType",
     "Faction",
+    "ability_id",
     "kind_of",
+    "pack_of",
+    "skill_id",
     "starting_ids",
 ]
-
-
-class Faction(StrEnum):
-    IMPERIAL = "imperial"
-    GUILD = "guild"
-    NECROS = "necros"
-    WILD = "wild"
-    NONE = "none"
-
-
-class CardType(StrEnum):
-    ACTION = "action"
-    ITEM = "item"
-    CHAMPION = "champion"
-
-
-@dataclass(frozen=True, slots=True)
-class CardKind:
-    key: str  # the id scenarios and the client use: "arkus", "fire_gem"
-    name: str  # the printed name, a fact
-    faction: Faction
-    cost: int  # 0 for starting cards, which are never bought
-    type: CardType
-    copies: int
-    defence: int = 0  # champions only
-    guard: bool = False
-    primary: tuple[Effect, ...] = ()
-    ally: tuple[Effect, ...] = ()
-    sacrifice: tuple[Effect, ...] = ()
-    expend: tuple[Effect, ...] = ()
 
 
 IM, G, N, W, X = Faction.IMPERIAL, Faction.GUILD, Faction.NECROS, Faction.WILD, Faction.NONE
@@ -189,8 +163,8 @@ MARKET: Final = (
 FIRE_GEM: Final = CardKind("fire_gem", "Fire Gem", X, 2, T, 16,
                            primary=(gold(2),), sacrifice=(combat(3),))
 STARTING: Final = (
-    CardKind("gold", "Gold", X, 0, T, 7, primary=(gold(1),)),
-    CardKind("ruby", "Ruby", X, 0, T, 1, primary=(gold(2),)),
+    GOLD,
+    RUBY,
     CardKind("shortsword", "Shortsword", X, 0, T, 1, primary=(combat(2),)),
     CardKind("dagger", "Dagger", X, 0, T, 1, primary=(combat(1),)),
 )
@@ -199,7 +173,19 @@ STARTING: Final = (
 MAX_SEATS: Final = 4
 STARTING_DECK: Final = sum(kind.copies for kind in STARTING)
 """Cards in a starting deck (7 Gold, a Ruby, a Shortsword, a Dagger)."""
-KINDS: Final = {kind.key: kind for kind in (*MARKET, FIRE_GEM, *STARTING)}
+PACK_KINDS: Final = tuple(
+    kind
+    for pack in PACKS.values()
+    for kind in (*(k for k, _n in pack.deck), pack.ability, pack.skill)
+    if kind not in (GOLD, RUBY)
+)
+KINDS: Final = {kind.key: kind for kind in (*MARKET, FIRE_GEM, *STARTING, *PACK_KINDS)}
+
+
+def _pack_cards(pack: str) -> list[CardKind]:
+    """A pack's deck, then its ability and its skill (twelve ids a seat)."""
+    found = PACKS[pack]
+    return [k for k, n in found.deck for _ in range(n)] + [found.ability, found.skill]
 
 
 def _physical() -> tuple[CardKind, ...]:
@@ -207,6 +193,9 @@ def _physical() -> tuple[CardKind, ...]:
     cards += [FIRE_GEM] * FIRE_GEM.copies
     for _seat in range(MAX_SEATS):
         cards += [kind for kind in STARTING for _ in range(kind.copies)]
+    for _seat in range(MAX_SEATS):  # after the base decks, so that older ids stay
+        for pack in PACKS:
+            cards += _pack_cards(pack)
     return tuple(cards)
 
 
@@ -221,7 +210,34 @@ def kind_of(card: int) -> CardKind:
     return CARDS[card]
 
 
-def starting_ids(seat: int) -> tuple[int, ...]:
-    """The ids of seat `seat`'s starting deck."""
+_BASE_END: Final = len(MARKET_IDS) + len(GEM_IDS) + MAX_SEATS * STARTING_DECK
+_PACK_IDS: Final = PACK_DECK + 2
+
+
+def _pack_first(seat: int, pack: str) -> int:
+    return _BASE_END + (seat * len(PACKS) + list(PACKS).index(pack)) * _PACK_IDS
+
+
+def starting_ids(seat: int, pack: str = "") -> tuple[int, ...]:
+    """The ids of seat `seat`'s starting deck: the base one, or a pack's."""
+    if pack:
+        first = _pack_first(seat, pack)
+        return tuple(range(first, first + PACK_DECK))
     first = len(MARKET_IDS) + len(GEM_IDS) + seat * STARTING_DECK
     return tuple(range(first, first + STARTING_DECK))
+
+
+def pack_of(card: int) -> str:
+    """The character pack a card comes with ("" for the others)."""
+    if card < _BASE_END:
+        return ""
+    return list(PACKS)[(card - _BASE_END) // _PACK_IDS % len(PACKS)]
+
+
+def ability_id(seat: int, pack: str) -> int:
+    """The id of seat `seat`'s pack ability (its skill's is the next one)."""
+    return _pack_first(seat, pack) + PACK_DECK
+
+
+def skill_id(seat: int, pack: str) -> int:
+    return _pack_first(seat, pack) + PACK_DECK + 1

@@ -39,7 +39,7 @@ def determinize(view: dict[str, Any], seed: int) -> State:
     people = view["players"]
     everything = {*MARKET_IDS, *GEM_IDS}
     for index in range(len(people)):
-        everything |= set(starting_ids(index))
+        everything |= set(starting_ids(index, people[index]["pack"]))
     seen = _visible(view)
     own_deck: list[int] = []
     if seat is not None:
@@ -48,9 +48,20 @@ def determinize(view: dict[str, Any], seed: int) -> State:
     hidden = everything - set(seen)
     # A starting card can only be its own seat's; a gem only a player's: the
     # market deck holds market cards alone.
-    starting = {index: sorted(hidden & set(starting_ids(index))) for index in range(len(people))}
+    if view["looking"] is not None:
+        seen += view["looking"]
+        hidden = everything - set(seen)
+    starting = {
+        index: sorted(hidden & set(starting_ids(index, people[index]["pack"])))
+        for index in range(len(people))
+    }
+    # cards the player to act looks at are theirs, hidden from the others
+    aside = 0 if view["looking"] is not None else view["looking_size"]
     slots = {
-        index: player["hand_size"] + player["deck_size"] - len(player["deck_top"])
+        index: player["hand_size"]
+        + player["deck_size"]
+        - len(player["deck_top"])
+        + (aside if index == view["turn"] else 0)
         for index, player in enumerate(people)
         if index != seat
     }
@@ -62,6 +73,7 @@ def determinize(view: dict[str, Any], seed: int) -> State:
     shared, dice = rng.shuffle(dice, [*gems, *taken])
     pool = list(shared)
     players: list[Player] = []
+    looking = tuple(view["looking"] or ())
     for index, player in enumerate(people):
         top = tuple(player["deck_top"])
         if index == seat:
@@ -72,6 +84,8 @@ def determinize(view: dict[str, Any], seed: int) -> State:
             mine, dice = rng.shuffle(dice, [*starting[index], *pool[:extra]])
             del pool[:extra]
             hand, rest = mine[: player["hand_size"]], mine[player["hand_size"] :]
+            if index == view["turn"] and aside:
+                looking, rest = tuple(rest[:aside]), rest[aside:]
         players.append(
             Player(
                 health=player["health"],
@@ -83,6 +97,13 @@ def determinize(view: dict[str, Any], seed: int) -> State:
                 expended=tuple(player["expended"]),
                 owed=player["owed"],
                 out=player["out"],
+                pack=player["pack"],
+                ability_used=player["ability_used"],
+                skill_used=player["skill_used"],
+                turns_begun=player["turns_begun"],
+                fallen=tuple(player["fallen"]),
+                ward=player["ward"],
+                ward_turns=player["ward_turns"],
             )
         )
     nxt = view["next"]
@@ -110,5 +131,9 @@ def determinize(view: dict[str, Any], seed: int) -> State:
         to_top=nxt["to_top"],
         action_to_top=nxt["action_to_top"],
         to_hand=nxt["to_hand"],
+        looking=looking,
+        champion_discount=nxt["champion_discount"],
+        action_discount=nxt["action_discount"],
+        heist=nxt["heist"],
         winner=NO_CARD if view["winner"] is None else view["winner"],
     )

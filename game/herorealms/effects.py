@@ -14,21 +14,31 @@ __all__ = [
     "Effect",
     "Kind",
     "Per",
+    "When",
+    "action_discount",
+    "bless",
+    "champion_discount",
     "champion_to_top",
     "choose",
+    "choose_or_all",
     "combat",
     "discard_to_top",
     "draw",
+    "draw_if",
     "draw_then_discard",
+    "fireball",
     "gold",
     "health",
+    "heist",
     "next_action_to_top",
     "next_to_hand",
     "next_to_top",
     "opponent_discards",
     "prepare",
+    "resurrect",
     "sacrifice_card",
     "stun",
+    "track",
 ]
 
 
@@ -47,7 +57,25 @@ class Kind(StrEnum):
     NEXT_TO_HAND = "next_to_hand"  # the next card acquired this turn goes to the hand
     DISCARD_TO_TOP = "discard_to_top"  # may put a card of the discard on the deck
     CHAMPION_TO_TOP = "champion_to_top"  # a champion of the discard on the deck
-    CHOOSE = "choose"  # one of `options`
+    CHOOSE = "choose"  # one of `options` (all of them when `when` holds)
+    DRAW_IF = "draw_if"  # draw a card when `when` holds
+    CHAMPION_DISCOUNT = "champion_discount"  # the next champion acquired costs 1 less
+    ACTION_DISCOUNT = "action_discount"  # the next action acquired costs 1 less
+    RESURRECT = "resurrect"  # a champion stunned since your last turn, back into play
+    BLESS = "bless"  # a player gains `amount` health, their champions +`each` defence
+    FIREBALL = "fireball"  # `amount` damage to a player and each of their champions
+    TRACK = "track"  # look at `amount` cards on top; discard up to `each`; the rest back
+    HEIST = "heist"  # this turn, may buy one card from an opponent's discard pile
+
+
+class When(StrEnum):
+    """The condition of a conditional effect, checked with `threshold`."""
+
+    ALWAYS = "always"
+    COMBAT_AT_LEAST = "combat_at_least"  # your combat this turn, this card's included
+    BOW_IN_PLAY = "bow_in_play"
+    ACTIONS_AT_LEAST = "actions_at_least"  # actions you have in play
+    CHAMPIONS_AT_LEAST = "champions_at_least"  # champions you have in play
 
 
 class Per(StrEnum):
@@ -58,6 +86,7 @@ class Per(StrEnum):
     OTHER_CHAMPION = "other_champion"
     OTHER_GUARD = "other_guard"
     OTHER_WILD = "other_wild"
+    OTHER_KNIFE = "other_knife"  # the other knives played this turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +98,45 @@ class Effect:
     optional: bool = False
     bonus: int = 0  # combat gained when an optional sacrifice is made
     options: tuple[tuple[Effect, ...], ...] = ()
+    when: When = When.ALWAYS
+    threshold: int = 0
+
+
+def draw_if(when: When, threshold: int = 0) -> Effect:
+    return Effect(Kind.DRAW_IF, 1, when=when, threshold=threshold)
+
+
+def choose_or_all(when: When, threshold: int, *options: tuple[Effect, ...]) -> Effect:
+    """An "or" whose options are all gained when `when` holds."""
+    return Effect(Kind.CHOOSE, options=options, when=when, threshold=threshold)
+
+
+def champion_discount() -> Effect:
+    return Effect(Kind.CHAMPION_DISCOUNT)
+
+
+def action_discount() -> Effect:
+    return Effect(Kind.ACTION_DISCOUNT)
+
+
+def resurrect() -> Effect:
+    return Effect(Kind.RESURRECT)
+
+
+def bless(amount: int, defence: int) -> Effect:
+    return Effect(Kind.BLESS, amount, each=defence)
+
+
+def fireball(amount: int) -> Effect:
+    return Effect(Kind.FIREBALL, amount)
+
+
+def track(look: int, discard_up_to: int) -> Effect:
+    return Effect(Kind.TRACK, look, each=discard_up_to, optional=True)
+
+
+def heist() -> Effect:
+    return Effect(Kind.HEIST)
 
 
 def gold(amount: int) -> Effect:

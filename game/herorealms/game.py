@@ -8,17 +8,18 @@ from typing import Any, Final
 
 from ..engine.capabilities import Capabilities, UndoHooks
 from ..engine.errors import MalformedData, Reason
-from ..engine.modes import Mode
+from ..engine.modes import Mode, Role, Team
 from ..engine.options import OptionsDeclaration
 from ..engine.safejson import quote
 from ..engine.undo import default_barrier
 from ..engine.viewcheck import Received
 from . import codec, rules, view_check, views
 from .cards import MAX_SEATS
+from .options import PACK_OPTIONS, packs_of
 from .scenario import SCENARIOS
 from .state import NO_CARD, Action, Format, State
 
-__all__ = ["DECLARED", "FREE_FOR_ALL", "GAME", "HUNTER", "HeroRealms"]
+__all__ = ["DECLARED", "FREE_FOR_ALL", "GAME", "HUNTER", "HUNTER_LAST", "HYDRA", "HeroRealms"]
 
 FREE_FOR_ALL: Final = Mode(
     Format.FREE_FOR_ALL.value,
@@ -34,11 +35,38 @@ HUNTER: Final = Mode(
     max_players=MAX_SEATS,
     default_players=3,
 )
-DECLARED: Final = OptionsDeclaration(
-    min_players=2, max_players=MAX_SEATS, default_players=2, modes=(FREE_FOR_ALL, HUNTER)
+HUNTER_LAST: Final = Mode(
+    Format.HUNTER_LAST.value,
+    {"fr": "Chasseur : dernier debout", "en": "Hunter: last one standing"},
+    min_players=3,
+    max_players=MAX_SEATS,
+    default_players=3,
 )
-"""Free-for-all at 2 to 4 players, Hunter at 3 or 4 (Hydra and the character
-packs come later)."""
+HYDRA: Final = Mode(
+    Format.HYDRA.value,
+    {"fr": "Hydre : deux contre deux", "en": "Hydra: two against two"},
+    min_players=4,
+    max_players=4,
+    roles=(
+        Role("first_team", {"fr": "Première équipe", "en": "First team"}, seats=2),
+        Role("second_team", {"fr": "Seconde équipe", "en": "Second team"}, seats=2),
+    ),
+    teams=(
+        Team("first", {"fr": "Première équipe", "en": "First team"}, ("first_team",)),
+        Team("second", {"fr": "Seconde équipe", "en": "Second team"}, ("second_team",)),
+    ),
+)
+"""Seats 0 and 1 against 2 and 3: the first team plays first."""
+DECLARED: Final = OptionsDeclaration(
+    min_players=2,
+    max_players=MAX_SEATS,
+    default_players=2,
+    modes=(FREE_FOR_ALL, HUNTER, HUNTER_LAST, HYDRA),
+    options=PACK_OPTIONS,
+)
+"""Free-for-all at 2 to 4 players, Hunter (first blood or last one
+standing) at 3 or 4; each seat's character
+pack (Hydra comes later)."""
 
 
 class HeroRealms:
@@ -67,7 +95,7 @@ class HeroRealms:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise MalformedData(f"the seed must be an integer, not {quote(seed)}")
         format = Format(DECLARED.mode_of(normalized).id)
-        return rules.new_game(normalized["players"], seed, format)
+        return rules.new_game(normalized["players"], seed, format, packs_of(normalized))
 
     def opening_events(self, state: State) -> list[dict[str, Any]]:
         secret = {str(seat): {"cards": list(p.hand)} for seat, p in enumerate(state.players)}
@@ -102,6 +130,9 @@ class HeroRealms:
     def outcome(self, state: State) -> dict[str, Any] | None:
         if state.winner == NO_CARD:
             return None
+        if state.format == Format.HYDRA:
+            team = HYDRA.teams[state.winner // 2].id
+            return {"winners": [state.winner, state.winner + 1], "teams": [team]}
         return {"winners": [state.winner]}
 
     # ------------------------------------------------------------ undo

@@ -8,8 +8,8 @@ players on your left and right."""
 from __future__ import annotations
 
 from .cards import kind_of
-from .state import Format, State
-from .zones import prepared_guard
+from .state import State
+from .zones import prepared_guard, team_seats
 
 __all__ = [
     "attackable_players",
@@ -23,8 +23,10 @@ __all__ = [
 
 
 def opponents(state: State, seat: int) -> tuple[int, ...]:
-    """The opponents of `seat` still in the game, in seat order."""
-    return tuple(s for s, p in enumerate(state.players) if s != seat and not p.out)
+    """The opponents of `seat` still in the game, in seat order (in Hydra,
+    the other team's players)."""
+    mates = team_seats(state, seat)
+    return tuple(s for s, p in enumerate(state.players) if s not in mates and not p.out)
 
 
 def left_of(state: State, seat: int) -> int:
@@ -45,14 +47,14 @@ def right_of(state: State, seat: int) -> int:
 
 def player_targets(state: State, seat: int) -> tuple[int, ...]:
     """The players `seat` may attack or target (guards aside)."""
-    if state.format == Format.HUNTER:
+    if state.format.hunts:
         return (left_of(state, seat),)
     return opponents(state, seat)
 
 
 def champion_owners(state: State, seat: int) -> tuple[int, ...]:
     """The players whose champions `seat` may attack or target (guards aside)."""
-    if state.format == Format.HUNTER:
+    if state.format.hunts:
         return tuple(sorted({left_of(state, seat), right_of(state, seat)}))
     return opponents(state, seat)
 

@@ -6,10 +6,22 @@ from __future__ import annotations
 from ..engine.errors import Reason
 from ..engine.evolve import evolve
 from .cards import kind_of
-from .effects import Effect, Kind
+from .effects import Effect, Kind, When
+from .looks import holds, look
 from .reach import player_targets, targetable_champions
 from .state import NO_CARD, Action, Aim, Choose, Pick, Prompt, PromptKind, Skip, State
-from .zones import Event, count_per, draw_cards, is_champion, put_player, sacrifice_card, without
+from .turn import knock_out
+from .zones import (
+    Event,
+    count_per,
+    damage_champion,
+    draw_cards,
+    is_champion,
+    put_player,
+    sacrifice_card,
+    set_health,
+    without,
+)
 
 __all__ = ["ABILITIES", "ability_of", "answer", "answers", "check_answer", "run_ability", "settle"]
 
@@ -22,11 +34,18 @@ _PROMPT_OF = {
     Kind.DISCARD_TO_TOP: PromptKind.DISCARD_TO_TOP,
     Kind.CHAMPION_TO_TOP: PromptKind.CHAMPION_TO_TOP,
     Kind.CHOOSE: PromptKind.CHOOSE,
+    Kind.RESURRECT: PromptKind.RESURRECT,
+    Kind.BLESS: PromptKind.AIM_BLESS,
+    Kind.FIREBALL: PromptKind.AIM_FIREBALL,
 }
+_OPTIONAL = (PromptKind.SACRIFICE, PromptKind.DISCARD_TO_TOP, PromptKind.TRACK_DISCARD)
 _FLAG_OF = {
     Kind.NEXT_TO_TOP: "to_top",
     Kind.NEXT_ACTION_TO_TOP: "action_to_top",
     Kind.NEXT_TO_HAND: "to_hand",
+    Kind.CHAMPION_DISCOUNT: "champion_discount",
+    Kind.ACTION_DISCOUNT: "action_discount",
+    Kind.HEIST: "heist",
 }
 
 
@@ -69,11 +88,21 @@ def _apply_effect(
         return evolve(state, combat=state.combat + amount), [_gain(seat, "combat", amount)], None
     if kind == Kind.HEALTH:
         player = state.players[seat]
-        state = put_player(state, seat, evolve(player, health=player.health + amount))
+        state = set_health(state, seat, player.health + amount)
         return state, [_gain(seat, "health", amount)], None
-    if kind == Kind.DRAW:
+    if kind == Kind.DRAW or (kind == Kind.DRAW_IF and holds(state, seat, effect)):
         state, events, _count = draw_cards(state, seat, amount)
         return state, events, None
+    if kind == Kind.DRAW_IF:
+        return state, [], None
+    if kind == Kind.CHOOSE and effect.when != When.ALWAYS and holds(state, seat, effect):
+        events = []
+        for option in effect.options:
+            state, more = run_ability(state, seat, card, ability, option)
+            events += more
+        return state, events, None
+    if kind == Kind.TRACK:
+        return look(state, seat, card, ability, index, effect)
     if kind in _FLAG_OF:
         flag = _FLAG_OF[kind]
         return evolve(state, **{flag: getattr(state, flag) + 1}), [], None
@@ -88,7 +117,9 @@ def _apply_effect(
 
 
 def _gain(seat: int, what: str, amount: int) -> Event:
-    return {"type": "gain", "seat": seat, "what": what, "amount": amount}
+    """A gain, or a loss (a skill's cost in health) as a loss of a positive amount."""
+    kind = "gain" if amount >= 0 else "lose"
+    return {"type": kind, "seat": seat, "what": what, "amount": abs(amount)}
 
 
 # ------------------------------------------------------------------ prompts
@@ -106,8 +137,10 @@ def answers(state: State, seat: int) -> list[Action]:
     if kind == PromptKind.DRAW_COUNT:
         most = min(prompt.left, len(player.deck) + len(player.discard))
         return [Choose(i) for i in range(most + 1)]
-    if kind == PromptKind.AIM_DISCARD:
+    if kind in (PromptKind.AIM_DISCARD, PromptKind.AIM_FIREBALL):
         return [Aim(other) for other in player_targets(state, seat)]
+    if kind == PromptKind.AIM_BLESS:
+        return [Aim(other) for other, p in enumerate(state.players) if not p.out]
     cards: tuple[int, ...] = ()
     if kind == PromptKind.STUN:
         cards = targetable_champions(state, seat)
@@ -121,8 +154,12 @@ def answers(state: State, seat: int) -> list[Action]:
         cards = player.discard
     elif kind == PromptKind.CHAMPION_TO_TOP:
         cards = tuple(c for c in player.discard if is_champion(c))
+    elif kind == PromptKind.RESURRECT:
+        cards = tuple(c for c in player.discard if c in player.fallen)
+    elif kind in (PromptKind.TRACK_DISCARD, PromptKind.TRACK_BACK):
+        cards = state.looking
     found: list[Action] = [Pick(card) for card in sorted(set(cards))]
-    optional = kind in (PromptKind.SACRIFICE, PromptKind.DISCARD_TO_TOP) or (
+    optional = kind in _OPTIONAL or (
         kind == PromptKind.STUN and effect is not None and effect.optional
     )
     if optional and found:
@@ -147,6 +184,7 @@ def answer(state: State, seat: int, action: Action) -> tuple[State, list[Event]]
     state = evolve(state, prompts=rest)
     kind = prompt.kind
     if isinstance(action, Skip):
+        state = _back_prompt(state, prompt)
         return state, [{"type": "skip", "seat": seat, "card": prompt.card}]
     if isinstance(action, Choose):
         if kind == PromptKind.DRAW_COUNT:
@@ -159,6 +197,10 @@ def answer(state: State, seat: int, action: Action) -> tuple[State, list[Event]]
         event: Event = {"type": "choose", "seat": seat, "card": prompt.card, "option": action.index}
         state, events = run_ability(state, seat, prompt.card, prompt.ability, chosen)
         return state, [event, *events]
+    if isinstance(action, Aim) and kind == PromptKind.AIM_BLESS:
+        return _bless(state, seat, prompt, action.seat)
+    if isinstance(action, Aim) and kind == PromptKind.AIM_FIREBALL:
+        return _fireball(state, seat, prompt, action.seat)
     if isinstance(action, Aim):
         target = state.players[action.seat]
         state = put_player(state, action.seat, evolve(target, owed=target.owed + 1))
@@ -189,6 +231,16 @@ def _pick(state: State, seat: int, prompt: Prompt, card: int) -> tuple[State, li
             again = evolve(prompt, left=prompt.left - 1)
             state = evolve(state, prompts=(again, *state.prompts))
         return state, events
+    if kind == PromptKind.RESURRECT:
+        player = evolve(
+            player,
+            discard=without(player.discard, card),
+            fallen=without(player.fallen, card),
+            champions=(*player.champions, card),
+        )
+        return put_player(state, seat, player), [{"type": "resurrect", "seat": seat, "card": card}]
+    if kind in (PromptKind.TRACK_DISCARD, PromptKind.TRACK_BACK):
+        return _track(state, seat, prompt, card)
     if kind in (PromptKind.DISCARD, PromptKind.OWED_DISCARD):
         player = evolve(player, hand=without(player.hand, card), discard=(*player.discard, card))
         return put_player(state, seat, player), [{"type": "discard", "seat": seat, "card": card}]
@@ -212,6 +264,7 @@ def stun(state: State, card: int, by: int) -> tuple[State, list[Event]]:
         champions=without(player.champions, card),
         expended=expended,
         discard=(*player.discard, card),
+        fallen=(*player.fallen, card),
     )
     damage = tuple(entry for entry in state.damage if entry[0] != card)
     state = evolve(put_player(state, owner, player), damage=damage)
@@ -230,6 +283,8 @@ def _same_choice(state: State, options: list[Action]) -> bool:
 
 
 def _pick_key(state: State, card: int) -> tuple[str, int, str]:
+    if card in state.looking:  # cards looked at: alike when of one kind
+        return "looking", state.turn, kind_of(card).key
     for seat, player in enumerate(state.players):
         if card in player.hand:
             return "hand", seat, kind_of(card).key
@@ -255,3 +310,71 @@ def settle(state: State, seat: int) -> tuple[State, list[Event]]:
         else:
             break
     return state, events
+
+
+# ------------------------------------------------------- the packs' prompts
+
+
+def _bless(state: State, seat: int, prompt: Prompt, target: int) -> tuple[State, list[Event]]:
+    """The player gains health; their champions' defence rises until the end
+    of their next turn (the one after this, when they bless themselves)."""
+    effect = _effect_of(prompt)
+    assert effect is not None
+    player = state.players[target]
+    lasting = 2 if target == state.turn else 1
+    player = evolve(
+        player, ward=player.ward + effect.each, ward_turns=max(player.ward_turns, lasting)
+    )
+    state = set_health(put_player(state, target, player), target, player.health + effect.amount)
+    event: Event = {"type": "bless", "seat": seat, "target": target, "amount": effect.amount}
+    return state, [event, _gain(target, "health", effect.amount)]
+
+
+def _fireball(state: State, seat: int, prompt: Prompt, target: int) -> tuple[State, list[Event]]:
+    """Damage to every champion of the player (guards or not), then to the player."""
+    effect = _effect_of(prompt)
+    assert effect is not None
+    events: list[Event] = [{"type": "fireball", "seat": seat, "target": target}]
+    for champion in state.players[target].champions:
+        state, stunned = damage_champion(state, champion, effect.amount)
+        if stunned:
+            state, more = stun(state, champion, seat)
+            events += more
+    player = state.players[target]
+    health = max(0, player.health - effect.amount)
+    state = set_health(state, target, health)
+    hit = effect.amount
+    attack = {"type": "attack", "seat": seat, "target": target, "amount": hit, "health": health}
+    events.append(attack)
+    if health == 0:
+        state, more = knock_out(state, target)
+        events += more
+    return state, events
+
+
+def _track(state: State, seat: int, prompt: Prompt, card: int) -> tuple[State, list[Event]]:
+    """A card looked at goes to the discard pile, or back on the deck: the
+    first one put back on top, each next one under those (`left` counts them)."""
+    player = state.players[seat]
+    state = evolve(state, looking=without(state.looking, card))
+    if prompt.kind == PromptKind.TRACK_BACK:
+        placed = prompt.left
+        player = evolve(player, deck=(*player.deck[:placed], card, *player.deck[placed:]))
+        state = put_player(state, seat, player)
+        if state.looking:
+            state = evolve(state, prompts=(evolve(prompt, left=placed + 1), *state.prompts))
+        return state, [{"type": "put_back", "seat": seat}]
+    state = put_player(state, seat, evolve(player, discard=(*player.discard, card)))
+    if prompt.left > 1 and state.looking:
+        state = evolve(state, prompts=(evolve(prompt, left=prompt.left - 1), *state.prompts))
+    else:
+        state = _back_prompt(state, prompt)
+    return state, [{"type": "discard", "seat": seat, "card": card}]
+
+
+def _back_prompt(state: State, prompt: Prompt) -> State:
+    """After the discards of a look, the cards left go back on top."""
+    if prompt.kind != PromptKind.TRACK_DISCARD or not state.looking:
+        return state
+    back = evolve(prompt, kind=PromptKind.TRACK_BACK, left=0)
+    return evolve(state, prompts=(back, *state.prompts))

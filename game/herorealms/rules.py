@@ -8,7 +8,17 @@ from collections import Counter
 from ..engine import rng
 from ..engine.errors import IllegalAction, Reason
 from ..engine.evolve import evolve
-from .cards import CARD_COUNT, CARDS, GEM_IDS, MARKET_IDS, CardType, kind_of, starting_ids
+from .cards import (
+    CARD_COUNT,
+    CARDS,
+    GEM_IDS,
+    MARKET_IDS,
+    PACKS,
+    CardType,
+    kind_of,
+    starting_ids,
+)
+from .pack_actions import afford, check_heist, check_pack, heist, use_pack
 from .reach import (
     attackable_players,
     champion_owners,
@@ -26,6 +36,7 @@ from .state import (
     Aim,
     AttackChampion,
     AttackPlayer,
+    BuyDiscard,
     BuyGem,
     BuyMarket,
     Choose,
@@ -38,29 +49,59 @@ from .state import (
     Sacrifice,
     Skip,
     State,
+    UseAbility,
     UseAlly,
+    UseSkill,
 )
-from .turn import acquire, attack_player, buy_market, end_turn
-from .zones import Event, faction_count, put_player, sacrifice_card, without
+from .turn import acquire, attack_player, buy_market, end_turn, price
+from .zones import Event, defence_of, faction_count, put_player, sacrifice_card, without
 
 __all__ = ["action_universe", "apply", "check", "legal_actions", "new_game", "to_act"]
 
 
-def opening_hand(seat: int, players: int) -> int:
-    """2 players: 3 then 5; 3 and more: 3, 4, then 5."""
+HYDRA_HEALTH = 75
+
+
+def opening_hand(seat: int, players: int, format: Format = Format.FREE_FOR_ALL) -> int:
+    """2 players: 3 then 5; 3 and more: 3, 4, then 5; Hydra: the first team's
+    players 3 each, the other team's 5."""
+    if format == Format.HYDRA:
+        return 3 if seat < 2 else HAND_SIZE
     if players == 2:
         return (3, 5)[seat]
     return (3, 4)[seat] if seat < 2 else HAND_SIZE
 
 
-def new_game(players: int, seed: int, format: Format = Format.FREE_FOR_ALL) -> State:
+def new_game(
+    players: int, seed: int, format: Format = Format.FREE_FOR_ALL, packs: tuple[str, ...] = ()
+) -> State:
+    """A new game; `packs` names each seat's character pack ("" or missing:
+    the base starting deck and 50 health)."""
     dice = rng.seed_state(seed)
     market_deck, dice = rng.shuffle(dice, MARKET_IDS)
     seats: list[Player] = []
     for seat in range(players):
-        deck, dice = rng.shuffle(dice, starting_ids(seat))
-        size = opening_hand(seat, players)
-        seats.append(Player(START_HEALTH, deck[size:], 0, deck[:size], (), (), (), 0, False))
+        pack = packs[seat] if seat < len(packs) else ""
+        deck, dice = rng.shuffle(dice, starting_ids(seat, pack))
+        size = opening_hand(seat, players, format)
+        health = PACKS[pack].health if pack else START_HEALTH
+        if format == Format.HYDRA:  # the team's, shared: packs' health does not count
+            health = HYDRA_HEALTH
+        seats.append(
+            Player(
+                health,
+                deck[size:],
+                0,
+                deck[:size],
+                (),
+                (),
+                (),
+                0,
+                False,
+                pack,
+                turns_begun=1 if seat == 0 else 0,
+            )
+        )
     return State(
         dice=dice,
         format=format,
@@ -112,7 +153,9 @@ def _check_main(state: State, seat: int, action: Action) -> Reason | None:
     if isinstance(action, BuyGem):
         if not state.gems:
             return Reason("no_gems", "the Fire Gem pile is empty")
-        return _afford(state, kind_of(state.gems[0]).cost)
+        return afford(state, price(state, state.gems[0]))
+    if isinstance(action, UseAbility | UseSkill):
+        return check_pack(state, seat, action)
     if isinstance(action, AttackPlayer):
         return _check_attack_player(state, seat, action)
     card = action.card
@@ -126,7 +169,9 @@ def _check_main(state: State, seat: int, action: Action) -> Reason | None:
     if isinstance(action, BuyMarket):
         if card not in state.market:
             return Reason("not_in_market", "that card is not face up in the market")
-        return _afford(state, kind.cost)
+        return afford(state, price(state, card))
+    if isinstance(action, BuyDiscard):
+        return check_heist(state, seat, card)
     if isinstance(action, AttackChampion):
         return _check_attack_champion(state, seat, card)
     if isinstance(action, Expend):
@@ -149,12 +194,6 @@ def _check_main(state: State, seat: int, action: Action) -> Reason | None:
         return Reason("ally_used", "that ally ability was already used this turn")
     if faction_count(state, seat, kind.faction) < 2:
         return Reason("no_ally_in_play", "you need another card of its faction in play")
-    return None
-
-
-def _afford(state: State, cost: int) -> Reason | None:
-    if state.gold < cost:
-        return Reason("not_enough_gold", f"you need {cost} gold and have {state.gold}")
     return None
 
 
@@ -189,7 +228,7 @@ def _check_attack_champion(state: State, seat: int, card: int) -> Reason | None:
 def champion_health(state: State, card: int) -> int:
     """The damage that stuns a champion now (its defence less this turn's damage)."""
     taken = next((amount for champion, amount in state.damage if champion == card), 0)
-    return kind_of(card).defence - taken
+    return defence_of(state, card) - taken
 
 
 # ------------------------------------------------------------- the legal list
@@ -215,9 +254,17 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         if CARDS[c].ally and c not in state.allies and factions[CARDS[c].faction] >= 2
     ]
     legal += [Sacrifice(c) for c in state.in_play if CARDS[c].sacrifice]
-    legal += [BuyMarket(c) for c in state.market if c != NO_CARD and CARDS[c].cost <= gold]
-    if state.gems and CARDS[state.gems[0]].cost <= gold:
+    legal += [BuyMarket(c) for c in state.market if c != NO_CARD and price(state, c) <= gold]
+    if state.gems and price(state, state.gems[0]) <= gold:
         legal.append(BuyGem())
+    if state.heist:
+        legal += [
+            BuyDiscard(c)
+            for s in opponents(state, seat)
+            for c in sorted(set(state.players[s].discard))
+            if CARDS[c].cost and price(state, c) <= gold
+        ]
+    legal += [a for a in (UseAbility(), UseSkill()) if check_pack(state, seat, a) is None]
     legal += [
         AttackChampion(c)
         for c in targetable_champions(state, seat)
@@ -234,12 +281,13 @@ def action_universe(state: State) -> list[Action]:
     cards = range(CARD_COUNT)
     seats = range(len(state.players))
     return [
-        *(kind(card) for kind in (Play, Expend, UseAlly, Sacrifice, BuyMarket, AttackChampion, Pick)
+        *(kind(card) for kind in (Play, Expend, UseAlly, Sacrifice, BuyMarket, AttackChampion, Pick,
+                                  BuyDiscard)
           for card in cards),
         *(AttackPlayer(s, n) for s in seats for n in range(state.combat + 2)),
         *(Choose(i) for i in range(4)),
         *(Aim(s) for s in seats),
-        BuyGem(), EndTurn(), Skip(),
+        BuyGem(), EndTurn(), Skip(), UseAbility(), UseSkill(),
     ]  # fmt: skip
 
 
@@ -270,6 +318,10 @@ def _main(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         return buy_market(state, seat, action.card)
     if isinstance(action, AttackPlayer):
         return attack_player(state, seat, action.seat, action.amount)
+    if isinstance(action, UseAbility | UseSkill):
+        return use_pack(state, seat, action)
+    if isinstance(action, BuyDiscard):
+        return heist(state, seat, action.card)
     if isinstance(action, AttackChampion):
         needed = champion_health(state, action.card)
         state, events = stun(evolve(state, combat=state.combat - needed), action.card, seat)

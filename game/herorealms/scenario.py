@@ -5,7 +5,8 @@ cards and players.
 Actions: ``play arkus``, ``expend arkus``, ``ally taxation``, ``sacrifice
 fire_gem``, ``buy arkus``, ``buy gem``, ``attack Ben 5``, ``attack
 orc_grunt``, ``end``; answers ``pick gold_3``, ``choose 1``, ``aim Ben``,
-``skip``; or the engine's JSON."""
+``skip``; a character pack's ``ability`` and ``skill``; ``take recruit`` (buy
+from an opponent's discard pile after a heist); or the engine's JSON."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from .state import (
     Aim,
     AttackChampion,
     AttackPlayer,
+    BuyDiscard,
     BuyGem,
     BuyMarket,
     Choose,
@@ -34,24 +36,29 @@ from .state import (
     Sacrifice,
     Skip,
     State,
+    UseAbility,
     UseAlly,
+    UseSkill,
 )
 from .views import state_problems
 
 __all__ = ["SCENARIOS", "HeroRealmsScenarios", "words_of"]
 
-_CARD_VERBS: dict[str, type[Play | Expend | UseAlly | Sacrifice | BuyMarket | Pick]] = {
+_CARD_VERBS: dict[
+    str, type[Play | Expend | UseAlly | Sacrifice | BuyMarket | Pick | BuyDiscard]
+] = {
     "play": Play,
     "expend": Expend,
     "ally": UseAlly,
     "sacrifice": Sacrifice,
     "buy": BuyMarket,
     "pick": Pick,
+    "take": BuyDiscard,
 }
 _VERB_OF = {kind: verb for verb, kind in _CARD_VERBS.items()}
 _KEYS = (
     "health", "gold", "combat", "turn", "winner", "to_act", "prompt", "hand_size", "deck_size",
-    "owed", "out", "legal", "illegal",
+    "owed", "out", "legal", "illegal", "champions", "discard_size",
 )  # fmt: skip
 
 
@@ -65,8 +72,11 @@ def words_of(action: Action, names: Sequence[str]) -> str:
         return f"choose {action.index}"
     if isinstance(action, Aim):
         return f"aim {names[action.seat]}"
-    if isinstance(action, BuyGem | EndTurn | Skip):
-        return {BuyGem: "buy gem", EndTurn: "end", Skip: "skip"}[type(action)]
+    if isinstance(action, BuyGem | EndTurn | Skip | UseAbility | UseSkill):
+        return {
+            BuyGem: "buy gem", EndTurn: "end", Skip: "skip", UseAbility: "ability",
+            UseSkill: "skill",
+        }[type(action)]  # fmt: skip
     return f"{_VERB_OF[type(action)]} {CARD_NAMES[action.card]}"
 
 
@@ -85,6 +95,10 @@ def read_action(spec: Any, names: Sequence[str]) -> Action:
         return EndTurn()
     if words == ["skip"]:
         return Skip()
+    if words == ["ability"]:
+        return UseAbility()
+    if words == ["skill"]:
+        return UseSkill()
     if words == ["buy", "gem"]:
         return BuyGem()
     if len(words) == 2 and words[0] in _CARD_VERBS:
@@ -115,10 +129,11 @@ class HeroRealmsScenarios:
         self, state: State, expect: Mapping[str, Any], names: Sequence[str]
     ) -> list[str]:
         """By player: ``health``, ``hand_size``, ``deck_size``, ``owed``,
-        ``out``; ``gold``, ``combat``, ``turn`` and ``winner`` (a player or
-        null), ``to_act`` (players), ``prompt`` (the first question's kind or
-        null), ``legal`` (exactly the legal actions of the player to act, in
-        words, any order), ``illegal`` (actions all refused now)."""
+        ``out``, ``champions`` (names, in order), ``discard_size``; ``gold``,
+        ``combat``, ``turn`` and ``winner`` (a player or null), ``to_act``
+        (players), ``prompt`` (the first question's kind or null), ``legal``
+        (exactly the legal actions of the player to act, in words, any order),
+        ``illegal`` (actions all refused now)."""
         expect_fields(expect, "expect", (), _KEYS)
         found: list[str] = []
         per_player: dict[str, Callable[[int], object]] = {
@@ -127,6 +142,8 @@ class HeroRealmsScenarios:
             "deck_size": lambda s: len(state.players[s].deck),
             "owed": lambda s: state.players[s].owed,
             "out": lambda s: state.players[s].out,
+            "champions": lambda s: [CARD_NAMES[c] for c in state.players[s].champions],
+            "discard_size": lambda s: len(state.players[s].discard),
         }
         for key, read in per_player.items():
             wanted = expect.get(key, {})

@@ -3,7 +3,10 @@ into the zones asked for, every other card left where the deal put it.
 
 Card names: a kind's key for its first copy, then ``_2``, ``_3``, ... in id
 order (``recruit``, ``recruit_2``; ``gold`` .. ``gold_28``, seat 0 holding
-``gold`` to ``gold_7``; ``fire_gem`` .. ``fire_gem_16``)."""
+``gold`` to ``gold_7``; ``fire_gem`` .. ``fire_gem_16``). A character pack's
+Gold and Ruby carry its name (``thief_gold`` .. ``thief_gold_5`` are seat 0's
+Thief's, ``thief_gold_6`` on seat 1's); its other cards keep their key
+(``follower_a`` on seat 0, ``follower_a_2`` on seat 1)."""
 
 from __future__ import annotations
 
@@ -13,7 +16,8 @@ from typing import Any, Final
 from ..engine.errors import ScenarioError
 from ..engine.evolve import evolve
 from ..engine.safejson import quote
-from .cards import CARD_COUNT, GEM_IDS, MARKET_IDS, kind_of, starting_ids
+from .cards import CARD_COUNT, GEM_IDS, MARKET_IDS, PACKS, kind_of, pack_of, starting_ids
+from .packs import GOLD, RUBY
 from .rules import new_game
 from .state import MARKET_ROW, NO_CARD, Format, State
 
@@ -25,6 +29,8 @@ def _names() -> dict[str, int]:
     counts: dict[str, int] = {}
     for card in range(CARD_COUNT):
         key = kind_of(card).key
+        if kind_of(card) in (GOLD, RUBY) and pack_of(card):
+            key = f"{pack_of(card)}_{key}"
         counts[key] = counts.get(key, 0) + 1
         names[key if counts[key] == 1 else f"{key}_{counts[key]}"] = card
     return names
@@ -35,7 +41,8 @@ CARD_NAMES: Final = {card: name for name, card in CARD_IDS.items()}
 _ZONES = ("hand", "deck", "discard", "champions")
 _FIELDS = (
     "players", "seed", "mode", "hands", "decks", "discards", "champions", "expended", "market",
-    "in_play", "health", "owed", "gold", "combat", "turn",
+    "in_play", "health", "owed", "gold", "combat", "turn", "packs",
+    "turns_begun",
 )  # fmt: skip
 
 
@@ -74,9 +81,11 @@ def _home(state: State, card: int, owner: dict[int, int]) -> State:
 
 def stacked(setup: Mapping[str, Any]) -> tuple[State, list[str]]:
     """``players`` (2 to 4 names), ``seed``, ``mode`` (``free_for_all`` or
-    ``hunter``); by player: ``hands``, ``decks``
+    ``hunter``); by player: ``packs`` (a character pack: ``cleric``, ...;
+    its cards are named like the others: ``follower_a`` is seat 0's Cleric's,
+    ``follower_a_2`` seat 1's), ``hands``, ``decks``
     (the named cards on top, the rest of the deck after), ``discards``,
-    ``champions``, ``expended``, ``health``, ``owed``; ``market`` (the first
+    ``champions``, ``expended``, ``health``, ``owed``, ``turns_begun``; ``market`` (the first
     slots of the row, the rest refilled from the market deck), ``in_play``
     (cards the player to act has played), ``gold``, ``combat``, ``turn``."""
     unknown = sorted(set(setup) - set(_FIELDS))
@@ -92,11 +101,18 @@ def stacked(setup: Mapping[str, Any]) -> tuple[State, list[str]]:
         raise ScenarioError("setup.seed must be a whole number")
     mode = setup.get("mode", Format.FREE_FOR_ALL.value)
     if mode not in {item.value for item in Format}:
-        raise ScenarioError(f"setup.mode must be free_for_all or hunter, not {quote(mode)}")
-    if mode == Format.HUNTER and len(names) < 3:
+        modes = ", ".join(item.value for item in Format)
+        raise ScenarioError(f"setup.mode must be one of {modes}, not {quote(mode)}")
+    if Format(mode).hunts and len(names) < 3:
         raise ScenarioError("setup.mode: Hunter is played by 3 or 4")
-    state = new_game(len(names), seed, Format(mode))
-    owner = {card: seat for seat in range(len(names)) for card in starting_ids(seat)}
+    if mode == Format.HYDRA and len(names) != 4:
+        raise ScenarioError("setup.mode: Hydra is played by 4")
+    by_seat = _by_player(setup, "packs", names)
+    if any(value not in PACKS for value in by_seat.values()):
+        raise ScenarioError(f"setup.packs: a pack is one of {', '.join(PACKS)}")
+    packs = tuple(by_seat.get(seat, "") for seat in range(len(names)))
+    state = new_game(len(names), seed, Format(mode), packs)
+    owner = {card: seat for seat in range(len(names)) for card in starting_ids(seat, packs[seat])}
     wanted: dict[tuple[str, int], list[int]] = {}
     for key, zone in zip(("hands", "decks", "discards", "champions"), _ZONES, strict=True):
         for seat, value in _by_player(setup, key, names).items():
@@ -165,7 +181,7 @@ def _market(state: State, first: list[int]) -> State:
 
 def _numbers(state: State, setup: Mapping[str, Any], names: Sequence[str]) -> State:
     players = list(state.players)
-    for key in ("health", "owed"):
+    for key in ("health", "owed", "turns_begun"):
         for seat, value in _by_player(setup, key, names).items():
             if type(value) is not int or value < 0:
                 raise ScenarioError(f"setup.{key}.{names[seat]} must be a whole number")

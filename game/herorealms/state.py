@@ -15,6 +15,7 @@ __all__ = [
     "Aim",
     "AttackChampion",
     "AttackPlayer",
+    "BuyDiscard",
     "BuyGem",
     "BuyMarket",
     "Choose",
@@ -29,7 +30,9 @@ __all__ = [
     "Sacrifice",
     "Skip",
     "State",
+    "UseAbility",
     "UseAlly",
+    "UseSkill",
 ]
 
 START_HEALTH = 50
@@ -43,6 +46,15 @@ class Format(StrEnum):
 
     FREE_FOR_ALL = "free_for_all"  # anyone may attack anyone
     HUNTER = "hunter"  # your left neighbour only; the first player out ends the game
+    HUNTER_LAST = "hunter_last"  # Hunter reach; the one on the right of a player out
+    # gains 10 health and draws a card, and play goes on to the last one standing
+
+    HYDRA = "hydra"  # 2 against 2 at 4: seats 0 and 1 against 2 and 3, 75 health a team
+
+    @property
+    def hunts(self) -> bool:
+        """Whether you attack only your left neighbour (both Hunter variants)."""
+        return self in (Format.HUNTER, Format.HUNTER_LAST)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +68,13 @@ class Player:
     expended: tuple[int, ...]  # the champions that are expended, sorted
     owed: int  # cards to discard when this player's next turn starts
     out: bool
+    pack: str = ""  # the character pack ("" for the base starting deck)
+    ability_used: bool = False  # the pack's ability is sacrificed: once a game
+    skill_used: bool = False  # the pack's skill is expended: once a turn
+    turns_begun: int = 0  # this player's turns begun so far
+    fallen: tuple[int, ...] = ()  # own champions stunned since this player's last turn
+    ward: int = 0  # defence blessed onto this player's champions
+    ward_turns: int = 0  # this player's turn ends before the ward lapses
 
 
 class PromptKind(StrEnum):
@@ -71,6 +90,11 @@ class PromptKind(StrEnum):
     DISCARD_TO_TOP = "discard_to_top"  # a card of your discard onto your deck, or Skip
     CHAMPION_TO_TOP = "champion_to_top"  # a champion of your discard onto your deck
     OWED_DISCARD = "owed_discard"  # the discard another player's card owed: Pick(card)
+    RESURRECT = "resurrect"  # a champion of yours stunned since your last turn: Pick(card)
+    AIM_BLESS = "aim_bless"  # the player who is blessed: Aim(seat)
+    AIM_FIREBALL = "aim_fireball"  # the player hit, with their champions: Aim(seat)
+    TRACK_DISCARD = "track_discard"  # a card looked at, to the discard pile: Pick, or Skip
+    TRACK_BACK = "track_back"  # the next card looked at to put back on top: Pick(card)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +128,10 @@ class State:
     action_to_top: int  # the same, for the next actions acquired
     to_hand: int  # the next cards acquired this turn go to the hand
     winner: int  # the last one standing, NO_CARD (-1) while the game goes on
+    looking: tuple[int, ...] = ()  # cards off the top of the deck, seen by the player to act
+    champion_discount: int = 0  # the next champions acquired this turn cost 1 less each
+    action_discount: int = 0  # the next actions acquired this turn cost 1 less each
+    heist: int = 0  # cards the player may still buy from opponents' discard piles this turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +176,21 @@ class AttackChampion:
 
 
 @dataclass(frozen=True, slots=True)
+class UseAbility:
+    pass  # sacrifice your character pack's ability
+
+
+@dataclass(frozen=True, slots=True)
+class UseSkill:
+    pass  # expend your character pack's skill, paying 2 gold
+
+
+@dataclass(frozen=True, slots=True)
+class BuyDiscard:
+    card: int  # a card of an opponent's discard pile (the Thief's Heist)
+
+
+@dataclass(frozen=True, slots=True)
 class EndTurn:
     pass
 
@@ -174,7 +217,7 @@ class Skip:
 
 Action = (
     Play | Expend | UseAlly | Sacrifice | BuyMarket | BuyGem | AttackPlayer | AttackChampion
-    | EndTurn | Pick | Choose | Aim | Skip
+    | EndTurn | Pick | Choose | Aim | Skip | UseAbility | UseSkill | BuyDiscard
 )  # fmt: skip
 ACTION_TYPES: dict[str, type[Action]] = {
     "play": Play,
@@ -190,5 +233,8 @@ ACTION_TYPES: dict[str, type[Action]] = {
     "choose": Choose,
     "aim": Aim,
     "skip": Skip,
+    "ability": UseAbility,
+    "skill": UseSkill,
+    "buy_discard": BuyDiscard,
 }
 """Each action's "type" in JSON."""

@@ -6,9 +6,21 @@ from ..engine.evolve import evolve
 from .cards import CardType, kind_of
 from .reach import right_of
 from .state import HAND_SIZE, NO_CARD, Format, Prompt, PromptKind, State
-from .zones import Event, draw_cards, put_player
+from .zones import Event, draw_cards, put_player, set_health, team_seats
 
-__all__ = ["acquire", "attack_player", "buy_market", "end_turn"]
+__all__ = ["acquire", "attack_player", "buy_market", "end_turn", "price"]
+
+
+def price(state: State, card: int) -> int:
+    """What acquiring `card` costs now: its cost, less this turn's discount
+    on the next champion or action."""
+    kind = kind_of(card)
+    cost = kind.cost
+    if kind.type == CardType.CHAMPION and state.champion_discount:
+        cost -= 1
+    if kind.type == CardType.ACTION and state.action_discount:
+        cost -= 1
+    return max(0, cost)
 
 
 def buy_market(state: State, seat: int, card: int) -> tuple[State, list[Event]]:
@@ -27,7 +39,12 @@ def acquire(state: State, seat: int, card: int) -> tuple[State, list[Event]]:
     """Pay for `card` and put it where this turn's effects send it: the hand,
     the top of the deck, or (by default) the discard pile."""
     kind = kind_of(card)
-    state = evolve(state, gold=state.gold - kind.cost)
+    cost = price(state, card)
+    state = evolve(state, gold=state.gold - cost)
+    if kind.type == CardType.CHAMPION and state.champion_discount:
+        state = evolve(state, champion_discount=state.champion_discount - 1)
+    if kind.type == CardType.ACTION and state.action_discount:
+        state = evolve(state, action_discount=state.action_discount - 1)
     player = state.players[seat]
     if state.to_hand:
         state, where = evolve(state, to_hand=state.to_hand - 1), "hand"
@@ -42,15 +59,13 @@ def acquire(state: State, seat: int, card: int) -> tuple[State, list[Event]]:
     if where == "deck":
         player = evolve(player, deck=(card, *player.deck), known=player.known + 1)
     state = put_player(state, seat, player)
-    return state, [{"type": "buy", "seat": seat, "card": card, "to": where, "cost": kind.cost}]
+    return state, [{"type": "buy", "seat": seat, "card": card, "to": where, "cost": cost}]
 
 
 def attack_player(state: State, seat: int, target: int, amount: int) -> tuple[State, list[Event]]:
     player = state.players[target]
     health = max(0, player.health - amount)
-    state = put_player(
-        evolve(state, combat=state.combat - amount), target, evolve(player, health=health)
-    )
+    state = set_health(evolve(state, combat=state.combat - amount), target, health)
     events: list[Event] = [
         {"type": "attack", "seat": seat, "target": target, "amount": amount, "health": health}
     ]
@@ -61,8 +76,18 @@ def attack_player(state: State, seat: int, target: int, amount: int) -> tuple[St
 
 
 def knock_out(state: State, seat: int) -> tuple[State, list[Event]]:
-    """A player at 0 health is out: their champions leave play for their
-    discard pile and they take no more turns. The last one standing wins."""
+    """A player at 0 health is out (in Hydra, with their teammate)."""
+    events: list[Event] = []
+    for member in team_seats(state, seat):
+        if state.winner == NO_CARD:
+            state, more = _out(state, member)
+            events += more
+    return state, events
+
+
+def _out(state: State, seat: int) -> tuple[State, list[Event]]:
+    """Out: their champions leave play for their discard pile and they take
+    no more turns. The last one (in Hydra, team) standing wins."""
     player = state.players[seat]
     hunter = right_of(state, seat)  # First Blood's winner, read while `seat` is still in
     player = evolve(
@@ -78,11 +103,31 @@ def knock_out(state: State, seat: int) -> tuple[State, list[Event]]:
     state = evolve(put_player(state, seat, player), damage=damage)
     events: list[Event] = [{"type": "out", "seat": seat}]
     standing = [s for s, p in enumerate(state.players) if not p.out]
-    if len(standing) == 1 or state.format == Format.HUNTER:
+    if state.format == Format.HYDRA and len(standing) == 2 and standing[0] // 2 == standing[1] // 2:
+        state = evolve(state, winner=standing[0], prompts=())  # the team's first seat
+        events.append({"type": "game_over", "winners": standing})
+    elif len(standing) == 1 or state.format == Format.HUNTER:
         winner = standing[0] if len(standing) == 1 else hunter
         state = evolve(state, winner=winner, prompts=())
         events.append({"type": "game_over", "winners": [winner]})
+    elif state.format == Format.HUNTER_LAST:
+        state, more = _reward_hunter(state, hunter)
+        events += more
     return state, events
+
+
+HUNTER_HEALTH = 10
+"""Last One Standing: what the player on the right of a player out gains."""
+
+
+def _reward_hunter(state: State, hunter: int) -> tuple[State, list[Event]]:
+    """Hunter, last one standing: the player on the right of the one out gains
+    10 health and draws a card (play goes on)."""
+    player = state.players[hunter]
+    state = set_health(state, hunter, player.health + HUNTER_HEALTH)
+    gain: Event = {"type": "gain", "seat": hunter, "what": "health", "amount": HUNTER_HEALTH}
+    state, drawn, _count = draw_cards(state, hunter, 1)
+    return state, [gain, *drawn]
 
 
 def end_turn(state: State, seat: int) -> tuple[State, list[Event]]:
@@ -91,19 +136,34 @@ def end_turn(state: State, seat: int) -> tuple[State, list[Event]]:
     are lost. Then the next player still in the game begins their turn, first
     discarding what other players' cards made them owe."""
     player = state.players[seat]
+    # Hydra: the team's turn goes on with the teammate, who gets the unspent pool
+    pooled = state.format == Format.HYDRA and seat % 2 == 0 and not state.players[seat + 1].out
+    carried = (state.gold, state.combat) if pooled else (0, 0)
+    ward_turns = max(0, player.ward_turns - 1)
     player = evolve(
-        player, discard=player.discard + state.in_play + player.hand, hand=(), expended=()
+        player,
+        discard=player.discard + state.in_play + player.hand,
+        hand=(),
+        expended=(),
+        skill_used=False,
+        fallen=(),
+        ward_turns=ward_turns,
+        ward=player.ward if ward_turns else 0,
     )
     state = evolve(
         put_player(state, seat, player),
         in_play=(),
-        gold=0,
-        combat=0,
+        gold=carried[0],
+        combat=carried[1],
         allies=(),
         damage=(),
         to_top=0,
         action_to_top=0,
         to_hand=0,
+        looking=(),
+        champion_discount=0,
+        action_discount=0,
+        heist=0,
     )
     events: list[Event] = [{"type": "end_turn", "seat": seat}]
     state, drawn, _count = draw_cards(state, seat, HAND_SIZE)
@@ -116,7 +176,10 @@ def end_turn(state: State, seat: int) -> tuple[State, list[Event]]:
     )
     nxt = state.players[following]
     owed = (Prompt(PromptKind.OWED_DISCARD, NO_CARD, "", 0, 0, 0),) * nxt.owed
-    state = put_player(state, following, evolve(nxt, owed=0))
+    state = put_player(state, following, evolve(nxt, owed=0, turns_begun=nxt.turns_begun + 1))
     state = evolve(state, turn=following, turns=state.turns + 1, prompts=owed)
-    events.append({"type": "turn", "seat": following, "discards": len(owed)})
+    event: Event = {"type": "turn", "seat": following, "discards": len(owed)}
+    if pooled:
+        event |= {"gold": carried[0], "combat": carried[1]}
+    events.append(event)
     return state, events

@@ -20,22 +20,24 @@ from ..engine.viewcheck import (
     refusal,
     require,
 )
-from .cards import CARD_COUNT, GEM_IDS, MARKET_IDS, MAX_SEATS, STARTING_DECK
+from .cards import CARD_COUNT, GEM_IDS, MARKET_IDS, MAX_SEATS, PACKS, STARTING_DECK
 from .codec import action_from_json
 from .resolve import ABILITIES
 from .state import MARKET_ROW, NO_CARD, BuyMarket, Expend, Format, Play, PromptKind
+from .zones import is_champion
 
 __all__ = ["check_received"]
 
 _VIEW = (
     "seat", "format", "turn", "turns", "to_act", "winner", "players", "hand", "deck", "market",
     "market_deck", "gems", "sacrificed", "in_play", "gold", "combat", "allies", "damage",
-    "prompts", "next",
+    "prompts", "next", "looking", "looking_size",
 )  # fmt: skip
 _PLAYER = (
     "health", "hand_size", "deck_size", "deck_top", "discard", "champions", "expended", "owed",
-    "out",
+    "out", "pack", "ability_used", "skill_used", "turns_begun", "fallen", "ward", "ward_turns",
 )  # fmt: skip
+_NEXT = ("to_top", "action_to_top", "to_hand", "champion_discount", "action_discount", "heist")
 _LAST = CARD_COUNT - 1
 _BIG = 100_000
 #: each event type: its public fields, then the fields it may also hold
@@ -45,7 +47,14 @@ _EVENTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "draw": (("seat", "count"), ("cards",)),
     "reshuffle": (("seat", "size"), ()),
     "play": (("seat", "card"), ()),
-    "expend": (("seat", "card"), ()),
+    "expend": (("seat", "card"), ("from",)),
+    "lose": (("seat", "what", "amount"), ()),
+    "look": (("seat", "count"), ("cards",)),
+    "put_back": (("seat",), ()),
+    "resurrect": (("seat", "card"), ()),
+    "bless": (("seat", "target", "amount"), ()),
+    "fireball": (("seat", "target"), ()),
+    "heist": (("seat", "owner", "card"), ()),
     "ally": (("seat", "card"), ()),
     "sacrifice": (("seat", "card"), ("from",)),
     "buy": (("seat", "card", "to", "cost"), ()),
@@ -55,7 +64,7 @@ _EVENTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "out": (("seat",), ()),
     "game_over": (("winners",), ()),
     "end_turn": (("seat",), ()),
-    "turn": (("seat", "discards"), ()),
+    "turn": (("seat", "discards"), ("gold", "combat")),
     "choose": (("seat", "card", "option"), ()),
     "must_discard": (("seat", "by"), ()),
     "skip": (("seat", "card"), ()),
@@ -81,8 +90,12 @@ def _check(received: Received) -> None:
     if received.outcome is None:
         require(view["winner"] is None, "outcome", "is missing for a finished game")
     else:
-        outcome = fields(received.outcome, "outcome", ("winners",))
-        require(outcome["winners"] == [view["winner"]], "outcome.winners", "is not the winner")
+        hydra = view["format"] == Format.HYDRA
+        outcome = fields(received.outcome, "outcome", ("winners",), ("teams",))
+        winner = view["winner"]
+        team = [winner, winner + 1] if hydra else [winner]
+        require(outcome["winners"] == team, "outcome.winners", "is not the winner")
+        require(("teams" in outcome) == hydra, "outcome.teams", "names a team in Hydra only")
 
 
 def _cards(value: object, path: str, high: int = MARKET_ROW * 40) -> list[int]:
@@ -124,15 +137,23 @@ def _view(data: object, seat: int | None) -> Mapping[str, Any]:
         require(set(mine["deck_top"]) <= set(deck), "view.deck", "lacks its known top")
         seen += hand + [card for card in deck if card not in mine["deck_top"]]
         hidden -= len(hand) + len(deck) - len(mine["deck_top"])
+    looking_size = integer(view["looking_size"], "view.looking_size", 0, 5)
+    if seat is not None and seat == turn:
+        looking = _cards(view["looking"], "view.looking", 5)
+        require(len(looking) == looking_size, "view.looking", "does not match its size")
+        seen += looking
+    else:
+        require(view["looking"] is None, "view.looking", "is the player to act's own")
+        hidden += looking_size
     distinct(seen, "view")
-    total = len(MARKET_IDS) + len(GEM_IDS) + players * STARTING_DECK
+    total = len(MARKET_IDS) + len(GEM_IDS) + players * STARTING_DECK  # a pack's deck is as big
     require(len(seen) + hidden == total, "view", "does not account for every card")
     for key in ("gold", "combat"):
         integer(view[key], f"view.{key}", 0, _BIG)
     _cards(view["allies"], "view.allies")
     for index, entry in enumerate(listing(view["damage"], "view.damage", 0, 40)):
         int_list(entry, f"view.damage[{index}]", 0, _LAST, (2, 2))
-    nxt = fields(view["next"], "view.next", ("to_top", "action_to_top", "to_hand"))
+    nxt = fields(view["next"], "view.next", _NEXT)
     for key, value in nxt.items():
         integer(value, f"view.next.{key}", 0, _BIG)
     prompts = listing(view["prompts"], "view.prompts", 0, 40)
@@ -162,6 +183,13 @@ def _player(data: object, path: str, own: bool) -> tuple[list[int], int]:
     require(set(expended) <= set(champions), f"{path}.expended", "are not its champions")
     integer(player["owed"], f"{path}.owed", 0, _BIG)
     out = boolean(player["out"], f"{path}.out")
+    choice(player["pack"], f"{path}.pack", ("", *PACKS))
+    for key in ("ability_used", "skill_used"):
+        boolean(player[key], f"{path}.{key}")
+    for key in ("turns_begun", "ward", "ward_turns"):
+        integer(player[key], f"{path}.{key}", 0, _BIG)
+    fallen = _cards(player["fallen"], f"{path}.fallen")
+    require(all(is_champion(c) for c in fallen), f"{path}.fallen", "holds a card no champion")
     require(not out or not champions, f"{path}.champions", "belong to a player still in")
     hidden = hand + deck - len(top)
     return top + discard + champions, hidden
@@ -207,7 +235,7 @@ def _event(data: object, path: str, seat: int | None, players: int) -> None:
         )
         _cards(event["cards"], f"{path}.cards")
     if kind == "game_over":
-        int_list(event["winners"], f"{path}.winners", 0, players - 1, (1, 1))
+        int_list(event["winners"], f"{path}.winners", 0, players - 1, (1, 2))  # 2: Hydra
     elif kind == "deal":
         int_list(event["hands"], f"{path}.hands", 0, 5, (players, players))
         int_list(event["market"], f"{path}.market", 0, _LAST, (MARKET_ROW, MARKET_ROW))
@@ -216,5 +244,5 @@ def _event(data: object, path: str, seat: int | None, players: int) -> None:
             choice(
                 event[key],
                 f"{path}.{key}",
-                ("gold", "combat", "health", "hand", "deck", "discard", "play"),
+                ("gold", "combat", "health", "hand", "deck", "discard", "play", "pack"),
             )

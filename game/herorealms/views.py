@@ -12,12 +12,24 @@ from typing import Any
 
 from ..engine import rng
 from ..engine.evolve import evolve
-from .cards import CARD_COUNT, GEM_IDS, MARKET_IDS, MAX_SEATS, CardType, kind_of, starting_ids
+from .cards import (
+    CARD_COUNT,
+    GEM_IDS,
+    MARKET_IDS,
+    MAX_SEATS,
+    PACKS,
+    CardType,
+    kind_of,
+    starting_ids,
+)
 from .resolve import ability_of
 from .rules import to_act
 from .state import MARKET_ROW, NO_CARD, Format, Player, Prompt, PromptKind, State
+from .zones import defence_of
 
 __all__ = ["redeal", "state_problems", "view"]
+
+_LOOKS = (PromptKind.TRACK_DISCARD, PromptKind.TRACK_BACK)
 
 
 def _public_player(player: Player) -> dict[str, Any]:
@@ -31,6 +43,13 @@ def _public_player(player: Player) -> dict[str, Any]:
         "expended": list(player.expended),
         "owed": player.owed,
         "out": player.out,
+        "pack": player.pack,
+        "ability_used": player.ability_used,
+        "skill_used": player.skill_used,
+        "turns_begun": player.turns_begun,
+        "fallen": list(player.fallen),
+        "ward": player.ward,
+        "ward_turns": player.ward_turns,
     }
 
 
@@ -68,10 +87,15 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "allies": list(state.allies),
         "damage": [list(entry) for entry in state.damage],
         "prompts": [_prompt(prompt) for prompt in state.prompts],
+        "looking": list(state.looking) if seat == state.turn else None,
+        "looking_size": len(state.looking),
         "next": {
             "to_top": state.to_top,
             "action_to_top": state.action_to_top,
             "to_hand": state.to_hand,
+            "champion_discount": state.champion_discount,
+            "action_discount": state.action_discount,
+            "heist": state.heist,
         },
     }
 
@@ -83,16 +107,22 @@ def redeal(state: State, seat: int | None, seed: int) -> State:
     dice = rng.seed_state(seed)
     market_deck, dice = rng.shuffle(dice, state.market_deck)
     players: list[Player] = []
+    looking = state.looking
     for who, player in enumerate(state.players):
         top, rest = player.deck[: player.known], player.deck[player.known :]
         if who == seat:
             shuffled, dice = rng.shuffle(dice, rest)
             players.append(evolve(player, deck=top + shuffled))
             continue
-        pool, dice = rng.shuffle(dice, player.hand + rest)
-        size = len(player.hand)
-        players.append(evolve(player, hand=pool[:size], deck=top + pool[size:]))
-    return evolve(state, market_deck=market_deck, players=tuple(players), dice=dice)
+        looked = state.looking if who == state.turn else ()  # seen by its player alone
+        pool, dice = rng.shuffle(dice, player.hand + looked + rest)
+        size, aside = len(player.hand), len(player.hand) + len(looked)
+        players.append(evolve(player, hand=pool[:size], deck=top + pool[aside:]))
+        if looked:
+            looking = pool[size:aside]
+    return evolve(
+        state, market_deck=market_deck, players=tuple(players), dice=dice, looking=looking
+    )
 
 
 def state_problems(state: State) -> list[str]:
@@ -100,18 +130,20 @@ def state_problems(state: State) -> list[str]:
     players = len(state.players)
     if not 2 <= players <= MAX_SEATS:
         return [f"a game has 2 to {MAX_SEATS} seats"]
-    if state.format == Format.HUNTER and players < 3:
+    if state.format.hunts and players < 3:
         return ["Hunter is played by 3 or 4"]
     problems: list[str] = []
     places = [c for c in state.market if c != NO_CARD]
-    places += [*state.market_deck, *state.gems, *state.sacrificed, *state.in_play]
+    places += [*state.market_deck, *state.gems, *state.sacrificed, *state.in_play, *state.looking]
     for player in state.players:
         places += [*player.deck, *player.hand, *player.discard, *player.champions]
     if any(not 0 <= card < CARD_COUNT for card in places):
         return [f"card ids are 0 to {CARD_COUNT - 1}"]
     expected = set(MARKET_IDS) | set(GEM_IDS)
-    for seat in range(players):
-        expected |= set(starting_ids(seat))
+    for seat, player in enumerate(state.players):
+        if player.pack and player.pack not in PACKS:
+            return [f"seat {seat}'s character pack is one of {', '.join(PACKS)}"]
+        expected |= set(starting_ids(seat, player.pack))
     counts = Counter(places)
     if set(counts) != expected or any(n != 1 for n in counts.values()):
         doubled = sorted(c for c, n in counts.items() if n > 1)
@@ -152,6 +184,16 @@ def _player_problems(seat: int, player: Player) -> list[str]:
         problems.append(f"{where} is out: no health, no champions, nothing owed")
     if not player.out and player.health == 0:
         problems.append(f"{where} has no health left and must be out")
+    if min(player.turns_begun, player.ward, player.ward_turns) < 0 or player.ward_turns > 2:
+        problems.append(f"{where}'s turns and blessing cannot be negative (a blessing lasts 2)")
+    if (player.ward > 0) != (player.ward_turns > 0):
+        problems.append(f"{where}'s blessing has a strength and a length together")
+    if len(set(player.fallen)) != len(player.fallen) or not all(
+        kind_of(c).type == CardType.CHAMPION for c in player.fallen
+    ):
+        problems.append(f"{where}'s champions stunned since its last turn are distinct champions")
+    if not player.pack and (player.ability_used or player.skill_used):
+        problems.append(f"{where} has no character pack to use")
     return problems
 
 
@@ -163,16 +205,31 @@ def _turn_problems(state: State) -> list[str]:
         problems.append("the turn belongs to a player still in the game")
     out = players - len(standing)
     hunter = state.format == Format.HUNTER
+    hydra = state.format == Format.HYDRA
+    teams_left = {s // 2 for s in standing} if hydra else set(standing)
+    if hydra and (
+        players != 4
+        or any(
+            state.players[s].health != state.players[s + 1].health
+            or state.players[s].out != state.players[s + 1].out
+            for s in (0, 2)
+        )
+    ):
+        problems.append("Hydra: four players, teammates share their health and go out together")
     if state.winner != NO_CARD:
-        if state.winner not in standing or (standing != [state.winner] and not hunter):
-            problems.append("the winner is the last one standing")
+        last = [state.winner, state.winner + 1] if hydra else [state.winner]
+        if state.winner not in standing or (standing != last and not hunter):
+            problems.append("the winner is the last one (in Hydra, team) standing")
         if hunter and out != 1:
             problems.append("Hunter ends when the first player is out")
         if state.prompts:
             problems.append("a finished game asks nothing")
-    elif len(standing) < 2 or (hunter and out):
+    elif len(teams_left) < 2 or (hunter and out):
         problems.append("the game ends when one player is left (in Hunter, at the first out)")
-    if min(state.gold, state.combat, state.to_top, state.action_to_top, state.to_hand) < 0:
+    if min(
+        state.gold, state.combat, state.to_top, state.action_to_top, state.to_hand,
+        state.champion_discount, state.action_discount, state.heist,
+    ) < 0:  # fmt: skip
         problems.append("gold, combat and the acquire effects cannot be negative")
     if state.turns < 1:
         problems.append("turns count from 1")
@@ -183,9 +240,12 @@ def _turn_problems(state: State) -> list[str]:
     champions = {c for p in state.players for c in p.champions}
     cards = [entry[0] for entry in state.damage]
     if cards != sorted(set(cards)) or any(
-        c not in champions or not 0 < n < kind_of(c).defence for c, n in state.damage
+        c not in champions or not 0 < n < defence_of(state, c) for c, n in state.damage
     ):
         problems.append("damage is on champions in play, below their defence, sorted")
+    looks = any(p.kind in _LOOKS for p in state.prompts)
+    if bool(state.looking) != looks:
+        problems.append("cards are looked at while a look asks what to do with them")
     for prompt in state.prompts:
         problems += _prompt_problems(prompt.kind, prompt.card, prompt.ability, prompt.index)
         if prompt.left < 0 or prompt.bonus < 0:

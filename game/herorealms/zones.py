@@ -9,11 +9,13 @@ from ..engine import rng
 from ..engine.evolve import evolve
 from .cards import FIRE_GEM, CardType, Faction, kind_of
 from .effects import Per
-from .state import Player, State
+from .state import Format, Player, State
 
 __all__ = [
     "Event",
     "count_per",
+    "damage_champion",
+    "defence_of",
     "draw_cards",
     "faction_count",
     "in_play_of",
@@ -21,6 +23,8 @@ __all__ = [
     "prepared_guard",
     "put_player",
     "sacrifice_card",
+    "set_health",
+    "team_seats",
     "without",
 ]
 
@@ -36,6 +40,21 @@ def without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
 def put_player(state: State, seat: int, player: Player) -> State:
     players = state.players
     return evolve(state, players=(*players[:seat], player, *players[seat + 1 :]))
+
+
+def team_seats(state: State, seat: int) -> tuple[int, ...]:
+    """`seat` and, in Hydra, its teammate (seats 0 and 1, 2 and 3)."""
+    if state.format == Format.HYDRA:
+        first = seat - seat % 2
+        return (first, first + 1)
+    return (seat,)
+
+
+def set_health(state: State, seat: int, health: int) -> State:
+    """Set a player's health; in Hydra the team's, which both teammates hold."""
+    for member in team_seats(state, seat):
+        state = put_player(state, member, evolve(state.players[member], health=health))
+    return state
 
 
 def draw_cards(state: State, seat: int, count: int) -> tuple[State, list[Event], int]:
@@ -99,6 +118,8 @@ def count_per(state: State, seat: int, source: int, per: Per) -> int:
         return sum(1 for card in champions if card != source)
     if per == Per.OTHER_GUARD:
         return sum(1 for card in champions if card != source and kind_of(card).guard)
+    if per == Per.OTHER_KNIFE:
+        return sum(1 for c in state.in_play if c != source and "knife" in kind_of(c).traits)
     if per == Per.OTHER_WILD:
         cards = in_play_of(state, seat)
         return sum(1 for c in cards if c != source and kind_of(c).faction == Faction.WILD)
@@ -107,3 +128,19 @@ def count_per(state: State, seat: int, source: int, per: Per) -> int:
 
 def is_champion(card: int) -> bool:
     return kind_of(card).type == CardType.CHAMPION
+
+
+def defence_of(state: State, card: int) -> int:
+    """A champion's defence now: printed, plus its owner's blessing."""
+    owner = next((p for p in state.players if card in p.champions), None)
+    return kind_of(card).defence + (owner.ward if owner is not None else 0)
+
+
+def damage_champion(state: State, card: int, amount: int) -> tuple[State, bool]:
+    """Add damage to a champion this turn; whether it is now stunned (the
+    caller stuns it)."""
+    taken = next((n for c, n in state.damage if c == card), 0) + amount
+    if taken >= defence_of(state, card):
+        return state, True
+    damage = tuple(sorted((*(e for e in state.damage if e[0] != card), (card, taken))))
+    return evolve(state, damage=damage), False
