@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
-from game.engine.client import Control, Dock, GameClient, Group, Listing, Scene
+from game.engine.client import Control, Dock, GameClient, Group, Listing
+from game.engine.client_base import DefaultClient
 from game.engine.protocol import Event
 from game.raid.game import GAME
 from game.raid.state import Block, End, Kind, Pick, Play, State, Take, kind_of
@@ -67,9 +67,9 @@ def dock(view: dict[str, Any], legal: Sequence[Any], names: Sequence[str], lang:
     return Dock(tr("prompt_play", lang), tuple(groups))
 
 
-class RaidClient:
+class RaidClient(DefaultClient):
     name = GAME.name
-    tutorials: Path | None = None
+    renderer = render
     listing = Listing(
         description={
             "fr": "Un boss contre un groupe de héros : draft, cibles, parades (pour les tests).",
@@ -80,15 +80,6 @@ class RaidClient:
     def title(self, lang: str) -> str:
         return "Raid"
 
-    def render_table(self, scene: Scene) -> str:
-        return render.render_table(scene)
-
-    def render_result(self, scene: Scene) -> str:
-        return render.render_result(scene)
-
-    def render_game_over(self, scene: Scene) -> str:
-        return render.render_game_over(scene)
-
     def dock(
         self,
         view: dict[str, Any],
@@ -98,9 +89,6 @@ class RaidClient:
         hint: Mapping[int, float] | None = None,
     ) -> Dock:
         return dock(view, legal, names, lang)
-
-    def hint(self, view: dict[str, Any], legal: Sequence[Any]) -> dict[int, float]:
-        return {}
 
     def result_status(self, view: dict[str, Any], names: Sequence[str], lang: str) -> str:
         return tr("result_title", lang, n=render.rounds_done(view) or 1)
