@@ -6,8 +6,8 @@ protocol methods to them one by one. A game subclasses ``GameBase`` instead,
 names those modules and its declared options, and writes only what is its own:
 ``deal`` (a new game from normalized options and a checked seed), ``seats``,
 ``is_over``, ``outcome`` and its ``capabilities``. A method a game writes
-itself wins over the default (The Boss binds its rules' functions as static
-methods, which its search calls in every playout).
+itself wins over the default (a game whose search calls its rules in every
+playout may bind them as static methods, with no method in between).
 """
 
 from __future__ import annotations
