@@ -54,7 +54,7 @@ def test_a_client_missing_a_required_member_is_refused_naming_it() -> None:
                 return {}
 
 
-@pytest.mark.parametrize("game", ["duel", "theboss", "bossquest"])
+@pytest.mark.parametrize("game", ["duel", "theboss", "bossquest", "raid"])
 def test_every_client_builds_on_the_default_client(game: str) -> None:
     include_test_games()
     client = get_client(game)

@@ -238,3 +238,41 @@ def test_the_dock_offers_to_change_a_pick_and_names_each_target() -> None:
     shown = dock(GAME.view(turn, 0), GAME.legal_actions(turn, 0), names, "fr")
     labels = [c.label for g in shown.groups for c in g.controls]
     assert labels == ["Frapper Ben", "Frapper Cléo", "Finir mon tour"]
+
+
+def _read_alike(texts: list[str]) -> list[str]:
+    return [text for text in texts if texts.count(text) > 1]
+
+
+def test_two_loot_cards_of_one_kind_make_two_groups_that_read_apart() -> None:
+    """Two Heals (or Scouts) in a loot are two groups: they were both labelled
+    "Heal", with the same buttons and the same accessible names."""
+    names = ["Ana", "Ben", "Cléo"]
+    turn = _turns([(), (HEAL, STRIKE, HEAL + 1), ()])
+    turn = evolve(turn, turn=1)
+    shown = dock(GAME.view(turn, 1), GAME.legal_actions(turn, 1), names, "en")
+    assert [g.label for g in shown.groups] == ["Heal (1 of 2)", "Strike", "Heal (2 of 2)", ""]
+    heals = [c.aria for c in shown.groups[2].controls]
+    assert heals == ["Heal (2 of 2): Heal Ben", "Heal (2 of 2): Heal Cléo"]
+    french = dock(GAME.view(turn, 1), GAME.legal_actions(turn, 1), names, "fr")
+    assert french.groups[0].label == "Soin (1 sur 2)"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_no_two_groups_or_controls_of_the_dock_read_alike(lang: str) -> None:
+    """In the draft, in a turn and struck, over random games: the groups'
+    labels and the controls' accessible names are all distinct."""
+    names = ["Ana", "Ben", "Cléo", "Dan", "Eve"]
+    docks = 0
+    for seed in range(8):
+        _state, played, _ = random_game(GAME, {"players": 5}, seed)
+        replay = _new(5, seed)
+        for seat, action in played:
+            legal = GAME.legal_actions(replay, seat)
+            shown = dock(GAME.view(replay, seat), legal, names, lang)
+            labels = [g.label for g in shown.groups if g.label]
+            spoken = [c.aria or c.label for g in shown.groups for c in g.controls]
+            assert _read_alike(labels) == [] and _read_alike(spoken) == [], (seed, labels, spoken)
+            replay, _ = GAME.apply(replay, seat, action)
+            docks += 1
+    assert docks > 500

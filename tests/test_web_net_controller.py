@@ -385,12 +385,50 @@ def test_the_host_reloads_and_resumes_from_its_record_sealed_or_not() -> None:
         hub.run_host(host.open_peer(peer, "tabs"))
         hub.run_guest(peer, guest.link_up())
         hub.flush()
-        assert guest.guest.seat == 1 and guest.notice == ""
+        assert guest.guest.seat == 1 and guest.notice is None
         # the game goes on: whoever is to act plays, and the guest's move is accepted
         _play(hub, random.Random(1))
         if sealed:
             hub.run_host(host.leave())
             assert "room-abcdefgh" not in hub.host_page.sealed
+
+
+_NOTICE = re.compile(r'<p class="notice" role="alert">([^<]*)</p>')
+
+
+def _notice(html: str) -> str:
+    found = _NOTICE.search(html)
+    assert found is not None, "no notice on the board"
+    return unescape(found.group(1))
+
+
+def test_a_refused_moves_notice_follows_a_language_switch() -> None:
+    """The refusal is kept as its code and worded at each draw: after a switch
+    to French the guest's and the host's notices read in French (they stayed
+    in the language of the moment of the refusal)."""
+    hub = Hub(_host(2))
+    peer = _seated(hub, "Bob", 1)
+    hub.run_host(hub.host.lobby_command("net-start", None, ""))
+    hub.flush()
+    guest = hub.guests[peer]
+    while hub.host.host.to_act() != 0:
+        hub.run_guest(peer, guest.board_command("act", _acts(hub.pages[peer].html)[0]))
+        hub.flush()
+    # the guest proposes seat 0's move: the host refuses it (not its turn)
+    hub.run_guest(peer, guest.board_command("act", json.dumps(hub.host.host.legal_json(0)[0])))
+    hub.flush()
+    english = _notice(hub.pages[peer].html)
+    assert english.startswith("Refused: ")
+    hub.run_guest(peer, guest.set_lang("fr"))
+    french = _notice(hub.pages[peer].html)
+    assert french.startswith("Refusé : ") and french != english.replace("Refused: ", "Refusé : ")
+    hub.run_guest(peer, guest.set_lang("en"))
+    assert _notice(hub.pages[peer].html) == english
+    # the host's own refused move, then its switch
+    hub.run_host(hub.host.board_command("act", '{"type": "nonsense"}'))
+    assert _notice(hub.host_page.html).startswith("Refused: ")
+    hub.run_host(hub.host.set_lang("fr"))
+    assert _notice(hub.host_page.html).startswith("Refusé : ")
 
 
 def test_refusals_show_in_words_and_change_nothing() -> None:
@@ -417,7 +455,7 @@ def test_refusals_show_in_words_and_change_nothing() -> None:
     hub.flush()
     assert hub.host.host.version == version
     assert guest.notice
-    assert guest.notice in unescape(hub.pages[peer].html)
+    assert guest.notice.text("en") in unescape(hub.pages[peer].html)
     assert 'class="notice" role="alert"' in hub.pages[peer].html
     # a bad move from the host itself is refused too
     hub.run_host(hub.host.board_command("act", '{"type": "nonsense"}'))

@@ -34,6 +34,7 @@ from game.web.net_prefs import (
 from game.web.net_strings import NET_STRINGS, ntr, reject_text
 from game.web.net_view import (
     BoardInput,
+    Notice,
     SeatStatus,
     board_phase,
     e,
@@ -295,9 +296,12 @@ def test_a_refusal_shows_in_the_dock_in_both_languages() -> None:
     hub, peers = _table(3)
     hub.route(hub.host.start())
     hub.flush()
-    notice = reject_text("stale", "version 3 is not 4", "fr")
-    html = render_net_board(_board(hub, peers[0], notice=notice), "fr").html
+    # kept as its code, the refusal is worded at each draw, in the reader's language
+    board = _board(hub, peers[0], notice=Notice.refused("stale", "version 3 is not 4", GAME.name))
+    html = render_net_board(board, "fr").html
     assert 'class="notice" role="alert"' in html and "Refusé" in html
+    html = render_net_board(board, "en").html
+    assert 'class="notice" role="alert"' in html and "Refused" in html and "Refusé" not in html
     assert "over_boss" not in reject_text("illegal:over_boss", "too much", "fr")
     assert reject_text("no_such_code", "", "en") == "Refused: no_such_code"
 

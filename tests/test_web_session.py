@@ -208,7 +208,10 @@ def test_an_illegal_action_shows_the_reason_and_changes_nothing() -> None:
     before = session.to_save()
     assert session.command("act", '{"type":"ask","count":9}') == Outcome.RENDER
     assert session.to_save() == before
+    # kept as its code, the refusal is worded at each draw: it follows a language switch
+    assert "Not allowed: ask for 1 to 4 weapons" in session.render("en").html
     assert "Coup refusé : Demandez de 1 à 4 armes." in session.render("fr").html
+    assert "Not allowed: ask for 1 to 4 weapons" in session.render("en").html
     assert session.command("act", "not json") == Outcome.RENDER
     assert session.command("act", buttons(session.render("en").html)[0][1]) == Outcome.RENDER
     assert session.notice is None

@@ -9,11 +9,20 @@ from typing import Any
 from ..engine.errors import MalformedData
 from ..engine.jsonfields import expect_fields, read_bool, read_int, read_int_list, read_str
 from ..engine.safejson import quote
+from .actions import action_from_json, action_to_json
 from .invariants import state_problems
 from .options import Options
 from .state import ActiveSpell, Fate, Player, RoundResult, SeatResult, Stage, State
 
-__all__ = ["result_from_json", "result_to_json", "state_from_json", "state_to_json"]
+# the actions' readers live in actions.py; named here too, the game's whole codec in one module
+__all__ = [
+    "action_from_json",
+    "action_to_json",
+    "result_from_json",
+    "result_to_json",
+    "state_from_json",
+    "state_to_json",
+]
 
 
 def _active_to_json(spell: ActiveSpell) -> dict[str, Any]:

@@ -7,10 +7,9 @@ from functools import cached_property
 from typing import Any, Final
 
 from ..engine.capabilities import Capabilities, SearchHooks, UndoHooks
-from ..engine.errors import MalformedData, Reason
-from ..engine.safejson import quote
-from ..engine.viewcheck import Received
-from . import actions, codec, rules, setup, undo, view_check, views
+from ..engine.errors import Reason
+from ..engine.game_base import GameBase
+from . import codec, rules, setup, undo, view_check, views
 from .actions import Action
 from .bots import easy_bot, normal_bot
 from .determinize import dealer, determinize
@@ -24,15 +23,20 @@ from .text import describe
 __all__ = ["GAME", "BossQuest"]
 
 
-class BossQuest:
-    """Boss Quest's base game. Stateless: every method reads or makes states."""
+class BossQuest(GameBase[State, Action]):
+    """Boss Quest's base game. Stateless: every method reads or makes states.
+    ``GameBase`` forwards the protocol to the modules named below."""
 
-    name: Final = "bossquest"
-    schema_version: Final = 1
+    name = "bossquest"
+    schema_version = 1
     scenarios: Final = SCENARIOS
     bots: Final = {"normal": normal_bot, "easy": easy_bot}
     playout_policy: Final = "normal"  # what the search bot plays out with
-    declared_options: Final = DECLARED
+    declared_options = DECLARED
+    rules = rules
+    views = views
+    codec = codec
+    view_check = view_check
 
     @cached_property
     def capabilities(self) -> Capabilities:
@@ -62,9 +66,7 @@ class BossQuest:
     def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         return Options.from_json(options).to_json()
 
-    def new_game(self, options: Mapping[str, Any], seed: int) -> State:
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise MalformedData(f"the seed must be an integer, not {quote(seed)}")
+    def deal(self, options: dict[str, Any], seed: int) -> State:
         return setup.new_game(Options.from_json(options), seed)
 
     def opening_events(self, state: State) -> list[dict[str, Any]]:
@@ -75,11 +77,9 @@ class BossQuest:
     def seats(self, state: State) -> int:
         return len(state.players)
 
-    def to_act(self, state: State) -> tuple[int, ...]:
-        return () if state.stage == Stage.OVER else (state.seat,)
-
     # The rules' own functions, called without a method in between: the
     # simulator and the search bot's playouts call these for every action.
+    to_act = staticmethod(rules.to_act)
     legal_actions = staticmethod(rules.legal_actions)
     check = staticmethod(rules.check)
     apply = staticmethod(rules.apply)
@@ -144,26 +144,8 @@ class BossQuest:
         """The undo policy's hook: why `action` may not be taken back, or None."""
         return undo.undo_barrier(before, after, seat, action)
 
-    def check_received(self, received: Received) -> str | None:
-        return view_check.check_received(received)
-
-    def action_universe(self, state: State) -> list[Action]:
-        return rules.action_universe(state)
-
     def invariant_problems(self, state: State) -> list[str]:
         return state_problems(state) + views.view_problems(state)
-
-    def state_to_json(self, state: State) -> dict[str, Any]:
-        return codec.state_to_json(state)
-
-    def state_from_json(self, data: Any) -> State:
-        return codec.state_from_json(data)
-
-    def action_to_json(self, action: Action) -> dict[str, Any]:
-        return actions.action_to_json(action)
-
-    def action_from_json(self, data: Any) -> Action:
-        return actions.action_from_json(data)
 
 
 GAME: Final = BossQuest()

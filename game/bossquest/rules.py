@@ -43,12 +43,18 @@ __all__ = [
     "check",
     "legal_actions",
     "legal_by_checker",
+    "to_act",
 ]
 
 MAX_ASK = 4
 _SPELL_ACTIONS = (Activate, Discard, ActivateMystery, DiscardMystery)
 _POWERS = (Look, LookMystery, Replace, AskVisit)
 _DESTINIES = (TakeLife, BecomeReaper)
+
+
+def to_act(state: State) -> tuple[int, ...]:
+    """The seat whose turn it is; nobody once the game is over."""
+    return () if state.stage == Stage.OVER else (state.seat,)
 
 
 def _big_table(state: State) -> bool:

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import cached_property
 from typing import Any, Final
 
 from ..engine.capabilities import Capabilities, UndoHooks
-from ..engine.errors import MalformedData, Reason
+from ..engine.errors import Reason
+from ..engine.game_base import GameBase
 from ..engine.modes import Mode, Role, Team
 from ..engine.options import Option, OptionsDeclaration
-from ..engine.safejson import quote
-from ..engine.viewcheck import Received
 from . import codec, rules, view_check, views
 from .bots import easy_bot, normal_bot
 from .scenario import SCENARIOS
@@ -51,12 +49,17 @@ DECLARED: Final = OptionsDeclaration(
 )
 
 
-class Raid:
-    """Stateless: every method reads or makes states."""
+class Raid(GameBase[State, Action]):
+    """Stateless: every method reads or makes states. ``GameBase`` forwards the
+    protocol to the modules named below; this class writes what is Raid's own."""
 
-    name: Final = "raid"
-    schema_version: Final = 1
-    declared_options: Final = DECLARED
+    name = "raid"
+    schema_version = 1
+    declared_options = DECLARED
+    rules = rules
+    views = views
+    codec = codec
+    view_check = view_check
 
     @cached_property
     def capabilities(self) -> Capabilities:
@@ -70,14 +73,8 @@ class Raid:
             scenarios=SCENARIOS,
         )
 
-    def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        return DECLARED.normalize(options)
-
-    def new_game(self, options: Mapping[str, Any], seed: int) -> State:
-        normalized = self.normalize_options(options)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise MalformedData(f"the seed must be an integer, not {quote(seed)}")
-        return rules.new_game(normalized["players"], seed, DECLARED.value(normalized, "rounds"))
+    def deal(self, options: dict[str, Any], seed: int) -> State:
+        return rules.new_game(options["players"], seed, DECLARED.value(options, "rounds"))
 
     def opening_events(self, state: State) -> list[dict[str, Any]]:
         secret = {str(seat): {"hand": list(hand)} for seat, hand in enumerate(state.hands)}
@@ -85,21 +82,6 @@ class Raid:
 
     def seats(self, state: State) -> int:
         return len(state.hp)
-
-    def to_act(self, state: State) -> tuple[int, ...]:
-        return rules.to_act(state)
-
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        return rules.legal_actions(state, seat)
-
-    def check(self, state: State, seat: int, action: Action) -> Reason | None:
-        return rules.check(state, seat, action)
-
-    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[dict[str, Any]]]:
-        return rules.apply(state, seat, action)
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return views.view(state, seat)
 
     def is_over(self, state: State) -> bool:
         return state.stage == Stage.OVER
@@ -126,26 +108,6 @@ class Raid:
         if isinstance(action, Play) and kind_of(action.card) == Kind.SCOUT:
             return Reason("undo_drew_card", "a card was drawn")
         return None  # a strike that was blocked or taken: the target has played since
-
-    # ------------------------------------------------------ the rest
-
-    def check_received(self, received: Received) -> str | None:
-        return view_check.check_received(received)
-
-    def action_universe(self, state: State) -> list[Action]:
-        return rules.action_universe(state)
-
-    def state_to_json(self, state: State) -> dict[str, Any]:
-        return codec.state_to_json(state)
-
-    def state_from_json(self, data: Any) -> State:
-        return codec.state_from_json(data)
-
-    def action_to_json(self, action: Action) -> dict[str, Any]:
-        return codec.action_to_json(action)
-
-    def action_from_json(self, data: Any) -> Action:
-        return codec.action_from_json(data)
 
 
 GAME: Final = Raid()

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import cached_property
 from typing import Any, Final
 
 from ..engine.capabilities import Capabilities, SearchHooks, UndoHooks
-from ..engine.errors import MalformedData
-from ..engine.safejson import quote
-from ..engine.viewcheck import Received
+from ..engine.game_base import GameBase
 from . import bots, codec, rules, setup, undo, view_check, views
 from .invariants import state_problems
 from .options import DECLARED
@@ -20,12 +17,17 @@ from .state import Action, Stage, State
 __all__ = ["GAME", "TheBoss"]
 
 
-class TheBoss:
-    """The Boss (Alain Ollier, 2010). Stateless: every method reads or makes states."""
+class TheBoss(GameBase[State, Action]):
+    """The Boss (Alain Ollier, 2010). Stateless: every method reads or makes
+    states. ``GameBase`` forwards the protocol to the modules named below."""
 
-    name: Final = "theboss"
-    schema_version: Final = 1
-    declared_options: Final = DECLARED
+    name = "theboss"
+    schema_version = 1
+    declared_options = DECLARED
+    rules = rules
+    views = views
+    codec = codec
+    view_check = view_check
 
     @cached_property
     def capabilities(self) -> Capabilities:
@@ -51,14 +53,8 @@ class TheBoss:
             scenarios=SCENARIOS,
         )
 
-    def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        return DECLARED.normalize(options)
-
-    def new_game(self, options: Mapping[str, Any], seed: int) -> State:
-        players = DECLARED.normalize(options)["players"]
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise MalformedData(f"the seed must be an integer, not {quote(seed)}")
-        return setup.new_game(players, seed)
+    def deal(self, options: dict[str, Any], seed: int) -> State:
+        return setup.new_game(options["players"], seed)
 
     def opening_events(self, state: State) -> list[dict[str, Any]]:
         """The first deal as an event (each hand's faces a secret of its owner)."""
@@ -90,26 +86,8 @@ class TheBoss:
     def rounds(self, state: State) -> int:
         return state.round
 
-    def check_received(self, received: Received) -> str | None:
-        return view_check.check_received(received)
-
-    def action_universe(self, state: State) -> tuple[Action, ...]:
-        return rules.action_universe(state)
-
     def invariant_problems(self, state: State) -> list[str]:
         return state_problems(state)
-
-    def state_to_json(self, state: State) -> dict[str, Any]:
-        return codec.state_to_json(state)
-
-    def state_from_json(self, data: Any) -> State:
-        return codec.state_from_json(data)
-
-    def action_to_json(self, action: Action) -> dict[str, Any]:
-        return codec.action_to_json(action)
-
-    def action_from_json(self, data: Any) -> Action:
-        return codec.action_from_json(data)
 
 
 GAME: Final = TheBoss()

@@ -34,11 +34,13 @@ from .net_effects import (
     Store,
 )
 from .net_prefs import GuestRecord, guest_key
-from .net_strings import ntr, reject_text
+from .net_strings import ntr
 from .net_view import (
     BoardInput,
+    Notice,
     SeatStatus,
     display_name,
+    notice_text,
     reaction_text,
     render_connecting,
     render_lobby,
@@ -80,7 +82,8 @@ class GuestController:
     #: whether the link to the host is up (else the host shows as away)
     linked: bool = False
     seen_result: int = 0
-    notice: str = ""
+    #: a refusal or a lost link, kept as its code: worded at each draw
+    notice: Notice | None = None
     confirm_quit: bool = False
     #: the version its last move was proposed at, until the host answers
     proposed: int | None = None
@@ -143,14 +146,14 @@ class GuestController:
         self.linked = False
         self.proposed = None
         if self.via == "tabs":
-            self.notice = ntr("host_gone", self.lang)
+            self.notice = Notice.said("host_gone")
             return [Reconnect(), *self.screen()]
-        self.notice = ntr("host_reloaded", self.lang)
+        self.notice = Notice.said("host_reloaded")
         return [*self.screen(), AskInvite()]
 
     def unreachable(self, reason: str) -> list[Effect]:
         """The host's room cannot be reached here at all (no sealing)."""
-        self.notice = ntr("no_crypto", self.lang, reason=reason)
+        self.notice = Notice.said("no_crypto", reason=reason)
         return self.screen()
 
     def receive(self, text: str) -> list[Effect]:
@@ -178,7 +181,7 @@ class GuestController:
                     guest.name, token=None, build_id=self.build_id, game=self.game
                 )
                 return [Send("", self.guest.hello())]
-            self.notice = reject_text(code, detail, self.lang, str(self.game.name))
+            self.notice = Notice.refused(code, detail, str(self.game.name))
         elif what == "closed":
             reason = guest.closed or ""
             self.linked = False
@@ -193,10 +196,10 @@ class GuestController:
         elif what == "ignored" and guest.last_ignored is not None:
             # a broken or hostile host (not a replayed frame) while a board shows: it stays
             if guest.last_ignored[0] == "malformed" and guest.view is not None:
-                self.notice = ntr("host_frame_refused", self.lang)
+                self.notice = Notice.said("host_frame_refused")
         elif what in ("state", "lobby", "welcome"):
             if what == "state":
-                self.notice = ""
+                self.notice = None
             effects += self.keep()
         if guest.needs_sync:
             effects.append(Send("", guest.sync()))
@@ -256,7 +259,7 @@ class GuestController:
         except GameError:
             return []
         self.proposed = guest.version
-        self.notice = ""
+        self.notice = None
         return [Send("", frame)]
 
     def _ask_undo(self) -> list[Effect]:
@@ -271,7 +274,7 @@ class GuestController:
         except GameError:
             return []
         self.proposed = guest.version
-        self.notice = ""
+        self.notice = None
         return [Send("", frame)]
 
     def _say(self, cmd: str, arg: str) -> list[Effect]:
@@ -283,7 +286,7 @@ class GuestController:
             frame = self.guest.react(arg)
         else:
             frame = self.guest.answer_rematch(cmd == "net-rematch-yes")
-        self.notice = ""
+        self.notice = None
         return [Send("", frame), *self.screen()]
 
     def set_lang(self, lang: str) -> list[Effect]:
@@ -337,7 +340,8 @@ class GuestController:
             return [ShowBoard(rendered.html, rendered.markers, rendered.status)]
         lobby = guest.lobby
         if lobby is None:
-            return [ShowLobby("connecting", render_connecting(self.lang, notice=self.notice))]
+            notice = notice_text(self.notice, self.lang)
+            return [ShowLobby("connecting", render_connecting(self.lang, notice=notice))]
         html = render_lobby(
             "guest",
             self.seats(),
@@ -345,6 +349,6 @@ class GuestController:
             self.lang,
             game=str(self.game.name),
             own_seat=guest.seat,
-            notice=self.notice,
+            notice=notice_text(self.notice, self.lang),
         )
         return [ShowLobby("guest", html)]

@@ -49,11 +49,13 @@ from .net_effects import (
     Think,
 )
 from .net_prefs import HostRecord, host_key
-from .net_strings import ntr, reject_text
+from .net_strings import ntr
 from .net_view import (
     HAND_LEVEL,
     BoardInput,
+    Notice,
     display_name,
+    notice_text,
     reaction_text,
     render_lobby,
     render_net_board,
@@ -89,7 +91,8 @@ class HostController:
     #: milliseconds a bot's move takes, its thinking included (``?botdelay=``)
     delay_ms: int = 0
     search: SearchSettings = PAGE_SEARCH
-    notice: str = ""
+    #: a refusal or a transport's error, kept as its code: worded at each draw
+    notice: Notice | None = None
     confirm_quit: bool = False
     #: the lobby asks the host to confirm its leaving (guests are there)
     confirm_leave: bool = False
@@ -327,9 +330,9 @@ class HostController:
             try:
                 sends = host.host_react(arg)
             except GameError as exc:
-                self.notice = reject_text(exc.code, exc.message, self.lang, self.game)
+                self.notice = Notice.refused(exc.code, exc.message, self.game)
                 return self.screen()
-            self.notice = ""
+            self.notice = None
             return self._frames(sends) + self.screen() + self._reaction_shown(reactions)
         return []
 
@@ -429,7 +432,7 @@ class HostController:
                 self.lang,
                 game=self.game,
                 own_seat=host.host_seat,
-                notice=self.notice,
+                notice=notice_text(self.notice, self.lang),
                 spectators=host.spectator_cap,
                 confirm_leave=self.confirm_leave,
             )
@@ -468,9 +471,9 @@ class HostController:
         try:
             sends = change()
         except GameError as exc:
-            self.notice = reject_text(exc.code, exc.message, self.lang, self.game)
+            self.notice = Notice.refused(exc.code, exc.message, self.game)
             return self._changed()
-        self.notice = ""
+        self.notice = None
         return self._sends(sends)
 
     def _sends(self, sends: Sends) -> list[Effect]:
@@ -531,9 +534,9 @@ class HostController:
 
     def lobby_notice(self, notice: str) -> list[Effect]:
         """Say something on the host's screen (a transport's error, say)."""
-        self.notice = notice
+        self.notice = Notice(plain=notice)
         return self.screen()
 
     def no_tabs(self, reason: str) -> None:
         """Other tabs cannot reach this game here (no sealing): devices only."""
-        self.notice = ntr("no_crypto", self.lang, reason=reason)
+        self.notice = Notice.said("no_crypto", reason=reason)

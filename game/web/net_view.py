@@ -40,18 +40,20 @@ from game.registry import get_client, get_game
 from .board import dress_over, dress_table, log_window
 from .log_lines import DescribedLog
 from .mode_words import MODE_WORDS
-from .net_strings import ntr
+from .net_strings import ntr, reject_text
 
 __all__ = [
     "BOT_LEVELS",
     "EMOTES",
     "BoardInput",
     "NetRendered",
+    "Notice",
     "ResumeOffer",
     "SeatStatus",
     "board_phase",
     "bot_name",
     "display_name",
+    "notice_text",
     "option_badge",
     "reaction_text",
     "render_connecting",
@@ -816,6 +818,43 @@ def render_lobby(
 # -------------------------------------------------------------------- board
 
 
+@dataclass(frozen=True)
+class Notice:
+    """A notice of a network screen kept as what it says, not as words (a
+    network string's key and values, or a refusal's code and detail), so that
+    each draw words it in the reader's language: a language switch redraws it."""
+
+    #: a network string (``ntr``) and its values
+    key: str = ""
+    values: tuple[tuple[str, str], ...] = ()
+    #: a refusal: its code ("illegal:not_your_turn", ...) and English detail
+    refusal: tuple[str, str] | None = None
+    #: the game whose client words a refusal's own codes
+    game: str = ""
+    #: words from outside (a transport's own error), shown as they came
+    plain: str = ""
+
+    @classmethod
+    def said(cls, key: str, **values: str) -> Notice:
+        return cls(key=key, values=tuple(values.items()))
+
+    @classmethod
+    def refused(cls, code: str, detail: str, game: str) -> Notice:
+        return cls(refusal=(code, detail), game=game)
+
+    def text(self, lang: str) -> str:
+        if self.refusal is not None:
+            return reject_text(*self.refusal, lang, self.game)
+        if self.key:
+            return ntr(self.key, lang, **dict(self.values))
+        return self.plain
+
+
+def notice_text(notice: Notice | None, lang: str) -> str:
+    """The notice in `lang`; "" when there is none."""
+    return notice.text(lang) if notice is not None else ""
+
+
 @dataclass
 class BoardInput:
     """One seat's board in a network game: what its session knows."""
@@ -839,8 +878,8 @@ class BoardInput:
     over: bool = False
     #: the last round result this screen acknowledged
     seen_result: int = 0
-    #: a refusal, already in words
-    notice: str = ""
+    #: a refusal or a lost link, worded at each draw
+    notice: Notice | None = None
     confirm_quit: bool = False
     #: seats reached over WebRTC (host only: their drop offers a new invitation)
     devices: frozenset[int] = frozenset()
@@ -1113,7 +1152,7 @@ def render_net_board(inp: BoardInput, lang: str) -> NetRendered:
         scene.log_window = log_window(inp.log_whole)
         scene.events = [dict(event) for event in inp.events]  # what just happened
         scene.thinking = _to_act_marker(inp) if phase == "bot" else None
-        scene.notice = inp.notice
+        scene.notice = notice_text(inp.notice, lang)
         # a host's leaving ends the game for every guest: it is told so first
         confirm = "leave_host_confirm" if inp.role == "host" else "leave_net_confirm"
         undo = inp.undo if phase == "human" else ""
@@ -1124,7 +1163,8 @@ def render_net_board(inp: BoardInput, lang: str) -> NetRendered:
         status = scene.dock.prompt if phase == "human" else (scene.log[-1][1] if scene.log else "")
     if inp.notice and phase in ("result", "over"):
         # no dock on these panels: the refusal or the lost connection shows above them
-        html = f'<p class="notice net-notice" role="alert">{e(inp.notice)}</p>{html}'
+        notice = e(notice_text(inp.notice, lang))
+        html = f'<p class="notice net-notice" role="alert">{notice}</p>{html}'
     html = _strip(inp, lang) + html
     to_act = _to_act_marker(inp)
     markers = {

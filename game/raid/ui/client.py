@@ -3,24 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
-from game.engine.client import Control, Dock, GameClient, Group, Listing, Scene
+from game.engine.client import Control, Dock, GameClient, Group, Listing
+from game.engine.client_base import DefaultClient
 from game.engine.protocol import Event
 from game.raid.game import GAME
 from game.raid.state import Block, End, Kind, Pick, Play, State, Take, kind_of
 
 from . import render
-from .strings import card_text, describe, over_title, reason_text, tr
+from .strings import card_text, describe, numbered, over_title, reason_text, tr
 
 __all__ = ["CLIENT", "RaidClient", "dock"]
 
 
-def _play_control(action: Play, names: Sequence[str], lang: str) -> Control:
+def _play_control(action: Play, card: str, names: Sequence[str], lang: str) -> Control:
     kind = kind_of(action.card)
     what = tr(f"play_{kind.value}", lang, name=names[action.target])
-    aria = tr("play_aria", lang, card=card_text(action.card, lang), what=what)
+    aria = tr("play_aria", lang, card=card, what=what)
     tone = "primary" if kind == Kind.STRIKE else "secondary"
     return Control(action, what, aria=aria, tone=tone, card=action.card)
 
@@ -28,37 +28,48 @@ def _play_control(action: Play, names: Sequence[str], lang: str) -> Control:
 def dock(view: dict[str, Any], legal: Sequence[Any], names: Sequence[str], lang: str) -> Dock:
     """The prompt and exactly one control per legal action: in the draft, one
     per card of the hand; in a turn, a group per loot card with one control
-    per target, then the end of the turn; struck, a block per shield and the blow."""
+    per target, then the end of the turn; struck, a block per shield and the
+    blow. Cards of one kind are numbered ("Heal (1 of 2)"), so that no two
+    groups or controls read alike."""
     if not legal:
         return Dock("", ())
     if isinstance(legal[0], Pick):
         key = "pick_again" if view["my_pick"] is not None else "pick"
+        cards = numbered([card_text(a.card, lang) for a in legal], lang)
         picks = tuple(
-            Control(a, tr(key, lang, card=card_text(a.card, lang)), card=a.card) for a in legal
+            Control(a, tr(key, lang, card=card), card=a.card)
+            for a, card in zip(legal, cards, strict=True)
         )
         return Dock(tr("prompt_pick", lang), (Group("pick", tr("pick_group", lang), picks),))
     if any(isinstance(action, Take) for action in legal):
+        labels = numbered(
+            [tr("block", lang) if isinstance(a, Block) else tr("take", lang) for a in legal], lang
+        )
         controls = tuple(
-            Control(a, tr("block", lang), tone="primary", card=a.card)
+            Control(a, label, tone="primary", card=a.card)
             if isinstance(a, Block)
-            else Control(a, tr("take", lang))
-            for a in legal
+            else Control(a, label)
+            for a, label in zip(legal, labels, strict=True)
         )
         striker = names[view["strike"]["from"]]
         return Dock(tr("prompt_react", lang, name=striker), (Group("react", "", controls),))
+    # in the order the board draws the loot, so that "Heal (1 of 2)" is the first Heal there
+    drawn: list[int] = view["loot"][view["seat"]]
+    playable = dict.fromkeys(a.card for a in legal if isinstance(a, Play))
+    loot = sorted(playable, key=lambda card: drawn.index(card) if card in drawn else len(drawn))
     groups: list[Group] = []
-    for card in dict.fromkeys(a.card for a in legal if isinstance(a, Play)):
+    for card, label in zip(loot, numbered([card_text(c, lang) for c in loot], lang), strict=True):
         plays = [a for a in legal if isinstance(a, Play) and a.card == card]
-        controls = tuple(_play_control(a, names, lang) for a in plays)
-        groups.append(Group(f"card-{card}", card_text(card, lang), controls, card=card))
+        controls = tuple(_play_control(a, label, names, lang) for a in plays)
+        groups.append(Group(f"card-{card}", label, controls, card=card))
     ends = tuple(Control(a, tr("end", lang)) for a in legal if isinstance(a, End))
     groups.append(Group("end", "", ends))
     return Dock(tr("prompt_play", lang), tuple(groups))
 
 
-class RaidClient:
+class RaidClient(DefaultClient):
     name = GAME.name
-    tutorials: Path | None = None
+    renderer = render
     listing = Listing(
         description={
             "fr": "Un boss contre un groupe de héros : draft, cibles, parades (pour les tests).",
@@ -69,15 +80,6 @@ class RaidClient:
     def title(self, lang: str) -> str:
         return "Raid"
 
-    def render_table(self, scene: Scene) -> str:
-        return render.render_table(scene)
-
-    def render_result(self, scene: Scene) -> str:
-        return render.render_result(scene)
-
-    def render_game_over(self, scene: Scene) -> str:
-        return render.render_game_over(scene)
-
     def dock(
         self,
         view: dict[str, Any],
@@ -87,9 +89,6 @@ class RaidClient:
         hint: Mapping[int, float] | None = None,
     ) -> Dock:
         return dock(view, legal, names, lang)
-
-    def hint(self, view: dict[str, Any], legal: Sequence[Any]) -> dict[int, float]:
-        return {}
 
     def result_status(self, view: dict[str, Any], names: Sequence[str], lang: str) -> str:
         return tr("result_title", lang, n=render.rounds_done(view) or 1)

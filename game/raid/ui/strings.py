@@ -14,7 +14,16 @@ from typing import Any, Final
 from game.engine.words import Catalogue
 from game.raid.state import Kind, kind_of
 
-__all__ = ["STRINGS", "card_text", "describe", "join", "over_title", "reason_text", "tr"]
+__all__ = [
+    "STRINGS",
+    "card_text",
+    "describe",
+    "join",
+    "numbered",
+    "over_title",
+    "reason_text",
+    "tr",
+]
 
 _STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     # ------------------------------------------------------------- cards
@@ -70,6 +79,8 @@ _STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "play_shield": {"fr": "Protéger {name}", "en": "Shield {name}"},
     "play_scout": {"fr": "Piocher une carte", "en": "Draw a card"},
     "play_aria": {"fr": "{card} : {what}", "en": "{card}: {what}"},
+    # two loot cards of one kind act alike but are two controls: number them
+    "nth": {"fr": "{what} ({n} sur {count})", "en": "{what} ({n} of {count})"},
     "end": {"fr": "Finir mon tour", "en": "End my turn"},
     "block": {"fr": "Parer avec le bouclier", "en": "Block with the shield"},
     "take": {"fr": "Encaisser le coup", "en": "Take the blow"},
@@ -196,6 +207,19 @@ tr: Final = STRINGS
 
 def card_text(card: int, lang: str) -> str:
     return tr(kind_of(card).value, lang)
+
+
+def numbered(texts: Sequence[str], lang: str) -> list[str]:
+    """The texts, each that appears more than once numbered among its equals
+    ("Heal (1 of 2)", "Heal (2 of 2)"): two loot cards of one kind act alike
+    but are two controls, and no two controls of the dock may read alike."""
+    seen: dict[str, int] = {}
+    out: list[str] = []
+    for text in texts:
+        count = texts.count(text)
+        seen[text] = seen.get(text, 0) + 1
+        out.append(text if count == 1 else tr("nth", lang, what=text, n=seen[text], count=count))
+    return out
 
 
 def join(names: Sequence[str], lang: str) -> str:
