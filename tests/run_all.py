@@ -162,7 +162,9 @@ def main() -> int:
     install_engines()
     extra = sys.argv[1:]
     pytest_args = [*timing_args(), *split_args(extra), *extra]
-    result = subprocess.run([str(python), "-m", "pytest", *pytest_args], cwd=ROOT)
+    command = [str(python), "-m", "pytest", *pytest_args]
+    print("+", " ".join(command), flush=True)  # -n 2 or not: docs/testing.md
+    result = subprocess.run(command, cwd=ROOT)
     shots = sorted((ROOT / "artifacts" / "screenshots").glob("*.png"))
     if shots:
         print(f"Screenshots of the browser suite, in {shots[0].parent}:")
