@@ -11,6 +11,11 @@ lacks `venv`'s pip bootstrap; each only when missing. The pinned npm packages
 go into `node_modules/`, with PUPPETEER_SKIP_DOWNLOAD set: no npm package
 downloads a browser of its own. pytest also runs ruff and mypy;
 extra arguments go to pytest.
+
+The whole suite runs on two pytest-xdist workers (``-n 2``), each taking
+whole test files (tests/split.py; docs/testing.md has the figures). A run
+that names tests (a path, ``-k``, ``-m``) runs in one process, and so does
+``-n 0``; any ``-n`` given is kept as it is.
 """
 
 from __future__ import annotations
@@ -107,6 +112,43 @@ def timing_args() -> list[str]:
     return ["--durations=15", f"--junitxml={TIMINGS}"]
 
 
+#: pytest-xdist workers for the whole suite: the two cores of the machines it is measured on
+WORKERS = 2
+#: options that choose which tests run: with one of them the run stays in one process
+_SELECTING = ("-k", "-m", "--lf", "--last-failed", "--deselect")
+#: options that already say how to distribute (xdist's)
+_DISTRIBUTING = ("-n", "--numprocesses", "--dist", "-d", "--tx", "--maxprocesses")
+
+
+def names_tests(arg: str) -> bool:
+    """Whether a pytest argument names tests: a test path or a node id."""
+    if arg.startswith("-"):
+        return arg.split("=", 1)[0] in _SELECTING or any(
+            arg.startswith(option) and len(arg) > len(option) for option in ("-k", "-m")
+        )
+    return "::" in arg or arg.endswith(".py") or (ROOT / arg).exists()
+
+
+def split_args(extra: list[str], cores: int | None = None) -> list[str]:
+    """``-n 2`` for a run of the whole suite on a machine of two cores or
+    more; nothing when `extra` names tests or says how to distribute them.
+
+    >>> split_args([], cores=2), split_args(["-x"], cores=8)
+    (['-n', '2'], ['-n', '2'])
+    >>> split_args(["tests/test_rng.py", "-x"], cores=2), split_args(["-n", "0"], cores=2)
+    ([], [])
+    >>> split_args([], cores=1)
+    []
+    """
+    available = os.cpu_count() if cores is None else cores
+    if (available or 1) < WORKERS:
+        return []
+    for arg in extra:
+        if names_tests(arg) or arg.split("=", 1)[0] in _DISTRIBUTING or arg.startswith("-n"):
+            return []
+    return ["-n", str(WORKERS)]
+
+
 def main() -> int:
     python = make_venv()
     install_test_tools(python)
@@ -118,7 +160,11 @@ def main() -> int:
     run(npm, "ci", "--no-audit", "--no-fund")
     install_chromium()
     install_engines()
-    result = subprocess.run([str(python), "-m", "pytest", *timing_args(), *sys.argv[1:]], cwd=ROOT)
+    extra = sys.argv[1:]
+    pytest_args = [*timing_args(), *split_args(extra), *extra]
+    command = [str(python), "-m", "pytest", *pytest_args]
+    print("+", " ".join(command), flush=True)  # -n 2 or not: docs/testing.md
+    result = subprocess.run(command, cwd=ROOT)
     shots = sorted((ROOT / "artifacts" / "screenshots").glob("*.png"))
     if shots:
         print(f"Screenshots of the browser suite, in {shots[0].parent}:")

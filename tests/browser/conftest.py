@@ -29,6 +29,10 @@ purpose sets ``page_log.expect_errors = True`` (foreign requests still fail it).
 
 Tests wait on the markers the page sets (``html[data-state]``,
 ``html[data-screen]``), never on time.
+
+Under pytest-xdist (``run_all.py``'s ``-n 2``) each worker has its own
+session: its own build (in its own temporary folder), servers on free ports
+and Chromium; a test file runs whole on one worker (tests/split.py).
 """
 
 from __future__ import annotations

@@ -31,6 +31,10 @@ rtc_browser, rtc_netns, rtc_site  # noqa: F401``):
     rtc_site     session  Site: the built site served inside the namespace
     rtc_browser  session  a Playwright Browser running inside the namespace
 
+Each pytest-xdist worker makes its own namespaces: their names carry its
+process id, and the addresses, routes and servers above live inside them,
+so two workers' namespaces never meet (docs/testing.md).
+
 Needs root (``ip netns``); the fixtures skip, saying so, when not root.
 CI runs as root. ``python -m tests.browser.netns serve DIR [PORT]`` is the server
 the fixtures start inside the namespace.
