@@ -175,6 +175,7 @@ def test_a_pack_ability_and_skill_are_drawn_with_how_often_and_the_price() -> No
     assert _with(skill, "data-gain") == ["health"] and _with(skill, "data-sign") == ["draw"]
     assert "<b>-1</b>" in skill_html  # the health it costs
     assert ">Skill<" in skill_html and ">Capacité<" in card_face("heist", "fr")
+    assert ">Talent<" in card_face("track", "fr")
     # a pack's champion is drawn like any champion, without a price or a limit
     follower = card_face("follower_a", "en")
     assert "data-once" not in follower and "hr-price" not in follower

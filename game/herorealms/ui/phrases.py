@@ -189,7 +189,7 @@ _ENTRIES: Final[dict[str, dict[str, str]]] = {
     "type_item": {"fr": "Objet", "en": "Item"},
     "type_champion": {"fr": "Champion", "en": "Champion"},
     "type_ability": {"fr": "Capacité", "en": "Ability"},
-    "type_skill": {"fr": "Compétence", "en": "Skill"},
+    "type_skill": {"fr": "Talent", "en": "Skill"},
     "cost": {"fr": "coût {n}", "en": "cost {n}"},
     "defence": {"fr": "défense {n}", "en": "defence {n}"},
     "guard": {"fr": "garde", "en": "guard"},
