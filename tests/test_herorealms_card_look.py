@@ -160,6 +160,31 @@ def test_a_card_of_every_effect_kind_is_drawn(monkeypatch: pytest.MonkeyPatch) -
     assert len(_with(tree, "data-gain")) + len(_with(tree, "data-sign")) == len(Kind) + 1
 
 
+def test_a_pack_ability_and_skill_are_drawn_with_how_often_and_the_price() -> None:
+    ability = _read(card_face("fireball", "fr"))
+    [(_, spot)] = [(t, a) for t, a in ability.elements if a.get("class") == "hr-ability"]
+    assert (spot["data-ability"], spot["data-once"]) == ("sacrifice", "game")
+    assert [a["data-icon"] for _, a in ability.elements if a.get("class") == "hr-mark"] == [
+        "sacrifice"
+    ]
+    assert re.search(r'data-sign="fireball">.*?<b>4</b>', card_face("fireball", "fr"))
+    skill_html = card_face("channel", "en")
+    skill = _read(skill_html)
+    assert 'data-ability="expend" data-once="turn"' in skill_html
+    assert re.search(r'class="hr-price"><svg[^>]*data-icon="cost".*?<b>2</b>', skill_html)
+    assert _with(skill, "data-gain") == ["health"] and _with(skill, "data-sign") == ["draw"]
+    assert "<b>-1</b>" in skill_html  # the health it costs
+    assert ">Skill<" in skill_html and ">Capacité<" in card_face("heist", "fr")
+    assert ">Talent<" in card_face("track", "fr")
+    # a pack's champion is drawn like any champion, without a price or a limit
+    follower = card_face("follower_a", "en")
+    assert "data-once" not in follower and "hr-price" not in follower
+    knife = card_face("throwing_knife", "en")
+    assert re.search(r'class="hr-per">\+2/<svg[^>]*data-icon="knife"', knife)
+    beads = _read(card_face("prayer_beads", "en"))
+    assert _with(beads, "data-all") == ["when"]
+
+
 def test_a_size_that_does_not_exist_is_refused() -> None:
     with pytest.raises(ValueError, match="no card size 'huge'"):
         card_face("gold", "en", size="huge")

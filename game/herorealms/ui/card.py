@@ -14,7 +14,9 @@ from html import escape
 from typing import Final
 
 from game.herorealms.cards import KINDS, CardKind
-from game.herorealms.effects import Effect, Kind, Per
+from game.herorealms.effects import Effect, Kind, Per, When
+from game.herorealms.kinds import CardType
+from game.herorealms.packs import SKILL_COST
 
 from .icons import icon
 from .names import card_name, short_name
@@ -39,14 +41,29 @@ _SIGNS: Final = {
     Kind.NEXT_TO_HAND: "to_hand",
     Kind.DISCARD_TO_TOP: "to_deck",
     Kind.CHAMPION_TO_TOP: "to_deck",
+    Kind.DRAW_IF: "draw_if",
+    Kind.CHAMPION_DISCOUNT: "discount",
+    Kind.ACTION_DISCOUNT: "discount",
+    Kind.RESURRECT: "resurrect",
+    Kind.BLESS: "bless",
+    Kind.FIREBALL: "fireball",
+    Kind.TRACK: "track",
+    Kind.HEIST: "heist",
 }
+#: the signs that show their amount even when it is 1 (damage, health given, cards seen)
+_ALWAYS_COUNTED: Final = (Kind.BLESS, Kind.FIREBALL, Kind.TRACK)
 #: what a "for each" counts, as the small picture beside its number
 _PER_SIGN: Final = {
     Per.CHAMPION: "champion",
     Per.OTHER_CHAMPION: "champion",
     Per.OTHER_GUARD: "guard",
     Per.OTHER_WILD: "wild",
+    Per.OTHER_KNIFE: "knife",
 }
+
+
+#: how often a character pack's card may be used
+_ONCE: Final = {CardType.ABILITY: "game", CardType.SKILL: "turn"}
 
 
 def _e(text: object) -> str:
@@ -65,7 +82,8 @@ def _chip(effect: Effect) -> str:
         options = '<span class="hr-or">/</span>'.join(
             "".join(_chip(part) for part in option) for option in effect.options
         )
-        return f'<span class="hr-choice">{options}</span>'
+        every = ' data-all="when"' if effect.when != When.ALWAYS else ""
+        return f'<span class="hr-choice"{every}>{options}</span>'
     if effect.kind in _GAINS:
         number = f"<b>{effect.amount}</b>" if effect.amount or effect.per == Per.NONE else ""
         per = (
@@ -79,12 +97,17 @@ def _chip(effect: Effect) -> str:
     count = ""
     if effect.kind in (Kind.DRAW, Kind.SACRIFICE, Kind.DRAW_DISCARD) and effect.amount > 1:
         count = f"<b>{effect.amount}</b>"
+    if effect.kind in _ALWAYS_COUNTED:
+        count = f"<b>{effect.amount}</b>"
     bonus = f'<span class="hr-per">+{effect.bonus}{icon("combat")}</span>' if effect.bonus else ""
     may = ' data-may="true"' if effect.optional else ""
     return f'<span class="hr-chip" data-sign="{sign}"{may}>{icon(sign)}{count}{bonus}</span>'
 
 
 def _mark(kind: CardKind, ability: str) -> str:
+    if kind.type == CardType.SKILL:  # expended, and paid for in gold
+        price = f'<span class="hr-price">{icon("cost")}<b>{SKILL_COST}</b></span>'
+        return icon("expend", "hr-mark") + price
     if ability == "ally":
         return icon(kind.faction.value, "hr-mark")
     if ability in ("sacrifice", "expend"):
@@ -95,8 +118,10 @@ def _mark(kind: CardKind, ability: str) -> str:
 def _ability(kind: CardKind, ability: str, lang: str) -> str:
     effects: tuple[Effect, ...] = getattr(kind, ability)
     chips = "".join(_chip(effect) for effect in effects)
+    once = _ONCE.get(kind.type)
+    every = f' data-once="{once}"' if once else ""
     return (
-        f'<span class="hr-ability" data-ability="{ability}">{_mark(kind, ability)}'
+        f'<span class="hr-ability" data-ability="{ability}"{every}>{_mark(kind, ability)}'
         f'<span class="hr-chips">{chips}</span>'
         f'<span class="hr-words">{_e(ability_line(kind, ability, lang))}</span></span>'
     )

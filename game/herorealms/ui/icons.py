@@ -62,6 +62,30 @@ ICONS: Final = {
     'l3.8-3.8L15.8 7" fill="none" stroke="currentColor" stroke-width="2.4"/>',
     "to_hand": f'{_CARD}<path d="M12 7v8M8.6 11.6 12 15l3.4-3.4" fill="none" stroke="#fff" '
     f'stroke-width="2.2"/><path d="M3 18.5h18v2.5H3z"/>',
+    # a card with a question mark: a draw that waits on a condition
+    "draw_if": f'{_CARD}<path d="M9.6 9.4a2.4 2.4 0 1 1 3.4 2.2c-.7.4-1 .9-1 1.7" fill="none" '
+    f'stroke="#fff" stroke-width="1.8"/><circle cx="12" cy="16.2" r="1.1" {_HOLE}/>',
+    # a coin with a bar across: a price lowered
+    "discount": '<circle cx="12" cy="12" r="9.5" fill="none" stroke="currentColor" '
+    'stroke-width="2"/><path d="M7.5 12h9" stroke="currentColor" stroke-width="2.6"/>',
+    # a head rising from a line, an arrow above it: a champion brought back
+    "resurrect": '<path d="M12 9.5a3.6 3.6 0 1 1 0 7.2 3.6 3.6 0 0 1 0-7.2zM4.5 22c0-3.2 3.3-5'
+    ' 7.5-5s7.5 1.8 7.5 5z"/><path d="M12 1.5 16 6h-2.6v2h-2.8V6H8z"/>',
+    # a shield with a cross: health and defence given
+    "bless": '<path fill-rule="evenodd" d="M12 2 20.5 5.2v6.1c0 5.2-3.6 9.1-8.5 10.7-4.9-1.6'
+    '-8.5-5.5-8.5-10.7V5.2zM10.7 7v3.6H7.2v2.6h3.5v3.6h2.6v-3.6h3.5v-2.6h-3.5V7z"/>',
+    # a ball of fire with its trail
+    "fireball": '<circle cx="14.5" cy="14.5" r="6.5"/><path d="M3 3l7.6 5.4-1.4 1.4zM2.5 9.5'
+    'l6.2 2-.6 1.8zM9.5 2.5l2 6.2-1.8.6z"/>',
+    # an eye: cards looked at
+    "track": '<path fill-rule="evenodd" d="M12 5.5c5 0 8.6 3.7 10 6.5-1.4 2.8-5 6.5-10 6.5S3.4'
+    ' 14.8 2 12c1.4-2.8 5-6.5 10-6.5zM12 8.6a3.4 3.4 0 1 0 0 6.8 3.4 3.4 0 0 0 0-6.8z"/>',
+    # a key: a card taken from someone else's pile
+    "heist": '<path fill-rule="evenodd" d="M7.5 4a5 5 0 1 1 0 10 5 5 0 0 1 0-10zm0 3.2a1.8 1.8'
+    ' 0 1 0 0 3.6 1.8 1.8 0 0 0 0-3.6z"/><path d="M11.8 11.3 21.5 21l-1.8 1.8-1.6-1.6-1.6 1.6'
+    '-1.6-1.6 1.6-1.6-5.4-5.4z"/>',
+    # a throwing knife, blade up
+    "knife": '<path d="M12 1.5 15 11h-6z"/><path d="M7.5 11.5h9v2h-9zM10.8 13.5h2.4v8.5h-2.4z"/>',
     # a champion: a head and shoulders
     "champion": '<path d="M12 2.5a4.6 4.6 0 1 1 0 9.2 4.6 4.6 0 0 1 0-9.2zM3.5 21.5c0-4.9 3.8'
     '-8.3 8.5-8.3s8.5 3.4 8.5 8.3z"/>',

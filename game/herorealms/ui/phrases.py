@@ -38,6 +38,11 @@ _ENTRIES: Final[dict[str, dict[str, str]]] = {
         "fr": "par autre carte Sauvage que vous avez en jeu",
         "en": "per other Wild card of yours in play",
     },
+    "per_other_knife": {
+        "fr": "par autre couteau déjà joué ce tour-ci",
+        "en": "per other knife already played this turn",
+    },
+    "lose": {"fr": "perdez {n} {what}", "en": "lose {n} {what}"},
     # -------------------------------------------------------------- cards
     "draw_one": {"fr": "piochez une carte", "en": "draw a card"},
     "draw_many": {"fr": "piochez {n} cartes", "en": "draw {n} cards"},
@@ -100,6 +105,64 @@ _ENTRIES: Final[dict[str, dict[str, str]]] = {
         "en": "move a champion from your discard pile to the top of your deck",
     },
     "choose": {"fr": "au choix : {options}", "en": "pick one: {options}"},
+    "choose_all": {
+        "fr": "{choice} ; si {when}, prenez-les tous",
+        "en": "{choice}; if {when}, take them all",
+    },
+    # ---------------------------------- the character packs' effects
+    "draw_if": {"fr": "si {when}, piochez une carte", "en": "if {when}, draw a card"},
+    "draw_if_always": {
+        "fr": "piochez une carte dans tous les cas",
+        "en": "draw a card in any case",
+    },
+    "when_combat_at_least": {
+        "fr": "votre combat de ce tour atteint {n} ou plus avec cette carte",
+        "en": "this card brings your combat this turn to {n} or more",
+    },
+    "when_bow_in_play": {"fr": "vous avez un arc en jeu", "en": "a bow of yours is in play"},
+    "when_actions_at_least": {
+        "fr": "vous avez au moins {n} actions en jeu",
+        "en": "at least {n} of your actions are in play",
+    },
+    "when_champions_at_least": {
+        "fr": "vous avez au moins {n} champions en jeu",
+        "en": "at least {n} of your champions are in play",
+    },
+    "champion_discount": {
+        "fr": "le prochain champion que vous achetez ce tour-ci coûte 1 or de moins",
+        "en": "the next champion you buy this turn is 1 gold cheaper",
+    },
+    "action_discount": {
+        "fr": "la prochaine action que vous achetez ce tour-ci coûte 1 or de moins",
+        "en": "the next action you buy this turn is 1 gold cheaper",
+    },
+    "resurrect": {
+        "fr": "remettez en jeu, depuis votre défausse, un de vos champions assommé "
+        "depuis votre dernier tour",
+        "en": "bring back into play, from your discard pile, a champion of yours "
+        "stunned since your last turn",
+    },
+    "bless": {
+        "fr": "un joueur de votre choix gagne {n} santé, et ses champions +{d} défense "
+        "jusqu’à la fin de son prochain tour",
+        "en": "a player you pick gains {n} health, and their champions +{d} defence "
+        "until their next turn is over",
+    },
+    "fireball": {
+        "fr": "un adversaire de votre choix et chacun de ses champions subissent {n} dégâts",
+        "en": "an opponent you pick and every champion they have each take {n} damage",
+    },
+    "track": {
+        "fr": "regardez les {n} cartes du dessus de votre pioche ; défaussez-en jusqu’à {d}, "
+        "puis remettez les autres dans l’ordre de votre choix",
+        "en": "look at the {n} cards on top of your deck; discard up to {d} of them, "
+        "then put the others back in the order you like",
+    },
+    "heist": {
+        "fr": "ce tour-ci, vous pouvez acheter, à son prix, une carte de la défausse "
+        "d’un adversaire",
+        "en": "this turn, you may buy one card, at its price, from the discard pile of an opponent",
+    },
     "or": {"fr": " ou ", "en": " or "},
     "and": {"fr": ", ", "en": ", "},
     # ---------------------------------------------------------- abilities
@@ -107,6 +170,15 @@ _ENTRIES: Final[dict[str, dict[str, str]]] = {
     "ability_ally": {"fr": "Allié ({faction}) : {text}", "en": "Ally ({faction}): {text}"},
     "ability_sacrifice": {"fr": "Sacrifier : {text}", "en": "Sacrifice: {text}"},
     "ability_expend": {"fr": "Épuiser : {text}", "en": "Expend: {text}"},
+    # a pack's ability is used once a game, its skill once a turn for a price
+    "pack_ability": {
+        "fr": "Une fois par partie, sacrifier : {text}",
+        "en": "Once a game, sacrifice: {text}",
+    },
+    "pack_skill": {
+        "fr": "Une fois par tour, épuiser et payer {cost} or : {text}",
+        "en": "Once a turn, expend and pay {cost} gold: {text}",
+    },
     # ------------------------------------------------------ the card's frame
     "faction_guild": {"fr": "Guilde", "en": "Guild"},
     "faction_imperial": {"fr": "Impérial", "en": "Imperial"},
@@ -116,6 +188,8 @@ _ENTRIES: Final[dict[str, dict[str, str]]] = {
     "type_action": {"fr": "Action", "en": "Action"},
     "type_item": {"fr": "Objet", "en": "Item"},
     "type_champion": {"fr": "Champion", "en": "Champion"},
+    "type_ability": {"fr": "Capacité", "en": "Ability"},
+    "type_skill": {"fr": "Talent", "en": "Skill"},
     "cost": {"fr": "coût {n}", "en": "cost {n}"},
     "defence": {"fr": "défense {n}", "en": "defence {n}"},
     "guard": {"fr": "garde", "en": "guard"},

@@ -7,7 +7,9 @@ from __future__ import annotations
 from typing import Final
 
 from game.herorealms.cards import KINDS, CardKind
-from game.herorealms.effects import Effect, Kind, Per
+from game.herorealms.effects import Effect, Kind, Per, When
+from game.herorealms.kinds import CardType
+from game.herorealms.packs import SKILL_COST
 
 from .names import card_name
 from .phrases import PHRASES
@@ -31,6 +33,7 @@ _PER: Final = {
     Per.OTHER_CHAMPION: "per_other_champion",
     Per.OTHER_GUARD: "per_other_guard",
     Per.OTHER_WILD: "per_other_wild",
+    Per.OTHER_KNIFE: "per_other_knife",
 }
 #: the effects whose words never change with their numbers
 _FIXED: Final = {
@@ -41,11 +44,19 @@ _FIXED: Final = {
     Kind.NEXT_TO_HAND: "next_to_hand",
     Kind.DISCARD_TO_TOP: "discard_to_top",
     Kind.CHAMPION_TO_TOP: "champion_to_top",
+    Kind.CHAMPION_DISCOUNT: "champion_discount",
+    Kind.ACTION_DISCOUNT: "action_discount",
+    Kind.RESURRECT: "resurrect",
+    Kind.HEIST: "heist",
 }
+#: the effects whose words take their amount `n` and their second number `d`
+_NUMBERED: Final = {Kind.BLESS: "bless", Kind.FIREBALL: "fireball", Kind.TRACK: "track"}
 
 
 def _gain(effect: Effect, lang: str) -> str:
     what = PHRASES(_RESOURCE[effect.kind], lang)
+    if effect.per == Per.NONE and effect.amount < 0:  # a cost paid in health
+        return PHRASES("lose", lang, n=-effect.amount, what=what)
     if effect.per == Per.NONE:
         return PHRASES("gain", lang, n=effect.amount, what=what)
     per = PHRASES(_PER[effect.per], lang)
@@ -69,6 +80,24 @@ def _draw_discard(effect: Effect, lang: str) -> str:
     return _one_or_many("draw_discard_one", "draw_discard_many", effect.amount, lang)
 
 
+def _condition(effect: Effect, lang: str) -> str:
+    return PHRASES(f"when_{effect.when.value}", lang, n=effect.threshold)
+
+
+def _draw_if(effect: Effect, lang: str) -> str:
+    if effect.when == When.ALWAYS:
+        return PHRASES("draw_if_always", lang)
+    return PHRASES("draw_if", lang, when=_condition(effect, lang))
+
+
+def _choose(effect: Effect, lang: str) -> str:
+    options = PHRASES("or", lang).join(effects_text(o, lang) for o in effect.options)
+    choice = PHRASES("choose", lang, options=options)
+    if effect.when == When.ALWAYS:
+        return choice
+    return PHRASES("choose_all", lang, choice=choice, when=_condition(effect, lang))
+
+
 def effect_text(effect: Effect, lang: str) -> str:
     """One effect in words, starting lower case: "+2 gold", "draw 2 cards"."""
     kind = effect.kind
@@ -76,6 +105,10 @@ def effect_text(effect: Effect, lang: str) -> str:
         return _gain(effect, lang)
     if kind in _FIXED:
         return PHRASES(_FIXED[kind], lang)
+    if kind in _NUMBERED:
+        return PHRASES(_NUMBERED[kind], lang, n=effect.amount, d=effect.each)
+    if kind == Kind.DRAW_IF:
+        return _draw_if(effect, lang)
     if kind == Kind.DRAW:
         return _one_or_many("draw_one", "draw_many", effect.amount, lang)
     if kind == Kind.STUN:
@@ -85,8 +118,7 @@ def effect_text(effect: Effect, lang: str) -> str:
     if kind == Kind.DRAW_DISCARD:
         return _draw_discard(effect, lang)
     if kind == Kind.CHOOSE:
-        options = PHRASES("or", lang).join(effects_text(o, lang) for o in effect.options)
-        return PHRASES("choose", lang, options=options)
+        return _choose(effect, lang)
     raise KeyError(f"no words for the effect kind {kind!r}")
 
 
@@ -108,6 +140,10 @@ def ability_line(kind: CardKind, ability: str, lang: str) -> str:
     text = effects_text(effects, lang) + "."
     if ability == "primary":  # a sentence of its own; after a label's colon, no capital
         text = _capital(text)
+    if kind.type == CardType.ABILITY:  # a pack's: sacrificed, once a game
+        return PHRASES("pack_ability", lang, text=text)
+    if kind.type == CardType.SKILL:  # a pack's: expended for gold, once a turn
+        return PHRASES("pack_skill", lang, text=text, cost=SKILL_COST)
     faction = PHRASES(f"faction_{kind.faction.value}", lang)
     return PHRASES(f"ability_{ability}", lang, text=text, faction=faction)
 
