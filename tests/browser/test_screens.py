@@ -18,8 +18,10 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from game.registry import GAMES
 from tests.browser.conftest import SCREENSHOTS, App, PageLog, Site
 from tests.browser.driver import GameDriver
+from tests.browser.near_end import near_the_end, resume_near_the_end
 from tests.browser.net_play import STEP_MS, NetPage
 from tests.browser.play import SETTLED
+from tests.browser.started import StartedPages, started, started_pages  # noqa: F401
 
 WIDTHS = {375: 812, 1280: 860}
 LANGS = ("en", "fr")
@@ -112,22 +114,51 @@ def test_the_home(fresh: Callable[[int, str], App], site: Site, width: int) -> N
     _in_both(page, f"home-{width}")
 
 
+# The curtain, then a solo game, on one started page of each game and width
+# (tests/browser/started.py): the solo game leaves the curtain by the page's
+# own buttons, then sets its menu itself.
+@pytest.mark.parametrize("width", sorted(WIDTHS))
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_pass_and_play_the_curtain(
+    started: StartedPages,  # noqa: F811
+    game: str,
+    width: int,
+) -> None:
+    page = started.menu(game, width).page
+    page.locator("#count-choices label", has_text="3").click()
+    for seat in range(3):
+        page.locator(f"#seats .seat[data-seat='{seat}'] label:has(input[value='human'])").click()
+    _in_both(page, f"{game}-menu-humans-{width}")
+    page.locator("#start").click()
+    page.wait_for_selector("#board[data-phase='curtain']", state="attached")
+    _in_both(page, f"{game}-curtain-{width}", board=True)
+
+
 @pytest.mark.parametrize("width", sorted(WIDTHS))
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_solo_game_from_menu_to_replay(
-    fresh: Callable[[int, str], App], game: str, width: int
+    started: StartedPages,  # noqa: F811
+    game: str,
+    width: int,
 ) -> None:
-    app = fresh(width, "en-GB")
+    app = started.menu(game, width)
     page = app.page
-    app.open(f"?game={game}&botdelay=0&seed=8")
-    app.wait_ready()
-    _in_both(page, f"{game}-menu-{width}")
     page.locator(".lang-btn[data-lang='en']").first.click()
     page.locator("#count-choices label", has_text="4").click()
+    for seat in range(4):
+        kind = "human" if seat == 0 else "bot"
+        page.locator(f"#seats .seat[data-seat='{seat}'] label:has(input[value='{kind}'])").click()
+    _in_both(page, f"{game}-menu-{width}")
+    page.locator(".lang-btn[data-lang='en']").first.click()
     page.locator("#start").click()
     page.wait_for_selector(SETTLED, state="attached")
-    driver = GameDriver(app, game, random.Random(8))
     _in_both(page, f"{game}-board-{width}", board=True)
+    # the end from a save one move before it (the whole game is played by
+    # test_theboss.py and test_net_tabs.py, the 4-player table under CPython)
+    resume_near_the_end(app, game, near_the_end(game, 4, seed=8))
+    page.locator(".lang-btn[data-lang='en']").first.click()
+    page.wait_for_selector("html[lang='en']", state="attached")
+    driver = GameDriver(app, game, random.Random(8))
     driver.play_until(lambda _page, phase: phase == "result")
     _in_both(page, f"{game}-result-{width}", board=True)
     driver.play_until(lambda _page, phase: phase == "over")
@@ -142,22 +173,6 @@ def test_a_solo_game_from_menu_to_replay(
         page.locator("#replay [data-cmd=next]").click()
     page.wait_for_selector("#replay[data-step='5']", state="attached")
     _in_both(page, f"{game}-replay-{width}")
-
-
-@pytest.mark.parametrize("width", sorted(WIDTHS))
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_pass_and_play_the_curtain(fresh: Callable[[int, str], App], game: str, width: int) -> None:
-    app = fresh(width, "fr-FR")
-    page = app.page
-    app.open(f"?game={game}&botdelay=0&seed=3")
-    app.wait_ready()
-    page.locator("#count-choices label", has_text="3").click()
-    for seat in range(3):
-        page.locator(f"#seats .seat[data-seat='{seat}'] label:has(input[value='human'])").click()
-    _in_both(page, f"{game}-menu-humans-{width}")
-    page.locator("#start").click()
-    page.wait_for_selector("#board[data-phase='curtain']", state="attached")
-    _in_both(page, f"{game}-curtain-{width}", board=True)
 
 
 @pytest.mark.parametrize("width", sorted(WIDTHS))
