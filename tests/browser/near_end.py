@@ -31,7 +31,7 @@ def new_session(game: str, players: int, humans: Sequence[int], seed: int) -> Se
     return Session.new(parse_settings(json.dumps({**data, "hint": False})), seed)
 
 
-def _person_moves(session: Session, rng: random.Random) -> None:
+def person_plays(session: Session, rng: random.Random) -> None:
     """The person at the device plays one of their legal moves at random."""
     seat = session.table.human_to_act()
     assert seat is not None
@@ -60,7 +60,7 @@ def near_the_end(
         if phase == "bot":
             assert session.bot_step()
         else:
-            _person_moves(session, rng)
+            person_plays(session, rng)
     assert len(saves) >= before, f"{game}: the game ended in {len(saves)} moves"
     return Session.from_save(saves[-before])
 
