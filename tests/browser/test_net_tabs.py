@@ -62,7 +62,7 @@ def test_two_tabs_play_a_whole_game(table: Table) -> None:
     assert guest.marker("viewer") == "1"
 
 
-def test_three_tabs_and_a_bot_play_a_whole_game(table: Table, browser: Browser) -> None:
+def test_three_tabs_and_a_bot_play_two_rounds(table: Table, browser: Browser) -> None:
     host = table.open("Alice")
     room = host.host(4)
     guests = [table.open("Bob"), table.open("Chloé")]
