@@ -43,12 +43,16 @@ class GameDriver:
     def page(self) -> Page:
         return self.app.page
 
-    def start(self, players: int, humans: Sequence[int] = (0,), *, seed: int = 1) -> str:
-        """Open the game's menu in English (bots at once, the deal from `seed`),
-        seat people and bots, press Start; the first settled phase."""
+    def start(
+        self, players: int, humans: Sequence[int] = (0,), *, seed: int = 1, open_page: bool = True
+    ) -> str:
+        """Open the game's menu in English (bots at once, the deal from `seed`;
+        without `open_page`, the page's menu as it is), seat people and bots,
+        press Start; the first settled phase."""
         page = self.page
         page.emulate_media(reduced_motion="reduce")
-        self.app.open(f"?game={self.game}&botdelay=0&seed={seed}")
+        if open_page:
+            self.app.open(f"?game={self.game}&botdelay=0&seed={seed}")
         page.locator(".lang-btn[data-lang='en']").click()
         page.locator("#count-choices label", has_text=str(players)).click()
         for seat in range(players):

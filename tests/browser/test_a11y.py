@@ -3,7 +3,8 @@ every button, card and picture of the board has a name and each seat is there;
 a turn is played with the keyboard alone (the focus starts on the first
 action, and after the move it is on the board again, never lost on the page);
 and everything the move brought to the log is said through the polite live
-region (#board-status), in the player's language."""
+region (#board-status), in the player's language. One started page per game
+serves both languages' tests (tests/browser/started.py)."""
 
 from __future__ import annotations
 
@@ -14,10 +15,7 @@ from playwright.sync_api import Page
 
 from tests.browser.conftest import App
 from tests.browser.driver import SETTLED, GameDriver, registered_games
-
-#: how long a wait or a click may take: a busy machine holds the page for tens
-#: of seconds while the runtime starts (a cap on waiting, never an assertion)
-LOADED_MS = 120_000
+from tests.browser.started import StartedPages, started, started_pages  # noqa: F401
 
 #: a role that needs a name, in an aria snapshot line, and whether it has one
 _NAMED_ROLE = re.compile(r"^\s*- (button|img|link|checkbox|radio|textbox|combobox)\b(.*)$")
@@ -38,11 +36,6 @@ _MOVE = "#actions button[data-cmd='act']"
 _LOG_JS = "() => [...document.querySelectorAll('#log li')].map((li) => li.textContent)"
 
 
-@pytest.fixture(autouse=True)
-def patient(page: Page) -> None:
-    page.set_default_timeout(LOADED_MS)
-
-
 def _unnamed(snapshot: str) -> list[str]:
     """The snapshot's lines of a role that needs a name and has none."""
     found = []
@@ -54,8 +47,9 @@ def _unnamed(snapshot: str) -> list[str]:
 
 
 def _open(app: App, game: str, lang: str) -> Page:
+    """A new game of three on the game's started page (its menu), a person's turn."""
     page = app.page
-    GameDriver(app, game).start(3, humans=(0,), seed=6)
+    GameDriver(app, game).start(3, humans=(0,), open_page=False)
     if lang == "fr":
         page.locator(".lang-btn[data-lang='fr']").click()
         page.wait_for_selector("html[lang='fr'] #board[data-phase='human']", state="attached")
@@ -65,8 +59,12 @@ def _open(app: App, game: str, lang: str) -> Page:
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("game", registered_games())
-def test_a_turn_by_keyboard_alone_with_every_thing_named(app: App, game: str, lang: str) -> None:
-    page = _open(app, game, lang)
+def test_a_turn_by_keyboard_alone_with_every_thing_named(
+    started: StartedPages,  # noqa: F811
+    game: str,
+    lang: str,
+) -> None:
+    page = _open(started.menu(game), game, lang)
     snapshot = page.locator("#board").aria_snapshot()
     assert _unnamed(snapshot) == []
     names: list[str] = page.evaluate(

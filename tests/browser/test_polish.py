@@ -1,6 +1,8 @@
 """Rough edges a new player meets, checked by the geometry the browser lays out:
 the newest log line stays in sight on a phone, and the round result's
-"Next round" button never covers a card, in every registered game."""
+"Next round" button never covers a card, in every registered game. The tests
+share one started page per game, each playing a new game from its menu
+(tests/browser/started.py)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from playwright.sync_api import Page
 from game.registry import get_game
 from tests.browser.conftest import DESKTOP, PHONE, App
 from tests.browser.driver import GameDriver, registered_games
+from tests.browser.started import StartedPages, started, started_pages  # noqa: F401
 
 #: the newest log line's box and the log's visible box (its client rectangle)
 _LOG_JS = """() => {
@@ -41,23 +44,12 @@ _OVERLAP_JS = """() => {
 }"""
 
 
-#: how long a wait or a click may take: a busy machine holds the page for tens
-#: of seconds while the runtime starts (a cap on waiting, never an assertion)
-LOADED_MS = 120_000
-
-
-@pytest.fixture(autouse=True)
-def patient(page: Page) -> None:
-    """Waits and clicks wait as long as the page's start may take on a busy
-    machine (the runtime's start holds the page for tens of seconds there)."""
-    page.set_default_timeout(LOADED_MS)
-
-
 def _played_to(app: App, game: str, wanted: Callable[[Page, str], bool]) -> Page:
-    """The game at its most players up to 5, one a person, played until `wanted(page, phase)`."""
+    """A new game on the game's started page (its menu), at its most players
+    up to 5, one a person, played until `wanted(page, phase)`."""
     players = min(5, get_game(game).declared_options.max_players)
     driver = GameDriver(app, game, random.Random(4))
-    driver.start(players, humans=(0,), seed=4)
+    driver.start(players, humans=(0,), open_page=False)
     return driver.play_until(wanted, limit=400)
 
 
@@ -70,9 +62,13 @@ def _newest_line_in_sight(page: Page) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("game", registered_games())
-def test_the_newest_log_line_stays_in_sight_when_the_board_narrows(app: App, game: str) -> None:
+def test_the_newest_log_line_stays_in_sight_when_the_board_narrows(
+    started: StartedPages,  # noqa: F811
+    game: str,
+) -> None:
     """Read at 1280 px, then on a phone (375 px): the lines rewrap, taller, and
     the log still ends on its newest line."""
+    app = started.menu(game)
 
     def round_two(page: Page, phase: str) -> bool:
         return phase == "human" and page.evaluate(_LOG_JS)["overflows"]
@@ -87,7 +83,11 @@ def test_the_newest_log_line_stays_in_sight_when_the_board_narrows(app: App, gam
 
 
 @pytest.mark.parametrize("game", registered_games())
-def test_next_round_never_covers_a_card_on_a_phone(app: App, game: str) -> None:
+def test_next_round_never_covers_a_card_on_a_phone(
+    started: StartedPages,  # noqa: F811
+    game: str,
+) -> None:
+    app = started.menu(game)
     app.page.set_viewport_size(PHONE)
     page = _played_to(app, game, lambda _page, phase: phase == "result")
     top = page.evaluate("document.getElementById('round-result').getBoundingClientRect().top")
@@ -103,9 +103,12 @@ def test_next_round_never_covers_a_card_on_a_phone(app: App, game: str) -> None:
     app.screenshot(f"polish-result-{game}-375")
 
 
-def test_the_mystery_spell_stands_in_the_row_of_the_spells_on_a_desktop(app: App) -> None:
+def test_the_mystery_spell_stands_in_the_row_of_the_spells_on_a_desktop(
+    started: StartedPages,  # noqa: F811
+) -> None:
     """Five knights: five spells and the mystery spell, one row at 1280 px, and
     the boss's panel is no taller than that row needs."""
+    app = started.menu("bossquest")
     page = _played_to(app, "bossquest", lambda _page, phase: phase == "human")
     assert page.viewport_size == DESKTOP
     found = page.evaluate(

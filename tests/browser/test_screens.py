@@ -13,13 +13,15 @@ import random
 from collections.abc import Callable, Iterator
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from game.registry import GAMES
 from tests.browser.conftest import SCREENSHOTS, App, PageLog, Site
 from tests.browser.driver import GameDriver
+from tests.browser.near_end import near_the_end, resume_near_the_end
 from tests.browser.net_play import STEP_MS, NetPage
 from tests.browser.play import SETTLED
+from tests.browser.started import StartedPages, started, started_pages  # noqa: F401
 
 WIDTHS = {375: 812, 1280: 860}
 LANGS = ("en", "fr")
@@ -112,22 +114,51 @@ def test_the_home(fresh: Callable[[int, str], App], site: Site, width: int) -> N
     _in_both(page, f"home-{width}")
 
 
+# The curtain, then a solo game, on one started page of each game and width
+# (tests/browser/started.py): the solo game leaves the curtain by the page's
+# own buttons, then sets its menu itself.
+@pytest.mark.parametrize("width", sorted(WIDTHS))
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_pass_and_play_the_curtain(
+    started: StartedPages,  # noqa: F811
+    game: str,
+    width: int,
+) -> None:
+    page = started.menu(game, width).page
+    page.locator("#count-choices label", has_text="3").click()
+    for seat in range(3):
+        page.locator(f"#seats .seat[data-seat='{seat}'] label:has(input[value='human'])").click()
+    _in_both(page, f"{game}-menu-humans-{width}")
+    page.locator("#start").click()
+    page.wait_for_selector("#board[data-phase='curtain']", state="attached")
+    _in_both(page, f"{game}-curtain-{width}", board=True)
+
+
 @pytest.mark.parametrize("width", sorted(WIDTHS))
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_solo_game_from_menu_to_replay(
-    fresh: Callable[[int, str], App], game: str, width: int
+    started: StartedPages,  # noqa: F811
+    game: str,
+    width: int,
 ) -> None:
-    app = fresh(width, "en-GB")
+    app = started.menu(game, width)
     page = app.page
-    app.open(f"?game={game}&botdelay=0&seed=8")
-    app.wait_ready()
-    _in_both(page, f"{game}-menu-{width}")
     page.locator(".lang-btn[data-lang='en']").first.click()
     page.locator("#count-choices label", has_text="4").click()
+    for seat in range(4):
+        kind = "human" if seat == 0 else "bot"
+        page.locator(f"#seats .seat[data-seat='{seat}'] label:has(input[value='{kind}'])").click()
+    _in_both(page, f"{game}-menu-{width}")
+    page.locator(".lang-btn[data-lang='en']").first.click()
     page.locator("#start").click()
     page.wait_for_selector(SETTLED, state="attached")
-    driver = GameDriver(app, game, random.Random(8))
     _in_both(page, f"{game}-board-{width}", board=True)
+    # the end from a save one move before it (the whole game is played by
+    # test_theboss.py and test_net_tabs.py, the 4-player table under CPython)
+    resume_near_the_end(app, game, near_the_end(game, 4, seed=8))
+    page.locator(".lang-btn[data-lang='en']").first.click()
+    page.wait_for_selector("html[lang='en']", state="attached")
+    driver = GameDriver(app, game, random.Random(8))
     driver.play_until(lambda _page, phase: phase == "result")
     _in_both(page, f"{game}-result-{width}", board=True)
     driver.play_until(lambda _page, phase: phase == "over")
@@ -144,34 +175,25 @@ def test_a_solo_game_from_menu_to_replay(
     _in_both(page, f"{game}-replay-{width}")
 
 
-@pytest.mark.parametrize("width", sorted(WIDTHS))
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_pass_and_play_the_curtain(fresh: Callable[[int, str], App], game: str, width: int) -> None:
-    app = fresh(width, "fr-FR")
-    page = app.page
-    app.open(f"?game={game}&botdelay=0&seed=3")
-    app.wait_ready()
-    page.locator("#count-choices label", has_text="3").click()
-    for seat in range(3):
-        page.locator(f"#seats .seat[data-seat='{seat}'] label:has(input[value='human'])").click()
-    _in_both(page, f"{game}-menu-humans-{width}")
-    page.locator("#start").click()
-    page.wait_for_selector("#board[data-phase='curtain']", state="attached")
-    _in_both(page, f"{game}-curtain-{width}", board=True)
+def _at_each_width(page: Page, name: str) -> None:
+    """`_in_both` at each width, `name` ending with it (one started page
+    serves both widths: the layout follows the viewport)."""
+    for width in sorted(WIDTHS):
+        page.set_viewport_size({"width": width, "height": WIDTHS[width]})
+        page.wait_for_function("(w) => window.innerWidth === w", arg=width)
+        _in_both(page, f"{name}-{width}")
 
 
-@pytest.mark.parametrize("width", sorted(WIDTHS))
+# The lobby and the rules page at both widths from one start of each page.
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_the_network_lobby(
-    fresh: Callable[[int, str], App], site: Site, game: str, width: int
-) -> None:
-    app = fresh(width, "en-GB")
+def test_the_network_lobby(fresh: Callable[[int, str], App], site: Site, game: str) -> None:
+    app = fresh(min(WIDTHS), "en-GB")
     page, log = app.page, app.log
     app.open(f"?game={game}&botdelay=0")
     host = NetPage(page, log, "Ana")
     host.wait_ready()
     host.open_net_menu()
-    _in_both(page, f"{game}-net-menu-{width}")
+    _at_each_width(page, f"{game}-net-menu")
     page.locator(".lang-btn[data-lang='en']").first.click()
     page.click("[data-cmd=net-host]")
     host.lobby_phase("host")
@@ -182,38 +204,42 @@ def test_the_network_lobby(
     guest.wait_ready()
     guest.join_tab(host.room(), 1)
     host.seat_row(1, "guest")
-    _in_both(page, f"{game}-net-host-{width}")
-    _in_both(guest_page, f"{game}-net-guest-{width}")
+    _at_each_width(page, f"{game}-net-host")
+    _at_each_width(guest_page, f"{game}-net-guest")
     # the pairing of another device: the host's invitation, with its QR code
     page.locator(".lang-btn[data-lang='en']").first.click()
     invite = page.locator("[data-cmd=net-invite], [data-cmd=net-pair]")
     if invite.count():
         invite.first.click()
         page.wait_for_selector("#net-pairing:not([hidden])", state="attached", timeout=STEP_MS)
-        _in_both(page, f"{game}-net-pairing-{width}")
+        _at_each_width(page, f"{game}-net-pairing")
 
 
-@pytest.mark.parametrize("width", sorted(WIDTHS))
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_rules_page_and_a_tutorial_board(
-    fresh: Callable[[int, str], App], site: Site, game: str, width: int
+    fresh: Callable[[int, str], App], site: Site, game: str
 ) -> None:
     for lang in LANGS:
-        app = fresh(width, "fr-FR" if lang == "fr" else "en-GB")
+        app = fresh(min(WIDTHS), "fr-FR" if lang == "fr" else "en-GB")
         page = app.page
         page.goto(f"{site.url}rules.html?game={game}&lang={lang}", wait_until="load")
         page.wait_for_selector("html[data-rules='ready']", state="attached")
-        _shot(page, f"{game}-rules-{width}", lang, full_page=False)
         figure = page.locator("figure[data-board]").first
-        figure.scroll_into_view_if_needed()
-        page.wait_for_selector(
-            "figure[data-board][data-loaded='true']", state="attached", timeout=LOADED_MS
-        )
-        _shot(page, f"{game}-rules-board-{width}", lang, full_page=False)
+        for width in sorted(WIDTHS):
+            page.set_viewport_size({"width": width, "height": WIDTHS[width]})
+            page.evaluate("window.scrollTo(0, 0)")
+            _shot(page, f"{game}-rules-{width}", lang, full_page=False)
+            figure.scroll_into_view_if_needed()
+            # this figure's board drawn (another figure's may load first)
+            expect(figure).to_have_attribute("data-loaded", "true", timeout=LOADED_MS)
+            _shot(page, f"{game}-rules-board-{width}", lang, full_page=False)
         scenario = figure.get_attribute("data-scenario")
         page.goto(
             f"{site.url}embed.html?game={game}&scenario={scenario}&lang={lang}", wait_until="load"
         )
         app.wait_ready()
         page.wait_for_selector("#tutorial[data-step]", state="attached")
-        _shot(page, f"{game}-tutorial-{width}", lang)
+        for width in sorted(WIDTHS):
+            page.set_viewport_size({"width": width, "height": WIDTHS[width]})
+            page.wait_for_function("(w) => window.innerWidth === w", arg=width)
+            _shot(page, f"{game}-tutorial-{width}", lang)
