@@ -38,7 +38,7 @@ def _confirm(text: str, lang: str) -> str:
 
 
 #: the newest log lines a board draws until its reader asks for the whole log
-LOG_WINDOW = 60
+LOG_WINDOW = 40
 
 
 def log_window(whole: bool) -> int:
