@@ -232,6 +232,9 @@ def test_the_rules_page_and_a_tutorial_board(
             figure.scroll_into_view_if_needed()
             # this figure's board drawn (another figure's may load first)
             expect(figure).to_have_attribute("data-loaded", "true", timeout=LOADED_MS)
+            # the frame's page has loaded; the shot waits for its board (not its skeleton)
+            ready = figure.frame_locator("iframe").locator("html[data-state='ready']")
+            expect(ready).to_be_attached(timeout=LOADED_MS)
             _shot(page, f"{game}-rules-board-{width}", lang, full_page=False)
         scenario = figure.get_attribute("data-scenario")
         page.goto(
