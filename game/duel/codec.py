@@ -8,7 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.codec import record_from_json, record_to_json, tagged_from_json, tagged_to_json
+from ..engine.codec import (
+    record_state_from_json,
+    record_state_to_json,
+    tagged_from_json,
+    tagged_to_json,
+)
 from ..engine.errors import MalformedData
 from .state import CARDS, Action, Commit, Keep, State, Swap
 from .views import state_problems
@@ -20,20 +25,11 @@ _ACTIONS: dict[str, type[Action]] = {"keep": Keep, "swap": Swap, "commit": Commi
 
 
 def state_to_json(state: State) -> dict[str, Any]:
-    data = record_to_json(state)
-    assert isinstance(data, dict)
-    return data
+    return record_state_to_json(state)
 
 
 def state_from_json(data: Any) -> State:
-    what = "duel state"
-    state = record_from_json(State, data, what)
-    if not 0 <= state.dice < 1 << 64:
-        raise MalformedData(f"{what}.dice must be a 64-bit generator state")
-    problems = state_problems(state)
-    if problems:
-        raise MalformedData(f"{what} is not sound: {problems[0]}")
-    return state
+    return record_state_from_json(State, data, "duel state", state_problems)
 
 
 def action_to_json(action: Action) -> dict[str, Any]:

@@ -17,7 +17,7 @@ import hashlib
 import json
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from typing import Any, TypeVar
 
@@ -32,6 +32,8 @@ __all__ = [
     "encode_state",
     "parse_json",
     "record_from_json",
+    "record_state_from_json",
+    "record_state_to_json",
     "record_to_json",
     "state_hash",
     "tagged_from_json",
@@ -109,6 +111,29 @@ def record_from_json(cls: type[T], data: object, what: str) -> T:
         raise TypeError(f"{cls.__name__} is not a frozen dataclass")
     value: T = _read(cls, data, what)
     return value
+
+
+def record_state_to_json(state: object) -> dict[str, JSON]:
+    """A game state kept as one frozen dataclass, as a JSON object."""
+    data = record_to_json(state)
+    assert isinstance(data, dict)
+    return data
+
+
+def record_state_from_json(
+    cls: type[T], data: object, what: str, problems: Callable[[T], Sequence[str]]
+) -> T:
+    """A game state kept as one frozen dataclass with a ``dice`` field (the
+    engine's 64-bit generator state), read strictly and refused, with the
+    first of `problems`, when it could not come from play."""
+    state = record_from_json(cls, data, what)
+    dice = getattr(state, "dice", None)
+    if type(dice) is not int or not 0 <= dice < 1 << 64:
+        raise MalformedData(f"{what}.dice must be a 64-bit generator state")
+    found = problems(state)
+    if found:
+        raise MalformedData(f"{what} is not sound: {found[0]}")
+    return state
 
 
 def tagged_to_json(value: object, tags: Mapping[str, type]) -> dict[str, JSON]:

@@ -5,7 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.codec import record_from_json, record_to_json, tagged_from_json, tagged_to_json
+from ..engine.codec import (
+    record_state_from_json,
+    record_state_to_json,
+    tagged_from_json,
+    tagged_to_json,
+)
 from ..engine.errors import MalformedData
 from .cards import CARD_COUNT, MAX_SEATS
 from .state import ACTION_TYPES, Action, Aim, AttackPlayer, BuyGem, Choose, EndTurn, Skip, State
@@ -18,20 +23,11 @@ _MOST_COMBAT = 10_000
 
 
 def state_to_json(state: State) -> dict[str, Any]:
-    data = record_to_json(state)
-    assert isinstance(data, dict)
-    return data
+    return record_state_to_json(state)
 
 
 def state_from_json(data: Any) -> State:
-    what = "herorealms state"
-    state = record_from_json(State, data, what)
-    if not 0 <= state.dice < 1 << 64:
-        raise MalformedData(f"{what}.dice must be a 64-bit generator state")
-    problems = state_problems(state)
-    if problems:
-        raise MalformedData(f"{what} is not sound: {problems[0]}")
-    return state
+    return record_state_from_json(State, data, "herorealms state", state_problems)
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
