@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import cached_property
 from typing import Any, Final
 
 from ..engine.capabilities import Capabilities, UndoHooks
-from ..engine.errors import MalformedData, Reason
+from ..engine.errors import Reason
+from ..engine.game_base import GameBase
 from ..engine.modes import Mode, Role, Team
 from ..engine.options import OptionsDeclaration
-from ..engine.safejson import quote
 from ..engine.undo import default_barrier
-from ..engine.viewcheck import Received
 from . import codec, rules, view_check, views
 from .cards import MAX_SEATS
 from .options import PACK_OPTIONS, packs_of
@@ -65,16 +63,21 @@ DECLARED: Final = OptionsDeclaration(
     options=PACK_OPTIONS,
 )
 """Free-for-all at 2 to 4 players, Hunter (first blood or last one
-standing) at 3 or 4; each seat's character
-pack (Hydra comes later)."""
+standing) at 3 or 4, Hydra (two against two) at 4; each seat's character pack."""
 
 
-class HeroRealms:
-    """Stateless: every method reads or makes states."""
+class HeroRealms(GameBase[State, Action]):
+    """Stateless: every method reads or makes states. ``GameBase`` forwards the
+    protocol to the modules named below; this class writes what is Hero
+    Realms' own."""
 
-    name: Final = "herorealms"
-    schema_version: Final = 1
-    declared_options: Final = DECLARED
+    name = "herorealms"
+    schema_version = 1
+    declared_options = DECLARED
+    rules = rules
+    views = views
+    codec = codec
+    view_check = view_check
 
     @cached_property
     def capabilities(self) -> Capabilities:
@@ -87,15 +90,9 @@ class HeroRealms:
             scenarios=SCENARIOS,
         )
 
-    def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        return DECLARED.normalize(options)
-
-    def new_game(self, options: Mapping[str, Any], seed: int) -> State:
-        normalized = self.normalize_options(options)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise MalformedData(f"the seed must be an integer, not {quote(seed)}")
-        format = Format(DECLARED.mode_of(normalized).id)
-        return rules.new_game(normalized["players"], seed, format, packs_of(normalized))
+    def deal(self, options: dict[str, Any], seed: int) -> State:
+        format = Format(DECLARED.mode_of(options).id)
+        return rules.new_game(options["players"], seed, format, packs_of(options))
 
     def opening_events(self, state: State) -> list[dict[str, Any]]:
         secret = {str(seat): {"cards": list(p.hand)} for seat, p in enumerate(state.players)}
@@ -108,21 +105,6 @@ class HeroRealms:
 
     def seats(self, state: State) -> int:
         return len(state.players)
-
-    def to_act(self, state: State) -> tuple[int, ...]:
-        return rules.to_act(state)
-
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        return rules.legal_actions(state, seat)
-
-    def check(self, state: State, seat: int, action: Action) -> Reason | None:
-        return rules.check(state, seat, action)
-
-    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[dict[str, Any]]]:
-        return rules.apply(state, seat, action)
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return views.view(state, seat)
 
     def is_over(self, state: State) -> bool:
         return state.winner != NO_CARD
@@ -149,26 +131,6 @@ class HeroRealms:
         """A draw, a reshuffle or a market refill showed something hidden."""
         reason: Reason | None = self._default_barrier(before, after, seat, action)
         return reason
-
-    # ------------------------------------------------------ the rest
-
-    def check_received(self, received: Received) -> str | None:
-        return view_check.check_received(received)
-
-    def action_universe(self, state: State) -> list[Action]:
-        return rules.action_universe(state)
-
-    def state_to_json(self, state: State) -> dict[str, Any]:
-        return codec.state_to_json(state)
-
-    def state_from_json(self, data: Any) -> State:
-        return codec.state_from_json(data)
-
-    def action_to_json(self, action: Action) -> dict[str, Any]:
-        return codec.action_to_json(action)
-
-    def action_from_json(self, data: Any) -> Action:
-        return codec.action_from_json(data)
 
 
 GAME: Final = HeroRealms()
