@@ -353,6 +353,33 @@ def _played_steps(name: str, options_json: str, seed: int) -> tuple[Step, ...]:
     return tuple(steps)
 
 
+@pytest.mark.parametrize("game", ALL_GAMES.values(), ids=list(ALL_GAMES))
+def test_the_shared_games_are_what_the_game_plays(game: Game[Any, Any]) -> None:
+    """The client checks read `_played_steps` instead of asking the game: each
+    step's state, events and legal lists are what the game gives when the
+    game is played again (a check that changed the shared steps, or a cache
+    that kept another game's, would be caught here)."""
+    options = OPTION_SETS[game.name][0]
+    seed = CLIENT_SEEDS[0]
+    shared = list(_random_steps(game, options, seed))
+    state = game.new_game(options, seed)
+    dice = rng.seed_state(seed)
+    for index, (kept, _events, legal) in enumerate(shared):
+        assert state_hash(game, kept) == state_hash(game, state), index
+        acting = game.to_act(state)
+        assert {seat: list(actions) for seat, actions in legal.items()} == {
+            seat: game.legal_actions(state, seat) for seat in acting
+        }, index
+        if game.is_over(state):
+            break
+        pick, dice = rng.below(dice, len(acting))
+        listed = game.legal_actions(state, acting[pick])
+        chosen, dice = rng.below(dice, len(listed))
+        state, played = game.apply(state, acting[pick], listed[chosen])
+        assert shared[index + 1][1] == tuple(played), index
+    assert index == len(shared) - 1 and game.is_over(state)
+
+
 def _sampled(steps: Iterator[Step]) -> Iterator[tuple[Any, list[Event], Legal]]:
     """Every SAMPLE-th state and the last one, each with every event so far (a
     long game's later states more sparsely: each is drawn with its whole log)."""
