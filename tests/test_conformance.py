@@ -10,6 +10,7 @@ that names no card its viewer cannot see)."""
 
 from __future__ import annotations
 
+import functools
 import importlib
 import json
 import re
@@ -306,32 +307,87 @@ def _names(count: int) -> list[str]:
     return ["Anne", "Bruno", "Chloé", "Dan", "Ève", "Fred"][:count]
 
 
-def _random_steps(
-    game: Game[Any, Any], options: Mapping[str, Any], seed: int
-) -> Iterator[tuple[Any, list[Event]]]:
+Legal = Mapping[int, Sequence[Any]]
+"""The legal actions of each seat to act (the others have none)."""
+
+Step = tuple[Any, tuple[Event, ...], Legal]
+
+
+def _random_steps(game: Game[Any, Any], options: Mapping[str, Any], seed: int) -> Iterator[Step]:
     """Every state of one random game with the events that led to it (the
-    opening events first), several seats to act picked in any order."""
+    opening events first) and the legal actions of the seats to act, several
+    seats to act picked in any order.
+
+    Six client checks read the same games (CLIENT_SEEDS of every option set):
+    each is played once per session (`_played_steps`), since playing it, and
+    above all listing the legal actions, costs as much as some of the checks
+    (a long Raid's legal lists were most of its host check's time). States
+    are immutable, events and legal lists are tuples."""
+    return iter(_played_steps(game.name, canonical_json(options), seed))
+
+
+@functools.cache
+def _played_steps(name: str, options_json: str, seed: int) -> tuple[Step, ...]:
+    game = ALL_GAMES[name]
+    options = json.loads(options_json)
     state = game.new_game(options, seed)
     opening = game.capabilities.opening_events
-    yield state, list(opening(state)) if opening is not None else []
+    events: tuple[Event, ...] = tuple(opening(state)) if opening is not None else ()
+    steps: list[Step] = []
     dice = rng.seed_state(seed)
     while not game.is_over(state):
         acting = game.to_act(state)
         pick, dice = rng.below(dice, len(acting))
-        legal = game.legal_actions(state, acting[pick])
-        index, dice = rng.below(dice, len(legal))
-        state, events = game.apply(state, acting[pick], legal[index])
-        yield state, list(events)
+        seat = acting[pick]
+        # the seat that plays listed last: apply trusts the last list's actions
+        legal = {
+            other: tuple(game.legal_actions(state, other)) for other in acting if other != seat
+        }
+        legal[seat] = tuple(game.legal_actions(state, seat))
+        steps.append((state, events, legal))
+        index, dice = rng.below(dice, len(legal[seat]))
+        state, played = game.apply(state, seat, legal[seat][index])
+        events = tuple(played)
+    final = {seat: tuple(game.legal_actions(state, seat)) for seat in game.to_act(state)}
+    steps.append((state, events, final))
+    return tuple(steps)
 
 
-def _sampled(steps: Iterator[tuple[Any, list[Event]]]) -> Iterator[tuple[Any, list[Event]]]:
+@pytest.mark.parametrize("game", ALL_GAMES.values(), ids=list(ALL_GAMES))
+def test_the_shared_games_are_what_the_game_plays(game: Game[Any, Any]) -> None:
+    """The client checks read `_played_steps` instead of asking the game: each
+    step's state, events and legal lists are what the game gives when the
+    game is played again (a check that changed the shared steps, or a cache
+    that kept another game's, would be caught here)."""
+    options = OPTION_SETS[game.name][0]
+    seed = CLIENT_SEEDS[0]
+    shared = list(_random_steps(game, options, seed))
+    state = game.new_game(options, seed)
+    dice = rng.seed_state(seed)
+    for index, (kept, _events, legal) in enumerate(shared):
+        assert state_hash(game, kept) == state_hash(game, state), index
+        acting = game.to_act(state)
+        assert {seat: list(actions) for seat, actions in legal.items()} == {
+            seat: game.legal_actions(state, seat) for seat in acting
+        }, index
+        if game.is_over(state):
+            break
+        pick, dice = rng.below(dice, len(acting))
+        listed = game.legal_actions(state, acting[pick])
+        chosen, dice = rng.below(dice, len(listed))
+        state, played = game.apply(state, acting[pick], listed[chosen])
+        assert shared[index + 1][1] == tuple(played), index
+    assert index == len(shared) - 1 and game.is_over(state)
+
+
+def _sampled(steps: Iterator[Step]) -> Iterator[tuple[Any, list[Event], Legal]]:
     """Every SAMPLE-th state and the last one, each with every event so far (a
     long game's later states more sparsely: each is drawn with its whole log)."""
     seen: list[Event] = []
-    last: tuple[Any, list[Event]] | None = None
-    for index, (state, events) in enumerate(steps):
+    last: tuple[Any, list[Event], Legal] | None = None
+    for index, (state, events, legal) in enumerate(steps):
         seen += events
-        last = (state, list(seen))
+        last = (state, list(seen), legal)
         every = SAMPLE if index < LONG_GAME_STATES else SAMPLE * UNIVERSE_ONE_IN
         if index % every == 0:
             yield last
@@ -348,10 +404,10 @@ def _same_actions(got: Sequence[Any], legal: Sequence[Any]) -> bool:
 def test_a_control_for_every_legal_action(game: Game[Any, Any], options: dict[str, Any]) -> None:
     client = client_of(game)
     for seed in CLIENT_SEEDS:
-        for state, _ in _long_game_sample(_random_steps(game, options, seed)):
+        for state, _, listed in _long_game_sample(_random_steps(game, options, seed)):
             names = _names(game.seats(state))
             for seat in game.to_act(state):
-                legal = game.legal_actions(state, seat)
+                legal = list(listed[seat])
                 view = game.view(state, seat)
                 for lang in LANGS:
                     dock = client.dock(view, legal, names, lang)
@@ -367,7 +423,7 @@ def test_a_short_progress_line_from_any_view(game: Game[Any, Any], options: dict
     from the spectator's and every seat's view of a running game: in both
     languages, a few words of plain text."""
     client = client_of(game)
-    for state, _ in _sampled(_random_steps(game, options, CLIENT_SEEDS[0])):
+    for state, _, _ in _sampled(_random_steps(game, options, CLIENT_SEEDS[0])):
         if game.is_over(state):
             continue
         for seat in [None, *range(game.seats(state))]:
@@ -392,7 +448,7 @@ def test_words_in_both_languages_for_every_event_and_refusal(
     worded: set[str] = set()
     silent: set[str] = set()
     for seed in CLIENT_SEEDS:
-        for index, (state, events) in enumerate(_random_steps(game, options, seed)):
+        for index, (state, events, _) in enumerate(_random_steps(game, options, seed)):
             names = _names(game.seats(state))
             for seat in [None, *range(game.seats(state))]:
                 told = False
@@ -464,8 +520,10 @@ def _scenes(
     viewer: int | None,
     seen: Sequence[Event],
     lang: str,
+    legal: Legal | None = None,
 ) -> Iterator[tuple[str, Scene]]:
-    """Each phase the state can show `viewer`, as the shell would fill its scene."""
+    """Each phase the state can show `viewer`, as the shell would fill its scene
+    (`legal`: the seats' legal lists when known, else asked of the game)."""
     view = game.view(state, viewer)
     count = game.seats(state)
     names = _names(count)
@@ -484,7 +542,8 @@ def _scenes(
     if game.is_over(state):
         yield "over", scene(over_actions_html='<button data-cmd="rematch">x</button>')
     elif viewer is not None and viewer in game.to_act(state):
-        dock = client.dock(view, game.legal_actions(state, viewer), names, lang)
+        listed = legal[viewer] if legal is not None else game.legal_actions(state, viewer)
+        dock = client.dock(view, list(listed), names, lang)
         yield "table", scene(dock=dock, log=log)
     else:
         yield "table", scene(log=log, thinking=game.to_act(state)[0])
@@ -513,7 +572,7 @@ def test_every_phase_is_drawn_and_names_no_hidden_card(
     phases: set[str] = set()
     for seed in CLIENT_SEEDS:
         state = None
-        for index, (state, seen) in enumerate(_sampled(_random_steps(game, options, seed))):
+        for index, (state, seen, legal) in enumerate(_sampled(_random_steps(game, options, seed))):
             viewers = [None, *range(game.seats(state))]
             # Parsing is the slow part: each state's HTML is parsed for one
             # viewer and one language, taken in turn, and compared for all.
@@ -521,7 +580,7 @@ def test_every_phase_is_drawn_and_names_no_hidden_card(
             for viewer in viewers:
                 other = redeal(state, viewer, 7 + seed)
                 for lang in LANGS:
-                    drawn = dict(_scenes(game, client, state, viewer, seen, lang))
+                    drawn = dict(_scenes(game, client, state, viewer, seen, lang, legal))
                     again = dict(_scenes(game, client, other, viewer, seen, lang))
                     assert drawn.keys() == again.keys()
                     for phase, scene in drawn.items():
@@ -552,12 +611,11 @@ def _received(
     client's open view, as the host sends it), the legal actions, the events
     of that action and the outcome; with the state."""
     client = client_of(game)
-    for state, events in _random_steps(game, options, seed):
-        acting = game.to_act(state)
+    for state, events, listed in _random_steps(game, options, seed):
         for seat in [None, *range(game.seats(state))]:
             over_spectator = seat is None and game.is_over(state)
             view = client.open_view(state) if over_spectator else game.view(state, seat)
-            legal = [] if seat not in acting else game.legal_actions(state, seat)
+            legal = listed.get(seat, ()) if seat is not None else ()
             yield (
                 state,
                 Received(
