@@ -11,15 +11,19 @@ import pytest
 from game.engine.bots import bot_levels, make_bot
 from game.herorealms import GAME
 from game.herorealms.bots import easy_bot, normal_bot
-from game.herorealms.cards import PACKS
+from game.herorealms.cards import PACKS, kind_of
 from game.herorealms.options import pack_key
-from game.herorealms.scenario import SCENARIOS
+from game.herorealms.scenario import SCENARIOS, read_action
 from game.herorealms.state import (
     Action,
     AttackChampion,
     AttackPlayer,
     BuyGem,
     BuyMarket,
+    Choose,
+    Pick,
+    Sacrifice,
+    Skip,
     State,
 )
 from game.herorealms.views import redeal
@@ -142,3 +146,40 @@ def test_normal_buys_into_the_faction_it_already_holds() -> None:
     action = _decide(normal_bot, state)
     assert isinstance(action, BuyMarket)
     assert action.card == GAME.view(state, 0)["market"][0]  # Myros, Guild like its discard
+
+
+def _after(state: State, *words: str) -> State:
+    for word in words:
+        state, _events = GAME.apply(state, 0, read_action(word, ["Ana", "Ben"]))
+    return state
+
+
+def test_normal_thins_its_deck_of_a_starting_weapon_and_keeps_its_gold() -> None:
+    state = _after(
+        _stacked(players=["Ana", "Ben"], hands={"Ana": ["death_touch", "gold", "dagger"]}),
+        "play death_touch",
+    )
+    action = _decide(normal_bot, state)
+    assert isinstance(action, Pick) and kind_of(action.card).key == "dagger"
+    without = _after(
+        _stacked(players=["Ana", "Ben"], hands={"Ana": ["death_touch", "gold", "taxation"]}),
+        "play death_touch",
+    )
+    assert _decide(normal_bot, without) == Skip()
+
+
+def test_normal_takes_the_better_option_of_a_choice() -> None:
+    """Darian: 3 combat or 4 health; with a player to hit, the combat."""
+    state = _after(
+        _stacked(players=["Ana", "Ben"], hands={"Ana": []}, champions={"Ana": ["darian"]}),
+        "expend darian",
+    )
+    assert _decide(normal_bot, state) == Choose(0)
+
+
+def test_normal_sacrifices_a_card_only_for_a_kill() -> None:
+    setup: dict[str, Any] = {"players": ["Ana", "Ben"], "hands": {"Ana": []}, "combat": 2}
+    far = _after(_stacked(**setup, in_play=["influence"]))
+    assert not isinstance(_decide(normal_bot, far), Sacrifice)
+    near = _after(_stacked(**setup, in_play=["influence"], health={"Ben": 5}))
+    assert isinstance(_decide(normal_bot, near), Sacrifice)
