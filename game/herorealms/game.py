@@ -12,6 +12,7 @@ from ..engine.modes import Mode, Role, Team
 from ..engine.options import OptionsDeclaration
 from ..engine.undo import default_barrier
 from . import codec, rules, view_check, views
+from .bots import easy_bot, normal_bot
 from .cards import MAX_SEATS
 from .options import PACK_OPTIONS, packs_of
 from .scenario import SCENARIOS
@@ -88,6 +89,7 @@ class HeroRealms(GameBase[State, Action]):
             rounds=self.rounds,
             undo=UndoHooks(self.turn_goes_on, self.barrier),
             scenarios=SCENARIOS,
+            bots={"easy": easy_bot, "normal": normal_bot},
         )
 
     def deal(self, options: dict[str, Any], seed: int) -> State:

@@ -1,0 +1,185 @@
+"""Hero Realms' easy and normal bots: whole games at 2 to 4 players in every
+mode (with and without character packs) without an illegal action, each
+decision from the seat's view alone, and the behaviours each level promises."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from game.engine.bots import bot_levels, make_bot
+from game.herorealms import GAME
+from game.herorealms.bots import easy_bot, normal_bot
+from game.herorealms.cards import PACKS, kind_of
+from game.herorealms.options import pack_key
+from game.herorealms.scenario import SCENARIOS, read_action
+from game.herorealms.state import (
+    Action,
+    AttackChampion,
+    AttackPlayer,
+    BuyGem,
+    BuyMarket,
+    Choose,
+    Pick,
+    Sacrifice,
+    Skip,
+    State,
+)
+from game.herorealms.views import redeal
+
+#: Hero Realms games are long; a bots' game over this many actions is a stuck one
+GAME_LIMIT = 6000
+
+_CASES = [
+    (2, "free_for_all", False),
+    (2, "free_for_all", True),
+    (3, "free_for_all", False),
+    (3, "hunter", True),
+    (3, "hunter_last", False),
+    (4, "free_for_all", True),
+    (4, "hunter", False),
+    (4, "hunter_last", True),
+    (4, "hydra", False),
+    (4, "hydra", True),
+]
+
+
+def _options(players: int, mode: str, packs: bool) -> dict[str, Any]:
+    options: dict[str, Any] = {"players": players, "mode": mode}
+    if packs:
+        for seat in range(players):
+            options[pack_key(seat)] = list(PACKS)[seat % len(PACKS)]
+    return options
+
+
+def test_both_levels_are_offered() -> None:
+    assert {"easy", "normal"} <= set(bot_levels(GAME))
+
+
+@pytest.mark.parametrize(("players", "mode", "packs"), _CASES)
+def test_bots_play_whole_games_legally_from_their_view_alone(
+    players: int, mode: str, packs: bool
+) -> None:
+    """Easy and normal alternate seats; each decision is legal, and re-dealing
+    everything the seat cannot see changes neither its view nor its choice."""
+    levels = [make_bot(GAME, "normal" if seat % 2 else "easy") for seat in range(players)]
+    state = GAME.new_game(_options(players, mode, packs), 3 + players)
+    steps = 0
+    while not GAME.is_over(state):
+        assert steps < GAME_LIMIT, "the bots did not end the game"
+        seat = GAME.to_act(state)[-1]
+        legal = GAME.legal_actions(state, seat)
+        view = GAME.view(state, seat)
+        action = levels[seat](view, legal)
+        assert action in legal, action
+        other = redeal(state, seat, steps)
+        assert levels[seat](GAME.view(other, seat), GAME.legal_actions(other, seat)) == action
+        state, _events = GAME.apply(state, seat, action)
+        steps += 1
+    assert GAME.outcome(state) is not None
+
+
+def _stacked(**setup: object) -> State:
+    state, _names = SCENARIOS.build(setup)
+    return state
+
+
+def _decide(bot: Any, state: State, seat: int = 0) -> Action:
+    action: Action = bot(GAME.view(state, seat), GAME.legal_actions(state, seat))
+    return action
+
+
+@pytest.mark.parametrize("bot", [easy_bot, normal_bot])
+def test_bots_play_their_hand_before_anything_else(bot: Any) -> None:
+    state = _stacked(players=["Ana", "Ben"], hands={"Ana": ["gold", "dagger"]}, gold=8)
+    assert type(_decide(bot, state)).__name__ == "Play"
+
+
+def test_easy_buys_the_dearest_card_it_can() -> None:
+    state = _stacked(
+        players=["Ana", "Ben"], hands={"Ana": []}, gold=5, market=["taxation", "command", "arkus"]
+    )
+    action = _decide(easy_bot, state)
+    assert isinstance(action, BuyMarket)
+    assert GAME.view(state, 0)["market"].index(action.card) == 1  # command, 5: arkus costs 8
+
+
+def test_easy_buys_a_gem_when_no_market_card_is_affordable() -> None:
+    state = _stacked(
+        players=["Ana", "Ben"], hands={"Ana": []}, gold=2,
+        market=["arkus", "domination", "fire_bomb", "rake", "command"],
+    )  # fmt: skip
+    assert _decide(easy_bot, state) == BuyGem()
+
+
+@pytest.mark.parametrize("bot", [easy_bot, normal_bot])
+def test_a_guard_is_attacked_before_the_player(bot: Any) -> None:
+    state = _stacked(
+        players=["Ana", "Ben"], hands={"Ana": []}, combat=9, champions={"Ben": ["man_at_arms"]}
+    )
+    action = _decide(bot, state)
+    assert isinstance(action, AttackChampion)
+
+
+@pytest.mark.parametrize("bot", [easy_bot, normal_bot])
+def test_the_whole_combat_goes_to_a_player(bot: Any) -> None:
+    state = _stacked(players=["Ana", "Ben"], hands={"Ana": []}, combat=7)
+    assert _decide(bot, state) == AttackPlayer(1, 7)
+
+
+def test_normal_attacks_the_weakest_opponent_in_free_for_all() -> None:
+    state = _stacked(
+        players=["Ana", "Ben", "Cy"], hands={"Ana": []}, combat=4,
+        health={"Cy": 12},
+    )  # fmt: skip
+    assert _decide(normal_bot, state) == AttackPlayer(2, 4)
+    assert _decide(easy_bot, state) == AttackPlayer(1, 4)
+
+
+def test_normal_buys_into_the_faction_it_already_holds() -> None:
+    """Two cards of the same cost: the one whose faction it already plays."""
+    state = _stacked(
+        players=["Ana", "Ben"], hands={"Ana": []}, gold=5,
+        market=["myros", "cristov"], discards={"Ana": ["profit", "intimidation", "bribe"]},
+    )  # fmt: skip
+    action = _decide(normal_bot, state)
+    assert isinstance(action, BuyMarket)
+    assert action.card == GAME.view(state, 0)["market"][0]  # Myros, Guild like its discard
+
+
+def _after(state: State, *words: str) -> State:
+    for word in words:
+        state, _events = GAME.apply(state, 0, read_action(word, ["Ana", "Ben"]))
+    return state
+
+
+def test_normal_thins_its_deck_of_a_starting_weapon_and_keeps_its_gold() -> None:
+    state = _after(
+        _stacked(players=["Ana", "Ben"], hands={"Ana": ["death_touch", "gold", "dagger"]}),
+        "play death_touch",
+    )
+    action = _decide(normal_bot, state)
+    assert isinstance(action, Pick) and kind_of(action.card).key == "dagger"
+    without = _after(
+        _stacked(players=["Ana", "Ben"], hands={"Ana": ["death_touch", "gold", "taxation"]}),
+        "play death_touch",
+    )
+    assert _decide(normal_bot, without) == Skip()
+
+
+def test_normal_takes_the_better_option_of_a_choice() -> None:
+    """Darian: 3 combat or 4 health; with a player to hit, the combat."""
+    state = _after(
+        _stacked(players=["Ana", "Ben"], hands={"Ana": []}, champions={"Ana": ["darian"]}),
+        "expend darian",
+    )
+    assert _decide(normal_bot, state) == Choose(0)
+
+
+def test_normal_sacrifices_a_card_only_for_a_kill() -> None:
+    setup: dict[str, Any] = {"players": ["Ana", "Ben"], "hands": {"Ana": []}, "combat": 2}
+    far = _after(_stacked(**setup, in_play=["influence"]))
+    assert not isinstance(_decide(normal_bot, far), Sacrifice)
+    near = _after(_stacked(**setup, in_play=["influence"], health={"Ben": 5}))
+    assert isinstance(_decide(normal_bot, near), Sacrifice)
