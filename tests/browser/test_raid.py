@@ -187,7 +187,9 @@ def test_a_guest_takes_back_a_heal_online_and_both_boards_follow(raid_table: Tab
         if page is guest and not undone and guest.marker("stage") == "turns" and mending.count():
             mending.first.click()
             guest.wait_version(version + 1)
-            assert guest.page.get_attribute(UNDO, "data-undo") == "allowed"
+            undo = guest.page.locator(f"{UNDO}[data-undo='allowed']")
+            if not undo.count():
+                continue  # his last card: Bob's turn is over, nothing to take back
             guest.page.click(UNDO)
             for each in pages:
                 each.wait_version(version + 2)  # an undo is a new version
