@@ -26,6 +26,7 @@ from game.herorealms.effects import Effect, Kind
 from game.herorealms.kinds import CardKind, CardType
 from game.herorealms.options import pack_key
 from game.herorealms.stack import CARD_IDS
+from tests.test_herorealms_cards import _flat
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 DATA = SHARED / "data" / "hero-realms" / "cards-all-sets.csv"
@@ -87,15 +88,6 @@ def test_the_kept_facts_are_the_published_ones() -> None:
     assert set(_kept()) == set(PACKS)
     if DATA.exists():  # beside ../shared: the kept file is still what the CSV says
         assert _kept() == _published()
-
-
-def _flat(effects: tuple[Effect, ...]) -> list[Effect]:
-    out: list[Effect] = []
-    for effect in effects:
-        out.append(effect)
-        for option in effect.options:
-            out += _flat(option)
-    return out
 
 
 def _summary_of_effects(effects: tuple[Effect, ...]) -> dict[str, int]:

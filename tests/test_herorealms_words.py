@@ -7,7 +7,6 @@ from __future__ import annotations
 import csv
 import json
 import re
-from pathlib import Path
 
 import pytest
 
@@ -29,11 +28,7 @@ from game.herorealms.effects import (
 from game.herorealms.ui.names import NAMES, card_name
 from game.herorealms.ui.phrases import PHRASES
 from game.herorealms.ui.words import ability_line, card_lines, card_text, effect_text
-
-DATA = (
-    Path(__file__).resolve().parents[2] / "shared" / "data" / "hero-realms" / "base-and-dragon.csv"
-)
-KEPT = Path(__file__).resolve().parent / "data" / "herorealms_base_facts.json"
+from tests.test_herorealms_cards import DATA, KEPT
 
 
 def _sample(kind: Kind) -> Effect:
