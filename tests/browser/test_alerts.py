@@ -6,6 +6,7 @@ permission only when switched on, and shows only when the page is hidden."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -108,4 +109,5 @@ def test_the_boss_says_your_turn_in_the_tab_too(app: App, lang: str) -> None:
         app.page.locator(".lang-btn[data-lang='fr']").click()
     app.page.wait_for_selector("#board[data-phase='human']", state="attached")
     words = "À vous de jouer" if lang == "fr" else "Your turn"
-    assert app.page.title().startswith(f"{MARK}{words} \u00b7 ")
+    # the title follows the language switch a draw later: wait for it
+    expect(app.page).to_have_title(re.compile(f"^{re.escape(MARK + words)} \u00b7 "))

@@ -161,7 +161,7 @@ def _next_human(pages: list[NetPage]) -> NetPage | None:
     while True:
         version = host.version()
         for page in pages:
-            page.wait_version(version)
+            page.wait_reached(version)  # a bot's pick may land meanwhile
             page.acknowledge()
         if host.phase() == "over":
             return None
