@@ -41,7 +41,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests.browser.netns import NetNs, serve_in
+from tests.browser.netns import NetNs, serve_in, wait_settled
 
 __all__ = [
     "HOME_LANS",
@@ -149,6 +149,8 @@ class NatWorld:
         )
         try:
             world._wire()
+            for name in world.names:
+                wait_settled(name)
             world._start_turn()
             world._serve(site_root)
         except BaseException:

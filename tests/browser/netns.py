@@ -42,12 +42,14 @@ the fixtures start inside the namespace.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -71,6 +73,7 @@ __all__ = [
     "rtc_site",
     "serve_in",
     "skip_reason",
+    "wait_settled",
 ]
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -104,6 +107,35 @@ def _pid_alive(pid: int) -> bool:
     return True
 
 
+#: how long the kernel may take to bring a new namespace's links up (a cap)
+SETTLE_S = 15.0
+
+
+def wait_settled(name: str) -> None:
+    """Wait until every link of namespace `name` has its carrier and no
+    address is still tentative (IPv6 duplicate address detection takes a
+    second or two after a link comes up). Chromium started before that sees
+    the addresses change and fails the loads in flight with
+    net::ERR_NETWORK_CHANGED."""
+    deadline = time.monotonic() + SETTLE_S
+    while True:
+        links = json.loads(_ip("-n", name, "-j", "addr", "show").stdout or "[]")
+        unsettled = [
+            link["ifname"]
+            for link in links
+            if "UP" in link.get("flags", ())
+            and (
+                "LOWER_UP" not in link["flags"]
+                or any(address.get("tentative") for address in link.get("addr_info", ()))
+            )
+        ]
+        if not unsettled:
+            return
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{name}: links still settling after {SETTLE_S} s: {unsettled}")
+        time.sleep(0.05)  # polling the kernel's state, not waiting on a page
+
+
 @dataclass
 class NetNs:
     """One network namespace: loopback and a veth pair with a default route."""
@@ -131,6 +163,7 @@ class NetNs:
         except subprocess.CalledProcessError as error:
             ns.delete()
             raise RuntimeError(f"could not set up {ns.name}: {error.stderr.strip()}") from error
+        wait_settled(ns.name)
         return ns
 
     @staticmethod
