@@ -1,0 +1,303 @@
+"""Hero Realms' tutorial boards (game/herorealms/tutorials) and rules page
+(game/herorealms/ui/rules.toml).
+
+Six lessons, each a stacked situation seen through Alix's eyes: it passes the
+scenario runner, speaks French and English (the French typeset), gives each
+of the reader's moves a caption and a hint, stays short and shows its rule.
+The rules page sets each lesson beside its section, in the lessons' order.
+
+Until Hero Realms is registered with a client (game/registry.py), the checks
+the platform runs over every registered game's lessons run here through the
+same functions (``tutorial_problems``, ``build.rules_page``); the board's
+own play (``TutorialSession``, which draws with the client) waits for it."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import subprocess
+import sys
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import build
+from game import registry
+from game.engine.scenario import load_scenario, run_scenario
+from game.herorealms import GAME
+from game.herorealms.scenario import SCENARIOS, read_action
+from game.herorealms.state import AttackChampion, AttackPlayer, BuyGem, Pick, Sacrifice, UseAlly
+
+ROOT = Path(__file__).resolve().parents[1]
+FOLDER = ROOT / "game" / "herorealms" / "tutorials"
+
+
+#: the lessons, in the order order.txt declares
+EXPECTED = ["first_turn", "buying", "allies", "champions", "sacrifice", "character"]
+NAMES = registry.lesson_order(FOLDER)
+LANGS = ("fr", "en")
+NBSP = "\u00a0"
+
+needs_registration = pytest.mark.skipif(
+    GAME.name not in registry.GAMES,
+    reason="Hero Realms is not registered yet (game/registry.py): `python -m game` knows it not",
+)
+needs_client = pytest.mark.skipif(
+    GAME.name not in registry.GAMES or GAME.name not in registry.CLIENTS,
+    reason="Hero Realms has no registered client yet: the board runner needs one",
+)
+
+
+def _data(name: str) -> dict[str, Any]:
+    return load_scenario(FOLDER / f"{name}.json")
+
+
+def _is_reader_move(step: Mapping[str, Any], reader: str) -> bool:
+    return step.get("seat") == reader and "do" in step and "fails" not in step
+
+
+def _stops(data: Mapping[str, Any]) -> list[int]:
+    """The steps the board stops at: the reader's moves and the captioned ones."""
+    return [
+        index
+        for index, step in enumerate(data["steps"])
+        if _is_reader_move(step, data["reader"]) or "caption" in step
+    ]
+
+
+def _texts(data: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, Any]]]:
+    """Every text for people in the file: (where, {"fr": ..., "en": ...})."""
+    for key in ("title", "intro", "outro"):
+        yield key, data.get(key, {})
+    for index, step in enumerate(data["steps"]):
+        for key in ("caption", "hint"):
+            if key in step:
+                yield f"step {index} {key}", step[key]
+
+
+def _french_problems(text: str) -> list[str]:
+    """What breaks French typography in a plain text (no HTML)."""
+    problems = []
+    if re.search(r"[ \t][:;!?]", text):
+        problems.append("an ordinary space before : ; ! or ?")
+    if re.search(r"[^\s\u00a0\u202f][:;!?](\s|$)", text):
+        problems.append("no space at all before : ; ! or ?")
+    if re.search(r"«(?!\u00a0)|(?<!\u00a0)»", text):
+        problems.append("« » without non-breaking spaces inside")
+    if "'" in text:
+        problems.append("a straight apostrophe (the French one is ’)")
+    return problems
+
+
+def _reader_actions(data: Mapping[str, Any]) -> list[Any]:
+    """The engine actions of the reader's moves, in order."""
+    names = data["setup"]["players"]
+    return [
+        read_action(step["do"], names)
+        for step in data["steps"]
+        if _is_reader_move(step, data["reader"])
+    ]
+
+
+def _fails(data: Mapping[str, Any]) -> set[str]:
+    return {step["fails"] for step in data["steps"] if "fails" in step}
+
+
+# ------------------------------------------------------------- the lessons
+
+
+def test_the_lessons_come_in_their_declared_order() -> None:
+    assert NAMES == EXPECTED
+    assert sorted(path.stem for path in FOLDER.glob("*.json")) == sorted(EXPECTED)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_lesson_passes_the_runner(name: str) -> None:
+    data = _data(name)
+    assert data["game"] == GAME.name
+    result = run_scenario(GAME, SCENARIOS, data)
+    assert result.passed, result.failure
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_lesson_has_what_a_board_needs(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The platform's own check of a lesson (texts in both languages, a
+    reader, a caption and a hint on each of the reader's moves, the runner),
+    run for Hero Realms before its registration: only the look-up of the
+    game is given here (``game_of`` reads the registry)."""
+    from game.web import tutorial
+
+    def game_of(name: object) -> tuple[Any, Any, Any]:
+        assert name == GAME.name
+        return GAME, None, SCENARIOS
+
+    monkeypatch.setattr(tutorial, "game_of", game_of)
+    assert tutorial.tutorial_problems(_data(name)) == []
+
+
+def test_a_broken_lesson_is_reported() -> None:
+    """The runner is not a formality: a wrong expectation fails the lesson."""
+    data = _data("sacrifice")
+    data["steps"][-1]["expect"] = {"health": {"Bruno": 41}}  # 8 combat leave him at 42
+    result = run_scenario(GAME, SCENARIOS, data)
+    assert not result.passed and "expect.health.Bruno" in str(result.failure)
+
+
+@needs_registration
+def test_every_lesson_passes_the_command_line() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "game", "scenario", "game/herorealms/tutorials"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"{len(EXPECTED)} passed, 0 failed" in done.stdout
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_lesson_speaks_both_languages_to_you(name: str) -> None:
+    data = _data(name)
+    reader = data["reader"]
+    assert reader == "Alix" and reader in data["setup"]["players"]
+    for where, texts in _texts(data):
+        assert isinstance(texts, Mapping) and set(texts) == set(LANGS), where
+        assert all(isinstance(texts[lang], str) and texts[lang].strip() for lang in LANGS), where
+        assert texts["fr"] != texts["en"], where
+        # the board speaks to the reader as "you", never by their name
+        assert all(reader not in texts[lang] for lang in LANGS), where
+    for index, step in enumerate(data["steps"]):
+        if _is_reader_move(step, reader):
+            assert "caption" in step and "hint" in step, f"step {index}: the reader's move"
+    first = data["steps"][0]
+    assert _is_reader_move(first, reader) or "caption" in first
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_french_is_typeset(name: str) -> None:
+    for where, texts in _texts(_data(name)):
+        assert _french_problems(texts["fr"]) == [], (where, texts["fr"])
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_lesson_is_short_with_a_handful_of_moves(name: str) -> None:
+    data = _data(name)
+    moves = [step for step in data["steps"] if _is_reader_move(step, data["reader"])]
+    assert 3 <= len(_stops(data)) <= 8
+    assert 3 <= len(moves) <= 6
+
+
+def test_first_turn_plays_gold_buys_attacks_and_ends() -> None:
+    data = _data("first_turn")
+    assert len(data["setup"]["hands"]["Alix"]) == 3  # the first player's opening hand
+    words = [step["do"].split()[0] for step in data["steps"] if "do" in step]
+    assert words == ["play", "play", "buy", "play", "attack", "end"]
+    assert data["steps"][-1]["expect"]["hand_size"] == {"Alix": 5}
+
+
+def test_buying_shows_the_gems_a_refused_price_and_the_reshuffle() -> None:
+    data = _data("buying")
+    assert any(isinstance(action, BuyGem) for action in _reader_actions(data))
+    assert "not_enough_gold" in _fails(data)
+    end = data["steps"][-1]["expect"]
+    assert {"type": "reshuffle"} in end["events"]
+
+
+def test_allies_uses_two_ally_abilities_once_each() -> None:
+    data = _data("allies")
+    allies = [a for a in _reader_actions(data) if isinstance(a, UseAlly)]
+    assert len(allies) == 2 and len(set(allies)) == 2
+    assert "ally_used" in _fails(data)
+    assert data["setup"]["champions"]["Alix"]  # a champion in play counts for its faction
+
+
+def test_champions_are_expended_and_the_guard_falls_first() -> None:
+    data = _data("champions")
+    actions = _reader_actions(data)
+    assert "guarded" in _fails(data)
+    first_champion = next(i for i, a in enumerate(actions) if isinstance(a, AttackChampion))
+    first_player = next(i for i, a in enumerate(actions) if isinstance(a, AttackPlayer))
+    assert first_champion < first_player
+    assert data["steps"][-1]["expect"]["zones"] == {"players.Alix.expended": []}
+
+
+def test_sacrifice_shows_both_kinds_and_the_gem_going_back() -> None:
+    data = _data("sacrifice")
+    actions = _reader_actions(data)
+    assert sum(isinstance(a, Sacrifice) for a in actions) == 2
+    assert any(isinstance(a, Pick) for a in actions)  # a card sacrificed from the discard pile
+    gem = next(s for s in data["steps"] if s.get("do") == "sacrifice fire_gem")
+    assert gem["expect"]["zones"]["gems"] == {"count": 16}
+
+
+def test_character_uses_a_skill_and_the_ability_once() -> None:
+    data = _data("character")
+    assert data["setup"]["packs"] == {"Alix": "fighter"}
+    moves = [s["do"] for s in data["steps"] if _is_reader_move(s, "Alix")]
+    assert "skill" in moves and "ability" in moves
+    after = next(s for s in data["steps"] if s.get("do") == "ability")
+    assert set(after["expect"]["illegal"]) == {"ability", "skill"}
+
+
+# ------------------------------------------------------------- on the board
+
+
+def _json(action: Any) -> str:
+    return json.dumps(GAME.action_to_json(action), separators=(",", ":"), sort_keys=True)
+
+
+@needs_client
+@pytest.mark.parametrize("name", NAMES)
+def test_lesson_plays_to_its_end_on_the_board(name: str) -> None:
+    from game.web.tutorial import TutorialSession, load_tutorial, tutorial_problems
+
+    data = load_tutorial(name, game=GAME.name)
+    assert tutorial_problems(data) == []
+    session = TutorialSession(data, name=name)
+    assert session.names[session.reader] == data["reader"]
+    assert data["intro"]["fr"] in html.unescape(session.render("fr").panel)
+    clicks = hints = 0
+    while not session.done:
+        assert not session.problem, session.problem
+        for lang in LANGS:
+            session.render(lang)
+        if not session.reader_turn():
+            assert session.command("next")
+        else:
+            action = session.expected_action()
+            assert action is not None
+            # the move the lesson asks for is one of the board's buttons
+            wanted = f'data-act="{html.escape(_json(action), quote=True)}"'
+            assert wanted in session.render("en").board
+            legal = GAME.legal_actions(session.state, session.reader)
+            other = next((a for a in legal if a != action), None)
+            if session.progress == 0 and other is not None:
+                # another legal move plays nothing and shows the step's hint
+                before = (session.state, session.index, session.actions_played)
+                assert session.command("act", _json(other))
+                assert (session.state, session.index, session.actions_played) == before
+                step = session.current()
+                assert step is not None and step.hint is not None
+                assert [session.explanation(lang) for lang in LANGS] == [
+                    step.hint[lang] for lang in LANGS
+                ]
+                hints += 1
+            assert session.command("act", _json(action))
+        clicks += 1
+        assert clicks < 100
+    assert not session.problem, session.problem
+    assert hints >= 3
+    assert data["outro"]["en"] in html.unescape(session.render("en").panel)
+
+
+def test_the_build_index_holds_the_lessons_for_the_page() -> None:
+    index = json.loads(build.tutorials_index())
+    assert set(index[GAME.name]) == set(EXPECTED)
+    entry = index[GAME.name]["first_turn"]
+    data = _data("first_turn")
+    assert entry["title"] == data["title"] and entry["reader"] == "Alix"
+    assert entry["caption"] == data["steps"][0]["caption"]
