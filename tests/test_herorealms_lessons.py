@@ -18,6 +18,7 @@ import json
 import re
 import subprocess
 import sys
+import tomllib
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,7 @@ from game.herorealms.state import AttackChampion, AttackPlayer, BuyGem, Pick, Sa
 
 ROOT = Path(__file__).resolve().parents[1]
 FOLDER = ROOT / "game" / "herorealms" / "tutorials"
+RULES = ROOT / "game" / "herorealms" / "ui" / "rules.toml"
 
 
 #: the lessons, in the order order.txt declares
@@ -301,3 +303,90 @@ def test_the_build_index_holds_the_lessons_for_the_page() -> None:
     data = _data("first_turn")
     assert entry["title"] == data["title"] and entry["reader"] == "Alix"
     assert entry["caption"] == data["steps"][0]["caption"]
+
+
+# ------------------------------------------------------------ the rules page
+
+
+def _rules() -> dict[str, Any]:
+    return tomllib.loads(RULES.read_text("utf-8"))
+
+
+def _sections(rules: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    return [section for part in rules["part"] for section in part["section"]]
+
+
+def _page(rules: Mapping[str, Any]) -> str:
+    return build.rules_page(
+        GAME.name,
+        rules,
+        title={"fr": "Hero Realms", "en": "Hero Realms"},
+        tutorials=NAMES,
+        pages=["bossquest", "theboss", GAME.name],
+        template=build.RULES_TEMPLATE.read_text("utf-8"),
+        where="game/herorealms/ui/rules.toml",
+    )
+
+
+def test_the_rules_page_builds_with_every_lesson_beside_its_section() -> None:
+    rules = _rules()
+    boards = [s["board"] for s in _sections(rules) if "board" in s]
+    assert boards == EXPECTED  # all of them, in the lessons' order
+    keys = [s["key"] for s in _sections(rules)]
+    for key in ("goal", "setup", "turn", "market", "factions", "champions", "guards"):
+        assert key in keys
+    for key in ("sacrifice", "packs", "free-for-all", "hunter", "hydra", "winning"):
+        assert key in keys
+    page = _page(rules)
+    for board in EXPECTED:
+        assert f'data-game="herorealms" data-scenario="{board}"' in page
+
+
+def test_the_rules_page_refuses_boards_out_of_order() -> None:
+    """The build's own order check holds this page too (its lessons' order.txt)."""
+    rules = _rules()
+    sections = _sections(rules)
+    first = next(s for s in sections if s.get("board") == "first_turn")
+    last = next(s for s in sections if s.get("board") == "character")
+    first["board"], last["board"] = "character", "first_turn"  # type: ignore[index]
+    with pytest.raises(build.RulesError, match="lesson order"):
+        _page(rules)
+
+
+def test_the_rules_page_icons_are_in_the_sprite() -> None:
+    sprite = (ROOT / "site" / "partials" / "icons.svg").read_text("utf-8")
+    icons = {s["icon"] for s in _sections(_rules()) if "icon" in s}
+    assert icons and all(f'id="i-{icon}"' in sprite for icon in icons)
+
+
+def test_the_rules_page_french_is_typeset() -> None:
+    text = RULES.read_text("utf-8")
+    french = re.findall(r'fr = "((?:[^"\\]|\\.)*)"', text) + re.findall(
+        r'\.fr = """(.*?)"""', text, flags=re.S
+    )
+    assert len(french) > 30
+    for chunk in french:
+        plain = re.sub(r"<[^>]+>", "", chunk.replace("&nbsp;", NBSP).replace("\\u00a0", NBSP))
+        assert _french_problems(plain) == [], chunk[:120]
+
+
+def test_the_rules_page_keeps_to_the_engines_figures() -> None:
+    """Numbers the engine plays by, as the page states them (docs/rules-decisions.md)."""
+    text = {lang: " ".join(_all_text(_rules(), lang)) for lang in LANGS}
+    for lang in LANGS:
+        for figure in ("50", "75", "16", "80", "10"):
+            assert figure in text[lang], (lang, figure)
+    for pack, health in (("Cleric", 55), ("Fighter", 60), ("Ranger", 58), ("Thief", 52)):
+        assert re.search(rf"{pack}\W[^.]*?\b{health}\b", text["en"]), pack
+
+
+def _all_text(node: object, lang: str) -> Iterator[str]:
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == lang and isinstance(value, str):
+                yield re.sub(r"<[^>]+>", " ", value)
+            else:
+                yield from _all_text(value, lang)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _all_text(value, lang)
