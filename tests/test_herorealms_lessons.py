@@ -190,7 +190,17 @@ def test_lesson_is_short_with_a_handful_of_moves(name: str) -> None:
     data = _data(name)
     moves = [step for step in data["steps"] if _is_reader_move(step, data["reader"])]
     assert 3 <= len(_stops(data)) <= 8
-    assert 3 <= len(moves) <= 6
+    assert 3 <= len(moves) <= 7
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_lesson_ends_with_the_readers_turn_over(name: str) -> None:
+    """Once a lesson is done, the board's dock names the player to act: the
+    reader ends their turn, so that it never speaks of them by name."""
+    data = _data(name)
+    last = data["steps"][-1]
+    assert last["seat"] == data["reader"] and last["do"] == "end"
+    assert last["expect"]["turn"] != data["reader"]
 
 
 def test_first_turn_plays_gold_buys_attacks_and_ends() -> None:
