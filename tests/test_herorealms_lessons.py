@@ -29,8 +29,19 @@ import build
 from game import registry
 from game.engine.scenario import load_scenario, run_scenario
 from game.herorealms import GAME
+from game.herorealms.cards import GEM_IDS, MARKET_IDS, PACKS, STARTING_DECK
+from game.herorealms.options import PACK_OPTIONS
+from game.herorealms.rules import HYDRA_HEALTH
 from game.herorealms.scenario import SCENARIOS, read_action
-from game.herorealms.state import AttackChampion, AttackPlayer, BuyGem, Pick, Sacrifice, UseAlly
+from game.herorealms.state import (
+    START_HEALTH,
+    AttackChampion,
+    AttackPlayer,
+    BuyGem,
+    Pick,
+    Sacrifice,
+    UseAlly,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 FOLDER = ROOT / "game" / "herorealms" / "tutorials"
@@ -381,13 +392,17 @@ def test_the_rules_page_french_is_typeset() -> None:
 
 
 def test_the_rules_page_keeps_to_the_engines_figures() -> None:
-    """Numbers the engine plays by, as the page states them (docs/rules-decisions.md)."""
+    """The figures the engine plays by, as the page states them: health, the
+    piles, the starting deck, and each character pack's health beside its
+    name in both languages (the menu's names)."""
     text = {lang: " ".join(_all_text(_rules(), lang)) for lang in LANGS}
+    figures = (START_HEALTH, HYDRA_HEALTH, len(GEM_IDS), len(MARKET_IDS), STARTING_DECK)
     for lang in LANGS:
-        for figure in ("50", "75", "16", "80", "10"):
-            assert figure in text[lang], (lang, figure)
-    for pack, health in (("Cleric", 55), ("Fighter", 60), ("Ranger", 58), ("Thief", 52)):
-        assert re.search(rf"{pack}\W[^.]*?\b{health}\b", text["en"]), pack
+        for figure in figures:
+            assert re.search(rf"\b{figure}\b", text[lang]), (lang, figure)
+        for key, pack in PACKS.items():
+            name = PACK_OPTIONS[0].choice_labels[key][lang]
+            assert re.search(rf"{name}\W[^.]*?\b{pack.health}\b", text[lang]), (lang, name)
 
 
 def _all_text(node: object, lang: str) -> Iterator[str]:
