@@ -1,7 +1,7 @@
 """Hero Realms' tutorial boards (game/herorealms/tutorials) and rules page
 (game/herorealms/ui/rules.toml).
 
-Six lessons, each a stacked situation seen through Alix's eyes: it passes the
+Seven lessons, each a stacked situation seen through Alix's eyes: it passes the
 scenario runner, speaks French and English (the French typeset), gives each
 of the reader's moves a caption and a hint, stays short and shows its rule.
 The rules page sets each lesson beside its section, in the lessons' order.
@@ -49,7 +49,7 @@ RULES = ROOT / "game" / "herorealms" / "ui" / "rules.toml"
 
 
 #: the lessons, in the order order.txt declares
-EXPECTED = ["first_turn", "buying", "allies", "champions", "sacrifice", "character"]
+EXPECTED = ["first_turn", "buying", "allies", "champions", "sacrifice", "character", "hunter"]
 NAMES = registry.lesson_order(FOLDER)
 LANGS = ("fr", "en")
 NBSP = "\u00a0"
@@ -264,6 +264,16 @@ def test_character_uses_a_skill_and_the_ability_once() -> None:
     assert "skill" in moves and "ability" in moves
     after = next(s for s in data["steps"] if s.get("do") == "ability")
     assert set(after["expect"]["illegal"]) == {"ability", "skill"}
+
+
+def test_hunter_reaches_the_left_only_and_rewards_the_fall() -> None:
+    data = _data("hunter")
+    assert data["setup"]["mode"] == "hunter_last" and len(data["setup"]["players"]) == 3
+    assert "out_of_reach" in _fails(data)
+    fall = next(s for s in data["steps"] if s.get("expect", {}).get("out"))
+    assert fall["expect"]["out"] == {"Bruno": True} and fall["expect"]["winner"] is None
+    assert fall["expect"]["health"] == {"Alix": 60}  # 50 and the reward of 10
+    assert data["steps"][-1]["expect"]["turn"] == "Chloé"  # the next player still in
 
 
 # ------------------------------------------------------------- on the board
