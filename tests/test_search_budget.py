@@ -145,3 +145,12 @@ def test_bad_candidates_are_refused(monkeypatch: pytest.MonkeyPatch, named: list
     with pytest.raises(ValueError, match="candidates"):
         decide(game, monkeypatch, first_action)
     assert game.played == []
+
+
+def test_an_only_candidate_is_played_without_a_playout(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game naming one action worth searching (a move its own heuristics
+    settle) spends no time on it."""
+    game = SlowGame(FakeClock(), candidates=[42])
+    choice, bot = decide(game, monkeypatch, first_action)
+    assert choice == 42
+    assert bot.last_playouts == 0 and game.played == [] and game.clock.now == 0.0
