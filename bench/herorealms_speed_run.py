@@ -1,0 +1,86 @@
+"""Hero Realms' speed in the runtime that runs this script (CPython, or
+Pyodide under Node through tests/pyodide/run_python.mjs). One JSON line.
+
+    herorealms_speed_run.py GAMES PLAYOUTS BUDGET
+
+- random play: seeded random games at 2 and at 4 players, actions a second;
+- the hard bot: seeded games at 2 and at 4 players in which seat 0 plays the
+  hard bot (PLAYOUTS playouts or BUDGET seconds a decision, whichever binds
+  first: the page's are 300 and 0.12) and the others the normal bot. Its
+  thinking per turn is the sum of its decisions' times in one of its turns;
+  its playouts a second are counted over the decisions it searched.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+from game.engine.search import SearchBot, SearchSettings
+from game.engine.simulate import random_game
+from game.herorealms import GAME
+
+games, playouts, budget = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
+normal_bot = GAME.capabilities.bots["normal"]
+
+
+def random_rate(players: int) -> float:
+    actions, started = 0, time.perf_counter()
+    for seed in range(games):
+        _state, played, _ = random_game(GAME, {"players": players}, 500 + seed)
+        actions += len(played)
+    return actions / (time.perf_counter() - started)
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(fraction * len(ordered)) - 1))]
+
+
+def hard_turns(players: int) -> dict[str, float]:
+    """Seat 0's thinking per turn and its playouts, in `games` seeded games."""
+    turns: list[float] = []
+    searched_time, searched_playouts, decisions = 0.0, 0, 0
+    for seed in range(games):
+        bot = SearchBot(GAME, normal_bot, SearchSettings(playouts, budget), seed=seed)
+        state = GAME.new_game({"players": players}, 900 + seed)
+        thinking, turn = 0.0, state.turns
+        while not GAME.is_over(state):
+            seat = GAME.to_act(state)[0]
+            view, legal = GAME.view(state, seat), GAME.legal_actions(state, seat)
+            if seat == 0:
+                started = time.perf_counter()
+                action = bot(view, legal)
+                took = time.perf_counter() - started
+                thinking += took
+                decisions += 1
+                if bot.last_playouts:
+                    searched_time += took
+                    searched_playouts += bot.last_playouts
+            else:
+                action = normal_bot(view, legal)
+            state, _events = GAME.apply(state, seat, action)
+            if state.turns != turn:
+                if seat == 0:
+                    turns.append(thinking)
+                thinking, turn = 0.0, state.turns
+    return {
+        "turns": len(turns),
+        "decisions_per_turn": round(decisions / len(turns), 1),
+        "p50_turn_ms": round(1000 * percentile(turns, 0.5), 1),
+        "p95_turn_ms": round(1000 * percentile(turns, 0.95), 1),
+        "max_turn_ms": round(1000 * max(turns), 1),
+        "playouts_per_s": round(searched_playouts / searched_time) if searched_time else 0,
+    }
+
+
+# Warm-up, untimed (under Node the first seconds also compile WebAssembly).
+random_game(GAME, {"players": 2}, 1)
+result = {
+    "python": sys.version.split()[0],
+    "platform": sys.platform,
+    "random_actions_per_s": {str(n): round(random_rate(n)) for n in (2, 4)},
+    "hard": {str(n): hard_turns(n) for n in (2, 4)},
+}
+print(json.dumps(result))
