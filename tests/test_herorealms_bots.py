@@ -33,6 +33,7 @@ from game.herorealms.state import (
     State,
 )
 from game.herorealms.views import redeal
+from tests import test_conformance_hooks as conformance_hooks
 
 #: Hero Realms games are long; a bots' game over this many actions is a stuck one
 GAME_LIMIT = 6000
@@ -328,3 +329,14 @@ def test_hard_scores_a_hydra_team_together() -> None:
     even = _score(_stacked(**base))
     assert _score(_stacked(**base, champions={"Bo": ["arkus"]})) > even
     assert _score(_stacked(**base, champions={"Cy": ["arkus"]})) < even
+
+
+@pytest.mark.parametrize(
+    "options", [{"players": 2}, _options(4, "hunter_last", True), _options(4, "hydra", False)]
+)
+def test_hard_search_hooks_keep_the_conformance_contract(options: dict[str, Any]) -> None:
+    """The conformance suite's check of the search hooks (it runs on
+    registered games; Hero Realms registers with its client): every world
+    shows the seat its view, keeps the invariants and the legal list; the
+    scores are finite; the candidates are distinct indexes of the legal list."""
+    conformance_hooks.test_the_search_hooks_keep_their_contract(GAME, options)
