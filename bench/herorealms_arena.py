@@ -63,7 +63,7 @@ def main() -> None:
         print(
             f"{players} players, {levels}: {report.levels[0]} won {wins}/{report.games} = "
             f"{wins / report.games:.1%} (95% {low:.1%}-{high:.1%}; fair share {share:.0%}; "
-            f"binomial p = {tail:.2g}); its decisions p95 {p95:.1f} ms "
+            f"binomial p = {tail:.2g}); its decisions p95 {p95:.3g} ms "
             f"[{time.perf_counter() - started:.0f} s]",
             flush=True,
         )
