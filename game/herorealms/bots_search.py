@@ -10,12 +10,13 @@ to use, and every answer to a card's question. A move the heuristics settle
 is one candidate, which the engine plays without a playout.
 
 Each candidate is played out in worlds dealt from the seat's view
-(determinize.py) by the normal bot, for every seat, to the end of the next
-player's turn (`search_horizon`): the draws, the buys and the answer of the
-opponent who plays next are in the playout. The end is judged by
-`search_score`: each side's health and the strength of its cards (what a hand
-of its deck is worth, and its champions in play, every turn), the seat's side
-less its rivals.
+(determinize.py) by the normal bot to the end of the seat's turn
+(`search_horizon`): the cards it draws, what it does with the rest of the
+turn. The end is judged by `search_score`: each side's health and the
+strength of its cards (what a hand of its deck is worth, and its champions in
+play, every turn) for the turns the game may have left, the seat's side less
+its rivals. Playing on to the end of the next player's turn was weaker: the
+noise of that player's draws swamps the differences between two buys.
 """
 
 from __future__ import annotations
@@ -130,7 +131,7 @@ def _buys(view: dict[str, Any], legal: Sequence[Any]) -> list[int]:
 
 
 def search_horizon(start: State, state: State) -> bool:
-    """At the end of the next player's turn (or of the game)."""
+    """At the end of the seat's turn (or of the game)."""
     return state.winner != NO_CARD or state.turns >= start.turns + TURNS_AHEAD
 
 
