@@ -39,7 +39,8 @@ def main() -> None:
         )
         for players, hard in result["hard"].items():
             print(
-                f"{'':8} hard at {players} players: {hard['playouts_per_s']} playouts/s; "
+                f"{'':8} hard at {players} players: {hard['playouts_per_s']} playouts/s "
+                f"({hard['playouts_per_cpu_s']} a second of CPU); "
                 f"thinking per turn p50 {hard['p50_turn_ms']} ms, p95 {hard['p95_turn_ms']} ms, "
                 f"max {hard['max_turn_ms']} ms ({hard['turns']} turns, "
                 f"{hard['decisions_per_turn']} decisions a turn)"
