@@ -43,7 +43,8 @@ def main() -> None:
                 f"({hard['playouts_per_cpu_s']} a second of CPU); "
                 f"thinking per turn p50 {hard['p50_turn_ms']} ms, p95 {hard['p95_turn_ms']} ms, "
                 f"max {hard['max_turn_ms']} ms ({hard['turns']} turns, "
-                f"{hard['decisions_per_turn']} decisions a turn)"
+                f"{hard['decisions_per_turn']} decisions a turn); a slice of the search "
+                f"p95 {hard['p95_slice_cpu_ms']} ms of CPU, max {hard['max_slice_cpu_ms']} ms"
             )
     print(json.dumps(results))
 
