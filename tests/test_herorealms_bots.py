@@ -269,8 +269,11 @@ def test_hard_weighs_each_target_with_all_its_combat() -> None:
     )  # fmt: skip
     legal = GAME.legal_actions(state, 0)
     named = [legal[i] for i in search_candidates(GAME.view(state, 0), legal)]
-    assert set(named) == {AttackPlayer(1, 6), AttackPlayer(2, 6), *(
-        a for a in legal if isinstance(a, AttackChampion))}
+    assert set(named) == {
+        AttackPlayer(1, 6),
+        AttackPlayer(2, 6),
+        *(a for a in legal if isinstance(a, AttackChampion)),
+    }
     assert len(named) == 3
 
 
