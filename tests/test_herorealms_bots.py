@@ -1,16 +1,20 @@
-"""Hero Realms' easy and normal bots: whole games at 2 to 4 players in every
-mode (with and without character packs) without an illegal action, each
-decision from the seat's view alone, and the behaviours each level promises."""
+"""Hero Realms' bots (easy, normal, and hard: the engine's search): whole
+games at 2 to 4 players in every mode (with and without character packs)
+without an illegal action, each decision from the seat's view alone, and the
+behaviours each level promises."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
 
 from game.engine.bots import bot_levels, make_bot
+from game.engine.search import SearchBot, SearchSettings
 from game.herorealms import GAME
 from game.herorealms.bots import easy_bot, normal_bot
+from game.herorealms.bots_search import BUYS, WIN, search_candidates, search_score
 from game.herorealms.cards import PACKS, kind_of
 from game.herorealms.options import pack_key
 from game.herorealms.scenario import SCENARIOS, read_action
@@ -21,12 +25,15 @@ from game.herorealms.state import (
     BuyGem,
     BuyMarket,
     Choose,
+    EndTurn,
     Pick,
+    Play,
     Sacrifice,
     Skip,
     State,
 )
 from game.herorealms.views import redeal
+from tests import test_conformance_hooks as conformance_hooks
 
 #: Hero Realms games are long; a bots' game over this many actions is a stuck one
 GAME_LIMIT = 6000
@@ -183,3 +190,156 @@ def test_normal_sacrifices_a_card_only_for_a_kill() -> None:
     assert not isinstance(_decide(normal_bot, far), Sacrifice)
     near = _after(_stacked(**setup, in_play=["influence"], health={"Ben": 5}))
     assert isinstance(_decide(normal_bot, near), Sacrifice)
+
+
+# ------------------------------------------------------------------ hard
+
+#: a playout count that binds before the time budget: decisions repeat
+COUNTED = SearchSettings(playouts=8, time_budget=60.0)
+
+
+def test_hard_is_offered() -> None:
+    assert "hard" in bot_levels(GAME)
+
+
+@pytest.mark.parametrize(
+    ("players", "mode", "packs"),
+    [(2, "free_for_all", False), (3, "hunter", True), (4, "free_for_all", True),
+     (4, "hydra", False)],
+)  # fmt: skip
+def test_hard_plays_whole_games_legally_from_its_view_alone(
+    players: int, mode: str, packs: bool
+) -> None:
+    """Hard and normal alternate seats; each of hard's decisions is legal, and
+    re-dealing everything its seat cannot see changes neither its view nor its
+    choice (the same bot, seeded, asked again)."""
+    bots = [make_bot(GAME, "normal" if seat % 2 else "hard", seat, COUNTED)
+            for seat in range(players)]  # fmt: skip
+    state = GAME.new_game(_options(players, mode, packs), 11 + players)
+    steps = 0
+    while not GAME.is_over(state):
+        assert steps < GAME_LIMIT, "the bots did not end the game"
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        action = bots[seat](GAME.view(state, seat), legal)
+        assert action in legal, action
+        if seat % 2 == 0 and steps % 3 == 0:
+            other = redeal(state, seat, steps)
+            assert GAME.view(other, seat) == GAME.view(state, seat)
+            assert bots[seat](GAME.view(other, seat), GAME.legal_actions(other, seat)) == action
+        state, _events = GAME.apply(state, seat, action)
+        steps += 1
+    assert GAME.outcome(state) is not None
+
+
+def _hard_game(seed: int, bot_seed: int) -> list[Action]:
+    """The actions of a 2-player game of hard (seat 0) against normal."""
+    hard = make_bot(GAME, "hard", bot_seed, COUNTED)
+    state = GAME.new_game({"players": 2}, seed)
+    played: list[Action] = []
+    while not GAME.is_over(state) and len(played) < GAME_LIMIT:
+        seat = GAME.to_act(state)[0]
+        bot = hard if seat == 0 else normal_bot
+        action = bot(GAME.view(state, seat), GAME.legal_actions(state, seat))
+        played.append(action)
+        state, _events = GAME.apply(state, seat, action)
+    return played
+
+
+def test_hard_repeats_its_game_for_a_seed() -> None:
+    first = _hard_game(5, bot_seed=3)
+    assert _hard_game(5, bot_seed=3) == first
+
+
+def test_hard_plays_what_the_heuristics_settle_without_thinking() -> None:
+    """Its hand first, at once: no playout for a move nothing rivals."""
+    hard = make_bot(GAME, "hard", 0, COUNTED)
+    assert isinstance(hard, SearchBot)
+    state = _stacked(players=["Ana", "Ben"], hands={"Ana": ["gold", "dagger"]}, gold=8)
+    assert isinstance(_decide(hard, state), Play)
+    assert hard.last_playouts == 0
+
+
+def test_hard_weighs_each_target_with_all_its_combat() -> None:
+    """Attacks only (combat left is lost): each champion it may stun and each
+    player with the whole combat, never part of it."""
+    state = _stacked(
+        players=["Ana", "Ben", "Cy"], hands={"Ana": []}, combat=6, gold=5,
+        champions={"Cy": ["street_thug"]},
+    )  # fmt: skip
+    legal = GAME.legal_actions(state, 0)
+    named = [legal[i] for i in search_candidates(GAME.view(state, 0), legal)]
+    assert set(named) == {
+        AttackPlayer(1, 6),
+        AttackPlayer(2, 6),
+        *(a for a in legal if isinstance(a, AttackChampion)),
+    }
+    assert len(named) == 3
+
+
+def test_hard_weighs_the_best_buys_a_gem_and_ending_its_turn() -> None:
+    state = _stacked(
+        players=["Ana", "Ben"], hands={"Ana": []}, gold=8,
+        market=["arkus", "domination", "fire_bomb", "rake", "command"],
+    )  # fmt: skip
+    legal = GAME.legal_actions(state, 0)
+    named = [legal[i] for i in search_candidates(GAME.view(state, 0), legal)]
+    assert named[0] == normal_bot(GAME.view(state, 0), legal)
+    assert sum(isinstance(a, BuyMarket) for a in named) == BUYS
+    assert BuyGem() in named and EndTurn() in named
+    assert len(set(named)) == len(named)
+
+
+def test_hard_keeps_to_its_time_budget() -> None:
+    """With playouts to spare, the budget ends the search: a decision of
+    many candidates stops near its 0.05 s, after some playouts, far short
+    of the count."""
+    hard = make_bot(GAME, "hard", 0, SearchSettings(playouts=10**6, time_budget=0.05))
+    assert isinstance(hard, SearchBot)
+    state = _stacked(
+        players=["Ana", "Ben", "Cy", "Dee"], hands={"Ana": []}, gold=8,
+        market=["arkus", "domination", "fire_bomb", "rake", "command"],
+    )  # fmt: skip
+    started = time.perf_counter()
+    action = _decide(hard, state)
+    took = time.perf_counter() - started
+    assert action in GAME.legal_actions(state, 0)
+    assert 0 < hard.last_playouts < 10**6
+    assert took < 0.05 + 0.25  # one playout past the deadline, on a loaded machine
+
+
+def _score(state: State, seat: int = 0) -> float:
+    return search_score(state, state, seat)
+
+
+def test_hard_scores_health_a_stronger_deck_champions_and_the_end() -> None:
+    base: dict[str, Any] = {"players": ["Ana", "Ben"], "hands": {"Ana": []}}
+    even = _score(_stacked(**base))
+    assert _score(_stacked(**base, health={"Ben": 40})) > even
+    assert _score(_stacked(**base, health={"Ana": 40})) < even
+    assert _score(_stacked(**base, discards={"Ana": ["domination"]})) > even
+    assert _score(_stacked(**base, champions={"Ana": ["arkus"]})) > even
+    assert _score(_stacked(**base, champions={"Ben": ["arkus"]})) < even
+    won = _stacked(**base, health={"Ben": 1}, combat=1)
+    won, _events = GAME.apply(won, 0, AttackPlayer(1, 1))
+    assert GAME.is_over(won)
+    assert _score(won) == WIN and _score(won, 1) == -WIN
+
+
+def test_hard_scores_a_hydra_team_together() -> None:
+    """Teammates share a side: a teammate's champion is the seat's gain."""
+    base: dict[str, Any] = {"players": ["Ana", "Bo", "Cy", "Dee"], "mode": "hydra"}
+    even = _score(_stacked(**base))
+    assert _score(_stacked(**base, champions={"Bo": ["arkus"]})) > even
+    assert _score(_stacked(**base, champions={"Cy": ["arkus"]})) < even
+
+
+@pytest.mark.parametrize(
+    "options", [{"players": 2}, _options(4, "hunter_last", True), _options(4, "hydra", False)]
+)
+def test_hard_search_hooks_keep_the_conformance_contract(options: dict[str, Any]) -> None:
+    """The conformance suite's check of the search hooks (it runs on
+    registered games; Hero Realms registers with its client): every world
+    shows the seat its view, keeps the invariants and the legal list; the
+    scores are finite; the candidates are distinct indexes of the legal list."""
+    conformance_hooks.test_the_search_hooks_keep_their_contract(GAME, options)

@@ -145,3 +145,27 @@ def test_bad_candidates_are_refused(monkeypatch: pytest.MonkeyPatch, named: list
     with pytest.raises(ValueError, match="candidates"):
         decide(game, monkeypatch, first_action)
     assert game.played == []
+
+
+def test_an_only_candidate_is_played_without_a_playout(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game naming one action worth searching (a move its own heuristics
+    settle) spends no time on it."""
+    game = SlowGame(FakeClock(), candidates=[42])
+    choice, bot = decide(game, monkeypatch, first_action)
+    assert choice == 42
+    assert bot.last_playouts == 0 and game.played == [] and game.clock.now == 0.0
+    bot.partner = Unasked()  # nor does it ask a partner to search it
+    assert bot({"seat": 0, "moved": False}, list(range(ACTIONS))) == 42
+
+
+class Unasked:
+    """A search partner that must not be asked."""
+
+    def ask(self, request: object) -> str:
+        raise AssertionError("a partner was asked to search a settled move")
+
+    def answer(self, token: str) -> None:
+        raise AssertionError("a partner was awaited for a settled move")
+
+    def forget(self, token: str) -> None:
+        raise AssertionError("a partner was dismissed for a settled move")

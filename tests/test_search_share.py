@@ -26,7 +26,10 @@ COUNT_BINDS = SearchSettings(playouts=24, time_budget=30.0)
 
 def decisions(game: Game[Any, Any]) -> Iterator[tuple[dict[str, Any], list[Any]]]:
     """A seat's view and legal actions at decisions of random 4-player games
-    where the seat has a choice."""
+    where the seat has a choice the search weighs (a move the game names
+    alone is played without a search, so without a partner)."""
+    hooks = game.capabilities.search
+    named = hooks.candidates if hooks is not None else None
     for seed in range(3):
         state = game.new_game({"players": 4}, seed)
         dice = rng.seed_state(seed)
@@ -36,7 +39,9 @@ def decisions(game: Game[Any, Any]) -> Iterator[tuple[dict[str, Any], list[Any]]
             seat = game.to_act(state)[0]
             legal = list(game.legal_actions(state, seat))
             if step % 9 == 4 and len(legal) > 1:
-                yield game.view(state, seat), legal
+                view = game.view(state, seat)
+                if named is None or len(named(view, legal)) > 1:
+                    yield view, legal
             index, dice = rng.below(dice, len(legal))
             state, _ = game.apply(state, seat, legal[index])
 

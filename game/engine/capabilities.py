@@ -64,7 +64,8 @@ class SearchHooks:
     """Optional: the legal actions worth searching, as indexes into the legal
     list, the most promising first. The search tries them once each in that
     order while its time lasts, then as UCB1 picks, and never plays an action
-    left out. Without it: every legal action, the playout policy's choice first."""
+    left out; one alone is played at once, without a playout. Without it:
+    every legal action, the playout policy's choice first."""
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,8 @@ Each playout deals a fresh world consistent with the seat's view (the game's
 `capabilities.search.determinize(view, seed)`), tries one of the seat's actions
 worth searching (the game's `candidates`, the most promising first; by default
 every legal action, the playout policy's choice first): each once in that
-order, then the one UCB1 picks. A playout policy plays every seat until the
+order, then the one UCB1 picks (an only candidate is played without a
+playout). A playout policy plays every seat until the
 game's horizon (for Boss Quest, the end of the round), and the result is scored
 for the seat. The action tried with the best mean score is played.
 
@@ -116,10 +117,13 @@ class SearchBot:
             yield legal[0]
             return
         settings = self.settings
+        arms = self._arms(view, legal)  # indexes into legal, the most promising first
+        if len(arms) == 1:  # the game names one action worth playing: nothing to weigh
+            yield legal[arms[0]]
+            return
         # The same view and seed give the same worlds, hence the same decision.
         dice = rng.seed_state(self.seed ^ zlib.crc32(canonical_json(view).encode()))
         deadline = time.perf_counter() + settings.time_budget
-        arms = self._arms(view, legal)  # indexes into legal, the most promising first
         tally = self.last_tally = Tally.empty(len(arms))
         token = self._ask_partner(view, legal, arms, dice, deadline)
         own = settings.playouts

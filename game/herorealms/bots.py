@@ -31,7 +31,7 @@ from .state import (
     UseSkill,
 )
 
-__all__ = ["easy_bot", "normal_bot"]
+__all__ = ["card_worth", "easy_bot", "effects_worth", "factions_of", "normal_bot"]
 
 #: what one unit of each plain effect is worth to the normal bot
 _WORTH = {
@@ -90,11 +90,11 @@ def easy_bot(view: dict[str, Any], legal: Sequence[Any]) -> Any:
 # ------------------------------------------------------------------ normal
 
 
-def _effects_worth(effects: Sequence[Effect]) -> float:
+def effects_worth(effects: Sequence[Effect]) -> float:
     total = 0.0
     for effect in effects:
         if effect.kind == Kind.CHOOSE and effect.options:
-            total += max(_effects_worth(option) for option in effect.options)
+            total += max(effects_worth(option) for option in effect.options)
         else:
             total += _WORTH.get(effect.kind, 0.5) * max(effect.amount + effect.each, 1)
     return total
@@ -115,7 +115,7 @@ def card_worth(card: int, factions: Counter[Faction]) -> float:
     """A card's worth to a deck holding `factions`: its cost, more for a
     champion (it stays) or a guard, more for each card of its faction."""
     kind = kind_of(card)
-    worth = float(kind.cost) or _effects_worth(kind.primary)
+    worth = float(kind.cost) or effects_worth(kind.primary)
     if kind.type == CardType.CHAMPION:
         worth += 1.0 + (0.5 if kind.guard else 0.0)
     if kind.faction != Faction.NONE and kind.ally:
@@ -123,7 +123,7 @@ def card_worth(card: int, factions: Counter[Faction]) -> float:
     return worth
 
 
-def _factions(view: dict[str, Any]) -> Counter[Faction]:
+def factions_of(view: dict[str, Any]) -> Counter[Faction]:
     return Counter(kind_of(card).faction for card in _owned(view))
 
 
@@ -137,12 +137,12 @@ def _answer(view: dict[str, Any], legal: Sequence[Any]) -> Any:
     kind = PromptKind(prompt["kind"])
     seat: int = view["seat"]
     picks = [a for a in legal if isinstance(a, Pick)]
-    factions = _factions(view)
+    factions = factions_of(view)
     if kind == PromptKind.CHOOSE:
         options = ability_of(prompt["card"], prompt["ability"])[prompt["index"]].options
         return max(
             (a for a in legal if isinstance(a, Choose)),
-            key=lambda a: (_effects_worth(options[a.index]), -a.index),
+            key=lambda a: (effects_worth(options[a.index]), -a.index),
         )
     if kind == PromptKind.DRAW_COUNT:
         return max((a for a in legal if isinstance(a, Choose)), key=lambda a: a.index)
@@ -187,7 +187,7 @@ def _worth_of_sacrifice(view: dict[str, Any], legal: Sequence[Any], card: int) -
 
 
 def _buy(view: dict[str, Any], legal: Sequence[Any]) -> Action | None:
-    factions = _factions(view)
+    factions = factions_of(view)
     buys = [a for a in legal if isinstance(a, BuyMarket)]
     if buys:
         return max(buys, key=lambda a: (card_worth(a.card, factions), -a.card))

@@ -5,15 +5,16 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any, Final
 
-from ..engine.capabilities import Capabilities, UndoHooks
+from ..engine.capabilities import Capabilities, SearchHooks, UndoHooks
 from ..engine.errors import Reason
 from ..engine.game_base import GameBase
 from ..engine.modes import Mode, Role, Team
 from ..engine.options import OptionsDeclaration
 from ..engine.undo import default_barrier
-from . import codec, rules, view_check, views
+from . import bots_search, codec, rules, view_check, views
 from .bots import easy_bot, normal_bot
 from .cards import MAX_SEATS
+from .determinize import determinize
 from .options import PACK_OPTIONS, packs_of
 from .scenario import SCENARIOS
 from .state import NO_CARD, Action, Format, State
@@ -90,6 +91,14 @@ class HeroRealms(GameBase[State, Action]):
             undo=UndoHooks(self.turn_goes_on, self.barrier),
             scenarios=SCENARIOS,
             bots={"easy": easy_bot, "normal": normal_bot},
+            # The engine makes the hard level from these (its search, in slices).
+            search=SearchHooks(
+                determinize,
+                bots_search.search_horizon,
+                bots_search.search_score,
+                bots_search.PLAYOUT_LEVEL,
+                candidates=bots_search.search_candidates,
+            ),
         )
 
     def deal(self, options: dict[str, Any], seed: int) -> State:
