@@ -43,6 +43,7 @@ from game.registry import get_client
 from game.web.net_prefs import GUEST_KEY, HOST_KEY, HOST_SEALED_PREFIX, NAME_KEY, HostRecord
 from tests.browser.conftest import (
     DESKTOP,
+    PHONE,
     READY_TIMEOUT_MS,
     SCREENSHOTS,
     PageLog,
@@ -172,6 +173,13 @@ class NetPage:
         self.page.screenshot(
             path=str(SCREENSHOTS / f"{name}.png"), full_page=True, animations="disabled"
         )
+
+    def shots(self, name: str) -> None:
+        """The page at 375 px, then at 1280 px (the size the test goes on with)."""
+        self.page.set_viewport_size(PHONE)
+        self.shot(f"{name}-375")
+        self.page.set_viewport_size(DESKTOP)
+        self.shot(f"{name}-1280")
 
     def lobby_phase(self, phase: str) -> None:
         try:

@@ -1,8 +1,9 @@
 """Around the network table, between tabs of one browser: a spectator watches
 two tabs play (no hidden card until the end, then everything) within the
-host's cap, a rematch accepted in one click, a reaction shown beside the seat
-and a burst refused, a dropped seat handed to a hard bot. Screenshots of the
-spectator's board, the rematch and the reactions at 375 and 1280 px."""
+host's cap, a reaction shown beside the seat and a burst refused, a dropped
+seat handed to a hard bot. Screenshots of the spectator's board and the
+reactions at 375 and 1280 px. (A rematch is offered at the end of
+test_net_tabs.py's whole game: a game played to its end costs most of a test.)"""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser
 
-from tests.browser.conftest import DESKTOP, PHONE, SCREENSHOTS, Site
+from tests.browser.conftest import PHONE, SCREENSHOTS, Site
 from tests.browser.net_play import (
     STEP_MS,
     HiddenCheck,
@@ -28,14 +29,6 @@ from tests.browser.net_play import (
 @pytest.fixture
 def table(browser: Browser, site: Site) -> Iterator[Table]:
     yield from tab_table(browser, site)
-
-
-def shots(page: NetPage, name: str) -> None:
-    """The page at 375 px, then at 1280 px (the size the test goes on with)."""
-    page.page.set_viewport_size(PHONE)
-    page.shot(f"{name}-375")
-    page.page.set_viewport_size(DESKTOP)
-    page.shot(f"{name}-1280")
 
 
 def set_spectators(host: NetPage, cap: int) -> None:
@@ -80,47 +73,21 @@ def test_a_spectator_watches_two_tabs_play_and_sees_no_hidden_card(table: Table)
     assert fan.page.locator("#actions [data-cmd=act]").count() == 0
     assert fan.page.locator("[data-cmd=net-react-menu]").count() == 0
     host.page.wait_for_selector("#net-strip .net-watching[data-spectators='1']", state="attached")
-    shots(fan, "net-spectator")
+    fan.shots("net-spectator")
     check = HiddenCheck(host, [guest], spectators=[fan])
     play_to_end(host, [guest], random.Random(8), check=check, check_every=10)
     check.run()
     assert check.secrets_seen > 0
     finish([host, guest, fan])
     check.run()  # the last frames: everything face up
-    shots(fan, "net-spectator-over")
-
-
-def test_a_rematch_accepted_in_one_click(table: Table) -> None:
-    host, guest = host_with_guest(table, 2)
-    play_to_end(host, [guest], random.Random(9))
-    finish([host, guest])
-    host.page.click("#net-rematch [data-cmd=net-rematch]")
-    host.page.wait_for_selector("#net-rematch[data-rematch='offered']", timeout=STEP_MS)
-    guest.page.wait_for_selector("#net-rematch[data-rematch='waiting']", timeout=STEP_MS)
-    shots(guest, "net-rematch-asked")
-    shots(host, "net-rematch-offered")
-    guest.page.click("#net-rematch [data-cmd=net-rematch-yes]")
-    # every guest accepted: the new game starts by itself, same seats
-    for page in (host, guest):
-        page.page.wait_for_selector(
-            "#board[data-net]:not([data-phase='over']):not([data-phase='result'])",
-            state="attached",
-            timeout=STEP_MS,
-        )
-    # a new game: its first round (the version goes on growing: test_net_table.py)
-    assert host.marker("round") == "1" and guest.marker("viewer") == "1"
-    host.page.wait_for_selector(
-        "#net-strip [data-seat='1'][data-handed='false'][data-connected='true']",
-        state="attached",
-    )
-    play_to_end(host, [guest], random.Random(10), stop_at=host.version() + 3)
+    fan.shots("net-spectator-over")
 
 
 def test_a_reaction_is_shown_and_a_burst_refused(table: Table) -> None:
     host, guest = host_with_guest(table, 2)
     guest.page.click("[data-cmd=net-react-menu]")
     guest.page.wait_for_selector("#net-react-menu [data-reaction='well_played']")
-    shots(guest, "net-reactions-menu")
+    guest.shots("net-reactions-menu")
     version = host.version()
     # A burst: two reactions sent in one go. The host shows the first and
     # refuses the second (one every two seconds); nothing else changes.
@@ -154,7 +121,7 @@ def test_a_dropped_seat_is_handed_to_a_hard_bot(table: Table) -> None:
     host.page.wait_for_selector(
         "#net-strip [data-seat='1'][data-dropped='true']", state="attached", timeout=60_000
     )
-    shots(host, "net-dropped-levels")
+    host.shots("net-dropped-levels")
     host.page.click("#net-strip [data-cmd=net-hand][data-seat='1'][data-level='hard']")
     host.page.wait_for_selector("#net-strip [data-seat='1'][data-handed='true']", state="attached")
     host.page.wait_for_selector(

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext
 
 from tests.browser.conftest import DESKTOP, PHONE, SCREENSHOTS, Site, with_game
-from tests.browser.net_play import HiddenCheck, NetPage, finish, play_to_end
+from tests.browser.net_play import HiddenCheck, NetPage, finish, play_to_end, until_guest_turn
 from tests.browser.netns import rtc_browser, rtc_netns, rtc_site  # noqa: F401
 
 #: Boss Quest's page (the site's root lists the games)
@@ -153,8 +153,7 @@ def test_a_device_guest_reloads_and_rejoins_with_a_new_invitation(devices: Devic
     host.page.wait_for_selector(
         "#net-strip [data-seat='1'][data-connected='true']", state="attached"
     )
-    play_to_end(host, [guest], rng)
-    finish([host, guest])
+    _plays_on(host, guest, rng)
 
 
 def test_the_host_reloads_and_device_guests_come_back(devices: Devices) -> None:
@@ -181,5 +180,14 @@ def test_the_host_reloads_and_device_guests_come_back(devices: Devices) -> None:
     host.page.wait_for_selector(
         "#net-strip [data-seat='1'][data-connected='true']", state="attached"
     )
-    play_to_end(host, [guest], rng)
-    finish([host, guest])
+    _plays_on(host, guest, rng)
+
+
+def _plays_on(host: NetPage, guest: NetPage, rng: random.Random) -> None:
+    """The device that came back plays in the resumed match, and both boards
+    follow (a whole game over WebRTC to its end is the pairing test's)."""
+    version = until_guest_turn(host, guest, rng)
+    guest.act(rng)
+    host.wait_past(version)
+    play_to_end(host, [guest], rng, stop_at=version + 3)
+    guest.wait_version(host.version())

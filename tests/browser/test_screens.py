@@ -114,45 +114,44 @@ def test_the_home(fresh: Callable[[int, str], App], site: Site, width: int) -> N
     _in_both(page, f"home-{width}")
 
 
-# The curtain, then a solo game, on one started page of each game and width
-# (tests/browser/started.py): the solo game leaves the curtain by the page's
-# own buttons, then sets its menu itself.
-@pytest.mark.parametrize("width", sorted(WIDTHS))
+def _at_each_width(page: Page, name: str, *, board: bool = False) -> None:
+    """`_in_both` at each width, `name` ending with it (one started page
+    serves both widths: the layout follows the viewport)."""
+    for width in sorted(WIDTHS):
+        page.set_viewport_size({"width": width, "height": WIDTHS[width]})
+        page.wait_for_function("(w) => window.innerWidth === w", arg=width)
+        _in_both(page, f"{name}-{width}", board=board)
+
+
+# The curtain, then a solo game, on one started page of each game
+# (tests/browser/started.py), each screen shot at both widths: the solo game
+# leaves the curtain by the page's own buttons, then sets its menu itself.
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_pass_and_play_the_curtain(
-    started: StartedPages,  # noqa: F811
-    game: str,
-    width: int,
-) -> None:
-    page = started.menu(game, width).page
+def test_pass_and_play_the_curtain(started: StartedPages, game: str) -> None:  # noqa: F811
+    page = started.menu(game, max(WIDTHS)).page
     page.locator("#count-choices label", has_text="3").click()
     for seat in range(3):
         page.locator(f"#seats .seat[data-seat='{seat}'] label:has(input[value='human'])").click()
-    _in_both(page, f"{game}-menu-humans-{width}")
+    _at_each_width(page, f"{game}-menu-humans")
     page.locator("#start").click()
     page.wait_for_selector("#board[data-phase='curtain']", state="attached")
-    _in_both(page, f"{game}-curtain-{width}", board=True)
+    _at_each_width(page, f"{game}-curtain", board=True)
 
 
-@pytest.mark.parametrize("width", sorted(WIDTHS))
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_a_solo_game_from_menu_to_replay(
-    started: StartedPages,  # noqa: F811
-    game: str,
-    width: int,
-) -> None:
-    app = started.menu(game, width)
+def test_a_solo_game_from_menu_to_replay(started: StartedPages, game: str) -> None:  # noqa: F811
+    app = started.menu(game, max(WIDTHS))
     page = app.page
     page.locator(".lang-btn[data-lang='en']").first.click()
     page.locator("#count-choices label", has_text="4").click()
     for seat in range(4):
         kind = "human" if seat == 0 else "bot"
         page.locator(f"#seats .seat[data-seat='{seat}'] label:has(input[value='{kind}'])").click()
-    _in_both(page, f"{game}-menu-{width}")
+    _at_each_width(page, f"{game}-menu")
     page.locator(".lang-btn[data-lang='en']").first.click()
     page.locator("#start").click()
     page.wait_for_selector(SETTLED, state="attached")
-    _in_both(page, f"{game}-board-{width}", board=True)
+    _at_each_width(page, f"{game}-board", board=True)
     # the end from a save one move before it (the whole game is played by
     # test_theboss.py and test_net_tabs.py, the 4-player table under CPython)
     resume_near_the_end(app, game, near_the_end(game, 4, seed=8))
@@ -160,28 +159,19 @@ def test_a_solo_game_from_menu_to_replay(
     page.wait_for_selector("html[lang='en']", state="attached")
     driver = GameDriver(app, game, random.Random(8))
     driver.play_until(lambda _page, phase: phase == "result")
-    _in_both(page, f"{game}-result-{width}", board=True)
+    _at_each_width(page, f"{game}-result", board=True)
     driver.play_until(lambda _page, phase: phase == "over")
-    _in_both(page, f"{game}-over-{width}", board=True)
+    _at_each_width(page, f"{game}-over", board=True)
     page.locator("#game-over [data-cmd=share]").click()
     page.wait_for_selector("#game-over #share-link", state="visible")
-    _in_both(page, f"{game}-share-{width}", board=True)
+    _at_each_width(page, f"{game}-share", board=True)
     link = page.input_value("#game-over #share-link")
     page.goto(link)
     page.wait_for_selector("html[data-state='ready'] #replay[data-steps]", state="attached")
     for _ in range(5):
         page.locator("#replay [data-cmd=next]").click()
     page.wait_for_selector("#replay[data-step='5']", state="attached")
-    _in_both(page, f"{game}-replay-{width}")
-
-
-def _at_each_width(page: Page, name: str) -> None:
-    """`_in_both` at each width, `name` ending with it (one started page
-    serves both widths: the layout follows the viewport)."""
-    for width in sorted(WIDTHS):
-        page.set_viewport_size({"width": width, "height": WIDTHS[width]})
-        page.wait_for_function("(w) => window.innerWidth === w", arg=width)
-        _in_both(page, f"{name}-{width}")
+    _at_each_width(page, f"{game}-replay")
 
 
 # The lobby and the rules page at both widths from one start of each page.

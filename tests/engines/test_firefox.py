@@ -1,8 +1,9 @@
 """Smoke tests of the shared shell in Firefox ESR (Debian's firefox-esr), for
-every registered game: the home, the menu, a solo game to its end at 375 and
-1280 px, reload and resume, the rules page's live board, a tutorial board,
-two tabs over BroadcastChannel, and offline after one visit; each with no
-console error, no failed response and no request to another origin.
+every registered game: the home and the menu, a solo game to its end at 375
+px (its end also at 1280 px), reload and resume offline after one visit, the
+rules page's live board, a tutorial board and two tabs over BroadcastChannel;
+each with no console error, no failed response and no request to another
+origin.
 
 The cases run in Node (tests/engines/firefox/smoke.mjs, Puppeteer over
 WebDriver BiDi, docs/engines.md says why): the driver runs once for the cases

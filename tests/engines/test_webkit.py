@@ -1,8 +1,8 @@
 """Smoke tests of the shared shell in WebKit (Debian's WebKitGTK MiniBrowser,
 driven by Selenium through WebKitWebDriver on an Xvfb display: webkit.py), for
-every registered game: the home, the menu, a solo game to its end at 375 and
-1280 px, reload and resume, the rules page's live board, a tutorial board, two
-windows over BroadcastChannel, offline after one visit, and the plain word
+every registered game: the home and the menu, a solo game to its end at 375 px
+(its end also at 1280 px), reload and resume offline after one visit, the rules
+page's live board, a tutorial board, two windows over BroadcastChannel, and the plain word
 that this browser has no WebRTC; each with no console error (from when the
 driver reaches the page) and no request to another origin (the served side's
 log: WebKit's every request goes through it).
@@ -125,6 +125,8 @@ def play_to_end(wk: WebKit, rng: random.Random, limit: int = 3000) -> None:
 
 
 def home(wk: WebKit, game: GameInfo) -> None:
+    """The list of games; the game's Play link opens its page, whose menu is
+    ready and offers the game's fewest players (no second start of Python)."""
     wk.open("")
     wk.wait_ready()
     wk.until("html[data-home='true']")
@@ -133,35 +135,35 @@ def home(wk: WebKit, game: GameInfo) -> None:
     wk.until(f"html[data-game='{game.name}']")
     wk.watch()  # the game's page, which the link opened
     wk.wait_ready()
-
-
-def menu(wk: WebKit, game: GameInfo) -> None:
-    wk.open(f"?game={game.name}")
-    wk.wait_ready()
     wk.until("html[data-screen='menu'] #start:not([disabled])")
     wk.until(f".segmented input[name=count][value='{game.min_players}']")
 
 
-def solo(width: int, height: int) -> Callable[[WebKit, GameInfo], None]:
-    def case(wk: WebKit, game: GameInfo) -> None:
+def solo(wk: WebKit, game: GameInfo) -> None:
+    """A whole game at a phone's width; its end at a phone's and a laptop's."""
+    wk.resize(*PHONE)
+    wk.open(f"?game={game.name}&botdelay=0&seed={PHONE[0]}")
+    start_solo(wk, game)
+    play_to_end(wk, random.Random(PHONE[0]))
+    for width, height in (PHONE, DESKTOP):
         wk.resize(width, height)
-        wk.open(f"?game={game.name}&botdelay=0&seed={width}")
-        start_solo(wk, game)
-        play_to_end(wk, random.Random(width))
         wide = wk.js("return document.documentElement.scrollWidth")
         assert wide <= width, f"the page is {wide} px wide at {width} px"
         wk.screenshot(SHOTS / f"webkit-{game.name}-over-{width}.png")
 
-    return case
 
-
-def reload(wk: WebKit, game: GameInfo) -> None:
+def reload_offline(wk: WebKit, game: GameInfo) -> None:
+    """After one visit (the service worker ready), three moves; the site's
+    server stops answering, and a reload brings the same game back."""
     wk.open(f"?game={game.name}&botdelay=0&seed=5")
+    wk.wait_ready()
+    wk.until("html[data-offline='ready']", READY_S)
     start_solo(wk, game)
     rng = random.Random(5)
     for _ in range(3):
         step(wk, rng)
     actions = wk.attr("#board", "data-actions")
+    wk.served.offline = True
     wk.reload()
     wk.wait_ready()
     wk.until(ON_BOARD)
@@ -287,16 +289,6 @@ def tutorial(wk: WebKit, game: GameInfo) -> None:
     wk.until(".tut-outro")
 
 
-def offline(wk: WebKit, game: GameInfo) -> None:
-    wk.open(f"?game={game.name}&botdelay=0&seed=3")
-    wk.wait_ready()
-    wk.until("html[data-offline='ready']", READY_S)
-    wk.served.offline = True
-    wk.reload()
-    start_solo(wk, game)
-    step(wk, random.Random(3))
-
-
 def no_webrtc(wk: WebKit, game: GameInfo) -> None:
     """Debian's WebKitGTK has no WebRTC: inviting a device says so, in the
     page's words for it (net.js's reason "no_webrtc")."""
@@ -320,14 +312,11 @@ def _css(selector: str) -> tuple[str, str]:
 
 WEBKIT_CASES: dict[str, Callable[[WebKit, GameInfo], None]] = {
     "home": home,
-    "menu": menu,
-    "solo-375": solo(*PHONE),
-    "solo-1280": solo(*DESKTOP),
-    "reload": reload,
+    "solo": solo,
+    "reload-offline": reload_offline,
     "rules": rules,
     "tutorial": tutorial,
     "tabs": tabs,
-    "offline": offline,
     "no-webrtc": no_webrtc,
 }
 

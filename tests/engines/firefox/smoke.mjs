@@ -108,39 +108,50 @@ const CASES = {
     await page.click(`#games .game-card[data-game='${game.name}'] [data-link=play]`);
     await until(page, `html[data-game='${game.name}']`);
     await waitReady(page);
-  },
-
-  async menu(context, game, problems) {
-    const page = await newPage(context, problems, "menu");
-    await open(page, `?game=${game.name}`);
-    await waitReady(page);
+    // the game's menu, on the page the link opened (no second start of Python)
     await until(page, "html[data-screen='menu'] #start:not([disabled])");
     const counts = await page.$$eval(".segmented input[name=count]", (inputs) => inputs.map((i) => i.value));
     if (!counts.includes(String(game.minPlayers))) throw new Error(`player counts ${counts}`);
   },
 
-  async "solo-375"(context, game, problems) {
-    await solo(context, game, problems, PHONE, 375);
+  async solo(context, game, problems) {
+    // the whole game at a phone's width, its end also seen at a laptop's
+    const page = await newPage(context, problems, "solo", PHONE);
+    await open(page, `?game=${game.name}&botdelay=0&seed=375`);
+    await startSolo(page, game);
+    await playToEnd(page, rng(375));
+    for (const [viewport, width] of [[PHONE, 375], [DESKTOP, 1280]]) {
+      await page.setViewport(viewport);
+      await page.waitForFunction((w) => window.innerWidth === w, { polling: 25, timeout: STEP_MS }, width);
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (wide > width) throw new Error(`the page is ${wide} px wide at ${width} px`);
+      await shot(page, `firefox-${game.name}-over-${width}`);
+    }
   },
 
-  async "solo-1280"(context, game, problems) {
-    await solo(context, game, problems, DESKTOP, 1280);
-  },
-
-  async reload(context, game, problems) {
-    const page = await newPage(context, problems, "reload");
+  async "reload-offline"(context, game, problems) {
+    // after one visit (the service worker ready), three moves; then the
+    // site's server stops answering and a reload brings the same game back
+    const page = await newPage(context, problems, "reload-offline");
     await open(page, `?game=${game.name}&botdelay=0&seed=5`);
+    await waitReady(page);
+    await until(page, "html[data-offline='ready']", READY_MS);
     await startSolo(page, game);
     const pick = rng(5);
     for (let i = 0; i < 3; i++) await step(page, pick);
     const actions = await attr(page, "#board", "data-actions");
-    await page.reload({ waitUntil: "domcontentloaded" });
-    await waitReady(page);
-    await until(page, ON_BOARD);
-    await until(page, SETTLED);
-    const after = await attr(page, "#board", "data-actions");
-    if (after !== actions) throw new Error(`resumed at ${after} actions, left at ${actions}`);
-    await step(page, pick);
+    await fetch(config.control + "/offline");
+    try {
+      await page.reload({ waitUntil: "domcontentloaded" });
+      await waitReady(page);
+      await until(page, ON_BOARD);
+      await until(page, SETTLED);
+      const after = await attr(page, "#board", "data-actions");
+      if (after !== actions) throw new Error(`resumed at ${after} actions, left at ${actions}`);
+      await step(page, pick);
+    } finally {
+      await fetch(config.control + "/online");
+    }
   },
 
   async tabs(context, game, problems) {
@@ -242,32 +253,7 @@ const CASES = {
     }
     await until(page, ".tut-outro");
   },
-
-  async offline(context, game, problems) {
-    const page = await newPage(context, problems, "offline");
-    await open(page, `?game=${game.name}&botdelay=0&seed=3`);
-    await waitReady(page);
-    await until(page, "html[data-offline='ready']", READY_MS);
-    await fetch(config.control + "/offline");
-    try {
-      await page.reload({ waitUntil: "domcontentloaded" });
-      await startSolo(page, game);
-      await step(page, rng(3));
-    } finally {
-      await fetch(config.control + "/online");
-    }
-  },
 };
-
-async function solo(context, game, problems, viewport, width) {
-  const page = await newPage(context, problems, `solo-${width}`, viewport);
-  await open(page, `?game=${game.name}&botdelay=0&seed=${width}`);
-  await startSolo(page, game);
-  await playToEnd(page, rng(width));
-  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
-  if (wide > viewport.width) throw new Error(`the page is ${wide} px wide at ${viewport.width} px`);
-  await shot(page, `firefox-${game.name}-over-${width}`);
-}
 
 async function openNetMenu(page, name) {
   await untilBehind(page, "#net-open:not([disabled])");
