@@ -18,9 +18,46 @@
  * handed over in order.
  */
 
+// A page whose <html> says data-python="shared" (the tutorial board) joins
+// the one Python its origin's boards share (py-worker.js run as a
+// SharedWorker): a rules page with many boards holds one runtime, not one a
+// board. Any other page has a Worker of its own.
+const SHARED_NAME = "boards";
+
+/** The boards' shared runtime, as a worker-like object (null where the
+ * browser has no SharedWorker or refuses one, as some do in another site's frame). */
+function sharedWorker(url) {
+  if (document.documentElement.dataset.python !== "shared" || typeof SharedWorker === "undefined") {
+    return null;
+  }
+  let shared;
+  try {
+    shared = new SharedWorker(url, { type: "module", name: SHARED_NAME });
+  } catch {
+    return null;
+  }
+  const port = shared.port;
+  // this board's controller in the shared Python goes when the board does
+  window.addEventListener("pagehide", function () {
+    port.postMessage(JSON.stringify({ kind: "close" }));
+  });
+  return {
+    set onmessage(handler) {
+      port.onmessage = handler;
+    },
+    set onerror(handler) {
+      shared.onerror = handler;
+    },
+    postMessage(text) {
+      port.postMessage(text);
+    },
+  };
+}
+
 /** A worker just started, and what it said before anyone listened. */
 function startWorker() {
-  const worker = new Worker(new URL("py-worker.js", import.meta.url), { type: "module" });
+  const url = new URL("py-worker.js", import.meta.url);
+  const worker = sharedWorker(url) || new Worker(url, { type: "module" });
   const said = [];
   worker.onmessage = function (event) {
     said.push(event);
@@ -65,6 +102,8 @@ export function connect(page, open, handlers) {
     else if (message.kind === "runtime") {
       // how Python started, for the tests and the load benchmark
       document.documentElement.dataset.runtimeStart = message.start;
+      // a shared runtime: how many boards it held with this one
+      if (message.boards) document.documentElement.dataset.runtimeBoards = String(message.boards);
     } else console.warn("Boss Quest: no such message from Python: " + message.kind);
   }
   function onMessage(event) {
