@@ -113,11 +113,8 @@ const starting = (async function () {
     shared.Pages = link.Pages;
     return answer;
   }
-  // Python learns first whether this device can run a search helper (one
-  // more core for it); the helper itself runs none.
-  if (!IS_HELPER && typeof Worker !== "undefined") {
-    answer(JSON.stringify({ kind: "helper-can", cores: navigator.hardwareConcurrency || 1 }));
-  }
+  // whether this device can afford a search helper is the page's word
+  // (worker-link.js: its cores and memory), its first message
   self.postMessage(JSON.stringify([{ kind: "runtime", start: runtimeStart() }]));
   return answer;
 })();
@@ -170,8 +167,55 @@ function run(answer, text) {
  */
 let helper = null;
 
+/*
+ * The helper holds a second Python: it is given back (terminated, and Python
+ * told {"kind": "helper-gone"}, game/web/search_helper.py) once no search has
+ * asked it anything for HELPER_IDLE_MS (the game is over, or the reader is
+ * away), or once the page has stayed hidden for HIDDEN_RELEASE_MS; the next
+ * hard bot's decision starts a new one. The page learns it from
+ * {"kind": "helper-state", "state": "running" | "released"}. The page's
+ * helper-can may carry "idleMs", which sets both (the tests').
+ */
+let HELPER_IDLE_MS = 60000;
+let HIDDEN_RELEASE_MS = 30000;
+let idleTimer = 0;
+let hiddenTimer = 0;
+
+function helperState(state) {
+  self.postMessage(JSON.stringify([{ kind: "helper-state", state: state }]));
+}
+
+async function releaseHelper() {
+  clearTimeout(idleTimer);
+  clearTimeout(hiddenTimer);
+  if (helper === null) return;
+  helper.terminate();
+  helper = null;
+  helperState("released");
+  run(await started, JSON.stringify({ kind: "helper-gone" }));
+}
+
+/** The worker's own messages from the page (never Python's): true if `text` was one. */
+function workersOwn(text) {
+  if (text.startsWith('{"kind":"visibility"')) {
+    clearTimeout(hiddenTimer);
+    if (JSON.parse(text).hidden) hiddenTimer = setTimeout(releaseHelper, HIDDEN_RELEASE_MS);
+    return true;
+  }
+  if (text.startsWith('{"kind":"helper-can"')) {
+    const idle = Number(JSON.parse(text).idleMs);
+    if (idle > 0) HELPER_IDLE_MS = HIDDEN_RELEASE_MS = idle;
+  }
+  return false; // helper-can goes on to Python
+}
+
 function toHelper(message) {
+  if (message.op === "start" || message.op === "ask") {
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(releaseHelper, HELPER_IDLE_MS);
+  }
   if (message.op === "start" && helper === null) {
+    helperState("running");
     helper = new Worker(import.meta.url, { type: "module", name: SEARCHER });
     helper.onmessage = function (event) {
       const text = String(event.data);
@@ -241,7 +285,9 @@ if (IS_SHARED) {
   };
 } else {
   self.onmessage = async function (event) {
-    const answer = await startedOr((text) => self.postMessage(text));
-    if (answer !== null) run(answer, String(event.data));
+    const text = String(event.data);
+    if (workersOwn(text)) return;
+    const answer = await startedOr((reply) => self.postMessage(reply));
+    if (answer !== null) run(answer, text);
   };
 }

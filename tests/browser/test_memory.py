@@ -1,5 +1,8 @@
 """Light on phones (issue #31): what the pages hold, as behaviour.
 
+- The hard bot's search helper (a second Python) starts only on a device
+  that can afford it, and is given back when idle (assets/worker-link.js,
+  py-worker.js).
 - A rules page's boards share one Python: embed.html joins its origin's
   shared runtime (py-worker.js run as a SharedWorker, assets/worker-link.js),
   each board with a controller of its own in it; where the browser has no
@@ -13,13 +16,15 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, FrameLocator, Page
 
 from game.bossquest import GAME
 from game.web.tutorial import TutorialSession, load_tutorial
-from tests.browser.conftest import READY_TIMEOUT_MS, PageLog, Site
+from tests.browser.conftest import READY_TIMEOUT_MS, App, PageLog, Site
+from tests.browser.play import Board
 
 _BOARDS = ("basic_turn", "perfect")
 
@@ -124,3 +129,72 @@ def test_without_shared_workers_each_board_has_its_own_and_plays(
     workers = _worker_kinds(browser)
     assert workers["shared_worker"] == 0, workers
     assert workers["worker"] >= 1, workers  # the next board may have started too
+
+
+# ------------------------------------------------------- the search helper
+
+_BOT_EVENTS_JS = """
+window.__botMoves = [];
+document.addEventListener('bq:bot', (event) => window.__botMoves.push(JSON.parse(event.detail)));
+"""
+_HARD_SEAT = 1
+
+
+def _hard_game(app: App, query: str) -> Board:
+    """A 4-player Boss Quest, seat 1 the hard bot, the others normal, the bots at once."""
+    app.page.add_init_script(_BOT_EVENTS_JS)
+    app.open(f"?botdelay=0&seed=3{query}")
+    board = Board(app)
+    board.start(4, open_page=False, seed=3, levels={_HARD_SEAT: "Hard", 2: "Normal", 3: "Normal"})
+    return board
+
+
+def _step(board: Board) -> str:
+    """One step of the person's (seat 0's): a move, or the round's result or curtain passed."""
+    phase = board.settle()
+    if phase == "result":
+        return board.click("#round-result [data-cmd=continue]")
+    if phase == "curtain":
+        return board.click("#curtain [data-cmd=reveal]")
+    assert phase != "over", "the game ended before the hard bot searched enough"
+    return board.human_move()
+
+
+def _hard_searches(app: App) -> list[dict[str, Any]]:
+    moves: list[dict[str, Any]] = app.page.evaluate("window.__botMoves")
+    return [m for m in moves if m["seat"] == _HARD_SEAT and m["playouts"] > 0]
+
+
+def _helper(app: App) -> str | None:
+    return app.page.get_attribute("html", "data-search-helper")
+
+
+def test_no_search_helper_where_the_device_has_little_memory(app: App) -> None:
+    """A device that says it has 2 GB (navigator.deviceMemory) runs no second Python."""
+    app.page.add_init_script(
+        "Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => 2 });"
+    )
+    board = _hard_game(app, "")
+    while len(_hard_searches(app)) < 6:
+        _step(board)
+    assert [m["shared"] for m in _hard_searches(app)] == [0] * len(_hard_searches(app))
+    assert _helper(app) is None
+
+
+def test_an_idle_search_helper_is_given_back_and_started_again(app: App) -> None:
+    """The helper idle for ?helperidle= ms is stopped (its memory given back),
+    and the hard bot's next decision starts another, which shares its playouts."""
+    board = _hard_game(app, "&helperidle=5000")
+    while _helper(app) != "running":
+        _step(board)
+    # the person thinks: nothing asks the helper, which is given back
+    app.page.wait_for_selector("html[data-search-helper='released']", state="attached")
+    released_at = len(_hard_searches(app))
+    while _helper(app) != "running":
+        _step(board)
+    # the new helper shares the hard bot's playouts once it has started
+    for _ in range(200):
+        if any(m["shared"] > 0 for m in _hard_searches(app)[released_at:]):
+            break
+        _step(board)
+    assert any(m["shared"] > 0 for m in _hard_searches(app)[released_at:])
