@@ -277,8 +277,13 @@ if (IS_SHARED) {
           port.close();
           return null;
         }
-        const answers = board.answer(text, board.pages);
-        if (answers !== "[]") post(answers);
+        try {
+          const answers = board.answer(text, board.pages);
+          if (answers !== "[]") post(answers);
+        } catch (error) {
+          // answer() reports Python's failures itself: this is the link's own
+          post(JSON.stringify([{ kind: "fail", detail: String((error && error.stack) || error) }]));
+        }
         return board;
       });
     };
