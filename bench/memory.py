@@ -65,8 +65,9 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from page_load import _write_floor  # noqa: E402  (bench/page_load.py, beside this script)
+
 import build  # noqa: E402  (the repository root is put on sys.path just above)
-from bench.page_load import _write_floor  # noqa: E402
 from build import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from build import GAME as GAME_DIR  # noqa: E402
 from game.registry import lesson_order, playable  # noqa: E402
