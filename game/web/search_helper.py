@@ -5,16 +5,19 @@ about twice the playouts in the same time budget.
 
 Two ends, both plain Python:
 
-- ``HelperLink``, in the page's worker: a hard bot's partner. The worker's
-  JavaScript (``site/assets/py-worker.js``) says once whether this device can
-  run a helper (``{"kind": "helper-can", "cores": N}``, never sent from the
-  helper itself); the link then starts it the first time a hard bot decides,
-  not sooner, so that the page's own start never shares the machine with it.
-  Until the helper says it is ready, and for good if it fails, the bot
-  searches alone. Messages for the helper go out as ``{"kind": "helper",
-  "op": "start" | "ask", "text": ...}``, which the worker's JavaScript keeps
-  (never posted to the page); the helper's answers come back as
-  ``{"kind": "helper-said", "text": its JSON array}``.
+- ``HelperLink``, in the page's worker: a hard bot's partner. The page
+  (``site/assets/worker-link.js``, through its worker) says once whether this
+  device can afford a helper, by its cores and memory (``{"kind":
+  "helper-can", "cores": N}``, never sent to the helper itself); the link
+  then starts it the first time a hard bot decides, not sooner, so that the
+  page's own start never shares the machine with it. Until the helper says
+  it is ready, and for good if it fails, the bot searches alone. The worker
+  stops an idle helper to give its memory back (``{"kind":
+  "helper-gone"}``); the next hard decision starts another. Messages for
+  the helper go out as ``{"kind": "helper", "op": "start" | "ask", "text":
+  ...}``, which the worker's JavaScript keeps (never posted to the page);
+  the helper's answers come back as ``{"kind": "helper-said", "text": its
+  JSON array}``.
 - ``SearchHelper``, the helper's controller (the page "search" of
   ``game.web.worker_link``): it answers ``open`` with ``searcher-ready``,
   and each ``search`` request with the share's tally.
@@ -108,6 +111,16 @@ class HelperLink:
             elif kind == "fail":
                 self._fail(str(message.get("detail", "")))
             # anything else (its start's progress) is only news
+
+    def release(self) -> None:
+        """The worker's JavaScript stopped the helper to give its memory back
+        (``helper-gone``: no search asked for it a while, or the page hidden
+        long): the searches that wait decide alone at once, and the next hard
+        bot's decision starts a new one."""
+        if self.state in ("starting", "ready"):
+            self.state = "off"
+        self._replies.update({token: {} for token in self._awaited})
+        self._awaited.clear()
 
     def _fail(self, detail: str) -> None:
         self.state = "failed"

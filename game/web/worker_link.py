@@ -84,7 +84,7 @@ def answer(text: str, pages: Pages | None = None, helper: HelperLink = HELPER) -
     sender, so this is a bug to see, never input to drop in silence.
 
     The worker's own messages about the search helper (``helper-can``,
-    ``helper-said``) go to `helper`, and what it has for the helper is
+    ``helper-said``, ``helper-gone``) go to `helper`, and what it has for the helper is
     appended to every answer (``game.web.search_helper``).
     """
     try:
@@ -94,6 +94,9 @@ def answer(text: str, pages: Pages | None = None, helper: HelperLink = HELPER) -
         replies: list[Message]
         if message["kind"] == "helper-can":
             helper.allow(read_int(message, "cores", "helper-can"))
+            replies = []
+        elif message["kind"] == "helper-gone":
+            helper.release()
             replies = []
         elif message["kind"] == "helper-said":
             helper.receive(read_str(message, "text", "helper-said"))

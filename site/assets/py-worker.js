@@ -25,6 +25,16 @@
  * (below, and game/web/search_helper.py), which its hard bots share their
  * playouts with.
  *
+ * The tutorial boards (embed.html) share one Python: they start this script
+ * as a SharedWorker (assets/worker-link.js), one per build and origin (and
+ * per top-level site, where the browser partitions them), so that a rules
+ * page's boards, or an article's, hold one runtime between them instead of
+ * one each. Each board's port gets a controller of its own in that Python
+ * (game.web.worker_link.Pages, whose answer() takes it), its answers and
+ * failures go to that port alone, and {"kind": "close"} (the board's
+ * pagehide) lets its controller go. Where the browser has no SharedWorker,
+ * or refuses one in another site's frame, a board starts a Worker of its own.
+ *
  * Pyodide is started here rather than through PyScript: PyScript's worker
  * needs its 136 KB core evaluated on the page's main thread first, a task of
  * about 100 ms on these machines, which is what this worker is for avoiding.
@@ -36,6 +46,16 @@ import { loadPyodide, runtimeStart } from "../@PYODIDE_START@";
 // the name of the search helper's worker (below), and whether this is it
 const SEARCHER = "searcher";
 const IS_HELPER = self.name === SEARCHER;
+// whether this is the boards' shared runtime (a SharedWorker: it has onconnect)
+const IS_SHARED = typeof SharedWorkerGlobalScope !== "undefined" && self instanceof SharedWorkerGlobalScope;
+// the shared runtime's boards: one MessagePort each, the ports still open
+const ports = new Set();
+
+/** Post to the page (a dedicated worker), or to every board (shared). */
+function postAll(text) {
+  if (!IS_SHARED) self.postMessage(text);
+  else for (const port of ports) port.postMessage(text);
+}
 
 // Pyodide fetches its files (the WebAssembly module, the standard library)
 // with fetch, and on a failed one it may only log it and wait for ever (a
@@ -63,7 +83,7 @@ async function fetchOrFail(resource, options) {
 
 /** Tell the page how far the start has come (a step of its loading bar). */
 function progress(step) {
-  self.postMessage(JSON.stringify([{ kind: "progress", step: step }]));
+  postAll(JSON.stringify([{ kind: "progress", step: step }]));
 }
 
 self.fetch = function (resource, options) {
@@ -71,6 +91,9 @@ self.fetch = function (resource, options) {
   response.catch(fetchFailed);
   return response;
 };
+
+// what the shared runtime keeps: the class that makes a board's controller
+const shared = { Pages: null };
 
 const starting = (async function () {
   // the game's zip downloads beside the runtime, read once Python runs
@@ -83,12 +106,15 @@ const starting = (async function () {
   const zip = await bundle;
   pyodide.unpackArchive(zip, "zip");
   progress("Loaded files");
-  const answer = pyodide.pyimport("game.web.worker_link").answer;
-  // Python learns first whether this device can run a search helper (one
-  // more core for it); the helper itself runs none.
-  if (!IS_HELPER && typeof Worker !== "undefined") {
-    answer(JSON.stringify({ kind: "helper-can", cores: navigator.hardwareConcurrency || 1 }));
+  const link = pyodide.pyimport("game.web.worker_link");
+  const answer = link.answer;
+  if (IS_SHARED) {
+    // each board its own controller; the runtime message goes to each on connect
+    shared.Pages = link.Pages;
+    return answer;
   }
+  // whether this device can afford a search helper is the page's word
+  // (worker-link.js: its cores and memory), its first message
   self.postMessage(JSON.stringify([{ kind: "runtime", start: runtimeStart() }]));
   return answer;
 })();
@@ -141,8 +167,55 @@ function run(answer, text) {
  */
 let helper = null;
 
+/*
+ * The helper holds a second Python: it is given back (terminated, and Python
+ * told {"kind": "helper-gone"}, game/web/search_helper.py) once no search has
+ * asked it anything for HELPER_IDLE_MS (the game is over, or the reader is
+ * away), or once the page has stayed hidden for HIDDEN_RELEASE_MS; the next
+ * hard bot's decision starts a new one. The page learns it from
+ * {"kind": "helper-state", "state": "running" | "released"}. The page's
+ * helper-can may carry "idleMs", which sets both (the tests').
+ */
+let HELPER_IDLE_MS = 60000;
+let HIDDEN_RELEASE_MS = 30000;
+let idleTimer = 0;
+let hiddenTimer = 0;
+
+function helperState(state) {
+  self.postMessage(JSON.stringify([{ kind: "helper-state", state: state }]));
+}
+
+async function releaseHelper() {
+  clearTimeout(idleTimer);
+  clearTimeout(hiddenTimer);
+  if (helper === null) return;
+  helper.terminate();
+  helper = null;
+  helperState("released");
+  run(await started, JSON.stringify({ kind: "helper-gone" }));
+}
+
+/** The worker's own messages from the page (never Python's): true if `text` was one. */
+function workersOwn(text) {
+  if (text.startsWith('{"kind":"visibility"')) {
+    clearTimeout(hiddenTimer);
+    if (JSON.parse(text).hidden) hiddenTimer = setTimeout(releaseHelper, HIDDEN_RELEASE_MS);
+    return true;
+  }
+  if (text.startsWith('{"kind":"helper-can"')) {
+    const idle = Number(JSON.parse(text).idleMs);
+    if (idle > 0) HELPER_IDLE_MS = HIDDEN_RELEASE_MS = idle;
+  }
+  return false; // helper-can goes on to Python
+}
+
 function toHelper(message) {
+  if (message.op === "start" || message.op === "ask") {
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(releaseHelper, HELPER_IDLE_MS);
+  }
   if (message.op === "start" && helper === null) {
+    helperState("running");
     helper = new Worker(import.meta.url, { type: "module", name: SEARCHER });
     helper.onmessage = function (event) {
       const text = String(event.data);
@@ -166,16 +239,60 @@ async function tick(token) {
   run(await started, JSON.stringify({ kind: "tick", token: token }));
 }
 
-self.onmessage = async function (event) {
-  let answer;
+/** Python's start, or the failure to tell (posted with `post`): null then. */
+async function startedOr(post) {
   try {
-    answer = await started;
+    return await started;
   } catch (error) {
     // Python's own error (pyodide's PythonError, with its .type): its traceback,
     // which ends with what went wrong; else the JavaScript stack
     const detail = error && error.type ? String(error.message) : String((error && error.stack) || error);
-    self.postMessage(JSON.stringify([{ kind: "fail", detail: detail }]));
-    return;
+    post(JSON.stringify([{ kind: "fail", detail: detail }]));
+    return null;
   }
-  run(answer, String(event.data));
-};
+}
+
+if (IS_SHARED) {
+  // A board connects: its own controller, made once Python runs, then its
+  // messages in order (a port's messages wait for the ones before them).
+  self.onconnect = function (event) {
+    const port = event.ports[0];
+    ports.add(port);
+    const post = port.postMessage.bind(port);
+    const opened = startedOr(post).then(function (answer) {
+      if (answer === null) return null;
+      const boards = ports.size;
+      post(JSON.stringify([{ kind: "runtime", start: runtimeStart(), boards: boards }]));
+      return { answer: answer, pages: shared.Pages() };
+    });
+    let queue = opened;
+    port.onmessage = function (message) {
+      const text = String(message.data);
+      queue = queue.then(function (board) {
+        if (board === null) return startedOr(post).then(() => null);
+        if (text === '{"kind":"close"}') {
+          // the board's page is gone: its controller and its port go with it
+          ports.delete(port);
+          board.pages.destroy();
+          port.close();
+          return null;
+        }
+        try {
+          const answers = board.answer(text, board.pages);
+          if (answers !== "[]") post(answers);
+        } catch (error) {
+          // answer() reports Python's failures itself: this is the link's own
+          post(JSON.stringify([{ kind: "fail", detail: String((error && error.stack) || error) }]));
+        }
+        return board;
+      });
+    };
+  };
+} else {
+  self.onmessage = async function (event) {
+    const text = String(event.data);
+    if (workersOwn(text)) return;
+    const answer = await startedOr((reply) => self.postMessage(reply));
+    if (answer !== null) run(answer, text);
+  };
+}

@@ -18,7 +18,9 @@
  *     time: the next near board starts once the one starting has said its
  *     Python started (embed.js: "bossquest:embed-state"), or after
  *     START_WAIT_MS, or at once if the reader has scrolled away from it; and
- *     at most MAX_LIVE boards stay loaded (each runs its own Python), the
+ *     at most MAX_LIVE boards stay loaded (they share one Python, embed.html's,
+ *     but each holds a document, and a browser without SharedWorker gives each
+ *     its own Python), the
  *     farthest one out of view going back to its placeholder.
  * Markers: html[data-rules]=loading|ready, html[data-boards-origin],
  * figure[data-board][data-loaded]=false|loading|true and [data-lang],
@@ -288,7 +290,8 @@
     return figure.getAttribute("data-loaded") !== "false";
   }
 
-  /* Each board runs its own Python: keep MAX_LIVE at most, dropping the one
+  /* Each board holds a document (and its own Python where the browser has no
+     SharedWorker): keep MAX_LIVE at most, dropping the one
      farthest from the viewport among those out of view. */
   function limitLiveBoards(keep) {
     var live = figures.filter(isLive);

@@ -18,9 +18,67 @@
  * handed over in order.
  */
 
+// A page whose <html> says data-python="shared" (the tutorial board) joins
+// the one Python its origin's boards share (py-worker.js run as a
+// SharedWorker): a rules page with many boards holds one runtime, not one a
+// board. Any other page has a Worker of its own.
+const SHARED_NAME = "boards";
+
+/** The boards' shared runtime, as a worker-like object (null where the
+ * browser has no SharedWorker or refuses one, as some do in another site's frame). */
+function sharedWorker(url) {
+  if (document.documentElement.dataset.python !== "shared" || typeof SharedWorker === "undefined") {
+    return null;
+  }
+  let shared;
+  try {
+    shared = new SharedWorker(url, { type: "module", name: SHARED_NAME });
+  } catch {
+    return null;
+  }
+  const port = shared.port;
+  // this board's controller in the shared Python goes when the board does
+  window.addEventListener("pagehide", function () {
+    port.postMessage(JSON.stringify({ kind: "close" }));
+  });
+  return {
+    set onmessage(handler) {
+      port.onmessage = handler;
+    },
+    set onerror(handler) {
+      shared.onerror = handler;
+    },
+    postMessage(text) {
+      port.postMessage(text);
+    },
+  };
+}
+
+/*
+ * The hard bot's search helper is a second Python (py-worker.js): only on a
+ * device that can afford it, one with a core to spare and, where the browser
+ * says (navigator.deviceMemory, in GB, rounded), HELPER_MIN_MEMORY_GB or more.
+ */
+const HELPER_MIN_MEMORY_GB = 4;
+
+/** What the page's worker is told of this device: {"kind": "helper-can"}, or
+ * null where it cannot afford a search helper. */
+function helperCan() {
+  const cores = navigator.hardwareConcurrency || 1;
+  const memory = navigator.deviceMemory;
+  if (cores < 2 || (typeof memory === "number" && memory < HELPER_MIN_MEMORY_GB)) return null;
+  const can = { kind: "helper-can", cores: cores };
+  // how long the helper may idle before it is given back: the tests' (py-worker.js)
+  const idle = Number(new URLSearchParams(location.search).get("helperidle"));
+  if (idle > 0) can.idleMs = idle;
+  return can;
+}
+
 /** A worker just started, and what it said before anyone listened. */
 function startWorker() {
-  const worker = new Worker(new URL("py-worker.js", import.meta.url), { type: "module" });
+  const url = new URL("py-worker.js", import.meta.url);
+  const boards = sharedWorker(url);
+  const worker = boards || new Worker(url, { type: "module" });
   const said = [];
   worker.onmessage = function (event) {
     said.push(event);
@@ -29,7 +87,7 @@ function startWorker() {
     event.preventDefault(); // told to the page's handler once it connects
     said.push(event);
   };
-  return { worker, said };
+  return { worker, said, shared: boards !== null };
 }
 
 /** Whether a service worker answers this page: it holds the build and the
@@ -62,9 +120,15 @@ export function connect(page, open, handlers) {
     if (handler) handler(message);
     else if (message.kind === "warn") console.warn(message.text);
     else if (message.kind === "progress") return; // how far the start has come: for a page's loading bar
+    else if (message.kind === "helper-state") {
+      // the hard bot's search helper running or given back, for the tests
+      document.documentElement.dataset.searchHelper = message.state;
+    }
     else if (message.kind === "runtime") {
       // how Python started, for the tests and the load benchmark
       document.documentElement.dataset.runtimeStart = message.start;
+      // a shared runtime: how many boards it held with this one
+      if (message.boards) document.documentElement.dataset.runtimeBoards = String(message.boards);
     } else console.warn("Boss Quest: no such message from Python: " + message.kind);
   }
   function onMessage(event) {
@@ -75,7 +139,7 @@ export function connect(page, open, handlers) {
     event.preventDefault();
     dispatch({ kind: "fail", detail: event.message || "the Python worker could not start" });
   }
-  const { worker, said } = early || startWorker();
+  const { worker, said, shared } = early || startWorker();
   early = null;
   worker.onmessage = onMessage;
   worker.onerror = onError;
@@ -85,6 +149,15 @@ export function connect(page, open, handlers) {
   }
   function send(message) {
     worker.postMessage(JSON.stringify(message));
+  }
+  if (!shared) {
+    // a worker of this page's own: whether it may start a search helper, and
+    // when the page is hidden (an idle helper is then given back sooner)
+    const can = helperCan();
+    if (can) send(can);
+    document.addEventListener("visibilitychange", function () {
+      send({ kind: "visibility", hidden: document.visibilityState === "hidden" });
+    });
   }
   send(Object.assign({ kind: "open", page: page }, open));
   return send;

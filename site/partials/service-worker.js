@@ -209,8 +209,10 @@ async function answer(request, path, event) {
     event.waitUntil(recordPage(event.resultingClientId, newest));
   } else {
     own = (await buildOfPage(event.clientId)) || newest;
-    if (request.destination === "worker" && event.resultingClientId) {
-      // a page starts a dedicated Web Worker (assets/worker-link.js) and this
+    const starts = request.destination === "worker" || request.destination === "sharedworker";
+    if (starts && event.resultingClientId) {
+      // a page starts a dedicated Web Worker, or the boards' shared one
+      // (assets/worker-link.js; its name is its build's), and this
       // is its script, asked by the page (a module worker's static imports,
       // also "worker", have no resultingClientId). The Web Worker is a
       // client of its own: its requests (its imports, Pyodide's files, the

@@ -1,0 +1,578 @@
+"""Memory of the site's pages, and their start on a CPU slowed 4 times (issue #31).
+
+    python bench/memory.py [--only NAMES] [--base COMMIT] [--no-slow | --no-memory] [--json]
+
+It builds the site into a temporary directory, adds the bare page of
+``bench/page_load.py`` that starts the *stock* Pyodide of the npm package (a
+few modules imported: the floor), serves everything on 127.0.0.1 with
+netlify.toml's headers, and measures, in one run, each page in a browser of
+its own (Debian's Chromium, headless, launched as the browser suite does):
+
+    memory   the proportional set size (PSS, /proc/<pid>/smaps_rollup) of all
+             the browser's processes with the page ready, minus the same
+             browser's on a blank page just before; "settled" after a few
+             seconds idle (the median of three samples), "pressed" after
+             Chromium's critical memory-pressure signal (what a phone's
+             browser sends when memory runs short: every isolate collects
+             its garbage), and the part of each process kind (browser,
+             renderer, utility...) in the settled figure
+    slowed   with Chromium's CPU throttled 4 times (Emulation.setCPUThrottlingRate,
+             a mid-range phone), each page's time to ready and its longest
+             main-thread task (Long Tasks API, wall clock) until ready and
+             until the end of what it does
+
+The pages (``--only`` keeps those whose name contains one of its words):
+
+    floor              bench/floor.html: loadPyodide() and a few imports
+    game:<g>           index.html?game=<g>, ready, first visit (the service
+                       worker done caching the build) and return visit (Python
+                       from the build's snapshot)
+    hard:<g>           a 4-player game of <g>, seat 1 the hard bot, played until
+                       its search helper has answered three decisions
+    rules:<g>          rules-<g>.html scrolled board by board to the end, each
+                       board awaited until ready
+    embed:<g>          embed.html?game=<g>&scenario=<its first lesson>, first
+                       and return visit as the game's page
+
+With ``--base COMMIT`` it also builds that commit's site (``git archive``, its
+own build.py) and measures each page of it just before the same page of this
+checkout ("<page> before"), so that a change is measured before and after in
+one run. It prints, never asserts: the figures move with the machine's load and with
+when the garbage collectors ran.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from page_load import _write_floor  # noqa: E402  (bench/page_load.py, beside this script)
+
+import build  # noqa: E402  (the repository root is put on sys.path just above)
+from build import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from build import GAME as GAME_DIR  # noqa: E402
+from game.registry import lesson_order, playable  # noqa: E402
+from tests.browser.conftest import DESKTOP, App, PageLog, Site, serve  # noqa: E402
+from tests.browser.play import Board  # noqa: E402
+
+TIMEOUT_MS = 180_000
+#: how long a page idles before its memory is read, and between the samples
+SETTLE_S = 4.0
+SAMPLE_GAP_S = 1.0
+BLANK_SETTLE_S = 10.0
+#: the mid-range phone of the issue
+SLOWDOWN = 4
+#: the hard bot's decisions the helper must have shared before memory is read
+SHARED_DECISIONS = 3
+HARD_SEAT = 1
+
+#: the ready time and the longest task (Long Tasks API), as bench/page_load.py
+_PROBE = """
+(() => {
+  window.__longest = 0;
+  window.__longestAll = 0;
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        window.__longestAll = Math.max(window.__longestAll, entry.duration);
+        if (window.__readyAt !== undefined) continue;
+        window.__longest = Math.max(window.__longest, entry.duration);
+      }
+    }).observe({ type: "longtask", buffered: true });
+  } catch (error) { window.__longest = -1; window.__longestAll = -1; }
+  const mark = () => {
+    const root = document.documentElement;
+    if (root && root.dataset.state === "ready" && window.__readyAt === undefined) {
+      window.__readyAt = performance.now();
+    }
+  };
+  new MutationObserver(mark).observe(document, {
+    subtree: true, attributes: true, attributeFilter: ["data-state"],
+  });
+})();
+window.__botMoves = [];
+document.addEventListener("bq:bot", (event) => window.__botMoves.push(JSON.parse(event.detail)));
+"""
+
+#: a few modules of the standard library the game's Python also imports
+_FLOOR_JS = """import { loadPyodide } from "./stock-pyodide/pyodide.mjs";
+
+const pyodide = await loadPyodide({ indexURL: new URL("./stock-pyodide/", import.meta.url).href });
+pyodide.runPython("import json, random, dataclasses, enum, typing, zipfile, hashlib");
+document.documentElement.dataset.state = "ready";
+"""
+
+
+# ------------------------------------------------------------------ memory
+
+
+def _children() -> dict[int, list[int]]:
+    tree: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="utf-8") as stat:
+                # the name may hold spaces: the fields after its closing ")"
+                ppid = int(stat.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        tree.setdefault(ppid, []).append(int(entry))
+    return tree
+
+
+def _kind(pid: int) -> str | None:
+    """ "browser", "renderer", "utility", ... for a Chromium process, else None."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as raw:
+            args = raw.read().decode("utf-8", "replace").split("\0")
+    except OSError:
+        return None
+    if not args or "chrom" not in Path(args[0].split(" ")[0]).name:
+        return None
+    # Chromium may rewrite its command line as one string: look for the word
+    for arg in " ".join(args).split():
+        if arg.startswith("--type="):
+            kind = arg.removeprefix("--type=")
+            return kind
+    return "browser"
+
+
+def _pss_kb(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/smaps_rollup", encoding="utf-8") as rollup:
+            for line in rollup:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def browser_pss() -> dict[str, int]:
+    """PSS in kB of this process's Chromium processes, by kind ("all": the sum).
+    Only descendants of this Python process: other people's browsers are not counted."""
+    tree = _children()
+    found: dict[str, int] = {"all": 0}
+    stack = list(tree.get(os.getpid(), []))
+    while stack:
+        pid = stack.pop()
+        stack += tree.get(pid, [])
+        kind = _kind(pid)
+        if kind is None:
+            continue
+        kb = _pss_kb(pid)
+        found[kind] = found.get(kind, 0) + kb
+        found["all"] += kb
+    return found
+
+
+def _settled(idle_s: float = SETTLE_S) -> dict[str, int]:
+    """The median of three samples by kind, after `idle_s` idle."""
+    time.sleep(idle_s)
+    samples = []
+    for index in range(3):
+        if index:
+            time.sleep(SAMPLE_GAP_S)
+        samples.append(browser_pss())
+    kinds = {kind for sample in samples for kind in sample}
+    return {k: int(statistics.median(s.get(k, 0) for s in samples)) for k in kinds}
+
+
+def _pressed(pages: list[Page]) -> int:
+    """PSS in kB after Chromium's critical memory-pressure signal to each page's renderer."""
+    for page in pages:
+        session = page.context.new_cdp_session(page)
+        session.send("Memory.simulatePressureNotification", {"level": "critical"})
+        session.detach()
+    time.sleep(SETTLE_S)
+    return browser_pss()["all"]
+
+
+@dataclass
+class Memory:
+    """One page's memory over the blank page of its own browser, in MB."""
+
+    settled: float
+    pressed: float
+    by_kind: dict[str, float] = field(default_factory=dict)
+    notes: dict[str, Any] = field(default_factory=dict)
+
+
+def _mb(kb: float) -> float:
+    return round(kb / 1024, 1)
+
+
+# ------------------------------------------------------------------ pages
+
+
+@contextmanager
+def _browser(playwright: Playwright) -> Iterator[BrowserContext]:
+    """A browser of its own with a profile on disk, as a phone's: its HTTP
+    cache and Cache Storage live in files (a Playwright context of
+    ``browser.new_context`` keeps them in the browser's memory, off the record)."""
+    with tempfile.TemporaryDirectory(prefix="bq-bench-profile-") as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile,
+            executable_path=CHROMIUM,
+            args=list(CHROMIUM_ARGS),
+            viewport=DESKTOP,
+            locale="en-GB",
+        )
+        try:
+            yield context
+        finally:
+            context.close()
+
+
+def _watched(context: BrowserContext, site: Site) -> tuple[Page, PageLog]:
+    log = PageLog(origin=site.origin)
+    page = log.watch(context.new_page())
+    page.add_init_script(_PROBE)
+    return page, log
+
+
+def _ready(page: Page, url: str) -> None:
+    page.goto(url, wait_until="commit")
+    page.wait_for_selector("html[data-state='ready']", state="attached", timeout=TIMEOUT_MS)
+
+
+def _check(log: PageLog, what: str) -> None:
+    problems = log.problems()
+    if problems:  # figures from a page that misbehaved would mislead
+        raise RuntimeError(f"{what}: " + "; ".join(problems))
+
+
+def _hard_game(page: Page, site: Site, log: PageLog, game: str) -> dict[str, Any]:
+    """A 4-player game, seat 1 Hard, played until the helper shared enough decisions."""
+    app = App(page, log, site)
+    app.open(f"?game={game}&botdelay=0&seed=3")
+    board = Board(app)
+    board.start(4, open_page=False, seed=3, levels={HARD_SEAT: "Hard", 2: "Normal", 3: "Normal"})
+    rng = random.Random(3)
+    for _ in range(400):
+        moves = page.evaluate("window.__botMoves")
+        shared = [m for m in moves if m["seat"] == HARD_SEAT and m.get("shared", 0) > 0]
+        if len(shared) >= SHARED_DECISIONS:
+            return {"hard decisions shared": len(shared)}
+        phase = board.settle()
+        if phase == "over":
+            break
+        if phase == "result":
+            board.click("#round-result [data-cmd=continue]")
+        elif phase == "curtain":
+            board.click("#curtain [data-cmd=reveal]")
+        elif game == "bossquest":
+            board.human_move()
+        else:  # a card at random: Board's own policy knows Boss Quest's buttons only
+            cards = page.locator("#actions button[data-kind='play']")
+            count = cards.count()
+            board.click("#actions button[data-kind='play']", rng.randrange(count)) if count else (
+                board.human_move()
+            )
+    return {"hard decisions shared": -1}
+
+
+_BOARD_READY_JS = """(i) => {
+    const f = document.querySelectorAll('figure[data-board]')[i];
+    const frame = f && f.querySelector('iframe');
+    const doc = frame && frame.contentDocument;
+    return Boolean(doc && doc.documentElement && doc.documentElement.dataset.state === 'ready');
+}"""
+
+
+def _rules_boards(page: Page) -> dict[str, Any]:
+    """Scroll to each board in turn and wait until its Python drew it (again,
+    if the page sent it back to its placeholder meanwhile)."""
+    figures = page.locator("figure[data-board]")
+    count = figures.count()
+    for index in range(count):
+        for attempt in range(6):
+            figures.nth(index).scroll_into_view_if_needed()
+            try:
+                page.wait_for_function(_BOARD_READY_JS, arg=index, timeout=30_000, polling=250)
+                break
+            except PlaywrightTimeout:
+                if attempt == 5:
+                    raise
+    live = page.evaluate("document.querySelectorAll('figure[data-board] iframe').length")
+    return {"boards": count, "boards live at the end": live}
+
+
+@dataclass(frozen=True)
+class Target:
+    """A page to measure: its name, address, and what to do once ready."""
+
+    name: str
+    url: str
+    after: Callable[[Page, Site, PageLog], dict[str, Any]] | None = None
+    settle_offline: bool = False
+    return_visit: bool = False
+    custom_open: bool = False
+
+
+def _hard_after(game: str) -> Callable[[Page, Site, PageLog], dict[str, Any]]:
+    def after(page: Page, site: Site, log: PageLog) -> dict[str, Any]:
+        return _hard_game(page, site, log, game)
+
+    return after
+
+
+def _targets(site: Site, floor: str) -> list[Target]:
+    targets = [Target("floor", site.url + floor)]
+    for game in playable():
+        targets.append(
+            Target(
+                f"game:{game}", f"{site.url}?game={game}", settle_offline=True, return_visit=True
+            )
+        )
+    for game in playable():
+        targets.append(
+            Target(
+                f"hard:{game}",
+                "",
+                after=_hard_after(game),
+                custom_open=True,
+            )
+        )
+    for game in playable():
+        if (site.build.out / f"rules-{game}.html").is_file():
+            targets.append(
+                Target(
+                    f"rules:{game}",
+                    f"{site.url}rules-{game}.html?lang=en",
+                    after=lambda page, s, log: _rules_boards(page),
+                )
+            )
+    for game in playable():
+        lessons = lesson_order(GAME_DIR / game / "tutorials")
+        if lessons:
+            targets.append(
+                Target(
+                    f"embed:{game}",
+                    f"{site.url}embed.html?game={game}&scenario={lessons[0]}&lang=en",
+                    settle_offline=True,
+                    return_visit=True,
+                )
+            )
+    return targets
+
+
+def _open(page: Page, target: Target) -> None:
+    if target.name.startswith("rules:"):
+        page.goto(target.url, wait_until="commit")
+        page.wait_for_selector("html[data-rules='ready']", state="attached", timeout=TIMEOUT_MS)
+    else:
+        _ready(page, target.url)
+
+
+def measure_memory(playwright: Playwright, site: Site, target: Target) -> Memory:
+    """``target`` in a browser of its own, over that browser's blank page."""
+    with _browser(playwright) as context:
+        blank = context.pages[0] if context.pages else context.new_page()
+        blank.goto("about:blank")
+        # a new profile's browser is busy for its first seconds: let it settle longer
+        base = _settled(BLANK_SETTLE_S)
+        base_pressed = _pressed([blank])
+        page, log = _watched(context, site)
+        notes: dict[str, Any] = {}
+        if not target.custom_open:
+            _open(page, target)
+        if target.after is not None:
+            notes.update(target.after(page, site, log))
+        if target.settle_offline:
+            page.wait_for_selector(
+                "html[data-offline='ready'], html[data-offline='failed']",
+                state="attached",
+                timeout=TIMEOUT_MS,
+            )
+        if target.return_visit:
+            notes["first visit"] = f"+{_mb(_settled()['all'] - base['all'])} MB"
+            page.close()
+            page, log = _watched(context, site)
+            _open(page, target)
+            notes["python start"] = page.get_attribute("html", "data-runtime-start")
+        now = _settled()
+        pressed = _pressed([page])
+        _check(log, target.name)
+        return Memory(
+            settled=_mb(now["all"] - base["all"]),
+            pressed=_mb(pressed - base_pressed),
+            by_kind={k: _mb(v - base.get(k, 0)) for k, v in sorted(now.items()) if k != "all"},
+            notes=notes,
+        )
+
+
+def measure_slowed(playwright: Playwright, site: Site, target: Target) -> dict[str, Any]:
+    """Ready time and longest tasks of ``target`` on a CPU slowed SLOWDOWN times
+    (a first visit: a fresh browser, cold caches)."""
+    with _browser(playwright) as context:
+        page, log = _watched(context, site)
+        session = context.new_cdp_session(page)
+        session.send("Emulation.setCPUThrottlingRate", {"rate": SLOWDOWN})
+        started = time.perf_counter()
+        if target.custom_open:
+            assert target.after is not None
+            target.after(page, site, log)
+        else:
+            _open(page, target)
+            if target.after is not None:
+                target.after(page, site, log)
+        took = time.perf_counter() - started
+        found: dict[str, Any] = page.evaluate(
+            "({ready: window.__readyAt ?? null, longest: window.__longest,"
+            " longestAll: window.__longestAll})"
+        )
+        found["done_s"] = round(took, 1)
+        _check(log, target.name)
+        return found
+
+
+def _base_build(commit: str, into: Path) -> Path:
+    """The site as ``commit`` built it: its tree unpacked with ``git archive``,
+    built by its own build.py (this checkout's node_modules)."""
+    tree = into / "base"
+    tree.mkdir()
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", commit], capture_output=True, check=True
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
+    (tree / "node_modules").symlink_to(ROOT / "node_modules")
+    out = into / "base-dist"
+    subprocess.run(
+        [sys.executable, "build.py", "--out", str(out)], cwd=tree, check=True, capture_output=True
+    )
+    return out
+
+
+@contextmanager
+def served_sites(base: str | None) -> Iterator[dict[str, tuple[Site, str]]]:
+    """This checkout's site ("after") and, with ``base``, that commit's ("before"),
+    each served on an origin of its own; with the floor's page of this build."""
+    with tempfile.TemporaryDirectory(prefix="bq-bench-memory-") as tmp:
+        built = build.build(Path(tmp) / "dist", quiet=True)
+        floor = _write_floor(built)
+        (built.out / "bench" / "floor.mjs").write_text(_FLOOR_JS, "utf-8")
+        headers = build.load_netlify_headers()
+        with contextmanager(serve)(built.out, headers) as origin:
+            site = Site(url=origin + "/", origin=origin, build=built, headers=True)
+            sites = {"after": (site, floor)}
+            if base is None:
+                yield sites
+                return
+            out = _base_build(base, Path(tmp))
+            with contextmanager(serve)(out, headers) as old:
+                old_build = build.BuildResult(**{**built.__dict__, "out": out})
+                sites["before"] = (
+                    Site(url=old + "/", origin=old, build=old_build, headers=True),
+                    "",
+                )
+                yield sites
+
+
+def _say(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+def measure(
+    only: list[str] | None = None,
+    slow: bool = True,
+    base: str | None = None,
+    memory: bool = True,
+) -> dict[str, Any]:
+    """Every page of each site; with ``base``, each page before and after in turn."""
+    result: dict[str, Any] = {"memory": {}, "slowed": {}}
+
+    def wanted(name: str) -> bool:
+        return not only or name == "floor" or any(word in name for word in only)
+
+    with served_sites(base) as sites, sync_playwright() as playwright:
+        runs: list[tuple[str, Site, Target]] = []
+        after = sites["after"]
+        for target in _targets(*after):
+            if not wanted(target.name):
+                continue
+            if "before" in sites and target.name != "floor":
+                old_site = sites["before"][0]
+                old = next(t for t in _targets(old_site, "") if t.name == target.name)
+                runs.append((f"{target.name} before", old_site, old))
+            runs.append((target.name, after[0], target))
+        for name, site, target in runs if memory else []:
+            try:
+                found = measure_memory(playwright, site, target)
+            except Exception as exc:  # one page that fails leaves the others' figures
+                _say(f"  {name} failed: {exc}")
+                continue
+            result["memory"][name] = found.__dict__
+            _say(f"  measured {name}: +{found.settled} MB")
+        if slow:
+            for name, site, target in runs:
+                try:
+                    result["slowed"][name] = measure_slowed(playwright, site, target)
+                except Exception as exc:
+                    _say(f"  {name} failed: {exc}")
+                    continue
+                _say(f"  slowed {name}: {result['slowed'][name]}")
+    return result
+
+
+def _table(result: dict[str, Any]) -> str:
+    memory = result["memory"]
+    floor = memory.get("floor", {}).get("settled") or 0.0
+    lines = [
+        "memory over a blank page (PSS of all the browser's processes, MB; x: over the floor)",
+        f"  {'page':<23} {'settled':>8} {'x':>5} {'pressed':>8}  by process kind; notes",
+    ]
+    for name, row in memory.items():
+        ratio = f"{row['settled'] / floor:.2f}" if floor else "-"
+        kinds = ", ".join(f"{k} {v:+.0f}" for k, v in row["by_kind"].items())
+        notes = "; ".join(f"{k}: {v}" for k, v in row["notes"].items())
+        figures = f"{row['settled']:>8.1f} {ratio:>5} {row['pressed']:>8.1f}"
+        lines.append(f"  {name:<23} {figures}  {kinds}; {notes}")
+    if result["slowed"]:
+        lines += [
+            f"CPU slowed {SLOWDOWN}x, first visit (ms; longest main-thread task, Long Tasks API)",
+            f"  {'page':<23} {'ready':>8} {'longest to ready':>17} {'longest in all':>15}"
+            f" {'done':>6}",
+        ]
+        for name, row in result["slowed"].items():
+            ready = f"{row['ready']:.0f}" if row["ready"] is not None else "-"
+            longest = f"{row['longest']:>17.0f} {row['longestAll']:>15.0f}"
+            lines.append(f"  {name:<23} {ready:>8} {longest} {row['done_s']:>5}s")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Memory of the pages, and their start slowed.")
+    parser.add_argument("--only", nargs="*", help="only the pages whose name has one of these")
+    parser.add_argument("--base", help="a commit to measure before this checkout, page by page")
+    parser.add_argument("--no-slow", action="store_true", help="skip the slowed-CPU part")
+    parser.add_argument("--no-memory", action="store_true", help="only the slowed-CPU part")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    args = parser.parse_args(argv)
+    result = measure(args.only, slow=not args.no_slow, base=args.base, memory=not args.no_memory)
+    print(json.dumps(result, indent=2) if args.json else _table(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
