@@ -76,24 +76,36 @@ def card_control(
     return f'<li class="hr-slot" data-where="{where}"{attrs}>{body}{extra}{tail}</li>'
 
 
-def chip(name: str, picture: str, value: object, label: str) -> str:
-    """A number with its picture, read by its label."""
+def _word(word: str) -> str:
+    return f'<span class="hr-stat-word" aria-hidden="true">{e(word)}</span>' if word else ""
+
+
+def chip(name: str, picture: str, value: object, label: str, word: str = "") -> str:
+    """A number with its picture and a short `word`, read by its label."""
     return (
         f'<span class="hr-stat" data-stat="{name}" role="img" aria-label="{e(label)}">'
-        f'{icon(picture)}<b aria-hidden="true">{e(value)}</b></span>'
+        f'{icon(picture)}<b aria-hidden="true">{e(value)}</b>{_word(word)}</span>'
     )
 
 
-def pile(name: str, picture: str, label: str, cards: Sequence[int], lang: str, title: str) -> str:
+def pile(
+    name: str,
+    picture: str,
+    label: str,
+    cards: Sequence[int],
+    lang: str,
+    title: str,
+    word: str = "",
+) -> str:
     """A pile's count; its cards (public, or the viewer's own deck, sorted)
     listed by name on demand."""
     count = len(cards)
     if not cards:
-        return chip(name, picture, count, label)
+        return chip(name, picture, count, label, word)
     names = "".join(f"<li>{e(card_name_of(card, lang))}</li>" for card in cards)
     return (
         f'<details class="hr-pile-list" data-pile="{name}"><summary aria-label="{e(label)}">'
-        f'{icon(picture)}<b aria-hidden="true">{count}</b></summary>'
+        f'{icon(picture)}<b aria-hidden="true">{count}</b>{_word(word)}</summary>'
         f'<p class="hr-pile-title">{e(title)}</p><ul>{names}</ul></details>'
     )
 

@@ -123,13 +123,15 @@ def _stats(scene: Scene, seat: int, own: bool) -> str:
         "to_hand",
         player["hand_size"],
         BOARD("hand_of", lang, name=name, n=player["hand_size"]),
+        BOARD("word_hand", lang),
     )
     deck_cards: Sequence[int] = view["deck"] if own and view["deck"] is not None else ()
     deck_label = BOARD("deck", lang, n=player["deck_size"])
     if deck_cards:
-        deck = pile("deck", "draw", deck_label, deck_cards, lang, BOARD("deck_holds", lang))
+        holds = BOARD("deck_holds", lang)
+        deck = pile("deck", "draw", deck_label, deck_cards, lang, holds, BOARD("word_deck", lang))
     else:
-        deck = chip("deck", "draw", player["deck_size"], deck_label)
+        deck = chip("deck", "draw", player["deck_size"], deck_label, BOARD("word_deck", lang))
     discard = pile(
         "discard",
         "draw_discard",
@@ -137,6 +139,7 @@ def _stats(scene: Scene, seat: int, own: bool) -> str:
         player["discard"],
         lang,
         BOARD("discard_list", lang, name=name),
+        BOARD("word_discard", lang),
     )
     notes = []
     if player["ward"]:
@@ -295,12 +298,14 @@ def _market(scene: Scene, by_card: dict[int, list[Control]]) -> str:
         view["sacrificed"],
         lang,
         BOARD("sacrificed_list", lang),
+        BOARD("word_sacrificed", lang),
     )
     market_deck = chip(
         "market-deck",
         "draw",
         view["market_deck"],
         BOARD("market_deck", lang, n=view["market_deck"]),
+        BOARD("word_deck", lang),
     )
     return (
         f'<section class="hr-market" aria-labelledby="hr-market-title">'
