@@ -376,12 +376,15 @@ def _dock(scene: Scene) -> str:
         kind = scene.kinds[turn] if turn < len(scene.kinds) else "human"
         key = "waiting_bot" if kind == "bot" else "waiting"
         waiting = BOARD(key, lang, name=seat_name(scene, turn))
-    groups = [_group(scene, group) for group in scene.dock.groups]
-    return dock_html(scene, groups, waiting)
+    # the open groups first: the page focuses the dock's first move on a turn
+    shown = [g for g in scene.dock.groups if g.key not in _FOLDED]
+    folded = [g for g in scene.dock.groups if g.key in _FOLDED]
+    return dock_html(scene, [_group(scene, group) for group in shown + folded], waiting)
 
 
-#: the groups whose moves the board draws on the cards: the dock folds them away
-_FOLDED = ("hand", "play_area", "market", "pack", "attack_more")
+#: the groups whose moves the board also draws on the cards (the hand's
+#: stays open: a keyboard's first stop): the dock folds them away
+_FOLDED = ("play_area", "market", "pack", "attack_more")
 
 
 def _group(scene: Scene, group: Group) -> str:
