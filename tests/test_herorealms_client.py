@@ -171,3 +171,16 @@ def test_the_end_names_the_winner() -> None:
     scene = Scene(view=view, names=NAMES[:2], kinds=["human", "bot"], lang="en")
     assert 'data-winner="true"' in CLIENT.render_game_over(scene)
     assert CLIENT.progress(view, "en") == "Game over"
+
+
+def test_a_knock_out_is_shown_on_a_panel() -> None:
+    state, _names = stacked({"players": NAMES[:3], "combat": 5, "health": {"Ben": 5}})
+    assert CLIENT.result_key(GAME.view(state, 2)) is None
+    state, events = apply(state, 0, AttackPlayer(1, 5))
+    view = GAME.view(state, 2)
+    assert CLIENT.result_key(view) == 1
+    for lang, words in (("en", "Ben is out"), ("fr", "Ben est éliminé")):
+        scene = Scene(view=view, names=NAMES[:3], kinds=["bot"] * 3, lang=lang, events=events)
+        html = CLIENT.render_result(scene)
+        assert words in html and 'data-final="false"' in html
+        assert CLIENT.result_status(view, NAMES[:3], lang) == words

@@ -89,7 +89,7 @@ class HeroRealmsClient(DefaultClient):
         return dock(view, legal, names, lang)
 
     def result_status(self, view: dict[str, Any], names: Sequence[str], lang: str) -> str:
-        return BOARD("standings", lang)
+        return render.result_title(view, (), names, lang)
 
     def over_status(self, view: dict[str, Any], names: Sequence[str], lang: str) -> str:
         return render.over_title(view, names, lang)
@@ -123,8 +123,10 @@ class HeroRealmsClient(DefaultClient):
         return BOARD("progress", lang, n=_round(view), name=BOARD("seat_name", lang, n=turn + 1))
 
     def result_key(self, view: dict[str, Any]) -> int | None:
-        """No round results: turns follow each other on the board."""
-        return None
+        """How many players are out (None while nobody is): each knock-out
+        is shown on a panel until the device acknowledges it."""
+        out = sum(1 for player in view["players"] if player["out"])
+        return out or None
 
     def open_view(self, state: Any) -> dict[str, Any]:
         return open_view(state)

@@ -455,16 +455,40 @@ def _standings(scene: Scene) -> str:
     )
 
 
+def knocked_out(view: dict[str, Any], events: Sequence[Any]) -> list[int]:
+    """The players the last knock-out put out (the events up to it), else
+    every player out: a panel shows each time someone goes out."""
+    outs = [event["seat"] for event in events if event.get("type") == "out"]
+    if outs:
+        last = [outs[-1]]
+        if view["format"] == "hydra" and len(outs) >= 2 and outs[-2] // 2 == outs[-1] // 2:
+            last = outs[-2:]
+        return last
+    return [seat for seat, player in enumerate(view["players"]) if player["out"]]
+
+
+def result_title(
+    view: dict[str, Any], events: Sequence[Any], names: Sequence[str], lang: str
+) -> str:
+    out = knocked_out(view, events)
+    named = join_names([names[s] if s < len(names) else str(s + 1) for s in out], lang)
+    return BOARD("result_one" if len(out) == 1 else "result_many", lang, names=named)
+
+
 def render_result(scene: Scene) -> str:
-    """Hero Realms has no round results (``result_key`` is always None):
-    should the shell ask, the standings so far."""
+    """Someone is out (``result_key`` counts the players out): who, and the
+    standings; its button goes on, or to the final standings."""
+    view, lang = scene.view, scene.lang
+    title = result_title(view, scene.events, scene.names, lang)
+    final = view["winner"] is not None
+    button = BOARD("result_final" if final else "result_next", lang)
+    out = len([p for p in view["players"] if p["out"]])
     return (
-        '<section id="round-result" class="overlay-panel result hr-result" role="dialog" '
-        'aria-modal="false" aria-labelledby="rr-title">'
-        f'<h2 class="panel-title" id="rr-title">{e(BOARD("standings", scene.lang))}</h2>'
-        f"{_standings(scene)}"
-        f"{continue_actions(BOARD('standings', scene.lang), scene.result_button)}"
-        "</section>"
+        f'<section id="round-result" class="overlay-panel result hr-result" data-out="{out}" '
+        f'data-final="{_flag(final)}" role="dialog" aria-modal="false" aria-labelledby="rr-title">'
+        f'<h2 class="panel-title" id="rr-title">{e(title)}</h2>'
+        f'<p class="over-sub">{e(BOARD("result_sub", lang))}</p>'
+        f"{_standings(scene)}{continue_actions(button, scene.result_button)}</section>"
     )
 
 
