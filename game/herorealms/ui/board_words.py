@@ -183,6 +183,7 @@ _ENTRIES: Final[dict[str, dict[str, str]]] = {
         "fr": "Plus de santé : ses champions quittent la table.",
         "en": "No health left: their champions leave the table.",
     },
+    "result_blow": {"fr": "Le tour décisif de {name} :", "en": "{name}'s decisive turn:"},
     "result_next": {"fr": "Continuer la partie", "en": "Play on"},
     "result_final": {"fr": "Voir le classement final", "en": "See the final standings"},
     "col_player": {"fr": "Joueur", "en": "Player"},

@@ -20,6 +20,7 @@ from game.herorealms.codec import action_to_json
 from game.herorealms.state import AttackPlayer, BuyGem, EndTurn, UseAbility, UseSkill
 
 from .board_words import BOARD, join_names
+from .card import card_face
 from .icons import icon as hr_icon
 from .pieces import card_control, chip, controls_by_card, empty, pile, seat_name
 
@@ -487,9 +488,20 @@ def render_result(scene: Scene) -> str:
         f'<section id="round-result" class="overlay-panel result hr-result" data-out="{out}" '
         f'data-final="{_flag(final)}" role="dialog" aria-modal="false" aria-labelledby="rr-title">'
         f'<h2 class="panel-title" id="rr-title">{e(title)}</h2>'
-        f'<p class="over-sub">{e(BOARD("result_sub", lang))}</p>'
+        f'<p class="over-sub">{e(BOARD("result_sub", lang))}</p>{_blow(scene)}'
         f"{_standings(scene)}{continue_actions(button, scene.result_button)}</section>"
     )
+
+
+def _blow(scene: Scene) -> str:
+    """The cards played in the turn that knocked them out."""
+    view, lang = scene.view, scene.lang
+    if not view["in_play"]:
+        return ""
+    faces = [card_face(kind_of(c).key, lang, attrs=f' data-card="{c}"') for c in view["in_play"]]
+    cards = "".join(f'<li class="hr-slot">{face}</li>' for face in faces)
+    words = BOARD("result_blow", lang, name=seat_name(scene, view["turn"]))
+    return f'<p class="hr-blow">{e(words)}</p><ul class="hr-row hr-blow-row">{cards}</ul>'
 
 
 def render_game_over(scene: Scene) -> str:
