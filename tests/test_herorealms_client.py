@@ -15,7 +15,7 @@ from game.herorealms.codec import action_to_json
 from game.herorealms.game import GAME
 from game.herorealms.rules import apply, legal_actions
 from game.herorealms.stack import CARD_IDS, stacked
-from game.herorealms.state import AttackPlayer, EndTurn, Play, State
+from game.herorealms.state import AttackPlayer, EndTurn, Play, PlayGold, State
 from game.herorealms.ui import CLIENT
 from game.herorealms.ui.describe import LOG, REASONS
 from game.herorealms.view_check import _EVENTS
@@ -184,3 +184,22 @@ def test_a_knock_out_is_shown_on_a_panel() -> None:
         html = CLIENT.render_result(scene)
         assert words in html and 'data-final="false"' in html
         assert CLIENT.result_status(view, NAMES[:3], lang) == words
+
+
+def test_play_all_gold_in_one_tap() -> None:
+    state = _state({"hands": {"Ana": ["gold", "gold_2", "ruby", "taxation"]}})
+    legal = legal_actions(state, 0)
+    assert PlayGold() in legal
+    scene = _scene(state, 0)
+    html = CLIENT.render_table(scene)
+    assert re.search(
+        r'class="btn act act-primary hr-gold-btn" data-cmd="act" data-on="board"', html
+    )
+    assert "Play all gold (3 cards)" in html
+    state, events = apply(state, 0, PlayGold())
+    assert state.gold == 4 and [CARD_IDS["taxation"]] == list(state.players[0].hand)
+    assert [e["type"] for e in events].count("play") == 3
+    # one Gold alone: tapping it is the same; no second control for it
+    state = _state({"hands": {"Ana": ["gold", "taxation"]}})
+    assert PlayGold() not in legal_actions(state, 0)
+    assert "no_gold_to_play" in repr(GAME.check(state, 0, PlayGold()))

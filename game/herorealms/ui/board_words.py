@@ -142,6 +142,7 @@ _ENTRIES: Final[dict[str, dict[str, str]]] = {
     "group_attack_more": {"fr": "Attaquer d’un autre montant", "en": "Attack with another amount"},
     "group_pack": {"fr": "Votre personnage", "en": "Your character"},
     "play": {"fr": "Jouer {card}", "en": "Play {card}"},
+    "play_gold": {"fr": "Jouer tout l’or ({n} cartes)", "en": "Play all gold ({n} cards)"},
     "expend": {"fr": "Épuiser {card}", "en": "Expend {card}"},
     "ally": {"fr": "Allié : {card}", "en": "Ally: {card}"},
     "sacrifice": {"fr": "Sacrifier {card}", "en": "Sacrifice {card}"},

@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from game.engine.client import Control, Dock, Group
 from game.herorealms.cards import kind_of
+from game.herorealms.rules import golds_in_hand
 from game.herorealms.state import (
     Aim,
     AttackChampion,
@@ -26,6 +27,7 @@ from game.herorealms.state import (
     Expend,
     Pick,
     Play,
+    PlayGold,
     Sacrifice,
     Skip,
     UseAbility,
@@ -108,6 +110,8 @@ def action_label(view: Mapping[str, Any], action: Any, names: Sequence[str], lan
     """A control's words (before numbering)."""
     if isinstance(action, Play):
         return BOARD("play", lang, card=card_of(action.card, lang))
+    if isinstance(action, PlayGold):
+        return BOARD("play_gold", lang, n=len(golds_in_hand(tuple(view["hand"] or ()))))
     if isinstance(action, Expend):
         return BOARD("expend", lang, card=card_of(action.card, lang))
     if isinstance(action, UseAlly):
@@ -170,7 +174,7 @@ def champion_need(view: Mapping[str, Any], card: int) -> int:
 def _group_of(view: Mapping[str, Any], action: Any) -> str:
     if view["prompts"]:
         return "answer"
-    if isinstance(action, Play):
+    if isinstance(action, Play | PlayGold):
         return "hand"
     if isinstance(action, Expend | UseAlly | Sacrifice):
         return "play_area"
@@ -215,7 +219,8 @@ def dock(view: Mapping[str, Any], legal: Sequence[Any], names: Sequence[str], la
     if not legal:
         return Dock("", ())
     grouped: dict[str, list[Any]] = {key: [] for key in GROUP_ORDER}
-    for action in legal:
+    # "play all gold" leads the hand's group: the turn's usual first tap
+    for action in sorted(legal, key=lambda a: not isinstance(a, PlayGold)):
         grouped[_group_of(view, action)].append(action)
     groups: list[Group] = []
     for key in GROUP_ORDER:
@@ -228,7 +233,9 @@ def dock(view: Mapping[str, Any], legal: Sequence[Any], names: Sequence[str], la
                 action,
                 label,
                 aria=_aria(action, label, lang),
-                tone="primary" if key in ("answer", "attack", "end") else "secondary",
+                tone="primary"
+                if key in ("answer", "attack", "end") or isinstance(action, PlayGold)
+                else "secondary",
                 card=_card_of_action(action),
             )
             for action, label in zip(actions, labels, strict=True)

@@ -234,6 +234,10 @@ _REASONS: Final[dict[str, dict[str, str]]] = {
         "fr": "Une carte sans coût imprimé ne se vole pas.",
         "en": "A card with no printed cost cannot be taken.",
     },
+    "no_gold_to_play": {
+        "fr": "Il faut au moins deux pièces d’or ou rubis en main.",
+        "en": "You need two or more Gold or Ruby in hand.",
+    },
     "answer_first": {
         "fr": "Répondez d’abord à la question de votre carte.",
         "en": "Answer your card's question first.",

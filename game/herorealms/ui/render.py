@@ -17,7 +17,7 @@ from game.engine.client import Control, Group, Scene, dock_html, e, icon
 from game.engine.dom import act_button, continue_actions
 from game.herorealms.cards import ability_id, kind_of, skill_id
 from game.herorealms.codec import action_to_json
-from game.herorealms.state import AttackPlayer, BuyGem, EndTurn, UseAbility, UseSkill
+from game.herorealms.state import AttackPlayer, BuyGem, EndTurn, PlayGold, UseAbility, UseSkill
 
 from .board_words import BOARD, join_names
 from .card import card_face
@@ -256,10 +256,20 @@ def _hand(scene: Scene, by_card: dict[int, list[Control]]) -> str:
     view, lang = scene.view, scene.lang
     hand: list[int] = view["hand"] or []
     items = "".join(card_control(scene, c, by_card.get(c, []), where="hand") for c in hand)
+    all_gold = "".join(
+        act_button(
+            action_to_json(control.action),
+            f"{hr_icon('gold')}<span>{e(control.label)}</span>",
+            css="btn act act-primary hr-gold-btn",
+            on_board=True,
+            marks=scene.marks,
+        )
+        for control in _controls(scene, PlayGold)
+    )
     return (
         '<div class="hr-zone" data-zone="hand"><h4 class="hr-zone-title">'
-        f"{e(BOARD('your_hand', lang))}"
-        f'</h4><ul class="hand hr-row hr-hand" data-cards="{len(hand)}">'
+        f"{e(BOARD('your_hand', lang))}</h4>{all_gold}"
+        f'<ul class="hand hr-row hr-hand" data-cards="{len(hand)}">'
         f"{items or empty('hand_empty', lang)}</ul></div>"
     )
 
