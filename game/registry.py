@@ -18,6 +18,7 @@ from typing import Any, cast
 from .bossquest import GAME as BOSSQUEST
 from .engine.client import GameClient, menu_fields
 from .engine.protocol import JSON, Game
+from .herorealms import GAME as HEROREALMS
 from .theboss import GAME as THEBOSS
 
 __all__ = [
@@ -38,7 +39,11 @@ __all__ = [
     "rules_sources",
 ]
 
-GAMES: dict[str, Game[Any, Any]] = {BOSSQUEST.name: BOSSQUEST, THEBOSS.name: THEBOSS}
+GAMES: dict[str, Game[Any, Any]] = {
+    BOSSQUEST.name: BOSSQUEST,
+    THEBOSS.name: THEBOSS,
+    HEROREALMS.name: HEROREALMS,
+}
 
 #: the game the site opens on (until it offers a list of games)
 DEFAULT_GAME = BOSSQUEST.name
@@ -47,6 +52,7 @@ DEFAULT_GAME = BOSSQUEST.name
 CLIENTS: dict[str, str] = {
     BOSSQUEST.name: "game.bossquest.ui",
     THEBOSS.name: "game.theboss.ui",
+    HEROREALMS.name: "game.herorealms.ui",
 }
 
 #: games written only for the tests: their package, which holds ``GAME``

@@ -1,5 +1,5 @@
 """Hero Realms, the deck-building game: its base set for 2 to 4 players
-(rules only so far; not registered)."""
+(registered in game/registry.py with its client, game/herorealms/ui)."""
 
 from .game import GAME
 

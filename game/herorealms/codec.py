@@ -13,7 +13,18 @@ from ..engine.codec import (
 )
 from ..engine.errors import MalformedData
 from .cards import CARD_COUNT, MAX_SEATS
-from .state import ACTION_TYPES, Action, Aim, AttackPlayer, BuyGem, Choose, EndTurn, Skip, State
+from .state import (
+    ACTION_TYPES,
+    Action,
+    Aim,
+    AttackPlayer,
+    BuyGem,
+    Choose,
+    EndTurn,
+    PlayGold,
+    Skip,
+    State,
+)
 from .views import state_problems
 
 __all__ = ["action_from_json", "action_to_json", "state_from_json", "state_to_json"]
@@ -37,7 +48,7 @@ def action_to_json(action: Action) -> dict[str, Any]:
 def action_from_json(data: Any) -> Action:
     what = "herorealms action"
     action: Action = tagged_from_json(ACTION_TYPES, data, what)
-    if isinstance(action, BuyGem | EndTurn | Skip):
+    if isinstance(action, BuyGem | EndTurn | Skip | PlayGold):
         return action
     if isinstance(action, Aim | AttackPlayer) and not 0 <= action.seat < MAX_SEATS:
         raise MalformedData(f"{what}.seat must be a seat 0..{MAX_SEATS - 1}")

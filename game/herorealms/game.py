@@ -1,4 +1,4 @@
-"""Hero Realms as an engine Game (not registered yet: the client comes later)."""
+"""Hero Realms as an engine Game (registered in game/registry.py)."""
 
 from __future__ import annotations
 

@@ -19,6 +19,7 @@ from .cards import (
     starting_ids,
 )
 from .pack_actions import afford, check_heist, check_pack, heist, use_pack
+from .packs import GOLD, RUBY
 from .reach import (
     attackable_players,
     champion_owners,
@@ -46,6 +47,7 @@ from .state import (
     Pick,
     Play,
     Player,
+    PlayGold,
     Sacrifice,
     Skip,
     State,
@@ -156,6 +158,10 @@ def _check_main(state: State, seat: int, action: Action) -> Reason | None:
         return afford(state, price(state, state.gems[0]))
     if isinstance(action, UseAbility | UseSkill):
         return check_pack(state, seat, action)
+    if isinstance(action, PlayGold):
+        if len(golds_in_hand(player.hand)) < 2:
+            return Reason("no_gold_to_play", "play all gold plays two or more Gold or Ruby")
+        return None
     if isinstance(action, AttackPlayer):
         return _check_attack_player(state, seat, action)
     card = action.card
@@ -225,6 +231,11 @@ def _check_attack_champion(state: State, seat: int, card: int) -> Reason | None:
     return None
 
 
+def golds_in_hand(hand: tuple[int, ...]) -> list[int]:
+    """The Gold and Ruby of a hand, in its order: what "play all gold" plays."""
+    return [card for card in hand if CARDS[card] in (GOLD, RUBY)]
+
+
 def champion_health(state: State, card: int) -> int:
     """The damage that stuns a champion now (its defence less this turn's damage)."""
     taken = next((amount for champion, amount in state.damage if champion == card), 0)
@@ -247,6 +258,8 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     in_play = (*state.in_play, *player.champions)
     factions = Counter(CARDS[c].faction for c in in_play)
     legal: list[Action] = [Play(c) for c in sorted(player.hand)]
+    if len(golds_in_hand(player.hand)) >= 2:
+        legal.append(PlayGold())
     legal += [Expend(c) for c in player.champions if c not in player.expended and CARDS[c].expend]
     legal += [
         UseAlly(c)
@@ -287,7 +300,7 @@ def action_universe(state: State) -> list[Action]:
         *(AttackPlayer(s, n) for s in seats for n in range(state.combat + 2)),
         *(Choose(i) for i in range(4)),
         *(Aim(s) for s in seats),
-        BuyGem(), EndTurn(), Skip(), UseAbility(), UseSkill(),
+        BuyGem(), EndTurn(), Skip(), UseAbility(), UseSkill(), PlayGold(),
     ]  # fmt: skip
 
 
@@ -314,6 +327,12 @@ def _main(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         return end_turn(state, seat)
     if isinstance(action, BuyGem):
         return acquire(evolve(state, gems=state.gems[1:]), seat, state.gems[0])
+    if isinstance(action, PlayGold):
+        events: list[Event] = []
+        for card in golds_in_hand(player.hand):
+            state, played = _main(state, seat, Play(card))
+            events += played
+        return state, events
     if isinstance(action, BuyMarket):
         return buy_market(state, seat, action.card)
     if isinstance(action, AttackPlayer):

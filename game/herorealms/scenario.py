@@ -33,6 +33,7 @@ from .state import (
     Expend,
     Pick,
     Play,
+    PlayGold,
     Sacrifice,
     Skip,
     State,
@@ -72,10 +73,10 @@ def words_of(action: Action, names: Sequence[str]) -> str:
         return f"choose {action.index}"
     if isinstance(action, Aim):
         return f"aim {names[action.seat]}"
-    if isinstance(action, BuyGem | EndTurn | Skip | UseAbility | UseSkill):
+    if isinstance(action, BuyGem | EndTurn | Skip | UseAbility | UseSkill | PlayGold):
         return {
             BuyGem: "buy gem", EndTurn: "end", Skip: "skip", UseAbility: "ability",
-            UseSkill: "skill",
+            UseSkill: "skill", PlayGold: "play all gold",
         }[type(action)]  # fmt: skip
     return f"{_VERB_OF[type(action)]} {CARD_NAMES[action.card]}"
 
@@ -101,6 +102,8 @@ def read_action(spec: Any, names: Sequence[str]) -> Action:
         return UseSkill()
     if words == ["buy", "gem"]:
         return BuyGem()
+    if words == ["play", "all", "gold"]:
+        return PlayGold()
     if len(words) == 2 and words[0] in _CARD_VERBS:
         return _CARD_VERBS[words[0]](card_id(words[1], where))
     if len(words) == 2 and words[0] == "choose" and words[1].isascii() and words[1].isdigit():

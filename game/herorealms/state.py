@@ -24,6 +24,7 @@ __all__ = [
     "Format",
     "Pick",
     "Play",
+    "PlayGold",
     "Player",
     "Prompt",
     "PromptKind",
@@ -140,6 +141,11 @@ class Play:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayGold:
+    pass  # every Gold and Ruby of your hand at once (the page's one tap)
+
+
+@dataclass(frozen=True, slots=True)
 class Expend:
     card: int  # a prepared champion of yours
 
@@ -217,7 +223,7 @@ class Skip:
 
 Action = (
     Play | Expend | UseAlly | Sacrifice | BuyMarket | BuyGem | AttackPlayer | AttackChampion
-    | EndTurn | Pick | Choose | Aim | Skip | UseAbility | UseSkill | BuyDiscard
+    | EndTurn | Pick | Choose | Aim | Skip | UseAbility | UseSkill | BuyDiscard | PlayGold
 )  # fmt: skip
 ACTION_TYPES: dict[str, type[Action]] = {
     "play": Play,
@@ -236,5 +242,6 @@ ACTION_TYPES: dict[str, type[Action]] = {
     "ability": UseAbility,
     "skill": UseSkill,
     "buy_discard": BuyDiscard,
+    "play_gold": PlayGold,
 }
 """Each action's "type" in JSON."""

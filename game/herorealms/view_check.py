@@ -40,6 +40,7 @@ _PLAYER = (
 _NEXT = ("to_top", "action_to_top", "to_hand", "champion_discount", "action_discount", "heist")
 _LAST = CARD_COUNT - 1
 _BIG = 100_000
+_MOST_EVENTS = 50_000
 #: each event type: its public fields, then the fields it may also hold
 _EVENTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "deal": (("hands", "market"), ("cards",)),
@@ -85,7 +86,9 @@ def _check(received: Received) -> None:
     view = _view(received.view, seat)
     players = len(view["players"])
     _legal(received.legal, view, seat)
-    for index, event in enumerate(listing(received.events, "events")):
+    # a whole game's log at once (a frame sent from the first event): a long
+    # 4-player game tells thousands of events
+    for index, event in enumerate(listing(received.events, "events", 0, _MOST_EVENTS)):
         _event(event, f"events[{index}]", seat, players)
     if received.outcome is None:
         require(view["winner"] is None, "outcome", "is missing for a finished game")
@@ -197,6 +200,7 @@ def _player(data: object, path: str, own: bool) -> tuple[list[int], int]:
 
 def _legal(data: object, view: Mapping[str, Any], seat: int | None) -> None:
     legal = listing(data, "legal", 0, 5_000)
+    require(len({str(item) for item in legal}) == len(legal), "legal", "holds an action twice")
     mine = seat is not None and seat in view["to_act"]
     require(mine or not legal, "legal", "lists moves for a seat not to act")
     for index, item in enumerate(legal):

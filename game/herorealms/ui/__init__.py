@@ -1,3 +1,8 @@
-"""Hero Realms' look and words: each card's name and abilities in French and
-English, generated from its effects (`words`), and its face as HTML with
-icons of our own (`card`). The client comes with the game's registration."""
+"""Hero Realms' look, words and client: each card's name and abilities in
+French and English, generated from its effects (`words`), its face as HTML
+with icons of our own (`card`), the board (`render`), the controls
+(`controls`) and the log's words (`describe`)."""
+
+from .client import CLIENT, LISTING, HeroRealmsClient
+
+__all__ = ["CLIENT", "LISTING", "HeroRealmsClient"]

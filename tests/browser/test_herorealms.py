@@ -1,0 +1,153 @@
+"""Hero Realms in the page: games resumed a few moves before their end
+(played under CPython by `near_end`), then played to the end through the
+board's controls, solo against a bot at 2 and in pass-and-play at 4. After
+every click, the board of the seat at the device (its DOM) and the page's
+storage name none of another hand's cards and no card of any deck by its id
+(a deck is a count; one's own deck lists its cards by name, sorted, never in
+its order). The shared tests (tabs, WebRTC, replays, a11y, screens) run on
+Hero Realms by its registration."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from playwright.sync_api import Page
+
+from game.herorealms.game import GAME
+from game.herorealms.state import State
+from game.herorealms.ui.describe import card_of
+from game.web.session import Session, save_key
+from tests.browser.conftest import App
+from tests.browser.driver import GameDriver
+from tests.browser.near_end import near_the_end, resume_near_the_end
+
+_BOARD_JS = """() => {
+    const view = document.getElementById('board-view').cloneNode(true);
+    view.querySelectorAll('.log-panel').forEach((node) => node.remove());
+    return view.innerHTML;
+}"""
+
+_STORAGE_JS = """() => {
+    const all = {};
+    for (const store of [localStorage, sessionStorage]) {
+        for (let i = 0; i < store.length; i++) {
+            all[store.key(i)] = store.getItem(store.key(i));
+        }
+    }
+    return JSON.stringify(all);
+}"""
+
+
+def _secrets(state: State, viewer: int | None) -> set[int]:
+    """The cards `viewer` may not see: every other hand, every deck below its
+    face-up top (its own too: its order is nobody's), the market deck."""
+    hidden = {c for seat, p in enumerate(state.players) if seat != viewer for c in p.hand}
+    hidden |= {c for p in state.players for c in p.deck[p.known :]}
+    hidden |= set(state.market_deck)
+    if viewer != state.turn:
+        hidden |= set(state.looking)
+    return hidden
+
+
+def _own_deck_is_sorted(html: str, state: State, viewer: int) -> None:
+    """One's own deck is listed by name in id order, whatever its order."""
+    deck = state.players[viewer].deck
+    if not deck:
+        return
+    start = html.find('data-pile="deck"')
+    if start < 0:
+        return  # the seat's own panel lists it only when the deck holds cards
+    block = html[start : html.find("</details>", start)]
+    names = [card_of(card, "en") for card in sorted(deck)]
+    found = [block.find(f"<li>{name}</li>") for name in dict.fromkeys(names)]
+    assert all(index >= 0 for index in found) and found == sorted(found), (names, block[:300])
+
+
+class SaveFollower:
+    """The page's game as its save tells it, followed action by action (a
+    whole replay of the save after every click would make the checks
+    quadratic in a game of a thousand actions)."""
+
+    def __init__(self) -> None:
+        self.actions: list[Any] = []
+        self.state: State | None = None
+
+    def follow(self, text: str) -> tuple[State, int | None]:
+        table = json.loads(text)["table"]
+        actions = table["match"]["actions"]
+        if self.state is None or actions[: len(self.actions)] != self.actions:
+            self.state = Session.from_save(text).table.state
+        else:
+            for seat, action in actions[len(self.actions) :]:
+                self.state, _events = GAME.apply(self.state, seat, GAME.action_from_json(action))
+        self.actions = actions
+        viewer: int | None = table["viewer"]
+        return self.state, viewer
+
+
+def _check(page: Page, follower: SaveFollower) -> int:
+    """The board and the storage keep every secret of the page's game, its
+    state read from its save; returns how many cards were searched for."""
+    text = page.evaluate(f"() => localStorage.getItem('{save_key('herorealms')}')")
+    phase = str(page.get_attribute("#board", "data-phase"))
+    html = str(page.evaluate(_BOARD_JS))
+    if text is None:  # a finished game leaves no save (its last knock-out, its end)
+        assert phase in ("result", "over")
+        return 0
+    state, viewer = follower.follow(str(text))
+    if phase == "curtain":
+        assert "data-card=" not in html
+        return 0
+    secrets = _secrets(state, viewer)
+    for card in secrets:
+        assert f'data-card="{card}"' not in html, (viewer, card)
+    if viewer is not None:
+        assert sorted(int(c) for c in _hand_ids(page)) == sorted(state.players[viewer].hand)
+        _own_deck_is_sorted(html, state, viewer)
+    stored = str(page.evaluate(_STORAGE_JS))
+    for card in secrets:
+        assert f'data-card=\\"{card}\\"' not in stored and f'data-card="{card}"' not in stored
+    return len(secrets)
+
+
+def _hand_ids(page: Page) -> list[str]:
+    return list(
+        page.evaluate(
+            "() => [...document.querySelectorAll('.hr-you .hr-hand [data-card].hr-card')]"
+            ".map((c) => c.dataset.card)"
+        )
+    )
+
+
+def _play_out(app: App, seed: int) -> list[str]:
+    driver = GameDriver(app, "herorealms", random.Random(seed))
+    phases: list[str] = []
+    searched = 0
+    follower = SaveFollower()
+    for phase in driver.phases(limit=600):
+        phases.append(phase)
+        searched += _check(app.page, follower)
+    assert searched > 0
+    return phases
+
+
+def test_a_game_solo_against_a_bot_from_near_its_end(app: App) -> None:
+    session = near_the_end("herorealms", 2, (0,), seed=7, before=14)
+    resume_near_the_end(app, "herorealms", session)
+    page = app.page
+    assert page.locator("#board-view #table[data-game='herorealms']").count() == 1
+    assert page.locator(".hr-market .hr-market-row > li").count() == 6  # 5 cards and the gems
+    phases = _play_out(app, 7)
+    assert "human" in phases and phases[-2:] == ["result", "over"]
+    assert page.locator("#game-over .standings tbody tr").count() == 2
+    assert page.locator("#game-over tr[data-winner='true']").count() == 1
+
+
+def test_four_in_pass_and_play_from_near_the_end(app: App) -> None:
+    session = near_the_end("herorealms", 4, (0, 1, 2, 3), seed=11, before=10)
+    resume_near_the_end(app, "herorealms", session)
+    phases = _play_out(app, 11)
+    assert "curtain" in phases and phases[-1] == "over"
+    assert GAME.name == "herorealms"
