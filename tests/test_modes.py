@@ -303,3 +303,28 @@ def test_the_arena_rotates_seats_within_a_role() -> None:
     # one role: the plain rotation of before (entry i at seat (i + game) % players)
     free = DECLARED.seat_roles({"players": 3})
     assert _seat_of_entries(free, 1) == {1: 0, 2: 1, 0: 2}
+
+
+def test_samples_try_every_value_of_many_options_together_past_the_budget() -> None:
+    """Four options of six values (one a seat): alone, they would make 40 sets
+    in the first mode; together, five sets try every value, each option
+    beside a neighbour of another value, and the other modes stay short."""
+    seats = tuple(
+        Option(f"seat_{n}", "a", WORDS, WORDS, choices=("a", "b", "c", "d", "e", "f"))
+        for n in range(4)
+    )
+    declared = replace(DECLARED, options=seats, constraints=())
+    samples = list(declared.samples())
+    first = [s for s in samples if "mode" not in s]
+    for option in seats:
+        tried = {s.get(option.key, "a") for s in first}
+        assert tried == set(option.choices), option.key
+    together = [s for s in first if any(key.startswith("seat_") for key in s)]
+    assert len(together) == 6  # five coverings and every option changed at once
+    assert all(len({s[o.key] for o in seats}) == 4 for s in together[:5])
+    party = [s for s in samples if s.get("mode") == "party"]
+    assert len(party) == 3 + 1  # 3 to 5 players, and every option changed
+    # a few options stay tried alone, at both tables
+    few = replace(DECLARED, options=seats[:1], constraints=())
+    alone = [s for s in few.samples() if "mode" not in s and "seat_0" in s]
+    assert {(s["players"], s["seat_0"]) for s in alone} == {(p, v) for p in (2, 4) for v in "bcdef"}

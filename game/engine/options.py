@@ -97,6 +97,9 @@ class Option:
 
 #: option keys the platform reads itself, which no declared option may take
 RESERVED_KEYS = ("players", "mode")
+#: past this many sets of options changed alone, the first mode's options
+#: change together in the conformance samples (OptionsDeclaration.samples)
+ALONE_SAMPLES = 16
 
 
 @dataclass(frozen=True)
@@ -286,9 +289,16 @@ class OptionsDeclaration:
         return options.get(key, option.default)
 
     def samples(self) -> Iterator[dict[str, JSON]]:
-        """Option sets that try every player count and every option changed alone
-        (at the smallest and the largest table): what the conformance suite plays.
-        Each set once: for a game with no option, "every option changed" is the
+        """Option sets that try every mode at every player count, every value of
+        every option, and every option changed at once: what the conformance
+        suite plays. In the first mode each option's values are tried alone (at
+        the smallest and the largest table) while that stays within
+        ALONE_SAMPLES sets; past it (many options of many values, such as one
+        a seat), the options change together, each set giving every option
+        another of its values (at the largest table), until every value was
+        tried. The other modes try their player counts and every option
+        changed at once: their rules are what differs, not the options'. Each
+        set once: for a game with no option, "every option changed" is the
         largest table's default set, which would otherwise be played twice."""
         seen: set[str] = set()
         for candidate in self._sample_candidates():
@@ -302,19 +312,37 @@ class OptionsDeclaration:
                 yield options
 
     def _sample_candidates(self) -> Iterator[dict[str, JSON]]:
-        for mode in self.all_modes:
+        for index, mode in enumerate(self.all_modes):
             chosen: dict[str, JSON] = {"mode": mode.id}
             for players in range(mode.min_players, mode.max_players + 1):
                 yield {"players": players, **chosen}
-            for option in self.options:
-                for value in _other_values(option):
-                    for players in sorted({mode.min_players, mode.max_players}):
-                        yield {"players": players, **chosen, option.key: value}
+            if index == 0:
+                yield from self._options_tried(mode, chosen)
             changed = {
                 option.key: next(iter(_other_values(option)), option.default)
                 for option in self.options
             }
             yield {"players": mode.max_players, **chosen, **changed}
+
+    def _options_tried(self, mode: Mode, chosen: dict[str, JSON]) -> Iterator[dict[str, JSON]]:
+        """Every value of every option: alone, or together past ALONE_SAMPLES."""
+        tables = sorted({mode.min_players, mode.max_players})
+        others = [(option.key, _other_values(option)) for option in self.options]
+        if sum(len(values) for _, values in others) * len(tables) <= ALONE_SAMPLES:
+            for key, values in others:
+                for value in values:
+                    for players in tables:
+                        yield {"players": players, **chosen, key: value}
+            return
+        # in set i the j-th option takes its (i + j)-th other value: every value
+        # is tried, and neighbouring options take different ones
+        for turn in range(max(len(values) for _, values in others)):
+            together: dict[str, JSON] = {
+                key: values[(turn + place) % len(values)]
+                for place, (key, values) in enumerate(others)
+                if values
+            }
+            yield {"players": mode.max_players, **chosen, **together}
 
     def to_json(self) -> dict[str, JSON]:
         """What the menu and the lobby draw their controls from."""
