@@ -4,6 +4,8 @@ workers: ``--dist loadfile`` (pyproject.toml's default), refined here.
 - **A file is one unit of work**, run whole by one worker, so that a module's
   fixtures start once (the engine suites run their driver once for every case
   of the file; a browser file's shared pages start once).
+- **The files of ``BY_TEST`` are one unit a test function** (every
+  game's cases of it), so that both workers share them.
 - **Files in ``TOGETHER`` form one unit**: the WebRTC files, whose pairing has
   deadlines of seconds and which start two browsers and a relay each, never
   run beside each other. Their network namespaces, addresses and servers
@@ -37,6 +39,11 @@ TOGETHER: Mapping[str, tuple[str, ...]] = {
     ),
 }
 
+#: files split into one unit a test function: the conformance suite and the
+#: view checks run every game's cases, a long game's for minutes, which one
+#: worker alone would finish while the other waits
+BY_TEST: tuple[str, ...] = ("tests/test_conformance.py", "tests/test_view_checks.py")
+
 
 def unit_of(nodeid: str, together: Mapping[str, tuple[str, ...]] = TOGETHER) -> str:
     """The unit of work of a test: its file, or the group of `together` holding it.
@@ -45,8 +52,12 @@ def unit_of(nodeid: str, together: Mapping[str, tuple[str, ...]] = TOGETHER) -> 
     'tests/test_rng.py'
     >>> unit_of("tests/browser/test_turn_relay.py::test_relay")
     'webrtc'
+    >>> unit_of("tests/test_conformance.py::test_words[herorealms-{}]")
+    'tests/test_conformance.py::test_words'
     """
     path = nodeid.split("::", 1)[0]
+    if path in BY_TEST:  # one unit a test function, all its parameters together
+        return nodeid.split("[", 1)[0]
     return next((name for name, paths in together.items() if path in paths), path)
 
 

@@ -205,3 +205,15 @@ def test_two_workers_run_whole_units_longest_first_and_one_timing_file(tmp_path:
 def test_no_test_selected_is_a_failure(tmp_path: Path) -> None:
     done = _pytest(_project(tmp_path), "-k", "no_such_test")
     assert done.returncode == pytest.ExitCode.NO_TESTS_COLLECTED
+
+
+def test_the_conformance_suite_is_shared_by_test_function() -> None:
+    units = {
+        unit_of(f"tests/test_conformance.py::{name}[{game}-{{}}]")
+        for name in ("test_words", "test_random_play")
+        for game in ("bossquest", "herorealms")
+    }
+    assert units == {
+        "tests/test_conformance.py::test_words",
+        "tests/test_conformance.py::test_random_play",
+    }
