@@ -99,6 +99,13 @@ def _check(received: Received) -> None:
         team = [winner, winner + 1] if hydra else [winner]
         require(outcome["winners"] == team, "outcome.winners", "is not the winner")
         require(("teams" in outcome) == hydra, "outcome.teams", "names a team in Hydra only")
+        if hydra:
+            teams = listing(outcome["teams"], "outcome.teams", 1, 1)
+            require(teams == [_HYDRA_TEAMS[winner // 2]], "outcome.teams", "is not the winner's")
+
+
+#: Hydra's teams (game.HYDRA): seats 0 and 1, then 2 and 3
+_HYDRA_TEAMS = ("first", "second")
 
 
 def _cards(value: object, path: str, high: int = MARKET_ROW * 40) -> list[int]:
@@ -227,7 +234,18 @@ def _event(data: object, path: str, seat: int | None, players: int) -> None:
             integer(event[key], f"{path}.{key}", 0, players - 1)
     if "card" in event:
         integer(event["card"], f"{path}.card", NO_CARD, _LAST)
-    for key in ("amount", "count", "size", "cost", "health", "option", "discards", "slot"):
+    for key in (
+        "amount",
+        "count",
+        "size",
+        "cost",
+        "health",
+        "option",
+        "discards",
+        "slot",
+        "gold",
+        "combat",
+    ):
         if key in event:
             integer(event[key], f"{path}.{key}", 0, _BIG)
     if "cards" in event:
