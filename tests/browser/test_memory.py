@@ -26,7 +26,7 @@ from game.web.tutorial import TutorialSession, load_tutorial
 from tests.browser.conftest import READY_TIMEOUT_MS, App, PageLog, Site
 from tests.browser.play import Board
 
-_BOARDS = ("basic_turn", "perfect")
+_BOARDS = ("basic_turn", "going_over")
 
 
 def _board(name: str) -> str:
