@@ -42,6 +42,7 @@ from game.herorealms.state import (
     Sacrifice,
     UseAlly,
 )
+from tests.test_theboss_tutorials import _is_reader_move, _stops, _texts
 
 ROOT = Path(__file__).resolve().parents[1]
 FOLDER = ROOT / "game" / "herorealms" / "tutorials"
@@ -57,29 +58,6 @@ NBSP = "\u00a0"
 
 def _data(name: str) -> dict[str, Any]:
     return load_scenario(FOLDER / f"{name}.json")
-
-
-def _is_reader_move(step: Mapping[str, Any], reader: str) -> bool:
-    return step.get("seat") == reader and "do" in step and "fails" not in step
-
-
-def _stops(data: Mapping[str, Any]) -> list[int]:
-    """The steps the board stops at: the reader's moves and the captioned ones."""
-    return [
-        index
-        for index, step in enumerate(data["steps"])
-        if _is_reader_move(step, data["reader"]) or "caption" in step
-    ]
-
-
-def _texts(data: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, Any]]]:
-    """Every text for people in the file: (where, {"fr": ..., "en": ...})."""
-    for key in ("title", "intro", "outro"):
-        yield key, data.get(key, {})
-    for index, step in enumerate(data["steps"]):
-        for key in ("caption", "hint"):
-            if key in step:
-                yield f"step {index} {key}", step[key]
 
 
 def _french_problems(text: str) -> list[str]:
