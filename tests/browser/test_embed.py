@@ -288,8 +288,10 @@ def test_the_board_never_blocks_its_page(browser: Browser, site: Site) -> None:
     """Python runs in a Web Worker: from navigation to ready and through a whole
     tutorial, no task of the page's main thread does over 100 ms of work (its
     CPU time, tests/browser/main_thread.py; the runtime's start alone was one
-    task of 2 to 3 s), nor takes over LONG_TASK_WALL_MS on the wall clock
-    (Long Tasks API), which also counts other processes' turns on the CPU."""
+    task of 2 to 3 s), nor, once ready, takes over LONG_TASK_WALL_MS on the
+    wall clock (Long Tasks API). The wall clock also counts other processes'
+    turns on the CPU: while loading, the worker compiling Python holds one of
+    the two cores, and a whole run once saw a 14 ms task take 559 ms there."""
     from tests.browser.test_board import LONG_TASK_WALL_MS, LONG_TASKS_JS
 
     context = browser.new_context(viewport=IFRAME, locale="en-GB")
@@ -300,6 +302,7 @@ def test_the_board_never_blocks_its_page(browser: Browser, site: Site) -> None:
             page.goto(f"{site.url}embed.html?scenario=basic_turn&lang=en")
             assert page.evaluate("window.__longTasks !== null"), "Long Tasks API missing"
             _wait_ready(page)
+            ready_at: float = page.evaluate("performance.now()")
             session = TutorialSession(load_tutorial("basic_turn"), name="basic_turn")
             assert _play(page, session, "en", wrong=False) >= 3
             tasks: list[dict[str, float]] = page.evaluate("window.__longTasks")
@@ -307,7 +310,8 @@ def test_the_board_never_blocks_its_page(browser: Browser, site: Site) -> None:
         context.close()
     print(f"embed page: {traced.describe()}")
     assert traced.longest_cpu_ms() <= MAIN_THREAD_TASK_MS, traced.describe()
-    assert max((task["duration"] for task in tasks), default=0.0) <= LONG_TASK_WALL_MS, tasks
+    late = [task for task in tasks if task["start"] >= ready_at]
+    assert max((task["duration"] for task in late), default=0.0) <= LONG_TASK_WALL_MS, late
 
 
 # ------------------------------------------------------- in another site's iframe

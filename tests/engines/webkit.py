@@ -36,6 +36,7 @@ from selenium.common.exceptions import (
     ElementClickInterceptedException,
     ElementNotInteractableException,
     NoSuchElementException,
+    NoSuchFrameException,
     StaleElementReferenceException,
     TimeoutException,
 )
@@ -252,10 +253,21 @@ class WebKit:
         """Wait, inside the page, until `expression` holds (one round trip: a
         MutationObserver, and a short interval for what it cannot see); fail
         with `why()` after `timeout`, at once if the page's start failed."""
-        self.driver.set_script_timeout(timeout + 5)
-        outcome = self.driver.execute_async_script(
-            UNTIL_JS.replace("EXPRESSION", expression), int(timeout * 1000)
-        )
+        deadline = time.monotonic() + timeout
+        while True:
+            left = max(deadline - time.monotonic(), 0.1)
+            self.driver.set_script_timeout(left + 5)
+            try:
+                outcome = self.driver.execute_async_script(
+                    UNTIL_JS.replace("EXPRESSION", expression), int(left * 1000)
+                )
+                break
+            except NoSuchFrameException:
+                # A click that navigates unloads the document the wait ran
+                # in ("Callback was not called before the unload event"):
+                # wait again in the new one, within the same time.
+                if time.monotonic() >= deadline:
+                    raise
         if outcome == "done":
             return
         if outcome == "error":
