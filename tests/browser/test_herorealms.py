@@ -9,19 +9,18 @@ Hero Realms by its registration."""
 
 from __future__ import annotations
 
-import json
 import random
-from typing import Any
 
 from playwright.sync_api import Page
 
 from game.herorealms.game import GAME
 from game.herorealms.state import State
 from game.herorealms.ui.describe import card_of
-from game.web.session import Session, save_key
+from game.web.session import save_key
 from tests.browser.conftest import App
 from tests.browser.driver import GameDriver
 from tests.browser.near_end import near_the_end, resume_near_the_end
+from tests.browser.play import SaveFollower
 
 _BOARD_JS = """() => {
     const view = document.getElementById('board-view').cloneNode(true);
@@ -38,6 +37,11 @@ _STORAGE_JS = """() => {
     }
     return JSON.stringify(all);
 }"""
+
+
+_CONTROLS_DRAW_THEIR_CARD_JS = """() => [...document.querySelectorAll('.hr-card-btn[data-card]')]
+    .filter((b) => b.querySelector('.hr-card').dataset.card !== b.dataset.card)
+    .map((b) => b.dataset.card)"""
 
 
 def _secrets(state: State, viewer: int | None) -> set[int]:
@@ -65,28 +69,6 @@ def _own_deck_is_sorted(html: str, state: State, viewer: int) -> None:
     assert all(index >= 0 for index in found) and found == sorted(found), (names, block[:300])
 
 
-class SaveFollower:
-    """The page's game as its save tells it, followed action by action (a
-    whole replay of the save after every click would make the checks
-    quadratic in a game of a thousand actions)."""
-
-    def __init__(self) -> None:
-        self.actions: list[Any] = []
-        self.state: State | None = None
-
-    def follow(self, text: str) -> tuple[State, int | None]:
-        table = json.loads(text)["table"]
-        actions = table["match"]["actions"]
-        if self.state is None or actions[: len(self.actions)] != self.actions:
-            self.state = Session.from_save(text).table.state
-        else:
-            for seat, action in actions[len(self.actions) :]:
-                self.state, _events = GAME.apply(self.state, seat, GAME.action_from_json(action))
-        self.actions = actions
-        viewer: int | None = table["viewer"]
-        return self.state, viewer
-
-
 def _check(page: Page, follower: SaveFollower) -> int:
     """The board and the storage keep every secret of the page's game, its
     state read from its save; returns how many cards were searched for."""
@@ -97,6 +79,10 @@ def _check(page: Page, follower: SaveFollower) -> int:
         assert phase in ("result", "over")
         return 0
     state, viewer = follower.follow(str(text))
+    marked = page.get_attribute("#board", "data-actions")
+    assert len(follower.actions) == int(marked or 0), (len(follower.actions), marked, phase)
+    # each card control draws the card it plays (a focused control too)
+    assert page.evaluate(_CONTROLS_DRAW_THEIR_CARD_JS) == [], viewer
     if phase == "curtain":
         assert "data-card=" not in html
         return 0
@@ -112,6 +98,44 @@ def _check(page: Page, follower: SaveFollower) -> int:
     return len(secrets)
 
 
+#: a person's simple strong move, through the board's own controls: answer a
+#: card's question, play all gold, play the hand, expend one's champions,
+#: attack the opponent with all one's combat (else stun a champion in the
+#: way), buy the dearest card one can, end the turn. The chosen control is
+#: marked `data-pick` (the next render drops the mark), its fold opened.
+_PICK_JS = """() => {
+    const board = document.getElementById('board').dataset;
+    const one = (selector) => document.querySelector(selector);
+    let pick = (board.asking ? one('#actions [data-cmd=act]') : null)
+        || one('.hr-gold-btn')
+        || one('.hr-you .hr-hand .hr-card-btn')
+        || one('.hr-you [data-zone=champions] .hr-card-btn');
+    if (!pick && Number(board.combat) > 0) {
+        pick = one('.hr-attack-btn') || one('.hr-seat-list [data-zone=champions] .hr-card-btn');
+    }
+    if (!pick && Number(board.gold) > 0) {
+        const cost = (b) => Number((b.querySelector('.hr-cost b') || {}).textContent || 0);
+        const market = [...document.querySelectorAll('.hr-market-row .hr-card-btn')];
+        market.sort((a, b) => cost(b) - cost(a));
+        pick = market[0] || null;
+    }
+    pick = pick || one('.hr-end-btn') || one('#actions [data-cmd=act]');
+    if (!pick) return '';
+    for (let fold = pick.closest('details'); fold; fold = fold.parentElement.closest('details')) {
+        fold.open = true;
+    }
+    pick.setAttribute('data-pick', '');
+    return pick.className;
+}"""
+
+
+def _pick(page: Page) -> str:
+    """Mark the strong move's control (`_PICK_JS`); its classes."""
+    picked = str(page.evaluate(_PICK_JS))
+    assert picked, "a person's turn shows a move"
+    return picked
+
+
 def _hand_ids(page: Page) -> list[str]:
     return list(
         page.evaluate(
@@ -125,12 +149,39 @@ def _play_out(app: App, seed: int) -> list[str]:
     driver = GameDriver(app, "herorealms", random.Random(seed))
     phases: list[str] = []
     searched = 0
-    follower = SaveFollower()
+    follower = SaveFollower(GAME)
     for phase in driver.phases(limit=600):
         phases.append(phase)
         searched += _check(app.page, follower)
     assert searched > 0
     return phases
+
+
+def _play_whole(driver: GameDriver, follower: SaveFollower) -> tuple[list[str], int]:
+    """Play the page's game to its end by strong moves, its secrets checked
+    after every click; the phases and how many cards were searched for."""
+    phases, searched = [], 0
+    phase = driver.settle()
+    for _ in range(1500):
+        phases.append(phase)
+        searched += _check(driver.page, follower)
+        if phase == "over":
+            return phases, searched
+        if phase == "human":
+            _pick(driver.page)
+            phase = driver.click("[data-pick]")
+        else:
+            phase = driver.step(phase)
+    raise AssertionError("the game did not end")
+
+
+def test_a_whole_game_solo_against_a_bot(app: App) -> None:
+    """From the deal to the end, at 2 players against an easy bot."""
+    driver = GameDriver(app, "herorealms")
+    driver.start(2, (0,), seed=3)
+    phases, searched = _play_whole(driver, SaveFollower(GAME))
+    assert searched > 0 and phases.count("human") > 20 and phases[-2:] == ["result", "over"]
+    assert app.page.locator("#game-over tr[data-winner='true']").count() == 1
 
 
 def test_a_game_solo_against_a_bot_from_near_its_end(app: App) -> None:
