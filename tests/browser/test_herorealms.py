@@ -1,25 +1,44 @@
-"""Hero Realms in the page: games resumed a few moves before their end
-(played under CPython by `near_end`), then played to the end through the
-board's controls, solo against a bot at 2 and in pass-and-play at 4. After
-every click, the board of the seat at the device (its DOM) and the page's
-storage name none of another hand's cards and no card of any deck by its id
-(a deck is a count; one's own deck lists its cards by name, sorted, never in
-its order). The shared tests (tabs, WebRTC, replays, a11y, screens) run on
-Hero Realms by its registration."""
+"""Hero Realms in the page: whole 2-player games from the deal, solo against
+a bot and over two tabs, the person making simple strong moves through the
+board's own controls (play all gold, play the hand, attack, buy the dearest
+card, end the turn); games resumed a few moves before their end (played
+under CPython by `near_end`), then played to the end by random moves, solo
+at 2 and in pass-and-play at 4. After every click (every few actions over
+tabs, and every frame received), the board of the seat at the device (its
+DOM) and the page's storage name none of another hand's cards and no card
+of any deck by its id (a deck is a count; one's own deck lists its cards by
+name, sorted, never in its order). The shared tests (WebRTC, replays, a11y,
+screens) run on Hero Realms by its registration."""
 
 from __future__ import annotations
 
+import json
 import random
+from collections.abc import Iterator, Sequence
+from typing import Any, ClassVar
 
-from playwright.sync_api import Page
+import pytest
+from playwright.sync_api import Browser, Page
 
+from game.engine.protocol import Game
 from game.herorealms.game import GAME
 from game.herorealms.state import State
 from game.herorealms.ui.describe import card_of
+from game.net import HostSession
+from game.web.net_prefs import NAME_KEY, guest_key, host_key, host_sealed_prefix
 from game.web.session import save_key
-from tests.browser.conftest import App
+from tests.browser.conftest import App, Site
 from tests.browser.driver import GameDriver
 from tests.browser.near_end import near_the_end, resume_near_the_end
+from tests.browser.net_play import (
+    HiddenCheck,
+    NetPage,
+    Table,
+    finish,
+    host_with_guest,
+    sealed_only,
+    tab_table,
+)
 from tests.browser.play import SaveFollower
 
 _BOARD_JS = """() => {
@@ -101,9 +120,10 @@ def _check(page: Page, follower: SaveFollower) -> int:
 #: a person's simple strong move, through the board's own controls: answer a
 #: card's question, play all gold, play the hand, expend one's champions,
 #: attack the opponent with all one's combat (else stun a champion in the
-#: way), buy the dearest card one can, end the turn. The chosen control is
-#: marked `data-pick` (the next render drops the mark), its fold opened.
-_PICK_JS = """() => {
+#: way), buy the dearest card one can (unless told not to buy), end the turn.
+#: The chosen control is marked `data-pick` (the next render drops the mark),
+#: its fold opened.
+_PICK_JS = """(buys) => {
     const board = document.getElementById('board').dataset;
     const one = (selector) => document.querySelector(selector);
     let pick = (board.asking ? one('#actions [data-cmd=act]') : null)
@@ -113,7 +133,7 @@ _PICK_JS = """() => {
     if (!pick && Number(board.combat) > 0) {
         pick = one('.hr-attack-btn') || one('.hr-seat-list [data-zone=champions] .hr-card-btn');
     }
-    if (!pick && Number(board.gold) > 0) {
+    if (!pick && buys && Number(board.gold) > 0) {
         const cost = (b) => Number((b.querySelector('.hr-cost b') || {}).textContent || 0);
         const market = [...document.querySelectorAll('.hr-market-row .hr-card-btn')];
         market.sort((a, b) => cost(b) - cost(a));
@@ -129,9 +149,9 @@ _PICK_JS = """() => {
 }"""
 
 
-def _pick(page: Page) -> str:
+def _pick(page: Page, buys: bool = True) -> str:
     """Mark the strong move's control (`_PICK_JS`); its classes."""
-    picked = str(page.evaluate(_PICK_JS))
+    picked = str(page.evaluate(_PICK_JS, buys))
     assert picked, "a person's turn shows a move"
     return picked
 
@@ -202,3 +222,127 @@ def test_four_in_pass_and_play_from_near_the_end(app: App) -> None:
     phases = _play_out(app, 11)
     assert "curtain" in phases and phases[-1] == "over"
     assert GAME.name == "herorealms"
+
+
+# ------------------------------------------------------------- over tabs
+
+
+class HeroPage(NetPage):
+    """A tab at a Hero Realms table: its person makes the strong move (`buys`:
+    whether they buy; one who never does loses sooner, a shorter test)."""
+
+    buys: bool = True
+
+    @staticmethod
+    def of(page: NetPage, buys: bool = True) -> HeroPage:
+        found = HeroPage(page.page, page.log, page.name)
+        found.buys = buys
+        return found
+
+    def act(self, rng: random.Random) -> str:
+        version = self.version()
+        picked = _pick(self.page, self.buys)
+        self.page.locator("[data-pick]").click()
+        self.wait_past(version)
+        return picked
+
+
+class HeroCheck(HiddenCheck):
+    """No tab holds another hand's card or any deck's order: not in its board,
+    its storage, nor any frame it received (each exactly its own view and its
+    own events)."""
+
+    game: ClassVar[Game[Any, Any]] = GAME
+
+    def _check_guest(
+        self, guest: NetPage, host: HostSession, seat: int, states: Sequence[Any]
+    ) -> None:
+        self._board(guest, host, seat)
+        stored = guest.storage()
+        assert set(stored["session"]) <= {guest_key(GAME.name), NAME_KEY}, stored["session"]
+        assert host_key(GAME.name) not in stored["local"]
+        self._stored(guest, {**stored, "idb": guest.indexed_db()}, host, seat)
+        self._frames(guest, host, seat, states)
+
+    def _check_host(self, host: HostSession) -> None:
+        seat = int(self.host.marker("viewer"))
+        self._board(self.host, host, seat)
+        self._stored(self.host, self.host.storage()["local"], host, seat)
+
+    def _board(self, page: NetPage, host: HostSession, seat: int) -> None:
+        assert host.state is not None
+        secrets = _secrets(host.state, seat)
+        self.secrets_seen += len(secrets)
+        page.wait_version(host.version)
+        html = str(page.page.evaluate(_BOARD_JS))
+        for card in secrets:
+            assert f'data-card="{card}"' not in html, (page.name, card)
+        if host.phase != "over":
+            shown = sorted(int(c) for c in _hand_ids(page.page))
+            assert shown == sorted(host.state.players[seat].hand), page.name
+
+    def _stored(self, page: NetPage, stored: dict[str, Any], host: HostSession, seat: int) -> None:
+        """The host's record sealed; no view, hand, match nor seed, no secret card."""
+        assert host.state is not None
+        local = stored.get("local", stored)
+        for key, text in local.items():
+            if key.startswith(host_sealed_prefix(GAME.name)):
+                local[key] = sealed_only(text)
+        dump = json.dumps(stored, ensure_ascii=False)
+        for word in ('"view"', '"hand"', '"match"', '"actions"', '"seed"'):
+            assert word not in dump, (page.name, word)
+        for card in _secrets(host.state, seat):
+            assert f'data-card="{card}"' not in dump, (page.name, card)
+
+
+@pytest.fixture
+def hero_table(browser: Browser, site: Site) -> Iterator[Table]:
+    yield from tab_table(browser, site, query="?game=herorealms&botdelay=0&seed=3")
+
+
+_NOW_JS = """() => {
+    const board = document.getElementById('board').dataset;
+    return [Number(board.actions || 0), board.over === 'true', board.toAct || ''];
+}"""
+
+
+def _play_over_tabs(pages: Sequence[HeroPage], check: HeroCheck, every: int) -> int:
+    """Play the tabs' game to its end (the first page hosts it); each step
+    the seat to act clicks its strong move. Returns the actions played."""
+    host = pages[0]
+    seats = {int(page.marker("viewer")): page for page in pages}
+    checked = -every
+    while True:
+        # one read: the host's board may move on between two reads
+        version, over, to_act = host.page.evaluate(_NOW_JS)
+        if over:
+            return int(version)
+        assert version < 3000, "the game does not end"
+        if version - checked >= every:
+            check.run()
+            checked = version
+        page = seats[int(to_act)]
+        page.wait_version(version)
+        page.acknowledge()
+        if page.phase() != "human":
+            host.wait_version(version)  # a state still on its way: look again
+            continue
+        page.act(random.Random())
+        host.wait_past(version)
+
+
+def test_two_tabs_play_a_whole_game_online(hero_table: Table) -> None:
+    """From the deal to the end, two people in two tabs by strong moves (the
+    guest never buys: a shorter game); every few actions each tab's board,
+    storage and frames are searched."""
+    host, guest = host_with_guest(hero_table, 2)
+    host, guest = HeroPage.of(host), HeroPage.of(guest, buys=False)
+    assert guest.page.locator("#board-view #table[data-game='herorealms']").count() == 1
+    check = HeroCheck(host, [guest])
+    actions = _play_over_tabs([host, guest], check, every=9)
+    for page in (host, guest):
+        page.wait_version(actions)
+    check.run()
+    finish([host, guest])
+    assert actions > 60 and check.secrets_seen > 0 and check.runs > 5
+    assert guest.page.locator("#game-over tr[data-winner='true']").count() == 1
