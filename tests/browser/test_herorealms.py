@@ -346,3 +346,60 @@ def test_two_tabs_play_a_whole_game_online(hero_table: Table) -> None:
     finish([host, guest])
     assert actions > 60 and check.secrets_seen > 0 and check.runs > 5
     assert guest.page.locator("#game-over tr[data-winner='true']").count() == 1
+
+
+# ------------------------------------------------------------- movements
+
+#: every animation that starts on the page, by name, from now on
+_LISTEN_JS = """() => {
+    window.__hrMoves = [];
+    document.addEventListener('animationstart', (event) => {
+        window.__hrMoves.push(event.animationName);
+    });
+}"""
+
+#: the board's own movements that started (motion.py, herorealms.css)
+_MOVED_JS = "() => window.__hrMoves.filter((name) => name.startsWith('hr-'))"
+
+#: two frames drawn: any animation a render started has fired its event
+_TWO_FRAMES_JS = """() => new Promise((done) =>
+    requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"""
+
+
+def _moved(page: Page) -> set[str]:
+    page.evaluate(_TWO_FRAMES_JS)
+    return {name.rstrip("01").rstrip("-") for name in page.evaluate(_MOVED_JS)}
+
+
+def test_cards_move_and_health_flashes_none_under_reduced_motion(app: App) -> None:
+    """Playing, buying and attacking animate the board (a card slides into
+    play, a market card is dealt, the card bought flies to its pile, the
+    opponent's health flashes); under reduced motion nothing moves."""
+    driver = GameDriver(app, "herorealms")
+    driver.start(2, (0,), seed=3)  # reduced motion while the game starts
+    page = app.page
+    page.emulate_media(reduced_motion="no-preference")
+    page.evaluate(_LISTEN_JS)
+    wanted = {"hr-from-below", "hr-deal", "hr-fly", "hr-flash"}
+    for _ in range(40):
+        if wanted <= _moved(page):
+            break
+        if driver.marker("phase") == "human":
+            _pick(page)
+            driver.click("[data-pick]")
+        else:
+            driver.step(driver.marker("phase"))
+    assert wanted <= _moved(page), _moved(page)
+    page.emulate_media(reduced_motion="reduce")
+    page.evaluate("() => { window.__hrMoves = []; }")
+    turns = driver.marker("turns")
+    for _ in range(40):
+        if driver.marker("turns") != turns and driver.marker("phase") == "human":
+            break  # a whole turn of each, and the next begun
+        if driver.marker("phase") == "human":
+            _pick(page)
+            driver.click("[data-pick]")
+        else:
+            driver.step(driver.marker("phase"))
+    assert _moved(page) == set()
+    assert page.evaluate("() => document.getAnimations().length") == 0
