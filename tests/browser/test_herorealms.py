@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator, Sequence
+from itertools import pairwise
 from typing import Any, ClassVar
 
 import pytest
@@ -26,6 +27,7 @@ from game.herorealms.state import State
 from game.herorealms.ui.describe import card_of
 from game.net import HostSession
 from game.web.net_prefs import NAME_KEY, guest_key, host_key, host_sealed_prefix
+from game.web.pacing import MIN_STEP_MS
 from game.web.session import save_key
 from tests.browser.conftest import App, Site
 from tests.browser.driver import GameDriver
@@ -403,3 +405,41 @@ def test_cards_move_and_health_flashes_none_under_reduced_motion(app: App) -> No
             driver.step(driver.marker("phase"))
     assert _moved(page) == set()
     assert page.evaluate("() => document.getAnimations().length") == 0
+
+
+# ------------------------------------------------------------- a bot's pace
+
+#: each number of actions the board showed, with when (the page's clock)
+_WATCH_JS = """() => {
+    const board = document.getElementById('board');
+    window.__hrShown = [];
+    new MutationObserver(() => {
+        const actions = Number(board.dataset.actions);
+        const shown = window.__hrShown;
+        if (!shown.length || shown[shown.length - 1][0] !== actions) {
+            shown.push([actions, performance.now()]);
+        }
+    }).observe(board, {attributes: true, attributeFilter: ['data-actions']});
+}"""
+
+
+def test_a_bots_turn_is_shown_action_by_action_at_a_readable_pace(app: App) -> None:
+    """At the page's pace (here ?botdelay=300: 300 ms before a bot's turn,
+    MIN_STEP_MS between its actions), the board draws every action of the
+    bot's turn, one after the other, none sooner than the step after the last."""
+    app.open("?game=herorealms&botdelay=300&seed=3")
+    driver = GameDriver(app, "herorealms")
+    driver.start(2, (0,), open_page=False)
+    page = app.page
+    page.evaluate(_WATCH_JS)
+    before = int(driver.marker("actions"))
+    while "hr-end-btn" not in _pick(page):
+        driver.click("[data-pick]")
+    ended = int(driver.marker("actions")) + 1  # the end of the turn, then the bot's
+    driver.click("[data-pick]")
+    shown: list[list[float]] = page.evaluate("() => window.__hrShown")
+    bots = [(int(n), at) for n, at in shown if n > ended]
+    assert int(driver.marker("actions")) > ended + 3 and before < ended
+    assert [n for n, _ in bots] == list(range(ended + 1, bots[-1][0] + 1))
+    gaps = [later - sooner for (_, sooner), (_, later) in pairwise(bots)]
+    assert min(gaps) >= MIN_STEP_MS - 20, gaps
