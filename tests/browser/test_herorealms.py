@@ -282,6 +282,7 @@ class HeroCheck(HiddenCheck):
         if host.phase != "over":
             shown = sorted(int(c) for c in _hand_ids(page.page))
             assert shown == sorted(host.state.players[seat].hand), page.name
+            _own_deck_is_sorted(html, host.state, seat)
 
     def _stored(self, page: NetPage, stored: dict[str, Any], host: HostSession, seat: int) -> None:
         """The host's record sealed; no view, hand, match nor seed, no secret card."""
