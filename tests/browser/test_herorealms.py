@@ -31,6 +31,7 @@ from game.web.pacing import MIN_STEP_MS
 from game.web.session import save_key
 from tests.browser.conftest import App, Site
 from tests.browser.driver import GameDriver
+from tests.browser.main_thread import MAIN_THREAD_TASK_MS, MainThreadTasks
 from tests.browser.near_end import near_the_end, resume_near_the_end
 from tests.browser.net_play import (
     HiddenCheck,
@@ -197,13 +198,23 @@ def _play_whole(driver: GameDriver, follower: SaveFollower) -> tuple[list[str], 
     raise AssertionError("the game did not end")
 
 
-def test_a_whole_game_solo_against_a_bot(app: App) -> None:
-    """From the deal to the end, at 2 players against an easy bot."""
+def test_a_whole_game_solo_against_the_hard_bot(app: App, browser: Browser) -> None:
+    """From the deal to the end, at 2 players against the hard bot, which
+    thinks in the page's worker: the page's main thread only draws, no task
+    of it over MAIN_THREAD_TASK_MS of work."""
+    page = app.page
+    app.open("?game=herorealms&botdelay=0&seed=3")
+    page.locator(".lang-btn[data-lang='en']").click()  # the level's word below
+    page.locator("#seats .seat[data-seat='1'] .level label", has_text="Hard").click()
     driver = GameDriver(app, "herorealms")
-    driver.start(2, (0,), seed=3)
-    phases, searched = _play_whole(driver, SaveFollower(GAME))
+    with MainThreadTasks(browser) as traced:
+        driver.start(2, (0,), open_page=False)
+        tag = page.locator("#board-seats .seat-panel[data-seat='1'] .tag-bot")
+        assert "hard" in str(tag.text_content()).lower()
+        phases, searched = _play_whole(driver, SaveFollower(GAME))
     assert searched > 0 and phases.count("human") > 20 and phases[-2:] == ["result", "over"]
-    assert app.page.locator("#game-over tr[data-winner='true']").count() == 1
+    assert page.locator("#game-over tr[data-winner='true']").count() == 1
+    assert traced.longest_cpu_ms() <= MAIN_THREAD_TASK_MS, traced.describe()
 
 
 def test_a_game_solo_against_a_bot_from_near_its_end(app: App) -> None:
