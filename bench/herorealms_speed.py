@@ -3,9 +3,10 @@ Prints the figures, asserts nothing.
 
     python bench/herorealms_speed.py [--games 3] [--playouts 300] [--budget 0.12]
 
-Random play's actions a second at 2 and 4 players; the hard bot's playouts a
-second and its thinking per turn (p50, p95, max), at the page's budget by
-default (300 playouts or 0.12 s a decision, game/web/session.py PAGE_SEARCH).
+Random play's actions a second at 2 and 4 players; each level's thinking
+over a whole turn of its (the sum of its decisions' times: p50, p95, max),
+easy, normal and hard; the hard bot's playouts a second, at the page's
+budget by default (300 playouts or 0.12 s a decision, game/web/session.py PAGE_SEARCH).
 Pyodide is skipped without node or `npm ci` (node_modules/pyodide).
 """
 
@@ -37,13 +38,19 @@ def main() -> None:
             f"{name:8} Python {result['python']:7} random play: "
             f"{rates['2']} actions/s at 2 players, {rates['4']} at 4"
         )
+        for level in ("easy", "normal", "hard"):
+            turns = result["levels"][level] if level != "hard" else result["hard"]
+            line = ", ".join(
+                f"{players} players p50 {t['p50_turn_ms']} / p95 {t['p95_turn_ms']} / "
+                f"max {t['max_turn_ms']} ms ({t['turns']} turns)"
+                for players, t in turns.items()
+            )
+            print(f"{'':8} {level:6} thinking over a whole turn: {line}")
         for players, hard in result["hard"].items():
             print(
                 f"{'':8} hard at {players} players: {hard['playouts_per_s']} playouts/s "
                 f"({hard['playouts_per_cpu_s']} a second of CPU); "
-                f"thinking per turn p50 {hard['p50_turn_ms']} ms, p95 {hard['p95_turn_ms']} ms, "
-                f"max {hard['max_turn_ms']} ms ({hard['turns']} turns, "
-                f"{hard['decisions_per_turn']} decisions a turn); a slice of the search "
+                f"{hard['decisions_per_turn']} decisions a turn; a slice of the search "
                 f"p95 {hard['p95_slice_cpu_ms']} ms of CPU, max {hard['max_slice_cpu_ms']} ms"
             )
     print(json.dumps(results))

@@ -4,10 +4,12 @@ Pyodide under Node through tests/pyodide/run_python.mjs). One JSON line.
     herorealms_speed_run.py GAMES PLAYOUTS BUDGET
 
 - random play: seeded random games at 2 and at 4 players, actions a second;
-- the hard bot: seeded games at 2 and at 4 players in which seat 0 plays the
-  hard bot (PLAYOUTS playouts or BUDGET seconds a decision, whichever binds
-  first: the page's are 300 and 0.12) and the others the normal bot. Its
-  thinking per turn is the sum of its decisions' times in one of its turns;
+- each level's thinking over its whole turn: seeded games at 2 and at 4
+  players in which seat 0 plays easy, normal or hard, the others normal; a
+  turn's thinking is the sum of the times of every decision seat 0 made in
+  it (p50, p95, max);
+- the hard bot: in those games it plays with PLAYOUTS playouts or BUDGET
+  seconds a decision, whichever binds first (the page's are 300 and 0.12);
   its playouts a second are counted over the decisions it searched, on the
   wall clock and on the process's CPU clock (the machine's other load
   slows the first, not the second), and the CPU time of each slice of its
@@ -64,6 +66,39 @@ def think(
     raise AssertionError("the search always ends with a choice")
 
 
+def heuristic_turns(level: str, players: int) -> dict[str, float]:
+    """Seat 0's thinking per turn when it plays the heuristic `level`, in `games` seeded games."""
+    bot = GAME.capabilities.bots[level]
+    turns: list[float] = []
+    for seed in range(games):
+        state = GAME.new_game({"players": players}, 900 + seed)
+        thinking, turn, owner = 0.0, state.turns, state.turn
+        while not GAME.is_over(state):
+            seat = GAME.to_act(state)[0]
+            view, legal = GAME.view(state, seat), GAME.legal_actions(state, seat)
+            if seat == 0:
+                started = time.perf_counter()
+                action = bot(view, legal)
+                thinking += time.perf_counter() - started
+            else:
+                action = normal_bot(view, legal)
+            state, _events = GAME.apply(state, seat, action)
+            if state.turns != turn:
+                if owner == 0:
+                    turns.append(thinking)
+                thinking, turn, owner = 0.0, state.turns, state.turn
+    return turn_figures(turns)
+
+
+def turn_figures(turns: list[float]) -> dict[str, float]:
+    return {
+        "turns": len(turns),
+        "p50_turn_ms": round(1000 * percentile(turns, 0.5), 2),
+        "p95_turn_ms": round(1000 * percentile(turns, 0.95), 2),
+        "max_turn_ms": round(1000 * max(turns), 2),
+    }
+
+
 def hard_turns(players: int) -> dict[str, float]:
     """Seat 0's thinking per turn and its playouts, in `games` seeded games."""
     turns: list[float] = []
@@ -74,7 +109,7 @@ def hard_turns(players: int) -> dict[str, float]:
         settings = SearchSettings(playouts, budget, slice_playouts=SLICE)
         bot = SearchBot(GAME, normal_bot, settings, seed=seed)
         state = GAME.new_game({"players": players}, 900 + seed)
-        thinking, turn = 0.0, state.turns
+        thinking, turn, owner = 0.0, state.turns, state.turn
         while not GAME.is_over(state):
             seat = GAME.to_act(state)[0]
             view, legal = GAME.view(state, seat), GAME.legal_actions(state, seat)
@@ -92,15 +127,12 @@ def hard_turns(players: int) -> dict[str, float]:
                 action = normal_bot(view, legal)
             state, _events = GAME.apply(state, seat, action)
             if state.turns != turn:
-                if seat == 0:
+                if owner == 0:
                     turns.append(thinking)
-                thinking, turn = 0.0, state.turns
+                thinking, turn, owner = 0.0, state.turns, state.turn
     return {
-        "turns": len(turns),
+        **turn_figures(turns),
         "decisions_per_turn": round(decisions / len(turns), 1),
-        "p50_turn_ms": round(1000 * percentile(turns, 0.5), 1),
-        "p95_turn_ms": round(1000 * percentile(turns, 0.95), 1),
-        "max_turn_ms": round(1000 * max(turns), 1),
         "playouts_per_s": round(searched_playouts / searched_time) if searched_time else 0,
         "playouts_per_cpu_s": round(searched_playouts / searched_cpu) if searched_cpu else 0,
         "p95_slice_cpu_ms": round(1000 * percentile(slices, 0.95), 2),
@@ -114,6 +146,9 @@ result = {
     "python": sys.version.split()[0],
     "platform": sys.platform,
     "random_actions_per_s": {str(n): round(random_rate(n)) for n in (2, 4)},
+    "levels": {
+        level: {str(n): heuristic_turns(level, n) for n in (2, 4)} for level in ("easy", "normal")
+    },
     "hard": {str(n): hard_turns(n) for n in (2, 4)},
 }
 print(json.dumps(result))

@@ -21,6 +21,9 @@ function foldName(node) {
   return node.id || node.getAttribute("data-group") || "";
 }
 
+// the elements whose typed value the focus keeps (ignoreActiveValue)
+const FIELDS = new Set(["INPUT", "TEXTAREA", "SELECT"]);
+
 const CONFIG = {
   morphStyle: "innerHTML",
   // the focused field keeps what is typed in it (Python draws the last value it knows)
@@ -33,6 +36,13 @@ const CONFIG = {
         const drawn = newNode.getAttribute("value");
         if (drawn !== null && oldNode.getAttribute("value") !== drawn) {
           oldNode.setAttribute("value", drawn);
+        }
+        // ignoreActiveValue leaves the focused element's children as they
+        // were, which is meant for a field: a focused button that now draws
+        // something else (the card beside the one just played) gets its new
+        // children here, in place, so that it keeps the focus
+        if (!FIELDS.has(oldNode.nodeName) && oldNode.innerHTML !== newNode.innerHTML) {
+          Idiomorph.morph(oldNode, newNode.innerHTML, { morphStyle: "innerHTML" });
         }
       }
       if (oldNode.nodeName !== "DETAILS" || newNode.nodeName !== "DETAILS") return true;

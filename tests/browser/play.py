@@ -16,6 +16,8 @@ from typing import Any
 
 from playwright.sync_api import Page
 
+from game.engine.protocol import Game
+from game.web.session import Session
 from tests.browser.conftest import App
 
 #: every phase but "bot" waits for someone at the device
@@ -201,3 +203,31 @@ class Board:
                 assert phase == "human", phase
                 phase = self.human_move(activate)
         raise AssertionError("the game did not end")
+
+
+class SaveFollower:
+    """A page's game as its save tells it, followed action by action (any
+    game): each check applies only the actions added since the last one
+    (replaying the whole save after every click made a game's checks
+    quadratic)."""
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        self.game = game
+        self.actions: list[Any] = []
+        self.state: Any = None
+
+    def follow(self, save: str) -> tuple[Any, int | None]:
+        """The save's state and viewer, the save's table checked by the shell's
+        own loader on the first call and whenever its actions are not an
+        extension of the last ones."""
+        table = json.loads(save)["table"]
+        actions = table["match"]["actions"]
+        if self.state is None or actions[: len(self.actions)] != self.actions:
+            self.state = Session.from_save(save).table.state
+        else:
+            for seat, action in actions[len(self.actions) :]:
+                move = self.game.action_from_json(action)
+                self.state, _events = self.game.apply(self.state, seat, move)
+        self.actions = actions
+        viewer: int | None = table["viewer"]
+        return self.state, viewer

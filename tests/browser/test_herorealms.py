@@ -1,27 +1,48 @@
-"""Hero Realms in the page: games resumed a few moves before their end
-(played under CPython by `near_end`), then played to the end through the
-board's controls, solo against a bot at 2 and in pass-and-play at 4. After
-every click, the board of the seat at the device (its DOM) and the page's
-storage name none of another hand's cards and no card of any deck by its id
-(a deck is a count; one's own deck lists its cards by name, sorted, never in
-its order). The shared tests (tabs, WebRTC, replays, a11y, screens) run on
-Hero Realms by its registration."""
+"""Hero Realms in the page: whole 2-player games from the deal, solo against
+a bot and over two tabs, the person making simple strong moves through the
+board's own controls (play all gold, play the hand, attack, buy the dearest
+card, end the turn); games resumed a few moves before their end (played
+under CPython by `near_end`), then played to the end by random moves, solo
+at 2 and in pass-and-play at 4. After every click (every few actions over
+tabs, and every frame received), the board of the seat at the device (its
+DOM) and the page's storage name none of another hand's cards and no card
+of any deck by its id (a deck is a count; one's own deck lists its cards by
+name, sorted, never in its order). The shared tests (WebRTC, replays, a11y,
+screens) run on Hero Realms by its registration."""
 
 from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from collections.abc import Iterator, Sequence
+from itertools import pairwise
+from typing import Any, ClassVar
 
-from playwright.sync_api import Page
+import pytest
+from playwright.sync_api import Browser, Page
 
+from game.engine.protocol import Game
 from game.herorealms.game import GAME
 from game.herorealms.state import State
 from game.herorealms.ui.describe import card_of
-from game.web.session import Session, save_key
-from tests.browser.conftest import App
+from game.net import HostSession
+from game.web.net_prefs import NAME_KEY, guest_key, host_key, host_sealed_prefix
+from game.web.pacing import MIN_STEP_MS
+from game.web.session import save_key
+from tests.browser.conftest import App, Site
 from tests.browser.driver import GameDriver
+from tests.browser.main_thread import MAIN_THREAD_TASK_MS, MainThreadTasks
 from tests.browser.near_end import near_the_end, resume_near_the_end
+from tests.browser.net_play import (
+    HiddenCheck,
+    NetPage,
+    Table,
+    finish,
+    host_with_guest,
+    sealed_only,
+    tab_table,
+)
+from tests.browser.play import SaveFollower
 
 _BOARD_JS = """() => {
     const view = document.getElementById('board-view').cloneNode(true);
@@ -38,6 +59,11 @@ _STORAGE_JS = """() => {
     }
     return JSON.stringify(all);
 }"""
+
+
+_CONTROLS_DRAW_THEIR_CARD_JS = """() => [...document.querySelectorAll('.hr-card-btn[data-card]')]
+    .filter((b) => b.querySelector('.hr-card').dataset.card !== b.dataset.card)
+    .map((b) => b.dataset.card)"""
 
 
 def _secrets(state: State, viewer: int | None) -> set[int]:
@@ -65,28 +91,6 @@ def _own_deck_is_sorted(html: str, state: State, viewer: int) -> None:
     assert all(index >= 0 for index in found) and found == sorted(found), (names, block[:300])
 
 
-class SaveFollower:
-    """The page's game as its save tells it, followed action by action (a
-    whole replay of the save after every click would make the checks
-    quadratic in a game of a thousand actions)."""
-
-    def __init__(self) -> None:
-        self.actions: list[Any] = []
-        self.state: State | None = None
-
-    def follow(self, text: str) -> tuple[State, int | None]:
-        table = json.loads(text)["table"]
-        actions = table["match"]["actions"]
-        if self.state is None or actions[: len(self.actions)] != self.actions:
-            self.state = Session.from_save(text).table.state
-        else:
-            for seat, action in actions[len(self.actions) :]:
-                self.state, _events = GAME.apply(self.state, seat, GAME.action_from_json(action))
-        self.actions = actions
-        viewer: int | None = table["viewer"]
-        return self.state, viewer
-
-
 def _check(page: Page, follower: SaveFollower) -> int:
     """The board and the storage keep every secret of the page's game, its
     state read from its save; returns how many cards were searched for."""
@@ -97,6 +101,10 @@ def _check(page: Page, follower: SaveFollower) -> int:
         assert phase in ("result", "over")
         return 0
     state, viewer = follower.follow(str(text))
+    marked = page.get_attribute("#board", "data-actions")
+    assert len(follower.actions) == int(marked or 0), (len(follower.actions), marked, phase)
+    # each card control draws the card it plays (a focused control too)
+    assert page.evaluate(_CONTROLS_DRAW_THEIR_CARD_JS) == [], viewer
     if phase == "curtain":
         assert "data-card=" not in html
         return 0
@@ -112,6 +120,45 @@ def _check(page: Page, follower: SaveFollower) -> int:
     return len(secrets)
 
 
+#: a person's simple strong move, through the board's own controls: answer a
+#: card's question, play all gold, play the hand, expend one's champions,
+#: attack the opponent with all one's combat (else stun a champion in the
+#: way), buy the dearest card one can (unless told not to buy), end the turn.
+#: The chosen control is marked `data-pick` (the next render drops the mark),
+#: its fold opened.
+_PICK_JS = """(buys) => {
+    const board = document.getElementById('board').dataset;
+    const one = (selector) => document.querySelector(selector);
+    let pick = (board.asking ? one('#actions [data-cmd=act]') : null)
+        || one('.hr-gold-btn')
+        || one('.hr-you .hr-hand .hr-card-btn')
+        || one('.hr-you [data-zone=champions] .hr-card-btn');
+    if (!pick && Number(board.combat) > 0) {
+        pick = one('.hr-attack-btn') || one('.hr-seat-list [data-zone=champions] .hr-card-btn');
+    }
+    if (!pick && buys && Number(board.gold) > 0) {
+        const cost = (b) => Number((b.querySelector('.hr-cost b') || {}).textContent || 0);
+        const market = [...document.querySelectorAll('.hr-market-row .hr-card-btn')];
+        market.sort((a, b) => cost(b) - cost(a));
+        pick = market[0] || null;
+    }
+    pick = pick || one('.hr-end-btn') || one('#actions [data-cmd=act]');
+    if (!pick) return '';
+    for (let fold = pick.closest('details'); fold; fold = fold.parentElement.closest('details')) {
+        fold.open = true;
+    }
+    pick.setAttribute('data-pick', '');
+    return pick.className;
+}"""
+
+
+def _pick(page: Page, buys: bool = True) -> str:
+    """Mark the strong move's control (`_PICK_JS`); its classes."""
+    picked = str(page.evaluate(_PICK_JS, buys))
+    assert picked, "a person's turn shows a move"
+    return picked
+
+
 def _hand_ids(page: Page) -> list[str]:
     return list(
         page.evaluate(
@@ -125,12 +172,49 @@ def _play_out(app: App, seed: int) -> list[str]:
     driver = GameDriver(app, "herorealms", random.Random(seed))
     phases: list[str] = []
     searched = 0
-    follower = SaveFollower()
+    follower = SaveFollower(GAME)
     for phase in driver.phases(limit=600):
         phases.append(phase)
         searched += _check(app.page, follower)
     assert searched > 0
     return phases
+
+
+def _play_whole(driver: GameDriver, follower: SaveFollower) -> tuple[list[str], int]:
+    """Play the page's game to its end by strong moves, its secrets checked
+    after every click; the phases and how many cards were searched for."""
+    phases, searched = [], 0
+    phase = driver.settle()
+    for _ in range(1500):
+        phases.append(phase)
+        searched += _check(driver.page, follower)
+        if phase == "over":
+            return phases, searched
+        if phase == "human":
+            _pick(driver.page)
+            phase = driver.click("[data-pick]")
+        else:
+            phase = driver.step(phase)
+    raise AssertionError("the game did not end")
+
+
+def test_a_whole_game_solo_against_the_hard_bot(app: App, browser: Browser) -> None:
+    """From the deal to the end, at 2 players against the hard bot, which
+    thinks in the page's worker: the page's main thread only draws, no task
+    of it over MAIN_THREAD_TASK_MS of work."""
+    page = app.page
+    app.open("?game=herorealms&botdelay=0&seed=3")
+    page.locator(".lang-btn[data-lang='en']").click()  # the level's word below
+    page.locator("#seats .seat[data-seat='1'] .level label", has_text="Hard").click()
+    driver = GameDriver(app, "herorealms")
+    with MainThreadTasks(browser) as traced:
+        driver.start(2, (0,), open_page=False)
+        tag = page.locator("#board-seats .seat-panel[data-seat='1'] .tag-bot")
+        assert "hard" in str(tag.text_content()).lower()
+        phases, searched = _play_whole(driver, SaveFollower(GAME))
+    assert searched > 0 and phases.count("human") > 20 and phases[-2:] == ["result", "over"]
+    assert page.locator("#game-over tr[data-winner='true']").count() == 1
+    assert traced.longest_cpu_ms() <= MAIN_THREAD_TASK_MS, traced.describe()
 
 
 def test_a_game_solo_against_a_bot_from_near_its_end(app: App) -> None:
@@ -151,3 +235,223 @@ def test_four_in_pass_and_play_from_near_the_end(app: App) -> None:
     phases = _play_out(app, 11)
     assert "curtain" in phases and phases[-1] == "over"
     assert GAME.name == "herorealms"
+
+
+# ------------------------------------------------------------- over tabs
+
+
+class HeroPage(NetPage):
+    """A tab at a Hero Realms table: its person makes the strong move (`buys`:
+    whether they buy; one who never does loses sooner, a shorter test)."""
+
+    buys: bool = True
+
+    @staticmethod
+    def of(page: NetPage, buys: bool = True) -> HeroPage:
+        found = HeroPage(page.page, page.log, page.name)
+        found.buys = buys
+        return found
+
+    def act(self, rng: random.Random) -> str:
+        version = self.version()
+        picked = _pick(self.page, self.buys)
+        self.page.locator("[data-pick]").click()
+        self.wait_past(version)
+        return picked
+
+
+class HeroCheck(HiddenCheck):
+    """No tab holds another hand's card or any deck's order: not in its board,
+    its storage, nor any frame it received (each exactly its own view and its
+    own events)."""
+
+    game: ClassVar[Game[Any, Any]] = GAME
+
+    def _check_guest(
+        self, guest: NetPage, host: HostSession, seat: int, states: Sequence[Any]
+    ) -> None:
+        self._board(guest, host, seat)
+        stored = guest.storage()
+        assert set(stored["session"]) <= {guest_key(GAME.name), NAME_KEY}, stored["session"]
+        assert host_key(GAME.name) not in stored["local"]
+        self._stored(guest, {**stored, "idb": guest.indexed_db()}, host, seat)
+        self._frames(guest, host, seat, states)
+
+    def _check_host(self, host: HostSession) -> None:
+        seat = int(self.host.marker("viewer"))
+        self._board(self.host, host, seat)
+        self._stored(self.host, self.host.storage()["local"], host, seat)
+
+    def _board(self, page: NetPage, host: HostSession, seat: int) -> None:
+        assert host.state is not None
+        secrets = _secrets(host.state, seat)
+        self.secrets_seen += len(secrets)
+        page.wait_version(host.version)
+        html = str(page.page.evaluate(_BOARD_JS))
+        for card in secrets:
+            assert f'data-card="{card}"' not in html, (page.name, card)
+        if host.phase != "over":
+            shown = sorted(int(c) for c in _hand_ids(page.page))
+            assert shown == sorted(host.state.players[seat].hand), page.name
+            _own_deck_is_sorted(html, host.state, seat)
+
+    def _stored(self, page: NetPage, stored: dict[str, Any], host: HostSession, seat: int) -> None:
+        """The host's record sealed; no view, hand, match nor seed, no secret card."""
+        assert host.state is not None
+        local = stored.get("local", stored)
+        for key, text in local.items():
+            if key.startswith(host_sealed_prefix(GAME.name)):
+                local[key] = sealed_only(text)
+        dump = json.dumps(stored, ensure_ascii=False)
+        for word in ('"view"', '"hand"', '"match"', '"actions"', '"seed"'):
+            assert word not in dump, (page.name, word)
+        for card in _secrets(host.state, seat):
+            assert f'data-card="{card}"' not in dump, (page.name, card)
+
+
+@pytest.fixture
+def hero_table(browser: Browser, site: Site) -> Iterator[Table]:
+    yield from tab_table(browser, site, query="?game=herorealms&botdelay=0&seed=3")
+
+
+_NOW_JS = """() => {
+    const board = document.getElementById('board').dataset;
+    return [Number(board.actions || 0), board.over === 'true', board.toAct || ''];
+}"""
+
+
+def _play_over_tabs(pages: Sequence[HeroPage], check: HeroCheck, every: int) -> int:
+    """Play the tabs' game to its end (the first page hosts it); each step
+    the seat to act clicks its strong move. Returns the actions played."""
+    host = pages[0]
+    seats = {int(page.marker("viewer")): page for page in pages}
+    checked = -every
+    while True:
+        # one read: the host's board may move on between two reads
+        version, over, to_act = host.page.evaluate(_NOW_JS)
+        if over:
+            return int(version)
+        assert version < 3000, "the game does not end"
+        if version - checked >= every:
+            check.run()
+            checked = version
+        page = seats[int(to_act)]
+        page.wait_version(version)
+        page.acknowledge()
+        if page.phase() != "human":
+            host.wait_version(version)  # a state still on its way: look again
+            continue
+        page.act(random.Random())
+        host.wait_past(version)
+
+
+def test_two_tabs_play_a_whole_game_online(hero_table: Table) -> None:
+    """From the deal to the end, two people in two tabs by strong moves (the
+    guest never buys: a shorter game); every few actions each tab's board,
+    storage and frames are searched."""
+    host, guest = host_with_guest(hero_table, 2)
+    host, guest = HeroPage.of(host), HeroPage.of(guest, buys=False)
+    assert guest.page.locator("#board-view #table[data-game='herorealms']").count() == 1
+    check = HeroCheck(host, [guest])
+    actions = _play_over_tabs([host, guest], check, every=9)
+    for page in (host, guest):
+        page.wait_version(actions)
+    check.run()
+    finish([host, guest])
+    assert actions > 60 and check.secrets_seen > 0 and check.runs > 5
+    assert guest.page.locator("#game-over tr[data-winner='true']").count() == 1
+
+
+# ------------------------------------------------------------- movements
+
+#: every animation that starts on the page, by name, from now on
+_LISTEN_JS = """() => {
+    window.__hrMoves = [];
+    document.addEventListener('animationstart', (event) => {
+        window.__hrMoves.push(event.animationName);
+    });
+}"""
+
+#: the board's own movements that started (motion.py, herorealms.css)
+_MOVED_JS = "() => window.__hrMoves.filter((name) => name.startsWith('hr-'))"
+
+#: two frames drawn: any animation a render started has fired its event
+_TWO_FRAMES_JS = """() => new Promise((done) =>
+    requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"""
+
+
+def _moved(page: Page) -> set[str]:
+    page.evaluate(_TWO_FRAMES_JS)
+    return {name.rstrip("01").rstrip("-") for name in page.evaluate(_MOVED_JS)}
+
+
+def test_cards_move_and_health_flashes_none_under_reduced_motion(app: App) -> None:
+    """Playing, buying and attacking animate the board (a card slides into
+    play, a market card is dealt, the card bought flies to its pile, the
+    opponent's health flashes); under reduced motion nothing moves."""
+    driver = GameDriver(app, "herorealms")
+    driver.start(2, (0,), seed=3)  # reduced motion while the game starts
+    page = app.page
+    page.emulate_media(reduced_motion="no-preference")
+    page.evaluate(_LISTEN_JS)
+    wanted = {"hr-from-below", "hr-deal", "hr-fly", "hr-flash"}
+    for _ in range(40):
+        if wanted <= _moved(page):
+            break
+        if driver.marker("phase") == "human":
+            _pick(page)
+            driver.click("[data-pick]")
+        else:
+            driver.step(driver.marker("phase"))
+    assert wanted <= _moved(page), _moved(page)
+    page.emulate_media(reduced_motion="reduce")
+    page.evaluate("() => { window.__hrMoves = []; }")
+    turns = driver.marker("turns")
+    for _ in range(40):
+        if driver.marker("turns") != turns and driver.marker("phase") == "human":
+            break  # a whole turn of each, and the next begun
+        if driver.marker("phase") == "human":
+            _pick(page)
+            driver.click("[data-pick]")
+        else:
+            driver.step(driver.marker("phase"))
+    assert _moved(page) == set()
+    assert page.evaluate("() => document.getAnimations().length") == 0
+
+
+# ------------------------------------------------------------- a bot's pace
+
+#: each number of actions the board showed, with when (the page's clock)
+_WATCH_JS = """() => {
+    const board = document.getElementById('board');
+    window.__hrShown = [];
+    new MutationObserver(() => {
+        const actions = Number(board.dataset.actions);
+        const shown = window.__hrShown;
+        if (!shown.length || shown[shown.length - 1][0] !== actions) {
+            shown.push([actions, performance.now()]);
+        }
+    }).observe(board, {attributes: true, attributeFilter: ['data-actions']});
+}"""
+
+
+def test_a_bots_turn_is_shown_action_by_action_at_a_readable_pace(app: App) -> None:
+    """At the page's pace (here ?botdelay=300: 300 ms before a bot's turn,
+    MIN_STEP_MS between its actions), the board draws every action of the
+    bot's turn, one after the other, none sooner than the step after the last."""
+    app.open("?game=herorealms&botdelay=300&seed=3")
+    driver = GameDriver(app, "herorealms")
+    driver.start(2, (0,), open_page=False)
+    page = app.page
+    page.evaluate(_WATCH_JS)
+    before = int(driver.marker("actions"))
+    while "hr-end-btn" not in _pick(page):
+        driver.click("[data-pick]")
+    ended = int(driver.marker("actions")) + 1  # the end of the turn, then the bot's
+    driver.click("[data-pick]")
+    shown: list[list[float]] = page.evaluate("() => window.__hrShown")
+    bots = [(int(n), at) for n, at in shown if n > ended]
+    assert int(driver.marker("actions")) > ended + 3 and before < ended
+    assert [n for n, _ in bots] == list(range(ended + 1, bots[-1][0] + 1))
+    gaps = [later - sooner for (_, sooner), (_, later) in pairwise(bots)]
+    assert min(gaps) >= MIN_STEP_MS - 20, gaps

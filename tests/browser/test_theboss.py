@@ -24,7 +24,7 @@ from game.registry import get_game
 from game.theboss.state import Stage, State
 from game.theboss.ui.strings import card_text
 from game.web.net_prefs import NAME_KEY, guest_key, host_key, host_sealed_prefix
-from game.web.session import Session, save_key
+from game.web.session import save_key
 from tests.browser.conftest import DESKTOP, PHONE, SCREENSHOTS, App, Site
 from tests.browser.near_end import near_the_end, resume_near_the_end
 from tests.browser.net_play import (
@@ -38,7 +38,7 @@ from tests.browser.net_play import (
     tab_table,
 )
 from tests.browser.netns import rtc_browser, rtc_netns, rtc_site  # noqa: F401
-from tests.browser.play import SETTLED
+from tests.browser.play import SETTLED, SaveFollower
 from tests.browser.test_net_webrtc import pair_devices
 
 GAME = get_game("theboss")
@@ -148,31 +148,6 @@ def _no_secret_in(html: str, secrets: set[int], where: str) -> None:
         assert card_text(card, "en") not in html, (where, card_text(card, "en"))
 
 
-class SaveFollower:
-    """The page's game as its save tells it, followed action by action: each
-    check applies only the actions added since the last one (replaying the
-    whole save after every click made a game's checks quadratic)."""
-
-    def __init__(self) -> None:
-        self.actions: list[Any] = []
-        self.state: State | None = None
-
-    def follow(self, save: str) -> tuple[State, int | None]:
-        """The save's state and viewer, the save's table checked by the shell's
-        own loader on the first call and whenever its actions are not an
-        extension of the last ones."""
-        table = json.loads(save)["table"]
-        actions = table["match"]["actions"]
-        if self.state is None or actions[: len(self.actions)] != self.actions:
-            self.state = Session.from_save(save).table.state
-        else:
-            for seat, action in actions[len(self.actions) :]:
-                self.state, _events = GAME.apply(self.state, seat, GAME.action_from_json(action))
-        self.actions = actions
-        viewer: int | None = table["viewer"]
-        return self.state, viewer
-
-
 def _check_board(page: Page, follower: SaveFollower) -> int:
     """The board shows its viewer nothing they may not see, from the page's
     save followed here; returns the secrets searched for."""
@@ -202,7 +177,7 @@ def _play_to_end(
 ) -> list[str]:
     phases: list[str] = []
     seen = 0
-    follower = SaveFollower()
+    follower = SaveFollower(GAME)
     phase = _marker(page, "phase")
     for _ in range(limit):
         phases.append(phase)
@@ -255,7 +230,7 @@ def test_pass_and_play_hides_every_hand_behind_the_curtain(boss: App, players: i
             placed += page.locator(".tb-gang").count() > 0
 
     rng = random.Random(30 + players)
-    follower = SaveFollower()
+    follower = SaveFollower(GAME)
     phase = _marker(page, "phase")
     phases = []
     for _ in range(3000):

@@ -16,7 +16,7 @@ from .board_words import BOARD
 from .card import card_face
 from .icons import icon
 
-__all__ = ["card_control", "chip", "face", "pile"]
+__all__ = ["card_control", "chip", "face", "flight", "pile"]
 
 
 def face(card: int, lang: str, *, attrs: str = "") -> str:
@@ -25,6 +25,17 @@ def face(card: int, lang: str, *, attrs: str = "") -> str:
     small = card_face(key, lang, attrs=f' data-card="{card}"{attrs}')
     large = card_face(key, lang, size="large")
     return f'{small}<span class="hr-zoom" aria-hidden="true">{large}</span>'
+
+
+def flight(card: int, lang: str, motion: str, run: int) -> str:
+    """A public card's picture flying onto a pile once (``motion``: "bought"
+    or "stunned"; ``run`` alternates its animation so that a second flight
+    in a row plays again). Decoration: the log tells the move in words."""
+    inner = card_face(kind_of(card).key, lang)
+    return (
+        f'<span class="hr-flight" data-motion="{motion}" data-run="{run}" '
+        f'aria-hidden="true">{inner}</span>'
+    )
 
 
 def _short(control: Control) -> str:
@@ -80,11 +91,21 @@ def _word(word: str) -> str:
     return f'<span class="hr-stat-word" aria-hidden="true">{e(word)}</span>' if word else ""
 
 
-def chip(name: str, picture: str, value: object, label: str, word: str = "") -> str:
-    """A number with its picture and a short `word`, read by its label."""
+def chip(
+    name: str,
+    picture: str,
+    value: object,
+    label: str,
+    word: str = "",
+    *,
+    attrs: str = "",
+    landing: str = "",
+) -> str:
+    """A number with its picture and a short `word`, read by its label;
+    `attrs` its own attributes, `landing` what lands on it (motion.py)."""
     return (
-        f'<span class="hr-stat" data-stat="{name}" role="img" aria-label="{e(label)}">'
-        f'{icon(picture)}<b aria-hidden="true">{e(value)}</b>{_word(word)}</span>'
+        f'<span class="hr-stat" data-stat="{name}" role="img" aria-label="{e(label)}"{attrs}>'
+        f'{icon(picture)}<b aria-hidden="true">{e(value)}</b>{_word(word)}{landing}</span>'
     )
 
 
@@ -96,16 +117,17 @@ def pile(
     lang: str,
     title: str,
     word: str = "",
+    landing: str = "",
 ) -> str:
     """A pile's count; its cards (public, or the viewer's own deck, sorted)
-    listed by name on demand."""
+    listed by name on demand; `landing`: what lands on it (motion.py)."""
     count = len(cards)
     if not cards:
-        return chip(name, picture, count, label, word)
+        return chip(name, picture, count, label, word, landing=landing)
     names = "".join(f"<li>{e(card_name_of(card, lang))}</li>" for card in cards)
     return (
         f'<details class="hr-pile-list" data-pile="{name}"><summary aria-label="{e(label)}">'
-        f'{icon(picture)}<b aria-hidden="true">{count}</b>{_word(word)}</summary>'
+        f'{icon(picture)}<b aria-hidden="true">{count}</b>{_word(word)}{landing}</summary>'
         f'<p class="hr-pile-title">{e(title)}</p><ul>{names}</ul></details>'
     )
 

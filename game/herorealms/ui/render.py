@@ -22,7 +22,8 @@ from game.herorealms.state import AttackPlayer, BuyGem, EndTurn, PlayGold, UseAb
 from .board_words import BOARD, join_names
 from .card import card_face
 from .icons import icon as hr_icon
-from .pieces import card_control, chip, controls_by_card, empty, pile, seat_name
+from .motion import Motion, motion
+from .pieces import card_control, chip, controls_by_card, empty, flight, pile, seat_name
 
 __all__ = ["render_game_over", "render_result", "render_table", "winners"]
 
@@ -49,9 +50,10 @@ def winners(view: dict[str, Any]) -> list[int]:
 def render_table(scene: Scene) -> str:
     view = scene.view
     by_card = controls_by_card(scene)
+    moved = motion(scene)
     viewer = view["seat"]
     others = [s for s in range(len(view["players"])) if s != viewer]
-    mine = _seat(scene, viewer, by_card, own=True) if viewer is not None else ""
+    mine = _seat(scene, viewer, by_card, moved, own=True) if viewer is not None else ""
     return (
         f'<div id="table" class="table hr-table" data-game="herorealms" '
         f'data-players="{len(view["players"])}" data-turn="{view["turn"]}" '
@@ -60,7 +62,7 @@ def render_table(scene: Scene) -> str:
         '<div class="table-main hr-main">'
         f'<section class="hr-seats" aria-label="{e(BOARD("board_title", scene.lang))}">'
         f'<ol class="seat-list hr-seat-list" id="board-seats">'
-        f"{''.join(_seat(scene, s, by_card) for s in others)}</ol></section>"
+        f"{''.join(_seat(scene, s, by_card, moved) for s in others)}</ol></section>"
         f"{_market(scene, by_card)}{_turn_area(scene, by_card)}{mine}</div>"
         f'<div class="table-side">{_dock(scene)}{scene.log_html}</div></div>'
     )
@@ -110,7 +112,22 @@ def _tags(scene: Scene, seat: int) -> str:
     return "".join(tags)
 
 
-def _stats(scene: Scene, seat: int, own: bool) -> str:
+def _landing(moved: Motion, seat: int, pile_name: str, lang: str) -> str:
+    """The cards flying onto this seat's pile `pile_name` in this render."""
+    run = moved.count % 2
+    flights = [
+        flight(card, lang, "bought", run)
+        for who, card, to in moved.bought
+        if (who, to) == (seat, pile_name)
+    ]
+    if pile_name == "discard":
+        flights += [
+            flight(card, lang, "stunned", run) for who, card in moved.stunned if who == seat
+        ]
+    return "".join(flights)
+
+
+def _stats(scene: Scene, seat: int, own: bool, moved: Motion) -> str:
     view, lang = scene.view, scene.lang
     player, name = view["players"][seat], seat_name(scene, seat)
     health = chip(
@@ -118,6 +135,7 @@ def _stats(scene: Scene, seat: int, own: bool) -> str:
         "health",
         player["health"],
         BOARD("health_aria", lang, name=name, n=player["health"]),
+        attrs=moved.health_attrs(seat),
     )
     hand = chip(
         "hand",
@@ -125,14 +143,16 @@ def _stats(scene: Scene, seat: int, own: bool) -> str:
         player["hand_size"],
         BOARD("hand_of", lang, name=name, n=player["hand_size"]),
         BOARD("word_hand", lang),
+        landing=_landing(moved, seat, "hand", lang),
     )
     deck_cards: Sequence[int] = view["deck"] if own and view["deck"] is not None else ()
     deck_label = BOARD("deck", lang, n=player["deck_size"])
+    deck_word, on_deck = BOARD("word_deck", lang), _landing(moved, seat, "deck", lang)
     if deck_cards:
         holds = BOARD("deck_holds", lang)
-        deck = pile("deck", "draw", deck_label, deck_cards, lang, holds, BOARD("word_deck", lang))
+        deck = pile("deck", "draw", deck_label, deck_cards, lang, holds, deck_word, on_deck)
     else:
-        deck = chip("deck", "draw", player["deck_size"], deck_label, BOARD("word_deck", lang))
+        deck = chip("deck", "draw", player["deck_size"], deck_label, deck_word, landing=on_deck)
     discard = pile(
         "discard",
         "draw_discard",
@@ -141,6 +161,7 @@ def _stats(scene: Scene, seat: int, own: bool) -> str:
         lang,
         BOARD("discard_list", lang, name=name),
         BOARD("word_discard", lang),
+        _landing(moved, seat, "discard", lang),
     )
     notes = []
     if player["ward"]:
@@ -170,7 +191,7 @@ def _attack_button(scene: Scene, seat: int) -> str:
     return ""
 
 
-def _champions(scene: Scene, seat: int, by_card: dict[int, list[Control]]) -> str:
+def _champions(scene: Scene, seat: int, by_card: dict[int, list[Control]], moved: Motion) -> str:
     view, lang = scene.view, scene.lang
     player = view["players"][seat]
     damage = {card: amount for card, amount in view["damage"]}
@@ -188,7 +209,7 @@ def _champions(scene: Scene, seat: int, by_card: dict[int, list[Control]]) -> st
             marks.append(f'<span class="hr-guard-tag">{e(BOARD("guard_mark", lang))}</span>')
         attrs = (
             f' data-expended="{_flag(expended)}" data-guard="{_flag(kind.guard and not expended)}"'
-            f' data-damage="{damage.get(card, 0)}"'
+            f' data-damage="{damage.get(card, 0)}"{moved.hit_attrs(card)}'
         )
         extra = f'<span class="hr-marks">{"".join(marks)}</span>'
         items.append(
@@ -203,14 +224,20 @@ def _champions(scene: Scene, seat: int, by_card: dict[int, list[Control]]) -> st
     )
 
 
-def _seat(scene: Scene, seat: int, by_card: dict[int, list[Control]], own: bool = False) -> str:
+def _seat(
+    scene: Scene,
+    seat: int,
+    by_card: dict[int, list[Control]],
+    moved: Motion,
+    own: bool = False,
+) -> str:
     view = scene.view
     player = view["players"][seat]
     tag = "section" if own else "li"
     inner = (
         f'<div class="seat-head"><span class="knight-name">{e(seat_name(scene, seat))}</span>'
         f"{_tags(scene, seat)}{scene.seat_badges_html.get(seat, '')}</div>"
-        f"{_stats(scene, seat, own)}{_champions(scene, seat, by_card)}"
+        f"{_stats(scene, seat, own, moved)}{_champions(scene, seat, by_card, moved)}"
     )
     if own:
         inner += _pack(scene, seat) + _hand(scene, by_card)
