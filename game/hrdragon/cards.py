@@ -25,6 +25,7 @@ from ..herorealms.kinds import CardKind, CardType, Faction
 from ..herorealms.packs import RUBY
 
 __all__ = [
+    "BITE",
     "BOSS_DECK",
     "CLAW",
     "COINS",

@@ -15,6 +15,7 @@ from ..engine.undo import default_barrier
 from ..herorealms.options import PACK_OPTIONS, packs_of
 from . import codec, rules, view_check, views
 from .cards import MAX_PARTY
+from .scenario import SCENARIOS
 from .state import Action, State
 
 __all__ = ["BOSS_VS_BOSS", "DECLARED", "GAME", "PARTY", "Dragon"]
@@ -69,6 +70,7 @@ class Dragon(GameBase[State, Action]):
         return Capabilities(
             redeal=views.redeal,
             invariant_problems=views.state_problems,
+            scenarios=SCENARIOS,
             undo=UndoHooks(self.turn_goes_on, self.barrier),
         )
 

@@ -11,6 +11,7 @@ from ..engine.errors import IllegalAction, Reason
 from ..engine.evolve import evolve
 from ..herorealms.cards import CardType, kind_of
 from ..herorealms.pack_actions import afford, check_heist, check_pack, heist, use_pack
+from ..herorealms.packs import GOLD, RUBY
 from ..herorealms.reach import (
     attackable_players,
     champion_owners,
@@ -45,7 +46,7 @@ from ..herorealms.turn import acquire, buy_market, price
 from ..herorealms.zones import Event, put_player, sacrifice_card, without
 from . import boss as dragon
 from . import hoard, party
-from .cards import skill_check
+from .cards import COINS, DIAMOND, skill_check
 from .deal import new_game
 from .harm import hurt, settle_defeats
 from .phases import end_turn, gains_to_give, return_borrowed
@@ -59,17 +60,12 @@ def to_act(state: State) -> tuple[int, ...]:
 
 
 def _gold_cards(hand: tuple[int, ...]) -> list[int]:
-    """What "play all gold" plays: the items of the hand that only give gold."""
-    return [
-        c
-        for c in hand
-        if kind_of(c).type == CardType.ITEM
-        and kind_of(c).primary
-        and all(e.kind.value == "gold" for e in kind_of(c).primary)
-        and not kind_of(c).ally
-        and not kind_of(c).sacrifice
-        and kind_of(c).key not in dragon.SACRIFICES
-    ]
+    """What "play all gold" plays: Hero Realms' Gold and Ruby, and the
+    Dragon's coins and Prismatic Diamonds (their sacrifice is used from play)."""
+    return [c for c in hand if kind_of(c) in _GOLD_KINDS]
+
+
+_GOLD_KINDS = (GOLD, RUBY, DIAMOND, *COINS)
 
 
 # ------------------------------------------------------------------ checking
