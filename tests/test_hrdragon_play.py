@@ -37,4 +37,3 @@ def test_random_boss_against_boss_keeps_every_invariant_and_ends() -> None:
     assert outcome is not None and len(outcome["winners"]) == 1
     winner = outcome["winners"][0]
     assert not state.core.players[winner].out and state.core.players[1 - winner].out
-
