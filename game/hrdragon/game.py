@@ -3,6 +3,7 @@ its client): a party of 1 to 5 against the Dragon, or two Dragons."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cached_property
 from typing import Any, Final
 
@@ -12,7 +13,7 @@ from ..engine.game_base import GameBase
 from ..engine.modes import Mode, Role, Team
 from ..engine.options import OptionsDeclaration
 from ..engine.undo import default_barrier
-from ..herorealms.options import PACK_OPTIONS, packs_of
+from ..herorealms.options import PACK_OPTIONS, pack_key, packs_of
 from . import codec, rules, view_check, views
 from .cards import MAX_PARTY
 from .scenario import SCENARIOS
@@ -46,14 +47,19 @@ BOSS_VS_BOSS: Final = Mode(
         Role("second_dragon", {"fr": "Second Dragon", "en": "Second Dragon"}, seats=1),
     ),
 )
+_FIFTH_PACK: Final = replace(
+    PACK_OPTIONS[-1],
+    key=pack_key(MAX_PARTY - 1),
+    label={"fr": f"Personnage du joueur {MAX_PARTY}", "en": f"Player {MAX_PARTY}'s character"},
+)
 DECLARED: Final = OptionsDeclaration(
     min_players=2,
     max_players=MAX_PARTY + 1,
     default_players=3,
     modes=(PARTY, BOSS_VS_BOSS),
-    options=PACK_OPTIONS,
+    options=(*PACK_OPTIONS, _FIFTH_PACK),
 )
-"""The party's character packs are Hero Realms' options (its first four seats)."""
+"""Each party seat's character pack: Hero Realms' options, and one for a fifth hero."""
 
 
 class Dragon(GameBase[State, Action]):

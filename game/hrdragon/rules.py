@@ -372,16 +372,15 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     if reason is not None:
         raise IllegalAction(reason)
     state, events = _apply(state, seat, action)
-    state, more = dragon.count_hits(state, seat, events)
-    events += more
     if not isinstance(action, Give):
         state = evolve(state, gifts=(*state.gifts, *gains_to_give(state, seat, events)))
-    state = return_borrowed(state)
-    state, events = settle_defeats(state, events)
+    state, events = settle_defeats(return_borrowed(state), events)
     if not state.winners:
         state, more = _settle(state)
-        events += more
-    return state, events
+        state = evolve(state, gifts=(*state.gifts, *gains_to_give(state, seat, more)))
+        state, events = settle_defeats(return_borrowed(state), events + more)
+    state, more = dragon.count_hits(state, seat, events)
+    return state, events + more
 
 
 def _settle(state: State) -> tuple[State, list[Event]]:
@@ -521,7 +520,9 @@ def _lend(state: State, action: Action) -> tuple[State, list[Event]]:
     core = put_player(core, lender, evolve(owner, hand=without(owner.hand, action.card)))
     core = put_player(core, action.seat, evolve(taker, hand=(*taker.hand, action.card)))
     borrowed = (*state.borrowed, (action.card, lender))
-    event: Event = {"type": "borrow", "seat": action.seat, "lender": lender, "card": action.card}
+    # the card is the party's to know (the lender's hand is open to it), never the Dragon's
+    secret = {str(s): {"card": action.card} for s in party.party_seats(state)}
+    event: Event = {"type": "borrow", "seat": action.seat, "lender": lender, "secret": secret}
     return evolve(state, core=core, lending=rest, borrowed=borrowed), [event]
 
 
