@@ -5,8 +5,6 @@ Dragon's cards, the taunt and the Treasure Hoard."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..engine.errors import IllegalAction, Reason
 from ..engine.evolve import evolve
 from ..herorealms.cards import CardType, kind_of
@@ -46,7 +44,7 @@ from ..herorealms.turn import acquire, buy_market, price
 from ..herorealms.zones import Event, put_player, sacrifice_card, without
 from . import boss as dragon
 from . import hoard, party
-from .cards import COINS, DIAMOND, skill_check
+from .cards import COINS, DIAMOND, HOARD_IDS, skill_check
 from .deal import new_game
 from .harm import hurt, settle_defeats
 from .phases import end_turn, gains_to_give, return_borrowed
@@ -348,20 +346,34 @@ def _prompt_answers(state: State, seat: int) -> list[Action]:
 
 
 def action_universe(state: State) -> list[Action]:
-    """Every action's shape over this game's cards and seats (answers' sets of cards aside)."""
-    from ..herorealms.rules import action_universe as core_universe
-    from .cards import HOARD_IDS
+    """Every action's shape over this game's own cards and seats (a skill
+    check's sets of cards aside: the legal list names those)."""
+    core = state.core
+    seats = range(len(core.players))
+    cards = sorted(
+        {c for p in core.players for c in (*p.hand, *p.deck, *p.discard, *p.champions)}
+        | {c for c in (*core.market, *core.market_deck, *core.gems, *core.sacrificed) if c >= 0}
+        | set(core.in_play)
+        | set(HOARD_IDS)
+    )
+    kinds = (Play, Expend, UseAlly, Sacrifice, BuyMarket, AttackChampion, Pick, BuyDiscard)
+    return [
+        *(kind(card) for kind in kinds for card in cards),
+        *(AttackPlayer(s, n) for s in seats for n in range(core.combat + 2)),
+        *(Choose(i) for i in range(4)),
+        *(Aim(s) for s in seats),
+        *(Give(s) for s in seats),
+        *(UseItem(i) for i in HOARD_IDS),
+        *(Steal(i, ()) for i in HOARD_IDS),
+        *(Borrow(c, s) for s in party.party_seats(state) for c in _party_cards(state)),
+        BuyGem(), EndTurn(), Skip(), UseAbility(), UseSkill(), PlayGold(), Reveal(),
+    ]  # fmt: skip
 
-    seats = range(len(state.core.players))
-    cards = sorted({c for p in state.core.players for c in (*p.hand, *p.deck, *p.discard)})
-    universe: list[Any] = list(core_universe(state.core))
-    universe += [
-        k(c) for k in (Play, Expend, UseAlly, Sacrifice, AttackChampion, Pick) for c in cards
-    ]
-    universe += [Give(s) for s in seats] + [Reveal()] + [UseItem(i) for i in HOARD_IDS]
-    universe += [Borrow(c, s) for c in cards for s in seats]
-    universe += [Steal(i, ()) for i in HOARD_IDS]
-    return universe
+
+def _party_cards(state: State) -> list[int]:
+    """The cards a defeated member may lend: what the party's hands hold."""
+    players = state.core.players
+    return sorted({c for s in party.party_seats(state) for c in players[s].hand})
 
 
 # ------------------------------------------------------------------- applying
