@@ -36,11 +36,20 @@ def as_seen_by(state: State, seat: int) -> CoreState:
     offers it the Dragons alone to attack and target."""
     if seat in state.bosses:
         return state.core
+    if _LAST and _LAST[0][0] is state and _LAST[0][1] == seat:
+        return _LAST[0][2]
     players = tuple(
         evolve(p, out=True) if s != seat and s not in state.bosses else p
         for s, p in enumerate(state.core.players)
     )
-    return evolve(state.core, players=players)
+    seen = evolve(state.core, players=players)
+    _LAST[:] = [(state, seat, seen)]
+    return seen
+
+
+_LAST: list[tuple[State, int, CoreState]] = []
+"""The last state seen by a member: a legal list and the checks of a move
+ask for it many times over (states are never changed, so it stays true)."""
 
 
 def back_from(state: State, seat: int, core: CoreState) -> CoreState:
