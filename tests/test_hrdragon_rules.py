@@ -189,3 +189,16 @@ def test_every_event_the_boss_deck_adds_has_a_log_line() -> None:
             seen |= {e["type"] for e in events}
     added = seen - set(HERO_EVENTS) - {"game_over", "out", "turn", "end_turn", "attack", "stun"}
     assert added and sorted(added - set(LOG)) == []
+
+
+def test_the_deal_shows_each_hand_to_its_seat_alone_and_rounds_count_the_dragons_turns() -> None:
+    state = GAME.new_game(GAME.normalize_options({"players": 3}), 2)
+    (deal,) = GAME.capabilities.opening_events(state)  # type: ignore[misc]
+    assert deal["hands"] == [3, 3, 6]
+    assert event_for_seat(deal, 2)["cards"] == list(state.core.players[2].hand)
+    assert "cards" not in event_for_seat(deal, None)
+    rounds = GAME.capabilities.rounds
+    assert rounds is not None and rounds(state) == 1
+    for seat in (0, 1, 2):
+        state, _events = GAME.apply(state, seat, read_action("end", ["Ana", "Ben", "Dan"]))
+    assert rounds(state) == 2 and state.core.turn == 0

@@ -74,6 +74,8 @@ class Dragon(GameBase[State, Action]):
     @cached_property
     def capabilities(self) -> Capabilities:
         return Capabilities(
+            opening_events=self.opening_events,
+            rounds=self.rounds,
             redeal=views.redeal,
             invariant_problems=views.state_problems,
             scenarios=SCENARIOS,
@@ -85,6 +87,19 @@ class Dragon(GameBase[State, Action]):
         if DECLARED.mode_of(options).id == BOSS_VS_BOSS.id:
             return rules.new_game(0, seed)
         return rules.new_game(players - 1, seed, packs_of(options)[: players - 1])
+
+    def opening_events(self, state: State) -> list[dict[str, Any]]:
+        """The deal: each seat's hand size in public, its cards to itself alone."""
+        players = state.core.players
+        secret = {str(seat): {"cards": list(p.hand)} for seat, p in enumerate(players)}
+        sizes = [len(p.hand) for p in players]
+        return [
+            {"type": "deal", "hands": sizes, "market": list(state.core.market), "secret": secret}
+        ]
+
+    def rounds(self, state: State) -> int:
+        """Rounds begun: every seat still playing begins one turn a round."""
+        return max(p.turns_begun for p in state.core.players)
 
     def seats(self, state: State) -> int:
         return len(state.core.players)
