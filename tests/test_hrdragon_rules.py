@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from game.engine.errors import MalformedData
+from game.engine.errors import MalformedData, ScenarioError
 from game.engine.events import event_for_seat
 from game.engine.outcome import outcome_problem
 from game.engine.simulate import random_game
@@ -202,3 +202,27 @@ def test_the_deal_shows_each_hand_to_its_seat_alone_and_rounds_count_the_dragons
     for seat in (0, 1, 2):
         state, _events = GAME.apply(state, seat, read_action("end", ["Ana", "Ben", "Dan"]))
     assert rounds(state) == 2 and state.core.turn == 0
+
+
+@pytest.mark.parametrize(
+    "setup",
+    [
+        {"players": "Ana"},
+        {"players": ["Ana", "Ana"]},
+        {"players": ["Ana", "Dan"], "packs": {"Ana": ["cleric"]}},
+        {"players": ["Ana", "Dan"], "packs": {"Dan": "cleric"}},
+        {"players": ["Ana", "Dan"], "hands": {"Ana": ["no_such_card"]}},
+        {"players": ["Ana", "Dan"], "hands": {"Ana": ["cunning_blow"]}},
+        {"players": ["Ana", "Dan"], "hands": {"Ana": ["sword_of_destiny"]}},
+        {"players": ["Ana", "Dan"], "hoard": ["dagger"]},
+        {"players": ["Ana", "Dan"], "items": {"sword_of_destiny": ["Ana"]}},
+        {"players": ["Ana", "Dan"], "taunters": "Ana"},
+        {"players": ["Ana", "Dan"], "mode": {"boss": 1}},
+        {"players": ["Ana", "Dan"], "turn": ["Ana"]},
+        {"players": ["Ana", "Dan"], "health": {"Ana": -1}},
+        {"players": ["Ana", "Dan"], "elsewhere": 1},
+    ],
+)
+def test_a_bad_stacked_setup_is_refused_with_its_reason(setup: dict[str, object]) -> None:
+    with pytest.raises(ScenarioError):
+        stacked(setup)

@@ -97,7 +97,10 @@ def stacked(setup: Mapping[str, Any]) -> tuple[State, list[str]]:
         raise ScenarioError("setup.mode is party, or boss_vs_boss with two players")
     party = len(names) - 1 if mode == "party" else 0
     packs_by = _by_player(setup, "packs", names)
-    if any(value not in PACKS or seat >= party for seat, value in packs_by.items()):
+    if any(
+        not isinstance(value, str) or value not in PACKS or seat >= party
+        for seat, value in packs_by.items()
+    ):
         raise ScenarioError(f"setup.packs: a party member's pack is one of {', '.join(PACKS)}")
     packs = tuple(packs_by.get(seat, "") for seat in range(party))
     state = new_game(party, seed, packs)
