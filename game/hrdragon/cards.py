@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Final
 
 from ..herorealms.cards import (
-    CARD_COUNT,
     PACKS,
     STARTING,
     STARTING_DECK,
@@ -40,7 +39,6 @@ __all__ = [
     "TAIL",
     "boss_deck",
     "hero_deck",
-    "is_item",
     "skill_check",
 ]
 
@@ -141,13 +139,6 @@ def boss_deck(boss: int, counted: int) -> tuple[int, ...]:
     return tuple(range(first, first + size))
 
 
-def is_item(card: int) -> bool:
-    return card in HOARD_IDS
-
-
 def skill_check(card: int) -> int:
     """The total cost to discard to take (or steal back) a Hoard item."""
     return SKILL_CHECK[kind_of(card).key]
-
-
-assert CARD_COUNT == _FIRST

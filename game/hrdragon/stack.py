@@ -20,7 +20,7 @@ from ..engine.safejson import quote
 from ..herorealms.cards import GEM_IDS, MARKET_IDS, PACKS, kind_of, pack_of
 from ..herorealms.packs import GOLD, RUBY
 from ..herorealms.state import MARKET_ROW, NO_CARD
-from .cards import BOSS_DECK, HOARD_IDS, MAX_PARTY, boss_deck, hero_deck
+from .cards import HOARD_IDS, MAX_PARTY, boss_deck, hero_deck
 from .deal import new_game
 from .state import State
 
@@ -227,6 +227,3 @@ def _numbers(state: State, setup: Mapping[str, Any], names: Sequence[str]) -> St
         core=evolve(core, **changes),
         taunters=tuple(sorted((boss, names.index(t)) for t in taunters)),
     )
-
-
-assert BOSS_DECK == 18

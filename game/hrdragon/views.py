@@ -89,9 +89,8 @@ def state_problems(state: State) -> list[str]:
         if pack and pack not in PACKS:
             return [f"seat {seat}'s character pack is one of {', '.join(PACKS)}"]
         expected |= set(hero_deck(seat, pack))
-    for index, boss in enumerate(state.bosses):
+    for index in range(len(state.bosses)):
         expected |= set(boss_deck(index, state.counted))
-        del boss
     counts = Counter(places)
     if set(counts) != expected or any(n != 1 for n in counts.values()):
         doubled = sorted(c for c, n in counts.items() if n > 1)
