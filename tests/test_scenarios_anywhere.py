@@ -26,6 +26,7 @@ from game.engine.scenario import (
     run_scenario,
 )
 from game.herorealms import GAME as HEROREALMS
+from game.hrdragon.game import GAME as HRDRAGON
 from game.raid import GAME as RAID
 from game.registry import GAMES
 from game.theboss import GAME as THEBOSS
@@ -40,6 +41,7 @@ GAME_OF: dict[str, Game[Any, Any]] = {
     "theboss": THEBOSS,
     "raid": RAID,
     "herorealms": HEROREALMS,  # not registered yet: its scenarios run here too
+    "hrdragon": HRDRAGON,  # the same
 }
 
 

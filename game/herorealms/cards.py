@@ -46,6 +46,7 @@ __all__ = [
     "CardType",
     "Faction",
     "ability_id",
+    "add_later_ids",
     "kind_of",
     "pack_of",
     "skill_id",
@@ -206,8 +207,25 @@ MARKET_IDS: Final = tuple(range(sum(kind.copies for kind in MARKET)))
 GEM_IDS: Final = tuple(range(len(MARKET_IDS), len(MARKET_IDS) + FIRE_GEM.copies))
 
 
+_LATER: list[CardKind] = []
+"""The kinds of the ids past CARD_COUNT, which a game built on this one adds
+once at its import (`add_later_ids`): Hero Realms' own ids never reach them."""
+
+
+def add_later_ids(kinds: tuple[CardKind, ...]) -> int:
+    """Give `kinds` the ids that follow the catalogue (once: a second call
+    with the same kinds changes nothing); returns the first of them."""
+    if _LATER and tuple(_LATER) != kinds:
+        raise ValueError("the ids past the catalogue are already given to other cards")
+    _LATER[:] = kinds
+    return CARD_COUNT
+
+
 def kind_of(card: int) -> CardKind:
-    return CARDS[card]
+    try:
+        return CARDS[card]
+    except IndexError:  # a card of a game built on this one; negative ids never come
+        return _LATER[card - CARD_COUNT]
 
 
 _BASE_END: Final = len(MARKET_IDS) + len(GEM_IDS) + MAX_SEATS * STARTING_DECK
