@@ -8,9 +8,12 @@ few modules imported: the floor), serves everything on 127.0.0.1 with
 netlify.toml's headers, and measures, in one run, each page in a browser of
 its own (Debian's Chromium, headless, launched as the browser suite does):
 
-    memory   the proportional set size (PSS, /proc/<pid>/smaps_rollup) of all
-             the browser's processes with the page ready, minus the same
-             browser's on a blank page just before; "settled" after a few
+    memory   the proportional set size of the memory all the browser's
+             processes allocated (PSS of anonymous and shared memory,
+             /proc/<pid>/smaps_rollup; mapped files, mostly Chromium's own
+             code shared with every Chromium on the machine, left out) with
+             the page ready, minus the same browser's on its blank page (the
+             lower of before and after, kind by kind); "settled" after a few
              seconds idle (the median of three samples), "pressed" after
              Chromium's critical memory-pressure signal (what a phone's
              browser sends when memory runs short: every isolate collects
@@ -26,7 +29,13 @@ The pages (``--only`` keeps those whose name contains one of its words):
     floor              bench/floor.html: loadPyodide() and a few imports
     game:<g>           index.html?game=<g>, ready, first visit (the service
                        worker done caching the build) and return visit (Python
-                       from the build's snapshot)
+                       from the build's snapshot), once the first visit's
+                       page is closed and its service worker stopped, as
+                       Chromium stops it after 30 s idle
+The floor is measured three times (first, last, between the pages), its
+median the reference; a page measured on its first visit is measured once
+its service worker, which cached the build meanwhile, is stopped (the note
+"service worker running" gives the figure before).
     hard:<g>           a 4-player game of <g>, seat 1 the hard bot, played until
                        its search helper has answered three decisions
     rules:<g>          rules-<g>.html scrolled board by board to the end, each
@@ -158,14 +167,19 @@ def _kind(pid: int) -> str | None:
 
 
 def _pss_kb(pid: int) -> int:
+    """The process's proportional share of the memory it allocated (anonymous
+    and shared memory). Mapped files are left out: they are mostly Chromium's
+    own code, shared with every other Chromium on the machine, so their share
+    moved by tens of MB with the browsers other work ran beside the benchmark."""
+    total = 0
     try:
         with open(f"/proc/{pid}/smaps_rollup", encoding="utf-8") as rollup:
             for line in rollup:
-                if line.startswith("Pss:"):
-                    return int(line.split()[1])
+                if line.startswith(("Pss_Anon:", "Pss_Shmem:")):
+                    total += int(line.split()[1])
     except OSError:
         pass
-    return 0
+    return total
 
 
 def browser_pss() -> dict[str, int]:
@@ -385,6 +399,39 @@ def _open(page: Page, target: Target) -> None:
         _ready(page, target.url)
 
 
+def _renderers() -> set[int]:
+    """The pids of this process's Chromium renderers."""
+    tree = _children()
+    found: set[int] = set()
+    stack = list(tree.get(os.getpid(), []))
+    while stack:
+        pid = stack.pop()
+        stack += tree.get(pid, [])
+        if _kind(pid) == "renderer":
+            found.add(pid)
+    return found
+
+
+def _stop_service_workers(context: BrowserContext, blank: Page, gone: set[int]) -> bool:
+    """Stop the site's service worker, as Chromium does on its own once it has
+    been idle 30 s, and wait (up to 10 s) until one of the renderers ``gone``
+    has exited (Chromium may keep it for the next page instead): a closed
+    page's process lives on while it hosts the worker, and counting it made
+    a return visit look 60 to 110 MB heavier than it is. Whether one exited."""
+    session = context.new_cdp_session(blank)
+    try:
+        session.send("ServiceWorker.enable")
+        session.send("ServiceWorker.stopAllWorkers")
+    finally:
+        session.detach()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        if gone and not gone <= _renderers():
+            return True
+        time.sleep(0.2)
+    return not gone
+
+
 def measure_memory(playwright: Playwright, site: Site, target: Target) -> Memory:
     """``target`` in a browser of its own, over that browser's blank page."""
     with _browser(playwright) as context:
@@ -393,6 +440,7 @@ def measure_memory(playwright: Playwright, site: Site, target: Target) -> Memory
         # a new profile's browser is busy for its first seconds: let it settle longer
         base = _settled(BLANK_SETTLE_S)
         base_pressed = _pressed([blank])
+        blank_renderers = _renderers()
         page, log = _watched(context, site)
         notes: dict[str, Any] = {}
         if not target.custom_open:
@@ -405,21 +453,51 @@ def measure_memory(playwright: Playwright, site: Site, target: Target) -> Memory
                 state="attached",
                 timeout=TIMEOUT_MS,
             )
+        before: dict[str, int] = {}
         if target.return_visit:
-            notes["first visit"] = f"+{_mb(_settled()['all'] - base['all'])} MB"
+            before["first visit"] = _settled()["all"]
+            first_visit = _renderers() - blank_renderers
             page.close()
+            _stop_service_workers(context, blank, first_visit)
             page, log = _watched(context, site)
             _open(page, target)
             notes["python start"] = page.get_attribute("html", "data-runtime-start")
+        else:
+            # a first visit: its service worker caches the build meanwhile
+            before["service worker running"] = _settled()["all"]
+            _stop_service_workers(context, blank, set())
         now = _settled()
         pressed = _pressed([page])
         _check(log, target.name)
+        base = _lowest(base, _blank_again(context, blank, page, blank_renderers))
+        for note, kb in before.items():
+            notes[note] = f"+{_mb(kb - base['all'])} MB"
         return Memory(
             settled=_mb(now["all"] - base["all"]),
             pressed=_mb(pressed - base_pressed),
             by_kind={k: _mb(v - base.get(k, 0)) for k, v in sorted(now.items()) if k != "all"},
             notes=notes,
         )
+
+
+def _blank_again(
+    context: BrowserContext, blank: Page, page: Page, blank_renderers: set[int]
+) -> dict[str, int]:
+    """The browser on its blank page again, once the measured page is closed
+    and its processes gone."""
+    page.close()
+    _stop_service_workers(context, blank, _renderers() - blank_renderers)
+    return _settled()
+
+
+def _lowest(first: dict[str, int], second: dict[str, int]) -> dict[str, int]:
+    """Each kind's lower figure of two measures of the blank browser: a new
+    profile's browser process held 40 MB more in its first seconds, which
+    made some pages look lighter than nothing."""
+    kinds = (set(first) | set(second)) - {"all"}
+    lowest = {k: min(first.get(k, 0), second.get(k, 0)) for k in kinds}
+    lowest["all"] = sum(lowest.values())
+    return lowest
 
 
 def measure_slowed(playwright: Playwright, site: Site, target: Target) -> dict[str, Any]:
@@ -489,6 +567,31 @@ def served_sites(base: str | None) -> Iterator[dict[str, tuple[Site, str]]]:
                 yield sites
 
 
+#: how many times the floor is measured (first, last and between the pages):
+#: alone it moved from +84 to +111 MB between two runs of minutes apart
+FLOOR_RUNS = 3
+
+
+def _floor_spread(runs: list[tuple[str, Site, Target]]) -> list[tuple[str, Site, Target]]:
+    """The runs with the floor measured FLOOR_RUNS times, spread over them."""
+    floor = [run for run in runs if run[0] == "floor"]
+    pages = [run for run in runs if run[0] != "floor"]
+    if not floor:
+        return pages
+    spread = list(pages)
+    for index in range(FLOOR_RUNS):
+        spread.insert(round(index * len(pages) / max(FLOOR_RUNS - 1, 1)) + index, floor[0])
+    return spread
+
+
+def _median_floor(floors: list[Memory]) -> Memory:
+    """The floor's measure with the median settled figure so far, its others noted."""
+    ordered = sorted(floors, key=lambda memory: memory.settled)
+    middle = ordered[(len(ordered) - 1) // 2]
+    notes = {**middle.notes, "floor runs": ", ".join(f"+{m.settled}" for m in floors)}
+    return Memory(middle.settled, middle.pressed, middle.by_kind, notes)
+
+
 def _say(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
@@ -516,14 +619,18 @@ def measure(
                 old = next(t for t in _targets(old_site, "") if t.name == target.name)
                 runs.append((f"{target.name} before", old_site, old))
             runs.append((target.name, after[0], target))
-        for name, site, target in runs if memory else []:
+        floors: list[Memory] = []
+        for name, site, target in _floor_spread(runs) if memory else []:
             try:
                 found = measure_memory(playwright, site, target)
             except Exception as exc:  # one page that fails leaves the others' figures
                 _say(f"  {name} failed: {exc}")
                 continue
-            result["memory"][name] = found.__dict__
             _say(f"  measured {name}: +{found.settled} MB")
+            if name == "floor":
+                floors.append(found)
+                found = _median_floor(floors)
+            result["memory"][name] = found.__dict__
         if slow:
             for name, site, target in runs:
                 try:
