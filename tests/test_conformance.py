@@ -153,7 +153,8 @@ class _LaxChecker:
 
     def __init__(self, game: Game[Any, Any]) -> None:
         self._game = game
-        self._last: tuple[Any, int, Any] | None = None
+        self._state: Any = None
+        self._wrong: dict[int, Any] = {}
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._game, name)
@@ -166,31 +167,61 @@ class _LaxChecker:
 
     def _wrongly_allowed(self, state: Any, seat: int) -> Any:
         """The first action of the universe the real checker refuses the seat,
-        in one state in 7 (by its hash) where the seat is to act; else None."""
-        if self._last is not None and self._last[0] is state and self._last[1] == seat:
-            return self._last[2]
-        wrong = None
-        if seat in self._game.to_act(state) and int(state_hash(self._game, state)[:8], 16) % 7 == 0:
-            universe = self._game.action_universe(state)
-            wrong = next((a for a in universe if self._game.check(state, seat, a)), None)
-        self._last = (state, seat, wrong)
-        return wrong
+        in one state in 7 (by its hash) where the seat is to act; else None.
+        Kept for the last state, every seat's (the invariants ask each action
+        of every seat in turn: hashing the state at each call was minutes)."""
+        if self._state is not state:
+            self._state, self._wrong = state, {}
+        if seat not in self._wrong:
+            wrong = None
+            acting = seat in self._game.to_act(state)
+            if acting and int(state_hash(self._game, state)[:8], 16) % 7 == 0:
+                universe = self._game.action_universe(state)
+                wrong = next((a for a in universe if self._game.check(state, seat, a)), None)
+            self._wrong[seat] = wrong
+        return self._wrong[seat]
+
+
+LAX = "but the checker allows it"
 
 
 @pytest.mark.parametrize("game", ALL_GAMES.values(), ids=list(ALL_GAMES))
 def test_a_checker_that_allows_too_much_is_caught(game: Game[Any, Any]) -> None:
     """The invariants check the whole action universe only on some states of
     the long random games (engine/simulate.py); the fixed seeds check it on
-    every state. Either way a checker gone lax is caught."""
+    every state. Either way a checker gone lax is caught. Each game stops at
+    the first problem: being caught once is what this shows."""
     lax: Game[Any, Any] = _LaxChecker(game)
     options = OPTION_SETS[game.name][0]
-    _state, _played, every_state = random_game(lax, options, 0, check=True)
-    assert any("but the checker allows it" in problem for problem in every_state)
-    sampled = [
-        random_game(lax, options, seed, True, universe_one_in=UNIVERSE_ONE_IN)[2]
+    _state, _played, every_state = random_game(lax, options, 0, True, stop_at_problem=True)
+    assert any(LAX in problem for problem in every_state), every_state
+    sampled = (
+        random_game(
+            lax, options, seed, True, universe_one_in=UNIVERSE_ONE_IN, stop_at_problem=True
+        )[2]
         for seed in range(4)
-    ]
-    assert any("but the checker allows it" in p for problems in sampled for p in problems)
+    )
+    assert any(LAX in problem for problems in sampled for problem in problems)
+
+
+def test_a_random_game_stops_at_its_first_problem() -> None:
+    """`stop_at_problem` ends a checked game at the first action that broke an
+    invariant, with that action's problems: those of the whole game up to it."""
+    lax: Game[Any, Any] = _LaxChecker(ALL_GAMES["duel"])
+    options = OPTION_SETS["duel"][0]
+    stopped_early = 0
+    for seed in range(30):
+        _final, played, problems = random_game(lax, options, seed, True)
+        _at, until, first = random_game(lax, options, seed, True, stop_at_problem=True)
+        if not problems:
+            assert first == [] and until == played
+            continue
+        found = re.match(rf"game {seed}, action (\d+): ", first[0])
+        action = int(found.group(1)) if found else 0  # 0: the dealt state's own
+        assert until == played[:action] and first == problems[: len(first)]
+        assert not found or all(p.startswith(f"game {seed}, action {action}:") for p in first)
+        stopped_early += len(until) < len(played)
+    assert stopped_early
 
 
 @pytest.mark.parametrize(("game", "options"), cases())
