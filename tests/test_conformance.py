@@ -29,6 +29,7 @@ from game.engine.client import GameClient, Scene
 from game.engine.codec import canonical_json, decode_state, encode_state, state_hash
 from game.engine.errors import GameError, IllegalAction
 from game.engine.events import event_for_seat, events_for_seat
+from game.engine.invariants import check_invariants
 from game.engine.match import Match, replay
 from game.engine.outcome import outcome_problem
 from game.engine.protocol import Event, Game
@@ -36,7 +37,14 @@ from game.engine.search import SearchSettings
 from game.engine.simulate import random_game
 from game.engine.viewcheck import Received
 from game.registry import CLIENTS, GAMES, TEST_CLIENTS, TEST_GAMES
-from tests.helpers import UNIVERSE_ONE_IN
+from tests.helpers import (
+    EARLY_STATES,
+    LATE_STATES,
+    LATE_UNIVERSE,
+    UNIVERSE_ONE_IN,
+    spread,
+    universe_first,
+)
 from tests.pyodide_server import PyodideServer, last_json, run_cpython
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -123,25 +131,37 @@ def _every_random_state(
         yield state
 
 
+def _checked_game(
+    game: Game[Any, Any], options: Mapping[str, Any], seed: int
+) -> tuple[Any, list[str]]:
+    """One random game (`_every_random_state`) with its invariants checked
+    (engine/invariants.py): (final state, problems). A long game on a sample
+    (tests/helpers.py): every one of its first EARLY_STATES states and
+    LATE_STATES more spread over the rest, and the last; the checker against
+    the whole action universe on its first `universe_first` states (all of a
+    short game's), LATE_UNIVERSE more spread over the rest, and the last."""
+    states = list(_every_random_state(game, options, seed))
+    checked = set(spread(len(states), EARLY_STATES, LATE_STATES))
+    whole = set(spread(len(states), universe_first(game, states[0]), LATE_UNIVERSE))
+    problems: list[str] = []
+    for index in sorted(checked | whole):
+        found = check_invariants(game, states[index], seed + index, universe=index in whole)
+        problems += [f"game {seed}, state {index}: {problem}" for problem in found]
+    return states[-1], problems
+
+
 @pytest.mark.parametrize(("game", "options"), cases())
 def test_random_play_keeps_every_invariant(game: Game[Any, Any], options: dict[str, Any]) -> None:
-    """Invariants after every action: the game's own, the checker and the legal
-    list agreeing on the whole action universe (a long game's later states on
-    a sample, and on their legal lists always), exact JSON round-trips, and every
-    seat's view unchanged when what it cannot see is re-dealt; at the end, an
-    outcome of the checked shape (engine/outcome.py: winners, and teams in a
-    mode that has them)."""
+    """Invariants (`_checked_game`): the game's own, the checker and the legal
+    list agreeing on the whole action universe (a long game's on a sample of
+    its states, and on their legal lists on a larger one), exact JSON
+    round-trips, and every seat's view unchanged when what it cannot see is
+    re-dealt; at the end, an outcome of the checked shape (engine/outcome.py:
+    winners, and teams in a mode that has them)."""
     for seed in range(2):
-        state, played, problems = random_game(
-            game,
-            options,
-            seed,
-            True,
-            universe_one_in=UNIVERSE_ONE_IN,
-            universe_first=LONG_GAME_STATES,
-        )
-        assert played
+        state, problems = _checked_game(game, options, seed)
         assert problems == []
+        assert game.is_over(state)
         outcome = game.outcome(state)
         assert outcome_problem(game.declared_options, options, outcome) is None, outcome
         assert len(game.declared_options.seat_roles(options)) == game.seats(state)
@@ -187,20 +207,16 @@ LAX = "but the checker allows it"
 
 @pytest.mark.parametrize("game", ALL_GAMES.values(), ids=list(ALL_GAMES))
 def test_a_checker_that_allows_too_much_is_caught(game: Game[Any, Any]) -> None:
-    """The invariants check the whole action universe only on some states of
-    the long random games (engine/simulate.py); the fixed seeds check it on
-    every state. Either way a checker gone lax is caught. Each game stops at
-    the first problem: being caught once is what this shows."""
+    """The random-play test checks the whole action universe only on a sample
+    of a long game's states (`_checked_game`); `random_game`'s fixed seeds
+    check it on every state. Either way a checker gone lax is caught. The
+    every-state game stops at its first problem, the sampled ones at the first
+    game that catches it: being caught once is what this shows."""
     lax: Game[Any, Any] = _LaxChecker(game)
     options = OPTION_SETS[game.name][0]
     _state, _played, every_state = random_game(lax, options, 0, True, stop_at_problem=True)
     assert any(LAX in problem for problem in every_state), every_state
-    sampled = (
-        random_game(
-            lax, options, seed, True, universe_one_in=UNIVERSE_ONE_IN, stop_at_problem=True
-        )[2]
-        for seed in range(4)
-    )
+    sampled = (_checked_game(lax, options, seed)[1] for seed in range(4))
     assert any(LAX in problem for problems in sampled for problem in problems)
 
 
