@@ -27,7 +27,7 @@ from game.engine import rng
 from game.engine.bots import bot_levels, make_bot
 from game.engine.client import GameClient, Scene
 from game.engine.codec import canonical_json, decode_state, encode_state, state_hash
-from game.engine.errors import GameError, IllegalAction
+from game.engine.errors import GameError, IllegalAction, Reason
 from game.engine.events import event_for_seat, events_for_seat
 from game.engine.invariants import check_invariants
 from game.engine.match import Match, replay
@@ -41,7 +41,6 @@ from tests.helpers import (
     EARLY_STATES,
     LATE_STATES,
     LATE_UNIVERSE,
-    UNIVERSE_ONE_IN,
     spread,
     universe_first,
 )
@@ -87,30 +86,21 @@ def test_options_are_declared_once_and_read_strictly(game: Game[Any, Any]) -> No
     assert json.loads(json.dumps(described)) == described
 
 
-#: a game's first states are all checked; a long game's later ones on a sample
-#: (one in UNIVERSE_ONE_IN, and the last), so that a 1,000-action game's checks
-#: cost a few hundred states' (docs/testing.md)
-LONG_GAME_STATES = 150
-_NONE = object()
+def _random_states(game: Game[Any, Any], options: Mapping[str, Any], seed: int) -> list[Any]:
+    """The states of one random game, several seats to act picked in any
+    order; a long game's on a sample (tests/helpers.py `spread`): its first
+    EARLY_STATES, LATE_STATES more spread over the rest, and the last."""
+    states = list(_every_random_state(game, options, seed))
+    return [states[index] for index in spread(len(states), EARLY_STATES, LATE_STATES)]
 
 
-def _long_game_sample(states: Iterator[Any]) -> Iterator[Any]:
-    """The first LONG_GAME_STATES states, then one in UNIVERSE_ONE_IN, and the last."""
-    last: Any = _NONE
-    for index, state in enumerate(states):
-        if index < LONG_GAME_STATES or index % UNIVERSE_ONE_IN == 0:
-            yield state
-            last = _NONE
-        else:
-            last = state
-    if last is not _NONE:
-        yield last
-
-
-def _random_states(game: Game[Any, Any], options: Mapping[str, Any], seed: int) -> Iterator[Any]:
-    """The states of one random game (a long one's on a sample: `_long_game_sample`),
-    with several seats to act picked in any order."""
-    return _long_game_sample(_every_random_state(game, options, seed))
+def _universe_states(game: Game[Any, Any], options: Mapping[str, Any], seed: int) -> list[Any]:
+    """The states of one random game whose whole action universe a test asks:
+    its first `universe_first` (all of a short game's), LATE_UNIVERSE more
+    spread over the rest, and the last."""
+    states = list(_every_random_state(game, options, seed))
+    first = universe_first(game, states[0])
+    return [states[index] for index in spread(len(states), first, LATE_UNIVERSE)]
 
 
 def _every_random_state(
@@ -253,18 +243,54 @@ def test_a_match_replays_to_the_same_hash(game: Game[Any, Any], options: dict[st
     )
 
 
+#: the refused actions applied in a state, of each seat, kind of action and reason
+TRIED = 2
+
+
+def _drawn(items: Sequence[Any], count: int, dice: int) -> tuple[list[Any], int]:
+    """`count` items drawn with the generator state `dice` (all when fewer)."""
+    if len(items) <= count:
+        return list(items), dice
+    drawn = []
+    for _ in range(count):
+        index, dice = rng.below(dice, len(items))
+        drawn.append(items[index])
+    return drawn, dice
+
+
 @pytest.mark.parametrize(("game", "options"), cases())
 def test_illegal_actions_change_nothing(game: Game[Any, Any], options: dict[str, Any]) -> None:
-    for state in _random_states(game, options, 3):
+    """A refused action raises IllegalAction with the checker's code and
+    changes nothing, on the states of `_universe_states`. A seat to act asks
+    the checker the whole universe; TRIED of the actions it refuses for each
+    kind of action (its class) and reason are applied, drawn with a fixed
+    seed. A seat not to act tries TRIED actions of each kind (every one of
+    them is refused; the invariants ask the checker the whole universe)."""
+    dice = rng.seed_state(3)
+    for state in _universe_states(game, options, 3):
         before = canonical_json(encode_state(game, state))
+        universe = game.action_universe(state)
+        kinds: dict[type, list[Any]] = {}
+        for action in universe:
+            kinds.setdefault(type(action), []).append(action)
+        acting = game.to_act(state)
         for seat in range(game.seats(state)):
-            for action in game.action_universe(state):
+            asked: list[Any] = list(universe) if seat in acting else []
+            for actions in [] if seat in acting else kinds.values():
+                drawn, dice = _drawn(actions, TRIED, dice)
+                asked += drawn
+            refused: dict[tuple[type, str], list[tuple[Any, Reason]]] = {}
+            for action in asked:
                 reason = game.check(state, seat, action)
-                if reason is None:
-                    continue
-                with pytest.raises(IllegalAction) as refused:
-                    game.apply(state, seat, action)
-                assert refused.value.code == reason.code and reason.message
+                if reason is not None:
+                    refused.setdefault((type(action), reason.code), []).append((action, reason))
+            assert seat in acting or len(refused) >= len(kinds) > 0
+            for group in refused.values():
+                tried, dice = _drawn(group, TRIED, dice)
+                for action, reason in tried:
+                    with pytest.raises(IllegalAction) as error:
+                        game.apply(state, seat, action)
+                    assert error.value.code == reason.code and reason.message
         assert canonical_json(encode_state(game, state)) == before
 
 
@@ -427,20 +453,25 @@ def test_the_shared_games_are_what_the_game_plays(game: Game[Any, Any]) -> None:
     assert index == len(shared) - 1 and game.is_over(state)
 
 
+def _client_indexes(length: int) -> list[int]:
+    """The states of a game of `length` the drawing checks look at: every
+    SAMPLE-th of the first EARLY_STATES, LATE_STATES // SAMPLE more spread
+    over the rest (a Hero Realms game's thousands of states are alike, and
+    each is drawn with its whole log), and the last."""
+    late = spread(length, EARLY_STATES, LATE_STATES // SAMPLE)
+    early = range(0, min(length, EARLY_STATES), SAMPLE)
+    return sorted({*early, *(index for index in late if index >= EARLY_STATES), length - 1})
+
+
 def _sampled(steps: Iterator[Step]) -> Iterator[tuple[Any, list[Event], Legal]]:
-    """Every SAMPLE-th state and the last one, each with every event so far (a
-    long game's later states more sparsely: each is drawn with its whole log)."""
+    """The states of `_client_indexes`, each with every event so far."""
+    every = list(steps)
+    picked = set(_client_indexes(len(every)))
     seen: list[Event] = []
-    last: tuple[Any, list[Event], Legal] | None = None
-    for index, (state, events, legal) in enumerate(steps):
+    for index, (state, events, legal) in enumerate(every):
         seen += events
-        last = (state, list(seen), legal)
-        every = SAMPLE if index < LONG_GAME_STATES else SAMPLE * UNIVERSE_ONE_IN
-        if index % every == 0:
-            yield last
-            last = None
-    if last is not None:
-        yield last
+        if index in picked:
+            yield state, list(seen), legal
 
 
 def _same_actions(got: Sequence[Any], legal: Sequence[Any]) -> bool:
@@ -451,7 +482,9 @@ def _same_actions(got: Sequence[Any], legal: Sequence[Any]) -> bool:
 def test_a_control_for_every_legal_action(game: Game[Any, Any], options: dict[str, Any]) -> None:
     client = client_of(game)
     for seed in CLIENT_SEEDS:
-        for state, _, listed in _long_game_sample(_random_steps(game, options, seed)):
+        steps = list(_random_steps(game, options, seed))
+        for index in spread(len(steps), EARLY_STATES, LATE_STATES):
+            state, _, listed = steps[index]
             names = _names(game.seats(state))
             for seat in game.to_act(state):
                 legal = list(listed[seat])
@@ -488,14 +521,25 @@ def test_words_in_both_languages_for_every_event_and_refusal(
     languages (a game may leave an event silent, as Boss Quest's spell effect
     that its activation line already tells, only in both languages and only
     when another event of the same move says something: every move is told,
-    and every kind of event has words somewhere). Every refusal of the checker
-    over the action universe in words, the French not the English echoed."""
+    and every kind of event has words somewhere); a long game's steps on a
+    sample, with every step that brings a kind of event not seen before.
+    Every refusal of the checker over the action universe, on every SAMPLE-th
+    state of `_universe_states`, in words, the French not the English echoed."""
     client = client_of(game)
     refusals: dict[str, str] = {}
     worded: set[str] = set()
     silent: set[str] = set()
     for seed in CLIENT_SEEDS:
-        for index, (state, events, _) in enumerate(_random_steps(game, options, seed)):
+        steps = list(_random_steps(game, options, seed))
+        # A long game's steps on a sample, and every step with a kind of
+        # event not seen before (each kind is told somewhere).
+        picked = set(spread(len(steps), EARLY_STATES, LATE_STATES))
+        kinds: set[str] = set()
+        for index, (state, events, _) in enumerate(steps):
+            new = {event["type"] for event in events} - kinds
+            if index not in picked and not new:
+                continue
+            kinds |= new
             names = _names(game.seats(state))
             for seat in [None, *range(game.seats(state))]:
                 told = False
@@ -509,12 +553,15 @@ def test_words_in_both_languages_for_every_event_and_refusal(
                     told = told or bool(lines["en"])
                     (worded if lines["en"] else silent).add(event["type"])
                 assert told or not events, (seat, events)
-            if index % SAMPLE == 0:
-                for seat in range(game.seats(state)):
-                    for action in game.action_universe(state):
-                        reason = game.check(state, seat, action)
-                        if reason is not None:
-                            refusals.setdefault(f"{reason.code}\n{reason.message}", reason.code)
+        first = universe_first(game, steps[0][0])
+        # every SAMPLE-th of the states of `_universe_states`
+        for index in spread(len(steps), first, LATE_UNIVERSE)[::SAMPLE]:
+            state = steps[index][0]
+            for seat in range(game.seats(state)):
+                for action in game.action_universe(state):
+                    reason = game.check(state, seat, action)
+                    if reason is not None:
+                        refusals.setdefault(f"{reason.code}\n{reason.message}", reason.code)
     assert worded and silent <= worded, f"never told: {sorted(silent - worded)}"
     assert refusals
     for key, code in refusals.items():
