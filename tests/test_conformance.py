@@ -14,7 +14,7 @@ import functools
 import importlib
 import json
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from copy import copy
 from dataclasses import replace
 from html.parser import HTMLParser
@@ -612,16 +612,16 @@ def _scenes(
     client: GameClient,
     state: Any,
     viewer: int | None,
-    seen: Sequence[Event],
+    events: Sequence[Event],
     lang: str,
     legal: Legal | None = None,
 ) -> Iterator[tuple[str, Scene]]:
     """Each phase the state can show `viewer`, as the shell would fill its scene
-    (`legal`: the seats' legal lists when known, else asked of the game)."""
+    (`events`: every event so far, as the viewer sees them; `legal`: the
+    seats' legal lists when known, else asked of the game)."""
     view = game.view(state, viewer)
     count = game.seats(state)
     names = _names(count)
-    events = [event_for_seat(event, viewer) for event in seen]
     log = [
         (event["type"], line)
         for event in events[-8:]
@@ -659,7 +659,8 @@ def test_every_phase_is_drawn_and_names_no_hidden_card(
 ) -> None:
     """The board, the result panel and the end panel, in both languages, for
     every seat and the spectator: well-formed HTML, identical when whatever
-    the viewer cannot see is re-dealt (so it names none of it)."""
+    the viewer cannot see is re-dealt (so it names none of it). On the states
+    of `_client_indexes`, each viewer in one language, the two in turn."""
     client = client_of(game)
     redeal = game.capabilities.redeal
     assert redeal is not None
@@ -670,19 +671,24 @@ def test_every_phase_is_drawn_and_names_no_hidden_card(
             viewers = [None, *range(game.seats(state))]
             # Parsing is the slow part: each state's HTML is parsed for one
             # viewer and one language, taken in turn, and compared for all.
+            # Each viewer is drawn in one language, the two taken in turn (in
+            # both at the end): a leak in either is seen on half the states.
             parsed = (viewers[index % len(viewers)], LANGS[index // len(viewers) % 2])
-            for viewer in viewers:
+            for number, viewer in enumerate(viewers):
                 other = redeal(state, viewer, 7 + seed)
-                for lang in LANGS:
-                    drawn = dict(_scenes(game, client, state, viewer, seen, lang, legal))
-                    again = dict(_scenes(game, client, other, viewer, seen, lang))
+                mine = [event_for_seat(event, viewer) for event in seen]
+                over = game.is_over(state)
+                langs = LANGS if over else LANGS[(index + number) % 2 :][:1]
+                for lang in {*langs, parsed[1]} if viewer == parsed[0] else langs:
+                    drawn = dict(_scenes(game, client, state, viewer, mine, lang, legal))
+                    again = dict(_scenes(game, client, other, viewer, mine, lang))
                     assert drawn.keys() == again.keys()
                     for phase, scene in drawn.items():
                         html = _render(client, phase, scene)
                         if (viewer, lang) == parsed or phase == "over":
                             assert_well_formed(html)
                         assert html == _render(client, phase, again[phase]), (phase, viewer)
-                        phases.add(phase)
+                        phases.add(f"{phase} {lang}")
         assert state is not None and game.is_over(state)
         names = _names(game.seats(state))
         for lang in LANGS:  # a finished game's replay: everything face up
@@ -691,26 +697,33 @@ def test_every_phase_is_drawn_and_names_no_hidden_card(
             )
             assert_well_formed(client.render_table(opened))
             assert client.over_status(game.view(state, None), names, lang).strip()
-    assert {"table", "over"} <= phases
+    assert {f"{phase} {lang}" for phase in ("table", "over") for lang in LANGS} <= phases
 
 
 # ------------------------------------------------- what a host sends a seat
 
 
 def _received(
-    game: Game[Any, Any], options: Mapping[str, Any], seed: int
-) -> Iterator[tuple[Any, Received]]:
+    game: Game[Any, Any],
+    options: Mapping[str, Any],
+    seed: int,
+    only: Collection[int] | None = None,
+) -> Iterator[tuple[int, Any, Received]]:
     """What an honest host sends every seat and a spectator after every action
-    of a random game: the view (a spectator's of a finished game is the
-    client's open view, as the host sends it), the legal actions, the events
-    of that action and the outcome; with the state."""
+    of a random game (or only after the states whose indexes are in `only`):
+    the view (a spectator's of a finished game is the client's open view, as
+    the host sends it), the legal actions, the events of that action and the
+    outcome; with the state and its index."""
     client = client_of(game)
-    for state, events, listed in _random_steps(game, options, seed):
+    for index, (state, events, listed) in enumerate(_random_steps(game, options, seed)):
+        if only is not None and index not in only:
+            continue
         for seat in [None, *range(game.seats(state))]:
             over_spectator = seat is None and game.is_over(state)
             view = client.open_view(state) if over_spectator else game.view(state, seat)
             legal = listed.get(seat, ()) if seat is not None else ()
             yield (
+                index,
                 state,
                 Received(
                     seat,
@@ -728,16 +741,22 @@ def test_the_game_passes_its_own_check_of_what_a_host_sends(
 ) -> None:
     """Every view, legal list, event and outcome the game itself produces, for
     every seat and the spectator, passes the game's checker (Game.check_received),
-    and so does the whole log at once (a frame sent from the first event)."""
+    and so does the whole log at once (a frame sent from the first event: every
+    event of the game). A long game's frames on a sample (`spread`)."""
     for seed in CLIENT_SEEDS:
-        log: dict[int | None, list[Any]] = {}
+        steps = list(_random_steps(game, options, seed))
+        seats = [None, *range(game.seats(steps[0][0]))]
+        log: dict[int | None, list[Any]] = {seat: [] for seat in seats}
+        for _state, played, _legal in steps:
+            for seat in seats:
+                log[seat] += events_for_seat(played, seat)
         last: dict[int | None, Received] = {}
-        for _state, received in _received(game, options, seed):
+        picked = set(spread(len(steps), EARLY_STATES, LATE_STATES))
+        for _index, _state, received in _received(game, options, seed, picked):
             assert game.check_received(received) is None, (received.seat, received)
-            log.setdefault(received.seat, []).extend(received.events)
             last[received.seat] = received
-        for seat, events in log.items():
-            assert game.check_received(replace(last[seat], legal=[], events=events)) is None
+        for seat, seen in log.items():
+            assert game.check_received(replace(last[seat], legal=[], events=seen)) is None
 
 
 def _wrong_type(value: object) -> object:
@@ -854,12 +873,19 @@ def test_the_games_check_refuses_what_a_hostile_host_could_send(
     that does not exist), an unknown event type, an event field changed, an
     unknown or repeated action, another seat's view, a per-seat list of the
     deal truncated, a wrong outcome: each refused with a reason that names the
-    field it read. Every (4 * SAMPLE)-th state of a random game, the seats and
-    the spectator in turn, and the last state for each."""
-    states = list(_received(game, options, CLIENT_SEEDS[0]))
-    dealt = [received for state, received in states[: game.seats(states[0][0]) + 1]]
-    for received in dealt:
-        for path in _seat_lists(received.view, game.seats(states[0][0])):
+    field it read. Every (4 * SAMPLE)-th of a random game's first EARLY_STATES
+    states and a long game's later ones more sparsely (`spread`), the seats
+    and the spectator in turn, and the last state for each."""
+    length = len(list(_random_steps(game, options, CLIENT_SEEDS[0])))
+    # every (4 * SAMPLE)-th of a game's first EARLY_STATES states, a long
+    # game's later ones more sparsely (`spread`), and the last
+    late = spread(length, EARLY_STATES, LATE_STATES // SAMPLE)
+    early = range(0, min(length, EARLY_STATES), SAMPLE * 4)
+    order = sorted({*early, *(index for index in late if index >= EARLY_STATES), length - 1})
+    frames = list(_received(game, options, CLIENT_SEEDS[0], set(order)))
+    players = game.seats(frames[0][1])
+    for received in [received for index, _state, received in frames if index == 0]:
+        for path in _seat_lists(received.view, players):
             holder: Any = received.view
             for step in path:
                 holder = holder[step]
@@ -867,15 +893,12 @@ def test_the_games_check_refuses_what_a_hostile_host_could_send(
             reason = game.check_received(truncated)
             assert reason, f"a truncated view{list(path)} passed for seat {received.seat}"
     always = {seated: _always_there(game, seated) for seated in (False, True)}
-    picked = 0
-    for index, (state, received) in enumerate(states):
-        # one viewer of every SAMPLE-th state, the seats and the spectator in
+    for index, state, received in frames:
+        # one viewer of each picked state, the spectator and the seats in
         # turn, and every viewer of the last state
-        viewers = game.seats(state) + 1
-        if not game.is_over(state):
-            if (index // viewers) % (SAMPLE * 4) or index % viewers != picked % viewers:
-                continue
-            picked += 1
+        position = 0 if received.seat is None else received.seat + 1
+        if not game.is_over(state) and position != order.index(index) % (players + 1):
+            continue
         for what, hostile in _mutations(received, always[received.seat is not None]):
             reason = game.check_received(hostile)
             assert reason, f"{what} passed for seat {received.seat}"
