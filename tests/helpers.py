@@ -14,8 +14,9 @@ from game.engine.simulate import random_game
 UNIVERSE_ONE_IN = 8
 """The long random games of the property tests check the checker against the
 whole action universe on one state in 8 (and the first and last); the
-conformance suite's fixed seeds check it on every state (engine/simulate.py).
-test_conformance.py shows that a lax checker is caught either way."""
+conformance suite's random play on the sample below (`spread`,
+`universe_first`). test_conformance.py shows that a lax checker is caught
+by an every-state game and by that sample."""
 
 
 EARLY_STATES = 150
