@@ -210,6 +210,24 @@ def test_a_checker_that_allows_too_much_is_caught(game: Game[Any, Any]) -> None:
     assert any(LAX in problem for problems in sampled for problem in problems)
 
 
+@pytest.mark.parametrize("length", [0, 1, 30, 150, 214, 215, 400, 11_522])
+def test_a_long_games_sample_keeps_its_start_a_spread_and_its_end(length: int) -> None:
+    """`spread`: the first states all, at most `late` more spread evenly over
+    the rest (no gap wider than the rest over `late`), and the last; a game
+    of up to `first + late` states whole."""
+    first, late = 150, 64
+    picked = spread(length, first, late)
+    assert picked == sorted(set(picked))
+    if length <= first + late:
+        assert picked == list(range(length))
+        return
+    assert picked[:first] == list(range(first)) and picked[-1] == length - 1
+    tail = picked[first:]
+    assert len(tail) <= late + 1
+    widest = -(-(length - first) // late)
+    assert all(b - a <= widest for a, b in zip(picked[first - 1 :], tail, strict=False))
+
+
 def test_a_random_game_stops_at_its_first_problem() -> None:
     """`stop_at_problem` ends a checked game at the first action that broke an
     invariant, with that action's problems: those of the whole game up to it."""
