@@ -709,10 +709,15 @@ def test_every_phase_is_drawn_and_names_no_hidden_card(
                     again = dict(_scenes(game, client, other, viewer, mine, lang))
                     assert drawn.keys() == again.keys()
                     for phase, scene in drawn.items():
+                        # equal scenes draw the same board (a render reads its
+                        # scene alone): only different ones are both drawn;
+                        # compared before drawing, which fills `shown`
+                        same = scene == again[phase]
                         html = _render(client, phase, scene)
                         if (viewer, lang) == parsed or phase == "over":
                             assert_well_formed(html)
-                        assert html == _render(client, phase, again[phase]), (phase, viewer)
+                        if not same:
+                            assert html == _render(client, phase, again[phase]), (phase, viewer)
                         phases.add(f"{phase} {lang}")
         assert state is not None and game.is_over(state)
         names = _names(game.seats(state))
