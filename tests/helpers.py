@@ -14,8 +14,45 @@ from game.engine.simulate import random_game
 UNIVERSE_ONE_IN = 8
 """The long random games of the property tests check the checker against the
 whole action universe on one state in 8 (and the first and last); the
-conformance suite's fixed seeds check it on every state (engine/simulate.py).
-test_conformance.py shows that a lax checker is caught either way."""
+conformance suite's random play on the sample below (`spread`,
+`universe_first`). test_conformance.py shows that a lax checker is caught
+by an every-state game and by that sample."""
+
+
+EARLY_STATES = 150
+"""A random game's first states a long check looks at, all of them (the whole
+of a Boss Quest, The Boss or short Raid game)."""
+
+LATE_STATES = 64
+"""How many of a long game's later states a check looks at, spread evenly
+(a Hero Realms game runs to thousands of actions: states alike, each costly)."""
+
+UNIVERSE_BUDGET = 200_000
+"""The checker calls (seats x actions of the universe) a game's first states
+may take in a whole-universe check; past them, LATE_UNIVERSE more states."""
+
+LATE_UNIVERSE = 16
+
+
+def spread(length: int, first: int, late: int) -> list[int]:
+    """The indexes of a game of `length` states that a check looks at: the
+    first `first`, `late` more spread evenly over the rest, and the last (a
+    game of up to `first + late` states: every one)."""
+    head = list(range(min(first, length)))
+    if length <= first + late:
+        return list(range(length))
+    step = -(-(length - first) // late)  # ceiling: at most `late` states
+    tail = list(range(first, length, step))
+    return head + tail + ([length - 1] if tail[-1] != length - 1 else [])
+
+
+def universe_first(game: Game[Any, Any], state: Any) -> int:
+    """How many of a game's first states get a whole-universe check within
+    UNIVERSE_BUDGET (EARLY_STATES at most), by the dealt state's universe: Boss
+    Quest's, The Boss's and Raid's early states all, a few dozen of Hero
+    Realms', whose universe is ten times theirs."""
+    calls = game.seats(state) * len(game.action_universe(state))
+    return max(1, min(EARLY_STATES, UNIVERSE_BUDGET // max(1, calls)))
 
 
 def play_random(players: int, seed: int, steps: int, **options: Any) -> State:

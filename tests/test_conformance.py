@@ -14,7 +14,7 @@ import functools
 import importlib
 import json
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from copy import copy
 from dataclasses import replace
 from html.parser import HTMLParser
@@ -24,11 +24,12 @@ from typing import Any
 import pytest
 
 from game.engine import rng
-from game.engine.bots import bot_levels, make_bot
+from game.engine.bots import RandomBot, bot_levels, make_bot
 from game.engine.client import GameClient, Scene
 from game.engine.codec import canonical_json, decode_state, encode_state, state_hash
-from game.engine.errors import GameError, IllegalAction
+from game.engine.errors import GameError, IllegalAction, Reason
 from game.engine.events import event_for_seat, events_for_seat
+from game.engine.invariants import check_invariants
 from game.engine.match import Match, replay
 from game.engine.outcome import outcome_problem
 from game.engine.protocol import Event, Game
@@ -36,7 +37,14 @@ from game.engine.search import SearchSettings
 from game.engine.simulate import random_game
 from game.engine.viewcheck import Received
 from game.registry import CLIENTS, GAMES, TEST_CLIENTS, TEST_GAMES
-from tests.helpers import UNIVERSE_ONE_IN
+from tests.helpers import (
+    EARLY_STATES,
+    LATE_STATES,
+    LATE_UNIVERSE,
+    UNIVERSE_ONE_IN,
+    spread,
+    universe_first,
+)
 from tests.pyodide_server import PyodideServer, last_json, run_cpython
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -79,30 +87,21 @@ def test_options_are_declared_once_and_read_strictly(game: Game[Any, Any]) -> No
     assert json.loads(json.dumps(described)) == described
 
 
-#: a game's first states are all checked; a long game's later ones on a sample
-#: (one in UNIVERSE_ONE_IN, and the last), so that a 1,000-action game's checks
-#: cost a few hundred states' (docs/testing.md)
-LONG_GAME_STATES = 150
-_NONE = object()
+def _random_states(game: Game[Any, Any], options: Mapping[str, Any], seed: int) -> list[Any]:
+    """The states of one random game, several seats to act picked in any
+    order; a long game's on a sample (tests/helpers.py `spread`): its first
+    EARLY_STATES, LATE_STATES more spread over the rest, and the last."""
+    states = list(_every_random_state(game, options, seed))
+    return [states[index] for index in spread(len(states), EARLY_STATES, LATE_STATES)]
 
 
-def _long_game_sample(states: Iterator[Any]) -> Iterator[Any]:
-    """The first LONG_GAME_STATES states, then one in UNIVERSE_ONE_IN, and the last."""
-    last: Any = _NONE
-    for index, state in enumerate(states):
-        if index < LONG_GAME_STATES or index % UNIVERSE_ONE_IN == 0:
-            yield state
-            last = _NONE
-        else:
-            last = state
-    if last is not _NONE:
-        yield last
-
-
-def _random_states(game: Game[Any, Any], options: Mapping[str, Any], seed: int) -> Iterator[Any]:
-    """The states of one random game (a long one's on a sample: `_long_game_sample`),
-    with several seats to act picked in any order."""
-    return _long_game_sample(_every_random_state(game, options, seed))
+def _universe_states(game: Game[Any, Any], options: Mapping[str, Any], seed: int) -> list[Any]:
+    """The states of one random game whose whole action universe a test asks:
+    its first `universe_first` (all of a short game's), LATE_UNIVERSE more
+    spread over the rest, and the last."""
+    states = list(_every_random_state(game, options, seed))
+    first = universe_first(game, states[0])
+    return [states[index] for index in spread(len(states), first, LATE_UNIVERSE)]
 
 
 def _every_random_state(
@@ -123,25 +122,37 @@ def _every_random_state(
         yield state
 
 
+def _checked_game(
+    game: Game[Any, Any], options: Mapping[str, Any], seed: int
+) -> tuple[Any, list[str]]:
+    """One random game (`_every_random_state`) with its invariants checked
+    (engine/invariants.py): (final state, problems). A long game on a sample
+    (tests/helpers.py): every one of its first EARLY_STATES states and
+    LATE_STATES more spread over the rest, and the last; the checker against
+    the whole action universe on its first `universe_first` states (all of a
+    short game's), LATE_UNIVERSE more spread over the rest, and the last."""
+    states = list(_every_random_state(game, options, seed))
+    checked = set(spread(len(states), EARLY_STATES, LATE_STATES))
+    whole = set(spread(len(states), universe_first(game, states[0]), LATE_UNIVERSE))
+    problems: list[str] = []
+    for index in sorted(checked | whole):
+        found = check_invariants(game, states[index], seed + index, universe=index in whole)
+        problems += [f"game {seed}, state {index}: {problem}" for problem in found]
+    return states[-1], problems
+
+
 @pytest.mark.parametrize(("game", "options"), cases())
 def test_random_play_keeps_every_invariant(game: Game[Any, Any], options: dict[str, Any]) -> None:
-    """Invariants after every action: the game's own, the checker and the legal
-    list agreeing on the whole action universe (a long game's later states on
-    a sample, and on their legal lists always), exact JSON round-trips, and every
-    seat's view unchanged when what it cannot see is re-dealt; at the end, an
-    outcome of the checked shape (engine/outcome.py: winners, and teams in a
-    mode that has them)."""
+    """Invariants (`_checked_game`): the game's own, the checker and the legal
+    list agreeing on the whole action universe (a long game's on a sample of
+    its states, and on their legal lists on a larger one), exact JSON
+    round-trips, and every seat's view unchanged when what it cannot see is
+    re-dealt; at the end, an outcome of the checked shape (engine/outcome.py:
+    winners, and teams in a mode that has them)."""
     for seed in range(2):
-        state, played, problems = random_game(
-            game,
-            options,
-            seed,
-            True,
-            universe_one_in=UNIVERSE_ONE_IN,
-            universe_first=LONG_GAME_STATES,
-        )
-        assert played
+        state, problems = _checked_game(game, options, seed)
         assert problems == []
+        assert game.is_over(state)
         outcome = game.outcome(state)
         assert outcome_problem(game.declared_options, options, outcome) is None, outcome
         assert len(game.declared_options.seat_roles(options)) == game.seats(state)
@@ -153,7 +164,8 @@ class _LaxChecker:
 
     def __init__(self, game: Game[Any, Any]) -> None:
         self._game = game
-        self._last: tuple[Any, int, Any] | None = None
+        self._state: Any = None
+        self._wrong: dict[int, Any] = {}
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._game, name)
@@ -166,31 +178,75 @@ class _LaxChecker:
 
     def _wrongly_allowed(self, state: Any, seat: int) -> Any:
         """The first action of the universe the real checker refuses the seat,
-        in one state in 7 (by its hash) where the seat is to act; else None."""
-        if self._last is not None and self._last[0] is state and self._last[1] == seat:
-            return self._last[2]
-        wrong = None
-        if seat in self._game.to_act(state) and int(state_hash(self._game, state)[:8], 16) % 7 == 0:
-            universe = self._game.action_universe(state)
-            wrong = next((a for a in universe if self._game.check(state, seat, a)), None)
-        self._last = (state, seat, wrong)
-        return wrong
+        in one state in 7 (by its hash) where the seat is to act; else None.
+        Kept for the last state, every seat's (the invariants ask each action
+        of every seat in turn: hashing the state at each call was minutes)."""
+        if self._state is not state:
+            self._state, self._wrong = state, {}
+        if seat not in self._wrong:
+            wrong = None
+            acting = seat in self._game.to_act(state)
+            if acting and int(state_hash(self._game, state)[:8], 16) % 7 == 0:
+                universe = self._game.action_universe(state)
+                wrong = next((a for a in universe if self._game.check(state, seat, a)), None)
+            self._wrong[seat] = wrong
+        return self._wrong[seat]
+
+
+LAX = "but the checker allows it"
 
 
 @pytest.mark.parametrize("game", ALL_GAMES.values(), ids=list(ALL_GAMES))
 def test_a_checker_that_allows_too_much_is_caught(game: Game[Any, Any]) -> None:
-    """The invariants check the whole action universe only on some states of
-    the long random games (engine/simulate.py); the fixed seeds check it on
-    every state. Either way a checker gone lax is caught."""
+    """The random-play test checks the whole action universe only on a sample
+    of a long game's states (`_checked_game`); `random_game`'s fixed seeds
+    check it on every state. Either way a checker gone lax is caught. The
+    every-state game stops at its first problem, the sampled ones at the first
+    game that catches it: being caught once is what this shows."""
     lax: Game[Any, Any] = _LaxChecker(game)
     options = OPTION_SETS[game.name][0]
-    _state, _played, every_state = random_game(lax, options, 0, check=True)
-    assert any("but the checker allows it" in problem for problem in every_state)
-    sampled = [
-        random_game(lax, options, seed, True, universe_one_in=UNIVERSE_ONE_IN)[2]
-        for seed in range(4)
-    ]
-    assert any("but the checker allows it" in p for problems in sampled for p in problems)
+    _state, _played, every_state = random_game(lax, options, 0, True, stop_at_problem=True)
+    assert any(LAX in problem for problem in every_state), every_state
+    sampled = (_checked_game(lax, options, seed)[1] for seed in range(4))
+    assert any(LAX in problem for problems in sampled for problem in problems)
+
+
+@pytest.mark.parametrize("length", [0, 1, 30, 150, 214, 215, 400, 11_522])
+def test_a_long_games_sample_keeps_its_start_a_spread_and_its_end(length: int) -> None:
+    """`spread`: the first states all, at most `late` more spread evenly over
+    the rest (no gap wider than the rest over `late`), and the last; a game
+    of up to `first + late` states whole."""
+    first, late = 150, 64
+    picked = spread(length, first, late)
+    assert picked == sorted(set(picked))
+    if length <= first + late:
+        assert picked == list(range(length))
+        return
+    assert picked[:first] == list(range(first)) and picked[-1] == length - 1
+    tail = picked[first:]
+    assert len(tail) <= late + 1
+    widest = -(-(length - first) // late)
+    assert all(b - a <= widest for a, b in zip(picked[first - 1 :], tail, strict=False))
+
+
+def test_a_random_game_stops_at_its_first_problem() -> None:
+    """`stop_at_problem` ends a checked game at the first action that broke an
+    invariant, with that action's problems: those of the whole game up to it."""
+    lax: Game[Any, Any] = _LaxChecker(ALL_GAMES["duel"])
+    options = OPTION_SETS["duel"][0]
+    stopped_early = 0
+    for seed in range(30):
+        _final, played, problems = random_game(lax, options, seed, True)
+        _at, until, first = random_game(lax, options, seed, True, stop_at_problem=True)
+        if not problems:
+            assert first == [] and until == played
+            continue
+        found = re.match(rf"game {seed}, action (\d+): ", first[0])
+        action = int(found.group(1)) if found else 0  # 0: the dealt state's own
+        assert until == played[:action] and first == problems[: len(first)]
+        assert not found or all(p.startswith(f"game {seed}, action {action}:") for p in first)
+        stopped_early += len(until) < len(played)
+    assert stopped_early
 
 
 @pytest.mark.parametrize(("game", "options"), cases())
@@ -206,18 +262,54 @@ def test_a_match_replays_to_the_same_hash(game: Game[Any, Any], options: dict[st
     )
 
 
+#: the refused actions applied in a state, of each seat, kind of action and reason
+TRIED = 2
+
+
+def _drawn(items: Sequence[Any], count: int, dice: int) -> tuple[list[Any], int]:
+    """`count` items drawn with the generator state `dice` (all when fewer)."""
+    if len(items) <= count:
+        return list(items), dice
+    drawn = []
+    for _ in range(count):
+        index, dice = rng.below(dice, len(items))
+        drawn.append(items[index])
+    return drawn, dice
+
+
 @pytest.mark.parametrize(("game", "options"), cases())
 def test_illegal_actions_change_nothing(game: Game[Any, Any], options: dict[str, Any]) -> None:
-    for state in _random_states(game, options, 3):
+    """A refused action raises IllegalAction with the checker's code and
+    changes nothing, on the states of `_universe_states`. A seat to act asks
+    the checker the whole universe; TRIED of the actions it refuses for each
+    kind of action (its class) and reason are applied, drawn with a fixed
+    seed. A seat not to act tries TRIED actions of each kind (every one of
+    them is refused; the invariants ask the checker the whole universe)."""
+    dice = rng.seed_state(3)
+    for state in _universe_states(game, options, 3):
         before = canonical_json(encode_state(game, state))
+        universe = game.action_universe(state)
+        kinds: dict[type, list[Any]] = {}
+        for action in universe:
+            kinds.setdefault(type(action), []).append(action)
+        acting = game.to_act(state)
         for seat in range(game.seats(state)):
-            for action in game.action_universe(state):
+            asked: list[Any] = list(universe) if seat in acting else []
+            for actions in [] if seat in acting else kinds.values():
+                drawn, dice = _drawn(actions, TRIED, dice)
+                asked += drawn
+            refused: dict[tuple[type, str], list[tuple[Any, Reason]]] = {}
+            for action in asked:
                 reason = game.check(state, seat, action)
-                if reason is None:
-                    continue
-                with pytest.raises(IllegalAction) as refused:
-                    game.apply(state, seat, action)
-                assert refused.value.code == reason.code and reason.message
+                if reason is not None:
+                    refused.setdefault((type(action), reason.code), []).append((action, reason))
+            assert seat in acting or len(refused) >= len(kinds) > 0
+            for group in refused.values():
+                tried, dice = _drawn(group, TRIED, dice)
+                for action, reason in tried:
+                    with pytest.raises(IllegalAction) as error:
+                        game.apply(state, seat, action)
+                    assert error.value.code == reason.code and reason.message
         assert canonical_json(encode_state(game, state)) == before
 
 
@@ -254,10 +346,16 @@ def test_every_bot_level_plays_legal_moves_from_its_view_alone(
             legal = game.legal_actions(state, seat)
             action = bot(game.view(state, seat), legal)
             assert action in legal, (level, action)
-            # Re-dealing what the seat cannot see changes neither its view nor its choice.
+            # Re-dealing what the seat cannot see changes neither its view nor
+            # its choice: every step of a game's first EARLY_STATES, then one
+            # in UNIVERSE_ONE_IN (a long game's later steps are alike). A bot
+            # with a generator of its own sees every step, to stay in step.
             redeal = game.capabilities.redeal
-            other = redeal(state, seat, steps) if redeal is not None else state
-            assert twin(game.view(other, seat), game.legal_actions(other, seat)) == action
+            if steps < EARLY_STATES or steps % UNIVERSE_ONE_IN == 0:
+                other = redeal(state, seat, steps) if redeal is not None else state
+                assert twin(game.view(other, seat), game.legal_actions(other, seat)) == action
+            elif isinstance(twin, RandomBot):
+                twin(game.view(state, seat), legal)
             state, _ = game.apply(state, seat, action)
             steps += 1
 
@@ -380,20 +478,25 @@ def test_the_shared_games_are_what_the_game_plays(game: Game[Any, Any]) -> None:
     assert index == len(shared) - 1 and game.is_over(state)
 
 
+def _client_indexes(length: int) -> list[int]:
+    """The states of a game of `length` the drawing checks look at: every
+    SAMPLE-th of the first EARLY_STATES, LATE_STATES // SAMPLE more spread
+    over the rest (a Hero Realms game's thousands of states are alike, and
+    each is drawn with its whole log), and the last."""
+    late = spread(length, EARLY_STATES, LATE_STATES // SAMPLE)
+    early = range(0, min(length, EARLY_STATES), SAMPLE)
+    return sorted({*early, *(index for index in late if index >= EARLY_STATES), length - 1})
+
+
 def _sampled(steps: Iterator[Step]) -> Iterator[tuple[Any, list[Event], Legal]]:
-    """Every SAMPLE-th state and the last one, each with every event so far (a
-    long game's later states more sparsely: each is drawn with its whole log)."""
+    """The states of `_client_indexes`, each with every event so far."""
+    every = list(steps)
+    picked = set(_client_indexes(len(every)))
     seen: list[Event] = []
-    last: tuple[Any, list[Event], Legal] | None = None
-    for index, (state, events, legal) in enumerate(steps):
+    for index, (state, events, legal) in enumerate(every):
         seen += events
-        last = (state, list(seen), legal)
-        every = SAMPLE if index < LONG_GAME_STATES else SAMPLE * UNIVERSE_ONE_IN
-        if index % every == 0:
-            yield last
-            last = None
-    if last is not None:
-        yield last
+        if index in picked:
+            yield state, list(seen), legal
 
 
 def _same_actions(got: Sequence[Any], legal: Sequence[Any]) -> bool:
@@ -404,7 +507,9 @@ def _same_actions(got: Sequence[Any], legal: Sequence[Any]) -> bool:
 def test_a_control_for_every_legal_action(game: Game[Any, Any], options: dict[str, Any]) -> None:
     client = client_of(game)
     for seed in CLIENT_SEEDS:
-        for state, _, listed in _long_game_sample(_random_steps(game, options, seed)):
+        steps = list(_random_steps(game, options, seed))
+        for index in spread(len(steps), EARLY_STATES, LATE_STATES):
+            state, _, listed = steps[index]
             names = _names(game.seats(state))
             for seat in game.to_act(state):
                 legal = list(listed[seat])
@@ -441,14 +546,25 @@ def test_words_in_both_languages_for_every_event_and_refusal(
     languages (a game may leave an event silent, as Boss Quest's spell effect
     that its activation line already tells, only in both languages and only
     when another event of the same move says something: every move is told,
-    and every kind of event has words somewhere). Every refusal of the checker
-    over the action universe in words, the French not the English echoed."""
+    and every kind of event has words somewhere); a long game's steps on a
+    sample, with every step that brings a kind of event not seen before.
+    Every refusal of the checker over the action universe, on every SAMPLE-th
+    state of `_universe_states`, in words, the French not the English echoed."""
     client = client_of(game)
     refusals: dict[str, str] = {}
     worded: set[str] = set()
     silent: set[str] = set()
     for seed in CLIENT_SEEDS:
-        for index, (state, events, _) in enumerate(_random_steps(game, options, seed)):
+        steps = list(_random_steps(game, options, seed))
+        # A long game's steps on a sample, and every step with a kind of
+        # event not seen before (each kind is told somewhere).
+        picked = set(spread(len(steps), EARLY_STATES, LATE_STATES))
+        kinds: set[str] = set()
+        for index, (state, events, _) in enumerate(steps):
+            new = {event["type"] for event in events} - kinds
+            if index not in picked and not new:
+                continue
+            kinds |= new
             names = _names(game.seats(state))
             for seat in [None, *range(game.seats(state))]:
                 told = False
@@ -462,12 +578,15 @@ def test_words_in_both_languages_for_every_event_and_refusal(
                     told = told or bool(lines["en"])
                     (worded if lines["en"] else silent).add(event["type"])
                 assert told or not events, (seat, events)
-            if index % SAMPLE == 0:
-                for seat in range(game.seats(state)):
-                    for action in game.action_universe(state):
-                        reason = game.check(state, seat, action)
-                        if reason is not None:
-                            refusals.setdefault(f"{reason.code}\n{reason.message}", reason.code)
+        first = universe_first(game, steps[0][0])
+        # every SAMPLE-th of the states of `_universe_states`
+        for index in spread(len(steps), first, LATE_UNIVERSE)[::SAMPLE]:
+            state = steps[index][0]
+            for seat in range(game.seats(state)):
+                for action in game.action_universe(state):
+                    reason = game.check(state, seat, action)
+                    if reason is not None:
+                        refusals.setdefault(f"{reason.code}\n{reason.message}", reason.code)
     assert worded and silent <= worded, f"never told: {sorted(silent - worded)}"
     assert refusals
     for key, code in refusals.items():
@@ -518,16 +637,16 @@ def _scenes(
     client: GameClient,
     state: Any,
     viewer: int | None,
-    seen: Sequence[Event],
+    events: Sequence[Event],
     lang: str,
     legal: Legal | None = None,
 ) -> Iterator[tuple[str, Scene]]:
     """Each phase the state can show `viewer`, as the shell would fill its scene
-    (`legal`: the seats' legal lists when known, else asked of the game)."""
+    (`events`: every event so far, as the viewer sees them; `legal`: the
+    seats' legal lists when known, else asked of the game)."""
     view = game.view(state, viewer)
     count = game.seats(state)
     names = _names(count)
-    events = [event_for_seat(event, viewer) for event in seen]
     log = [
         (event["type"], line)
         for event in events[-8:]
@@ -565,7 +684,8 @@ def test_every_phase_is_drawn_and_names_no_hidden_card(
 ) -> None:
     """The board, the result panel and the end panel, in both languages, for
     every seat and the spectator: well-formed HTML, identical when whatever
-    the viewer cannot see is re-dealt (so it names none of it)."""
+    the viewer cannot see is re-dealt (so it names none of it). On the states
+    of `_client_indexes`, each viewer in one language, the two in turn."""
     client = client_of(game)
     redeal = game.capabilities.redeal
     assert redeal is not None
@@ -576,19 +696,29 @@ def test_every_phase_is_drawn_and_names_no_hidden_card(
             viewers = [None, *range(game.seats(state))]
             # Parsing is the slow part: each state's HTML is parsed for one
             # viewer and one language, taken in turn, and compared for all.
+            # Each viewer is drawn in one language, the two taken in turn (in
+            # both at the end): a leak in either is seen on half the states.
             parsed = (viewers[index % len(viewers)], LANGS[index // len(viewers) % 2])
-            for viewer in viewers:
+            for number, viewer in enumerate(viewers):
                 other = redeal(state, viewer, 7 + seed)
-                for lang in LANGS:
-                    drawn = dict(_scenes(game, client, state, viewer, seen, lang, legal))
-                    again = dict(_scenes(game, client, other, viewer, seen, lang))
+                mine = [event_for_seat(event, viewer) for event in seen]
+                over = game.is_over(state)
+                langs = LANGS if over else LANGS[(index + number) % 2 :][:1]
+                for lang in {*langs, parsed[1]} if viewer == parsed[0] else langs:
+                    drawn = dict(_scenes(game, client, state, viewer, mine, lang, legal))
+                    again = dict(_scenes(game, client, other, viewer, mine, lang))
                     assert drawn.keys() == again.keys()
                     for phase, scene in drawn.items():
+                        # equal scenes draw the same board (a render reads its
+                        # scene alone): only different ones are both drawn;
+                        # compared before drawing, which fills `shown`
+                        same = scene == again[phase]
                         html = _render(client, phase, scene)
                         if (viewer, lang) == parsed or phase == "over":
                             assert_well_formed(html)
-                        assert html == _render(client, phase, again[phase]), (phase, viewer)
-                        phases.add(phase)
+                        if not same:
+                            assert html == _render(client, phase, again[phase]), (phase, viewer)
+                        phases.add(f"{phase} {lang}")
         assert state is not None and game.is_over(state)
         names = _names(game.seats(state))
         for lang in LANGS:  # a finished game's replay: everything face up
@@ -597,26 +727,33 @@ def test_every_phase_is_drawn_and_names_no_hidden_card(
             )
             assert_well_formed(client.render_table(opened))
             assert client.over_status(game.view(state, None), names, lang).strip()
-    assert {"table", "over"} <= phases
+    assert {f"{phase} {lang}" for phase in ("table", "over") for lang in LANGS} <= phases
 
 
 # ------------------------------------------------- what a host sends a seat
 
 
 def _received(
-    game: Game[Any, Any], options: Mapping[str, Any], seed: int
-) -> Iterator[tuple[Any, Received]]:
+    game: Game[Any, Any],
+    options: Mapping[str, Any],
+    seed: int,
+    only: Collection[int] | None = None,
+) -> Iterator[tuple[int, Any, Received]]:
     """What an honest host sends every seat and a spectator after every action
-    of a random game: the view (a spectator's of a finished game is the
-    client's open view, as the host sends it), the legal actions, the events
-    of that action and the outcome; with the state."""
+    of a random game (or only after the states whose indexes are in `only`):
+    the view (a spectator's of a finished game is the client's open view, as
+    the host sends it), the legal actions, the events of that action and the
+    outcome; with the state and its index."""
     client = client_of(game)
-    for state, events, listed in _random_steps(game, options, seed):
+    for index, (state, events, listed) in enumerate(_random_steps(game, options, seed)):
+        if only is not None and index not in only:
+            continue
         for seat in [None, *range(game.seats(state))]:
             over_spectator = seat is None and game.is_over(state)
             view = client.open_view(state) if over_spectator else game.view(state, seat)
             legal = listed.get(seat, ()) if seat is not None else ()
             yield (
+                index,
                 state,
                 Received(
                     seat,
@@ -634,16 +771,22 @@ def test_the_game_passes_its_own_check_of_what_a_host_sends(
 ) -> None:
     """Every view, legal list, event and outcome the game itself produces, for
     every seat and the spectator, passes the game's checker (Game.check_received),
-    and so does the whole log at once (a frame sent from the first event)."""
+    and so does the whole log at once (a frame sent from the first event: every
+    event of the game). A long game's frames on a sample (`spread`)."""
     for seed in CLIENT_SEEDS:
-        log: dict[int | None, list[Any]] = {}
+        steps = list(_random_steps(game, options, seed))
+        seats = [None, *range(game.seats(steps[0][0]))]
+        log: dict[int | None, list[Any]] = {seat: [] for seat in seats}
+        for _state, played, _legal in steps:
+            for seat in seats:
+                log[seat] += events_for_seat(played, seat)
         last: dict[int | None, Received] = {}
-        for _state, received in _received(game, options, seed):
+        picked = set(spread(len(steps), EARLY_STATES, LATE_STATES))
+        for _index, _state, received in _received(game, options, seed, picked):
             assert game.check_received(received) is None, (received.seat, received)
-            log.setdefault(received.seat, []).extend(received.events)
             last[received.seat] = received
-        for seat, events in log.items():
-            assert game.check_received(replace(last[seat], legal=[], events=events)) is None
+        for seat, seen in log.items():
+            assert game.check_received(replace(last[seat], legal=[], events=seen)) is None
 
 
 def _wrong_type(value: object) -> object:
@@ -760,12 +903,19 @@ def test_the_games_check_refuses_what_a_hostile_host_could_send(
     that does not exist), an unknown event type, an event field changed, an
     unknown or repeated action, another seat's view, a per-seat list of the
     deal truncated, a wrong outcome: each refused with a reason that names the
-    field it read. Every (4 * SAMPLE)-th state of a random game, the seats and
-    the spectator in turn, and the last state for each."""
-    states = list(_received(game, options, CLIENT_SEEDS[0]))
-    dealt = [received for state, received in states[: game.seats(states[0][0]) + 1]]
-    for received in dealt:
-        for path in _seat_lists(received.view, game.seats(states[0][0])):
+    field it read. Every (4 * SAMPLE)-th of a random game's first EARLY_STATES
+    states and a long game's later ones more sparsely (`spread`), the seats
+    and the spectator in turn, and the last state for each."""
+    length = len(list(_random_steps(game, options, CLIENT_SEEDS[0])))
+    # every (4 * SAMPLE)-th of a game's first EARLY_STATES states, a long
+    # game's later ones more sparsely (`spread`), and the last
+    late = spread(length, EARLY_STATES, LATE_STATES // SAMPLE)
+    early = range(0, min(length, EARLY_STATES), SAMPLE * 4)
+    order = sorted({*early, *(index for index in late if index >= EARLY_STATES), length - 1})
+    frames = list(_received(game, options, CLIENT_SEEDS[0], set(order)))
+    players = game.seats(frames[0][1])
+    for received in [received for index, _state, received in frames if index == 0]:
+        for path in _seat_lists(received.view, players):
             holder: Any = received.view
             for step in path:
                 holder = holder[step]
@@ -773,15 +923,12 @@ def test_the_games_check_refuses_what_a_hostile_host_could_send(
             reason = game.check_received(truncated)
             assert reason, f"a truncated view{list(path)} passed for seat {received.seat}"
     always = {seated: _always_there(game, seated) for seated in (False, True)}
-    picked = 0
-    for index, (state, received) in enumerate(states):
-        # one viewer of every SAMPLE-th state, the seats and the spectator in
+    for index, state, received in frames:
+        # one viewer of each picked state, the spectator and the seats in
         # turn, and every viewer of the last state
-        viewers = game.seats(state) + 1
-        if not game.is_over(state):
-            if (index // viewers) % (SAMPLE * 4) or index % viewers != picked % viewers:
-                continue
-            picked += 1
+        position = 0 if received.seat is None else received.seat + 1
+        if not game.is_over(state) and position != order.index(index) % (players + 1):
+            continue
         for what, hostile in _mutations(received, always[received.seat is not None]):
             reason = game.check_received(hostile)
             assert reason, f"{what} passed for seat {received.seat}"

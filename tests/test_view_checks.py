@@ -20,13 +20,14 @@ from game.engine.protocol import Event, Game
 from game.engine.viewcheck import Received
 from game.registry import CLIENTS, GAMES, TEST_CLIENTS, TEST_GAMES, include_test_games
 from game.web.net_view import BoardInput, render_net_board, seat_statuses
+from tests.helpers import EARLY_STATES, LATE_STATES, spread
 
 ALL_GAMES: dict[str, Game[Any, Any]] = {
     **GAMES,
     **{name: importlib.import_module(module).GAME for name, module in TEST_GAMES.items()},
 }
 CLIENT_MODULES = {**CLIENTS, **TEST_CLIENTS}
-#: every SAMPLE-th state of a random game is drawn (and the last)
+#: every SAMPLE-th of a random game's first states is drawn (and the last)
 SAMPLE = 4
 
 
@@ -41,36 +42,40 @@ def _frames(
     game: Game[Any, Any], options: dict[str, Any], seed: int
 ) -> Iterator[tuple[int, Received]]:
     """What an honest host sends every seat and the spectator (the open view
-    once the game is over) at every SAMPLE-th state of a random game, with the
-    whole log so far; each with the number of seats."""
+    once the game is over) at every SAMPLE-th of a random game's first
+    EARLY_STATES states, a long game's later ones more sparsely (`spread`:
+    a Hero Realms game's thousands of states are alike), and the last, with
+    the whole log so far; each with the number of seats."""
     state = game.new_game(options, seed)
     opening = game.capabilities.opening_events
     log: list[Event] = list(opening(state)) if opening is not None else []
+    states, logged = [state], [len(log)]
     dice = rng.seed_state(seed)
-    index = 0
-    while True:
-        if index % SAMPLE == 0 or game.is_over(state):
-            acting = game.to_act(state)
-            for seat in [None, *range(game.seats(state))]:
-                spectator_over = seat is None and game.is_over(state)
-                view = _open_view(game, state) if spectator_over else game.view(state, seat)
-                legal = game.legal_actions(state, seat) if seat in acting else []
-                legal_json = [game.action_to_json(action) for action in legal]
-                yield (
-                    game.seats(state),
-                    Received(
-                        seat, view, legal_json, events_for_seat(log, seat), game.outcome(state)
-                    ),
-                )
-        if game.is_over(state):
-            return
+    while not game.is_over(state):
         acting = game.to_act(state)
         pick, dice = rng.below(dice, len(acting))
         legal = game.legal_actions(state, acting[pick])
         choice, dice = rng.below(dice, len(legal))
         state, events = game.apply(state, acting[pick], legal[choice])
         log += events
-        index += 1
+        states.append(state)
+        logged.append(len(log))
+    count = len(states)
+    late = spread(count, EARLY_STATES, LATE_STATES // SAMPLE)
+    early = range(0, min(count, EARLY_STATES), SAMPLE)
+    for index in sorted({*early, *(i for i in late if i >= EARLY_STATES), count - 1}):
+        state = states[index]
+        acting = game.to_act(state)
+        for seat in [None, *range(game.seats(state))]:
+            spectator_over = seat is None and game.is_over(state)
+            view = _open_view(game, state) if spectator_over else game.view(state, seat)
+            legal = game.legal_actions(state, seat) if seat in acting else []
+            legal_json = [game.action_to_json(action) for action in legal]
+            seen = events_for_seat(log[: logged[index]], seat)
+            yield (
+                game.seats(state),
+                Received(seat, view, legal_json, seen, game.outcome(state)),
+            )
 
 
 def _seats(players: int, acting: list[int], viewer: int | None) -> list[dict[str, Any]]:
@@ -113,10 +118,8 @@ def _draw(
     return render_net_board(inp, lang).html
 
 
-#: every frame is checked; the first EARLY_FRAMES are drawn one in 3, a long
-#: game's later ones (Hero Realms: thousands) one in LATE_DRAW_ONE_IN
-EARLY_FRAMES = 450
-LATE_DRAW_ONE_IN = 24
+#: every frame of `_frames` is checked, one in DRAW_ONE_IN drawn (and the last)
+DRAW_ONE_IN = 3
 
 
 @pytest.mark.parametrize(
@@ -138,8 +141,7 @@ def test_every_checked_view_is_drawn_without_an_error(
     drawn = 0
     for index, (players, received) in enumerate(_frames(game, options, 2)):
         assert game.check_received(received) is None
-        step = 3 if index < EARLY_FRAMES else LATE_DRAW_ONE_IN
-        if index % step and received.outcome is None:
+        if index % DRAW_ONE_IN and received.outcome is None:
             continue
         lang = ("fr", "en")[drawn // 2 % 2]
         for seen_result in (0, 10**6):  # the result panel, then the table under it

@@ -4,6 +4,7 @@ agreeing, views unchanged when unseen cards are re-dealt, exact JSON round-trips
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from .codec import canonical_json, decode_state, encode_state
@@ -30,11 +31,13 @@ def check_invariants(
     seats = range(game.seats(state))
     acting = set(game.to_act(state))
     legal = {seat: game.legal_actions(state, seat) for seat in seats}
+    lookup = {seat: _lookup(actions) for seat, actions in legal.items()}
     checked = game.action_universe(state) if universe else _listed(legal)
+    check = game.check  # looked up once: a large universe calls it thousands of times a state
     for action in checked:
         for seat in seats:
-            listed = action in legal[seat]
-            allowed = game.check(state, seat, action) is None
+            listed = action in lookup[seat]
+            allowed = check(state, seat, action) is None
             if listed != allowed:
                 problems.append(
                     f"seat {seat}: {action} is {'listed' if listed else 'not listed'} "
@@ -60,6 +63,16 @@ def check_invariants(
                     f"the view of seat {seat} changes when its unseen cards are re-dealt"
                 )
     return problems
+
+
+def _lookup(actions: list[Any]) -> Collection[Any]:
+    """The legal list as a set when its actions hash (a membership test of a
+    long list, for each action of a large universe, was most of the check's
+    time), else the list itself."""
+    try:
+        return frozenset(actions)
+    except TypeError:
+        return actions
 
 
 def _listed(legal: dict[int, list[Any]]) -> list[Any]:

@@ -47,6 +47,7 @@ def random_game(
     max_actions: int = 100_000,
     universe_one_in: int = 1,
     universe_first: int = 0,
+    stop_at_problem: bool = False,
 ) -> tuple[Any, list[tuple[int, Any]], list[str]]:
     """Play one game with random legal actions: (final state, actions, violations).
 
@@ -54,7 +55,9 @@ def random_game(
     part, the checker against the whole action universe, on the first state,
     the last, and one state in `universe_one_in` drawn at random (every
     state with 1), the legal lists only on the others (engine/invariants.py);
-    the first `universe_first` states always on the whole universe."""
+    the first `universe_first` states always on the whole universe. With
+    `stop_at_problem`, the game stops at the first state with a broken
+    invariant (a test that only needs a mistake caught once)."""
     state = game.new_game(options, seed)
     dice = rng.seed_state(seed ^ _PLAYER_STREAM)
     sampler = rng.seed_state(seed ^ _SAMPLE_STREAM)
@@ -71,6 +74,8 @@ def random_game(
     )
     below = rng.below
     while not is_over(state):
+        if stop_at_problem and violations:
+            break
         if len(played) >= max_actions:
             violations.append(f"game {seed} did not end within {max_actions} actions")
             break
