@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from game.engine.bots import bot_levels, make_bot
-from game.herorealms.state import AttackPlayer, Sacrifice
+from game.herorealms.state import AttackPlayer, BuyMarket, EndTurn, Sacrifice
 from game.hrdragon.bots import (
     easy_hero,
     fair_dragon,
@@ -20,7 +20,7 @@ from game.hrdragon.bots import (
 from game.hrdragon.game import GAME
 from game.hrdragon.scenario import read_action
 from game.hrdragon.stack import CARD_IDS, stacked
-from game.hrdragon.state import Action, Give, Reveal, SkillCheck, State, Steal
+from game.hrdragon.state import Action, Give, Reveal, SkillCheck, State, Steal, UseItem
 from game.hrdragon.views import redeal
 
 #: a bots' game over this many actions is a stuck one
@@ -135,3 +135,27 @@ def test_the_ruthless_dragon_ends_a_taunt_with_cunning_blow() -> None:
     assert _decide(fair_dragon, state) != Sacrifice(CARD_IDS["cunning_blow"])
     calm = _at(_dragon_turn(in_play=["cunning_blow"], hands={"Dan": []}))
     assert _decide(ruthless_dragon, calm) != Sacrifice(CARD_IDS["cunning_blow"])
+
+
+def _dragon_alone(party: int, **more: Any) -> State:
+    names = [*["Ana", "Ben", "Cy", "Eve", "Fay"][:party], "Dan"]
+    return _at({"players": names, "turn": "Dan", "hands": {"Dan": []}, **more})
+
+
+def test_the_fair_dragon_holds_back_against_a_small_party_only() -> None:
+    """Its balance knob: no champion bought against one hero, no Hoard item
+    used against one or two; against four, both, as the ruthless one does."""
+    arkus = BuyMarket(CARD_IDS["arkus"])
+    sword = UseItem(CARD_IDS["sword_of_destiny"])
+    for party, buys, uses in ((1, False, False), (2, True, False), (4, True, True)):
+        state = _dragon_alone(party, gold=8, market=["arkus"])
+        assert (_decide(fair_dragon, state) == arkus) is buys
+        assert _decide(ruthless_dragon, state) == arkus
+        state = _dragon_alone(party, items={"sword_of_destiny": "Dan"})
+        assert (_decide(fair_dragon, state) == sword) is uses
+        assert _decide(ruthless_dragon, state) == sword
+
+
+def test_the_gentle_dragon_buys_nothing_and_lets_its_items_be() -> None:
+    state = _dragon_alone(3, gold=8, market=["arkus"], items={"sword_of_destiny": "Dan"})
+    assert _decide(gentle_dragon, state) == EndTurn()

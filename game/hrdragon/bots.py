@@ -7,9 +7,11 @@ what the two games share, with the boss deck's own decisions added: health
 given to the member most in need, lending, skill checks, Hoard items.
 
 Dragon levels (a Dragon's seat): "gentle", "fair" and "ruthless". Gentle
-spreads its damage on the healthiest member and lets the Hoard be; fair plays
-as Hero Realms' normal bot and steals Hoard items back; ruthless also finishes
-members off with exact attacks, sacrifices Fire and Cunning Blow when they pay.
+spreads its damage on the healthiest member, buys nothing and lets the
+Hoard be; fair plays as Hero Realms' normal bot, steals Hoard items back and
+holds back against a small party (FAIR_BY_PARTY, its one balance knob);
+ruthless also finishes members off with exact attacks, sacrifices Fire and
+Cunning Blow when they pay, and never holds back.
 
 Every level can sit at any seat (the engine offers them all): a hero level at
 a Dragon's seat plays the Dragon level of its rank (easy as gentle, normal as
@@ -20,14 +22,18 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Final
 
 from ..herorealms.bots import card_worth, easy_bot, factions_of, normal_bot
 from ..herorealms.cards import kind_of
+from ..herorealms.kinds import CardType
 from ..herorealms.state import (
     Aim,
     AttackChampion,
     AttackPlayer,
+    BuyGem,
+    BuyMarket,
     Choose,
     Pick,
     PromptKind,
@@ -228,20 +234,57 @@ def _finishing_blow(view: dict[str, Any], legal: Sequence[Any]) -> AttackPlayer 
     return AttackPlayer(target, _health(view, target))
 
 
+@dataclass(frozen=True, slots=True)
+class Restraint:
+    """What a Dragon level allows itself (the rules allow it all)."""
+
+    buys: bool  # any market card or Fire Gem
+    buys_champions: bool
+    uses_items: bool  # its Hoard items
+    finishes: bool  # attacks a member with exactly the health left, to keep the rest
+
+
+FULL: Final = Restraint(buys=True, buys_champions=True, uses_items=True, finishes=True)
+GENTLE: Final = Restraint(buys=False, buys_champions=False, uses_items=False, finishes=False)
+FAIR_BY_PARTY: Final = {
+    1: Restraint(buys=True, buys_champions=False, uses_items=False, finishes=False),
+    2: Restraint(buys=True, buys_champions=True, uses_items=False, finishes=False),
+    3: Restraint(buys=True, buys_champions=True, uses_items=True, finishes=False),
+    4: FULL,
+    5: FULL,
+}
+"""The fair Dragon's knob, by the party's size (the count of the view: 3 boss
+against boss): it holds back most against a small party, which the Dragon
+crushes otherwise. Measured in bench/hrdragon_arena.py (docs/bots.md)."""
+
+
+def _restrained(legal: Sequence[Any], restraint: Restraint) -> list[Any]:
+    """The legal actions a level allows itself (ending the turn always is)."""
+    return [
+        a
+        for a in legal
+        if (restraint.uses_items or not isinstance(a, UseItem))
+        and (restraint.buys or not isinstance(a, (BuyMarket, BuyGem)))
+        and (
+            restraint.buys_champions
+            or not isinstance(a, BuyMarket)
+            or kind_of(a.card).type != CardType.CHAMPION
+        )
+    ]
+
+
 def gentle_dragon(view: dict[str, Any], legal: Sequence[Any]) -> Any:
-    """Plays its cards as Hero Realms' easy bot does, reveals the Hoard and
-    never steals, never sacrifices, and hits the healthiest member."""
+    """Plays its cards as Hero Realms' easy bot does, buys nothing, lets its
+    Hoard items be, reveals the Hoard and never steals, never sacrifices,
+    and hits the healthiest member."""
     answer = _boss_deck_answer(view, legal, greedy=False)
     if answer is not None:
         return answer
     if view["prompts"]:
         return easy_bot(view, legal)
-    core = [a for a in _core_only(legal) if not isinstance(a, Sacrifice)]
+    core = [a for a in _restrained(_core_only(legal), GENTLE) if not isinstance(a, Sacrifice)]
     if any(type(a).__name__ in ("Play", "Expend", "UseAlly") for a in core):
         return easy_bot(view, core)
-    items = [a for a in legal if isinstance(a, UseItem)]
-    if items:
-        return items[0]
     attack = _gentle_attack(view, core)
     if attack is not None:
         return attack
@@ -255,6 +298,8 @@ def _dragon(ruthless: bool) -> Policy:
             return answer
         if view["prompts"]:
             return normal_bot(view, legal)
+        restraint = FULL if ruthless else FAIR_BY_PARTY[view["counted"]]
+        legal = _restrained(legal, restraint)
         core = _core_only(legal)
         if any(type(a).__name__ in ("Play", "Expend", "UseAlly") for a in core):
             return normal_bot(view, core)
@@ -264,7 +309,7 @@ def _dragon(ruthless: bool) -> Policy:
         for action in legal:
             if isinstance(action, Sacrifice) and _worth_sacrificing(view, action.card, ruthless):
                 return action
-        if ruthless and not any(
+        if restraint.finishes and not any(
             isinstance(a, AttackChampion) and kind_of(a.card).guard for a in legal
         ):
             blow = _finishing_blow(view, legal)
@@ -277,7 +322,8 @@ def _dragon(ruthless: bool) -> Policy:
 
 fair_dragon: Final = _dragon(ruthless=False)
 """Hero Realms' normal bot as the Dragon, stealing Hoard items back (the
-Hoard card from a richer member, the Prismatic Diamond's check)."""
+Hoard card from a richer member, the Prismatic Diamond's check), held back
+against a small party (FAIR_BY_PARTY)."""
 ruthless_dragon: Final = _dragon(ruthless=True)
 """The fair Dragon that also defeats members with exact attacks and
 sacrifices Fire (a champion stunned) and Cunning Blow (a taunt ended)."""
