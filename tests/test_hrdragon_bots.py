@@ -20,7 +20,7 @@ from game.hrdragon.bots import (
 from game.hrdragon.game import GAME
 from game.hrdragon.scenario import read_action
 from game.hrdragon.stack import CARD_IDS, stacked
-from game.hrdragon.state import Action, Give, Reveal, SkillCheck, State, Steal, UseItem
+from game.hrdragon.state import Action, Borrow, Give, Reveal, SkillCheck, State, Steal, UseItem
 from game.hrdragon.views import redeal
 
 #: a bots' game over this many actions is a stuck one
@@ -154,8 +154,22 @@ def test_the_fair_dragon_holds_back_against_a_small_party_only() -> None:
         state = _dragon_alone(party, items={"sword_of_destiny": "Dan"})
         assert (_decide(fair_dragon, state) == sword) is uses
         assert _decide(ruthless_dragon, state) == sword
+    two = {"sword_of_destiny": "Dan", "orb_of_death": "Dan"}
+    state = _at({"players": ["Ana", "Ben", "Cy", "Dan"], "turn": "Dan", "items": two,
+                 "hands": {"Dan": []}}, "use sword_of_destiny")  # fmt: skip
+    orb = UseItem(CARD_IDS["orb_of_death"])
+    assert _decide(fair_dragon, state) != orb  # one item a turn against three
+    assert _decide(ruthless_dragon, state) == orb
 
 
 def test_the_gentle_dragon_buys_nothing_and_lets_its_items_be() -> None:
     state = _dragon_alone(3, gold=8, market=["arkus"], items={"sword_of_destiny": "Dan"})
     assert _decide(gentle_dragon, state) == EndTurn()
+
+
+@pytest.mark.parametrize("bot", [easy_hero, normal_hero])
+def test_a_hero_borrows_the_best_card_for_the_member_who_plays_next(bot: Any) -> None:
+    setup = {"players": ["Ana", "Ben", "Cy", "Dan"], "turn": "Dan", "health": {"Ana": 0},
+             "hands": {"Ana": ["dagger", "gold", "dark_energy"]}}  # fmt: skip
+    state = _at(setup, "end")  # the Dragon's turn ends: Ana lends, Ben plays next
+    assert _decide(bot, state) == Borrow(CARD_IDS["dark_energy"], 1)

@@ -40,7 +40,7 @@ from ..herorealms.state import (
     Sacrifice,
     Skip,
 )
-from .cards import CUNNING_BLOW, DIAMOND, FIRE, SKILL_CHECK
+from .cards import CUNNING_BLOW, DIAMOND, FIRE, ITEMS, SKILL_CHECK
 from .hoard import FACTIONS
 from .state import Borrow, Give, Reveal, SkillCheck, Steal, UseItem
 
@@ -240,16 +240,16 @@ class Restraint:
 
     buys: bool  # any market card or Fire Gem
     buys_champions: bool
-    uses_items: bool  # its Hoard items
+    items_a_turn: int  # how many of its Hoard items it uses a turn
     finishes: bool  # attacks a member with exactly the health left, to keep the rest
 
 
-FULL: Final = Restraint(buys=True, buys_champions=True, uses_items=True, finishes=True)
-GENTLE: Final = Restraint(buys=False, buys_champions=False, uses_items=False, finishes=False)
+FULL: Final = Restraint(buys=True, buys_champions=True, items_a_turn=len(ITEMS), finishes=True)
+GENTLE: Final = Restraint(buys=False, buys_champions=False, items_a_turn=0, finishes=False)
 FAIR_BY_PARTY: Final = {
-    1: Restraint(buys=True, buys_champions=False, uses_items=False, finishes=False),
-    2: Restraint(buys=True, buys_champions=True, uses_items=False, finishes=False),
-    3: Restraint(buys=True, buys_champions=True, uses_items=True, finishes=False),
+    1: Restraint(buys=True, buys_champions=False, items_a_turn=0, finishes=False),
+    2: Restraint(buys=True, buys_champions=True, items_a_turn=0, finishes=False),
+    3: Restraint(buys=True, buys_champions=True, items_a_turn=1, finishes=False),
     4: FULL,
     5: FULL,
 }
@@ -258,12 +258,14 @@ against boss): it holds back most against a small party, which the Dragon
 crushes otherwise. Measured in bench/hrdragon_arena.py (docs/bots.md)."""
 
 
-def _restrained(legal: Sequence[Any], restraint: Restraint) -> list[Any]:
+def _restrained(view: dict[str, Any], legal: Sequence[Any], restraint: Restraint) -> list[Any]:
     """The legal actions a level allows itself (ending the turn always is)."""
+    mine = {item for item, holder in view["items"] if holder == view["seat"]}
+    items_left = restraint.items_a_turn - len(mine.intersection(view["used"]))
     return [
         a
         for a in legal
-        if (restraint.uses_items or not isinstance(a, UseItem))
+        if (items_left > 0 or not isinstance(a, UseItem))
         and (restraint.buys or not isinstance(a, (BuyMarket, BuyGem)))
         and (
             restraint.buys_champions
@@ -282,7 +284,7 @@ def gentle_dragon(view: dict[str, Any], legal: Sequence[Any]) -> Any:
         return answer
     if view["prompts"]:
         return easy_bot(view, legal)
-    core = [a for a in _restrained(_core_only(legal), GENTLE) if not isinstance(a, Sacrifice)]
+    core = [a for a in _restrained(view, _core_only(legal), GENTLE) if not isinstance(a, Sacrifice)]
     if any(type(a).__name__ in ("Play", "Expend", "UseAlly") for a in core):
         return easy_bot(view, core)
     attack = _gentle_attack(view, core)
@@ -299,7 +301,7 @@ def _dragon(ruthless: bool) -> Policy:
         if view["prompts"]:
             return normal_bot(view, legal)
         restraint = FULL if ruthless else FAIR_BY_PARTY[view["counted"]]
-        legal = _restrained(legal, restraint)
+        legal = _restrained(view, legal, restraint)
         core = _core_only(legal)
         if any(type(a).__name__ in ("Play", "Expend", "UseAlly") for a in core):
             return normal_bot(view, core)
