@@ -61,8 +61,9 @@ def test_bots_play_whole_games_legally_from_their_view_alone(party: int, dragon:
         assert action in legal, action
         if steps % 3 == 0:  # the twin check costs a view and a legal list more
             twin = redeal(state, seat, steps)
-            assert GAME.view(twin, seat) == view
-            assert bots[seat](view, GAME.legal_actions(twin, seat)) == action
+            twin_view = GAME.view(twin, seat)
+            assert twin_view == view
+            assert bots[seat](twin_view, GAME.legal_actions(twin, seat)) == action
         state, _events = GAME.apply(state, seat, action)
         steps += 1
     assert GAME.outcome(state) is not None
