@@ -15,6 +15,7 @@ from ..engine.options import OptionsDeclaration
 from ..engine.undo import default_barrier
 from ..herorealms.options import PACK_OPTIONS, pack_key, packs_of
 from . import codec, rules, view_check, views
+from .bots import BOTS
 from .cards import MAX_PARTY
 from .scenario import SCENARIOS
 from .state import Action, State
@@ -80,6 +81,7 @@ class Dragon(GameBase[State, Action]):
             invariant_problems=views.state_problems,
             scenarios=SCENARIOS,
             undo=UndoHooks(self.turn_goes_on, self.barrier),
+            bots=BOTS,
         )
 
     def deal(self, options: dict[str, Any], seed: int) -> State:
