@@ -17,6 +17,7 @@ from game.herorealms.packs import GOLD, RUBY
 from game.herorealms.state import Choose, Pick, PlayGold, Skip
 from game.herorealms.ui.board_words import BOARD
 from game.herorealms.ui.controls import dock as core_dock
+from game.herorealms.ui.controls import numbered
 from game.herorealms.ui.phrases import PHRASES
 
 from ..cards import COINS, DIAMOND, skill_check
@@ -97,8 +98,10 @@ def _group(
     lang: str,
     tone: str = "primary",
 ) -> Group:
+    # two copies of a card read apart (two Golds to borrow): numbered as Hero Realms does
+    labels = numbered([action_label(view, action, names, lang) for action in actions], lang)
     controls = tuple(
-        Control(action, action_label(view, action, names, lang), tone=tone) for action in actions
+        Control(action, label, tone=tone) for action, label in zip(actions, labels, strict=True)
     )
     return Group(key, DBOARD(f"group_{key}", lang), controls)
 
