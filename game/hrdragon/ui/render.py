@@ -1,49 +1,33 @@
 """The Dragon's board: Hero Realms' board (seats, market, the turn, your
-hand: drawn by Hero Realms' renderer, from the moves it knows) with the boss
-deck's panel first in its main column (the Dragons, the Hoard and the party:
-`panel`) and the dock drawn here, with the boss deck's moves encoded by its
-own codec."""
+hand: drawn by Hero Realms' renderer) with the boss deck's panel first in
+its main column (the Dragons, the Hoard and the party: `panel`) and the dock
+drawn here, with the boss deck's moves encoded by its own codec."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any, Final
 
-from game.engine.client import Dock, Group, Scene, dock_html, e, icon
+from game.engine.client import Group, Scene, dock_html, e, icon
 from game.engine.dom import act_button
 from game.herorealms.state import EndTurn
 from game.herorealms.ui import render as core
 from game.herorealms.ui.board_words import BOARD
 
 from ..codec import action_to_json
-from ..state import Borrow, Give, Reveal, SkillCheck, Steal, UseItem
 from .board_words import DBOARD
 from .describe import seat_name
 from .panel import dragon_panels, party_ring
 
 __all__ = ["over_title", "render_game_over", "render_result", "render_table"]
 
-_MAIN: Final = '<div class="table-main hr-main">'
-_SIDE: Final = '<div class="table-side">'
-_OWN: Final = (Give, Borrow, Reveal, Steal, UseItem, SkillCheck)
 #: the groups whose moves the board also draws on the cards: folded in the dock
 _FOLDED: Final = ("play_area", "market", "pack", "attack_more")
 
 
 def render_table(scene: Scene) -> str:
-    # Hero Realms draws the board from the moves it knows; the dock is ours
-    known = tuple(
-        Group(g.key, g.label, tuple(c for c in g.controls if not isinstance(c.action, _OWN)))
-        for g in scene.dock.groups
-    )
-    board = core.render_table(replace(scene, dock=Dock(scene.dock.prompt, known)))
-    board = board[: board.rindex(_SIDE)]
-    board = board.replace('data-game="herorealms"', 'data-game="hrdragon"', 1)
-    ours = f'<div class="hd-board">{dragon_panels(scene)}{party_ring(scene)}</div>'
-    return (
-        f"{board.replace(_MAIN, _MAIN + ours, 1)}{_SIDE}{_dock(scene)}{scene.log_html}</div></div>"
-    )
+    lead = f'<div class="hd-board">{dragon_panels(scene)}{party_ring(scene)}</div>'
+    return core.table(scene, game="hrdragon", lead=lead, dock=_dock(scene))
 
 
 def _dock(scene: Scene) -> str:
