@@ -18,10 +18,12 @@ from game.engine.client import Scene
 from game.herorealms.cards import kind_of
 from game.herorealms.state import EndTurn, Play, PlayGold
 from game.herorealms.ui.describe import LOG as HERO_LOG
+from game.hrdragon.cards import skill_check
 from game.hrdragon.game import GAME
 from game.hrdragon.stack import CARD_IDS, stacked
-from game.hrdragon.state import Borrow, Give, SkillCheck, State
+from game.hrdragon.state import Borrow, Give, Reveal, SkillCheck, State, Steal
 from game.hrdragon.ui import CLIENT
+from game.hrdragon.ui.controls import action_label
 from game.hrdragon.views import open_hands
 from game.hrdragon.words import NAMES as DRAGON_NAMES
 from game.hrdragon.words import REASONS
@@ -330,3 +332,25 @@ def test_the_end_is_the_partys_win_or_loss() -> None:
     assert 'data-seat="1" data-winner="true"' in CLIENT.render_game_over(scene)
     assert CLIENT.markers({**view, "winners": [0, 1]})["over"] == "true"
     assert CLIENT.progress({**view, "winners": [0, 1]}, "en") == "Game over"
+
+
+def test_the_hoard_cards_answers_name_what_they_take_and_the_diamonds_check() -> None:
+    state, _names = stacked(
+        {
+            "players": ["Ana", "Ben", "Dan"],
+            "items": {"orb_of_death": "Ana"},
+            "turn": "Dan",
+            "hands": {"Dan": ["dragons_claw", "dragons_bite"]},
+        }
+    )
+    view = GAME.view(state, 2)
+    orb = CARD_IDS["orb_of_death"]
+    cards = (CARD_IDS["dragons_claw"], CARD_IDS["dragons_bite"])
+    needed = skill_check(orb)
+    assert action_label(view, Reveal(), TRIO, "en") == "Reveal the next item (8 face down)"
+    assert action_label(view, Steal(orb, ()), TRIO, "en") == "Steal Orb of Death from Ana"
+    total = sum(kind_of(c).cost for c in cards)
+    assert action_label(view, Steal(orb, cards), TRIO, "fr") == (
+        "Reprendre Orbe de mort à Ana en défaussant Griffe du Dragon, Morsure du Dragon "
+        f"(Coût défaussé : {total} sur {needed}.)"
+    )
