@@ -13,13 +13,13 @@ from __future__ import annotations
 from html import escape
 from typing import Final
 
-from game.herorealms.cards import KINDS, CardKind
+from game.herorealms.cards import CardKind
 from game.herorealms.effects import Effect, Kind, Per, When
 from game.herorealms.kinds import CardType
 from game.herorealms.packs import SKILL_COST
 
 from .icons import icon
-from .names import card_name, short_name
+from .names import card_name, kind_by_key, short_name
 from .phrases import PHRASES
 from .words import ABILITY_ORDER, ability_line, card_text
 
@@ -149,7 +149,7 @@ def card_face(key: str, lang: str, *, size: str = "hand", attrs: str = "") -> st
     extra attributes the caller adds (a card id the viewer may see)."""
     if size not in SIZES:
         raise ValueError(f"no card size {size!r}: one of {SIZES}")
-    kind = KINDS[key]
+    kind = kind_by_key(key)
     name = card_name(key, lang) if size == "large" else short_name(key, lang)
     cost = f'<span class="hr-cost">{icon("cost")}<b>{kind.cost}</b></span>' if kind.cost else ""
     abilities = "".join(

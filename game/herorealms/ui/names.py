@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Final
 
 from game.engine.words import Catalogue
-from game.herorealms.cards import KINDS
+from game.herorealms.cards import KINDS, CardKind
 
-__all__ = ["NAMES", "card_name", "short_name"]
+__all__ = ["NAMES", "add_later_cards", "card_name", "kind_by_key", "short_name"]
 
 _FRENCH: Final = {
     "arkus": "Arkus, dragon impérial",
@@ -108,10 +108,29 @@ NAMES: Final = Catalogue(
 """A card's name by its key: ``NAMES("arkus", "fr")``."""
 
 
+_LATER_KINDS: dict[str, CardKind] = {}
+_LATER_NAMES: list[Catalogue] = []
+
+
+def add_later_cards(kinds: tuple[CardKind, ...], names: Catalogue) -> None:
+    """A game built on this one (its cards past the catalogue, see
+    cards.add_later_ids) lends its cards and their names to these faces and words."""
+    _LATER_KINDS.update((kind.key, kind) for kind in kinds)
+    if names not in _LATER_NAMES:
+        _LATER_NAMES.append(names)
+
+
+def kind_by_key(key: str) -> CardKind:
+    return KINDS[key] if key in KINDS else _LATER_KINDS[key]
+
+
 def card_name(key: str, lang: str) -> str:
     """The card's name in `lang`; a card added to the catalogue before its
     French name keeps its printed one (tests/test_herorealms_words.py flags it)."""
-    return NAMES(key, lang) if key in NAMES else KINDS[key].name
+    if key in NAMES:
+        return NAMES(key, lang)
+    later = next((names for names in _LATER_NAMES if key in names), None)
+    return later(key, lang) if later is not None else kind_by_key(key).name
 
 
 def short_name(key: str, lang: str) -> str:

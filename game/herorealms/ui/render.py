@@ -25,7 +25,7 @@ from .icons import icon as hr_icon
 from .motion import Motion, motion
 from .pieces import card_control, chip, controls_by_card, empty, flight, pile, seat_name
 
-__all__ = ["render_game_over", "render_result", "render_table", "winners"]
+__all__ = ["render_game_over", "render_result", "render_table", "table", "winners"]
 
 
 def _flag(value: bool) -> str:
@@ -48,6 +48,13 @@ def winners(view: dict[str, Any]) -> list[int]:
 
 
 def render_table(scene: Scene) -> str:
+    return table(scene)
+
+
+def table(scene: Scene, *, game: str = "herorealms", lead: str = "", dock: str = "") -> str:
+    """The board; a game built on this one names itself (`game`), sets its
+    own panel first in the main column (`lead`) and may draw the dock itself
+    (`dock`: its moves are its own codec's)."""
     view = scene.view
     by_card = controls_by_card(scene)
     moved = motion(scene)
@@ -55,16 +62,16 @@ def render_table(scene: Scene) -> str:
     others = [s for s in range(len(view["players"])) if s != viewer]
     mine = _seat(scene, viewer, by_card, moved, own=True) if viewer is not None else ""
     return (
-        f'<div id="table" class="table hr-table" data-game="herorealms" '
+        f'<div id="table" class="table hr-table" data-game="{e(game)}" '
         f'data-players="{len(view["players"])}" data-turn="{view["turn"]}" '
         f'data-format="{e(view["format"])}">'
         f"{_bar(scene)}"
-        '<div class="table-main hr-main">'
+        f'<div class="table-main hr-main">{lead}'
         f'<section class="hr-seats" aria-label="{e(BOARD("board_title", scene.lang))}">'
         f'<ol class="seat-list hr-seat-list" id="board-seats">'
         f"{''.join(_seat(scene, s, by_card, moved) for s in others)}</ol></section>"
         f"{_market(scene, by_card)}{_turn_area(scene, by_card)}{mine}</div>"
-        f'<div class="table-side">{_dock(scene)}{scene.log_html}</div></div>'
+        f'<div class="table-side">{dock or _dock(scene)}{scene.log_html}</div></div>'
     )
 
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import Final
 
-from game.herorealms.cards import KINDS, CardKind
+from game.herorealms.cards import CardKind
 from game.herorealms.effects import Effect, Kind, Per, When
 from game.herorealms.kinds import CardType
 from game.herorealms.packs import SKILL_COST
 
-from .names import card_name
+from .names import card_name, kind_by_key
 from .phrases import PHRASES
 
 __all__ = [
@@ -150,13 +150,13 @@ def ability_line(kind: CardKind, ability: str, lang: str) -> str:
 
 def card_lines(key: str, lang: str) -> list[str]:
     """Every ability of the card `key`, in the order the card shows them."""
-    kind = KINDS[key]
+    kind = kind_by_key(key)
     return [line for ability in ABILITY_ORDER if (line := ability_line(kind, ability, lang))]
 
 
 def frame_text(key: str, lang: str) -> str:
     """The card's frame in words: "Champion, Guild, cost 6, defence 6, guard"."""
-    kind = KINDS[key]
+    kind = kind_by_key(key)
     parts = [PHRASES(f"type_{kind.type.value}", lang)]
     if kind.faction.value != "none":
         parts.append(PHRASES(f"faction_{kind.faction.value}", lang))
