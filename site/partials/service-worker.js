@@ -239,5 +239,8 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== SCOPE.origin) return;
   const path = fileOf(url);
   if (path === null) return;
-  event.respondWith(answer(request, path, event));
+  // Reading this worker's own records (which build a page runs) may fail
+  // while a page goes away (Firefox reported the favicon's answer failing
+  // during a pairing): the file is then fetched as if no worker were there.
+  event.respondWith(answer(request, path, event).catch(() => fetch(request)));
 });
