@@ -43,7 +43,7 @@ from .state import (
 )
 from .views import state_problems
 
-__all__ = ["SCENARIOS", "HeroRealmsScenarios", "words_of"]
+__all__ = ["SCENARIOS", "HeroRealmsScenarios", "seat_named", "words_of"]
 
 _CARD_VERBS: dict[
     str, type[Play | Expend | UseAlly | Sacrifice | BuyMarket | Pick | BuyDiscard]
@@ -81,7 +81,8 @@ def words_of(action: Action, names: Sequence[str]) -> str:
     return f"{_VERB_OF[type(action)]} {CARD_NAMES[action.card]}"
 
 
-def _seat(word: str, names: Sequence[str], where: str) -> int:
+def seat_named(word: str, names: Sequence[str], where: str) -> int:
+    """The seat of the player a scenario names (the Dragon's scenarios too)."""
     if word not in names:
         raise ScenarioError(f"{where}: {quote(word)} is not a player")
     return list(names).index(word)
@@ -109,11 +110,11 @@ def read_action(spec: Any, names: Sequence[str]) -> Action:
     if len(words) == 2 and words[0] == "choose" and words[1].isascii() and words[1].isdigit():
         return Choose(int(words[1]))
     if len(words) == 2 and words[0] == "aim":
-        return Aim(_seat(words[1], names, where))
+        return Aim(seat_named(words[1], names, where))
     if len(words) == 2 and words[0] == "attack":
         return AttackChampion(card_id(words[1], where))
     if len(words) == 3 and words[0] == "attack" and words[2].isascii() and words[2].isdigit():
-        return AttackPlayer(_seat(words[1], names, where), int(words[2]))
+        return AttackPlayer(seat_named(words[1], names, where), int(words[2]))
     raise ScenarioError(f"cannot read {where}: write 'play arkus', 'attack Ben 5', 'end', ...")
 
 
@@ -153,7 +154,7 @@ class HeroRealmsScenarios:
             if not isinstance(wanted, dict):
                 raise ScenarioError(f"expect.{key} must map players to values")
             for name, value in wanted.items():
-                got = read(_seat(name, names, f"expect.{key}"))
+                got = read(seat_named(name, names, f"expect.{key}"))
                 if got != value:
                     found.append(
                         f"expect.{key}.{name}: expected {quote(value)}, found {quote(got)}"

@@ -21,7 +21,7 @@ from .packs import GOLD, RUBY
 from .rules import new_game
 from .state import MARKET_ROW, NO_CARD, Format, State
 
-__all__ = ["CARD_IDS", "CARD_NAMES", "stacked"]
+__all__ = ["CARD_IDS", "CARD_NAMES", "by_player", "stacked"]
 
 
 def _names() -> dict[str, int]:
@@ -58,7 +58,8 @@ def _cards(value: object, where: str) -> list[int]:
     return [card_id(word, f"{where}[{i}]") for i, word in enumerate(value)]
 
 
-def _by_player(fields: Mapping[str, Any], key: str, names: Sequence[str]) -> dict[int, Any]:
+def by_player(fields: Mapping[str, Any], key: str, names: Sequence[str]) -> dict[int, Any]:
+    """``setup.<key>``, a map of players' names to values, by seat (the Dragon's too)."""
     value = fields.get(key, {})
     if not isinstance(value, dict) or any(name not in names for name in value):
         raise ScenarioError(f"setup.{key} must map players' names to values")
@@ -107,7 +108,7 @@ def stacked(setup: Mapping[str, Any]) -> tuple[State, list[str]]:
         raise ScenarioError("setup.mode: Hunter is played by 3 or 4")
     if mode == Format.HYDRA and len(names) != 4:
         raise ScenarioError("setup.mode: Hydra is played by 4")
-    by_seat = _by_player(setup, "packs", names)
+    by_seat = by_player(setup, "packs", names)
     if any(value not in PACKS for value in by_seat.values()):
         raise ScenarioError(f"setup.packs: a pack is one of {', '.join(PACKS)}")
     packs = tuple(by_seat.get(seat, "") for seat in range(len(names)))
@@ -115,7 +116,7 @@ def stacked(setup: Mapping[str, Any]) -> tuple[State, list[str]]:
     owner = {card: seat for seat in range(len(names)) for card in starting_ids(seat, packs[seat])}
     wanted: dict[tuple[str, int], list[int]] = {}
     for key, zone in zip(("hands", "decks", "discards", "champions"), _ZONES, strict=True):
-        for seat, value in _by_player(setup, key, names).items():
+        for seat, value in by_player(setup, key, names).items():
             wanted[(zone, seat)] = _cards(value, f"setup.{key}.{names[seat]}")
     market = _cards(setup.get("market", []), "setup.market")
     in_play = _cards(setup.get("in_play", []), "setup.in_play")
@@ -182,13 +183,13 @@ def _market(state: State, first: list[int]) -> State:
 def _numbers(state: State, setup: Mapping[str, Any], names: Sequence[str]) -> State:
     players = list(state.players)
     for key in ("health", "owed", "turns_begun"):
-        for seat, value in _by_player(setup, key, names).items():
+        for seat, value in by_player(setup, key, names).items():
             if type(value) is not int or value < 0:
                 raise ScenarioError(f"setup.{key}.{names[seat]} must be a whole number")
             players[seat] = evolve(players[seat], **{key: value})
             if key == "health" and value == 0:
                 raise ScenarioError(f"setup.health.{names[seat]}: a player starts with health")
-    for seat, value in _by_player(setup, "expended", names).items():
+    for seat, value in by_player(setup, "expended", names).items():
         cards = _cards(value, f"setup.expended.{names[seat]}")
         players[seat] = evolve(players[seat], expended=tuple(sorted(cards)))
     changes: dict[str, Any] = {"players": tuple(players)}

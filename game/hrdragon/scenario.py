@@ -18,6 +18,7 @@ from typing import Any, Final
 from ..engine.errors import ScenarioError
 from ..engine.jsonfields import expect_fields
 from ..engine.safejson import quote
+from ..herorealms.scenario import seat_named
 from ..herorealms.state import (
     Aim,
     AttackChampion,
@@ -95,12 +96,6 @@ def words_of(action: Action, names: Sequence[str]) -> str:
     return f"{verb} {CARD_NAMES[action.card]}"  # type: ignore[union-attr]
 
 
-def _seat(word: str, names: Sequence[str], where: str) -> int:
-    if word not in names:
-        raise ScenarioError(f"{where}: {quote(word)} is not a player")
-    return list(names).index(word)
-
-
 def read_action(spec: Any, names: Sequence[str]) -> Action:
     if isinstance(spec, Mapping):
         return action_from_json(dict(spec))
@@ -113,14 +108,14 @@ def read_action(spec: Any, names: Sequence[str]) -> Action:
     if len(words) == 2 and words[0] == "choose" and words[1].isascii() and words[1].isdigit():
         return Choose(int(words[1]))
     if len(words) == 2 and words[0] in ("aim", "give"):
-        seat = _seat(words[1], names, where)
+        seat = seat_named(words[1], names, where)
         return Aim(seat) if words[0] == "aim" else Give(seat)
     if len(words) == 2 and words[0] == "attack":
         return AttackChampion(card_id(words[1], where))
     if len(words) == 3 and words[0] == "attack" and words[2].isascii() and words[2].isdigit():
-        return AttackPlayer(_seat(words[1], names, where), int(words[2]))
+        return AttackPlayer(seat_named(words[1], names, where), int(words[2]))
     if len(words) == 3 and words[0] == "borrow":
-        return Borrow(card_id(words[1], where), _seat(words[2], names, where))
+        return Borrow(card_id(words[1], where), seat_named(words[2], names, where))
     if len(words) >= 2 and words[0] in ("check", "steal") and words[2:3] in ([], ["with"]):
         item = card_id(words[1], where)
         cards = tuple(sorted(card_id(w, where) for w in words[3:]))
@@ -168,7 +163,7 @@ class DragonScenarios:
             if not isinstance(wanted, dict):
                 raise ScenarioError(f"expect.{key} must map players to values")
             for name, value in wanted.items():
-                got = read(_seat(name, names, f"expect.{key}"))
+                got = read(seat_named(name, names, f"expect.{key}"))
                 if got != value:
                     found.append(
                         f"expect.{key}.{name}: expected {quote(value)}, found {quote(got)}"

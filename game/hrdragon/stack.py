@@ -19,6 +19,7 @@ from ..engine.evolve import evolve
 from ..engine.safejson import quote
 from ..herorealms.cards import GEM_IDS, MARKET_IDS, PACKS, kind_of, pack_of
 from ..herorealms.packs import GOLD, RUBY
+from ..herorealms.stack import by_player
 from ..herorealms.state import MARKET_ROW, NO_CARD
 from .cards import HOARD_IDS, MAX_PARTY, boss_deck, hero_deck
 from .deal import new_game
@@ -65,13 +66,6 @@ def _cards(value: object, where: str) -> list[int]:
     return [card_id(word, f"{where}[{i}]") for i, word in enumerate(value)]
 
 
-def _by_player(fields: Mapping[str, Any], key: str, names: Sequence[str]) -> dict[int, Any]:
-    value = fields.get(key, {})
-    if not isinstance(value, dict) or any(name not in names for name in value):
-        raise ScenarioError(f"setup.{key} must map players' names to values")
-    return {names.index(name): item for name, item in value.items()}
-
-
 def stacked(setup: Mapping[str, Any]) -> tuple[State, list[str]]:
     """``players``: the party's names then the Dragon's (2 to 6 names), or two
     Dragons' with ``mode`` ``boss_vs_boss``; ``seed``; by player: ``packs``,
@@ -96,7 +90,7 @@ def stacked(setup: Mapping[str, Any]) -> tuple[State, list[str]]:
     if mode not in ("party", "boss_vs_boss") or (mode == "boss_vs_boss" and len(names) != 2):
         raise ScenarioError("setup.mode is party, or boss_vs_boss with two players")
     party = len(names) - 1 if mode == "party" else 0
-    packs_by = _by_player(setup, "packs", names)
+    packs_by = by_player(setup, "packs", names)
     if any(
         not isinstance(value, str) or value not in PACKS or seat >= party
         for seat, value in packs_by.items()
@@ -110,7 +104,7 @@ def stacked(setup: Mapping[str, Any]) -> tuple[State, list[str]]:
     wanted = {
         (zone, seat): _cards(value, f"setup.{key}.{names[seat]}")
         for key, zone in _ZONES.items()
-        for seat, value in _by_player(setup, key, names).items()
+        for seat, value in by_player(setup, key, names).items()
     }
     market = _cards(setup.get("market", []), "setup.market")
     in_play = _cards(setup.get("in_play", []), "setup.in_play")
@@ -199,13 +193,13 @@ def _numbers(state: State, setup: Mapping[str, Any], names: Sequence[str]) -> St
     core = state.core
     players = list(core.players)
     for key in ("health", "turns_begun"):
-        for seat, value in _by_player(setup, key, names).items():
+        for seat, value in by_player(setup, key, names).items():
             if type(value) is not int or value < 0:
                 raise ScenarioError(f"setup.{key}.{names[seat]} must be a whole number")
             players[seat] = evolve(players[seat], **{key: value})
             if key == "health" and value == 0:
                 players[seat] = evolve(players[seat], out=True, champions=())
-    for seat, value in _by_player(setup, "expended", names).items():
+    for seat, value in by_player(setup, "expended", names).items():
         cards = _cards(value, f"setup.expended.{names[seat]}")
         players[seat] = evolve(players[seat], expended=tuple(sorted(cards)))
     changes: dict[str, Any] = {"players": tuple(players)}
