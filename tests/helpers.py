@@ -46,6 +46,15 @@ def spread(length: int, first: int, late: int) -> list[int]:
     return head + tail + ([length - 1] if tail[-1] != length - 1 else [])
 
 
+def thinned(length: int, every: int, late: int) -> list[int]:
+    """The indexes of a game of `length` states a drawing check looks at,
+    in order: every `every`-th of the first EARLY_STATES, `late` more spread
+    over the rest (`spread`), and the last."""
+    later = (index for index in spread(length, EARLY_STATES, late) if index >= EARLY_STATES)
+    early = range(0, min(length, EARLY_STATES), every)
+    return sorted({*early, *later, length - 1})
+
+
 def universe_first(game: Game[Any, Any], state: Any) -> int:
     """How many of a game's first states get a whole-universe check within
     UNIVERSE_BUDGET (EARLY_STATES at most), by the dealt state's universe: Boss

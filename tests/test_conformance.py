@@ -43,6 +43,7 @@ from tests.helpers import (
     LATE_UNIVERSE,
     UNIVERSE_ONE_IN,
     spread,
+    thinned,
     universe_first,
 )
 from tests.pyodide_server import PyodideServer, last_json, run_cpython
@@ -483,9 +484,7 @@ def _client_indexes(length: int) -> list[int]:
     SAMPLE-th of the first EARLY_STATES, LATE_STATES // SAMPLE more spread
     over the rest (a Hero Realms game's thousands of states are alike, and
     each is drawn with its whole log), and the last."""
-    late = spread(length, EARLY_STATES, LATE_STATES // SAMPLE)
-    early = range(0, min(length, EARLY_STATES), SAMPLE)
-    return sorted({*early, *(index for index in late if index >= EARLY_STATES), length - 1})
+    return thinned(length, SAMPLE, LATE_STATES // SAMPLE)
 
 
 def _sampled(steps: Iterator[Step]) -> Iterator[tuple[Any, list[Event], Legal]]:
@@ -909,9 +908,7 @@ def test_the_games_check_refuses_what_a_hostile_host_could_send(
     length = len(list(_random_steps(game, options, CLIENT_SEEDS[0])))
     # every (4 * SAMPLE)-th of a game's first EARLY_STATES states, a long
     # game's later ones more sparsely (`spread`), and the last
-    late = spread(length, EARLY_STATES, LATE_STATES // SAMPLE)
-    early = range(0, min(length, EARLY_STATES), SAMPLE * 4)
-    order = sorted({*early, *(index for index in late if index >= EARLY_STATES), length - 1})
+    order = thinned(length, SAMPLE * 4, LATE_STATES // SAMPLE)
     frames = list(_received(game, options, CLIENT_SEEDS[0], set(order)))
     players = game.seats(frames[0][1])
     for received in [received for index, _state, received in frames if index == 0]:

@@ -20,7 +20,7 @@ from game.engine.protocol import Event, Game
 from game.engine.viewcheck import Received
 from game.registry import CLIENTS, GAMES, TEST_CLIENTS, TEST_GAMES, include_test_games
 from game.web.net_view import BoardInput, render_net_board, seat_statuses
-from tests.helpers import EARLY_STATES, LATE_STATES, spread
+from tests.helpers import LATE_STATES, thinned
 
 ALL_GAMES: dict[str, Game[Any, Any]] = {
     **GAMES,
@@ -61,9 +61,7 @@ def _frames(
         states.append(state)
         logged.append(len(log))
     count = len(states)
-    late = spread(count, EARLY_STATES, LATE_STATES // SAMPLE)
-    early = range(0, min(count, EARLY_STATES), SAMPLE)
-    for index in sorted({*early, *(i for i in late if i >= EARLY_STATES), count - 1}):
+    for index in thinned(count, SAMPLE, LATE_STATES // SAMPLE):
         state = states[index]
         acting = game.to_act(state)
         for seat in [None, *range(game.seats(state))]:
