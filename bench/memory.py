@@ -182,18 +182,25 @@ def _pss_kb(pid: int) -> int:
     return total
 
 
-def browser_pss() -> dict[str, int]:
-    """PSS in kB of this process's Chromium processes, by kind ("all": the sum).
-    Only descendants of this Python process: other people's browsers are not counted."""
+def _chromium_processes() -> dict[int, str]:
+    """This Python process's Chromium descendants, pid to kind. Only
+    descendants: other people's browsers are not counted."""
     tree = _children()
-    found: dict[str, int] = {"all": 0}
+    found: dict[int, str] = {}
     stack = list(tree.get(os.getpid(), []))
     while stack:
         pid = stack.pop()
         stack += tree.get(pid, [])
         kind = _kind(pid)
-        if kind is None:
-            continue
+        if kind is not None:
+            found[pid] = kind
+    return found
+
+
+def browser_pss() -> dict[str, int]:
+    """PSS in kB of this process's Chromium processes, by kind ("all": the sum)."""
+    found: dict[str, int] = {"all": 0}
+    for pid, kind in _chromium_processes().items():
         kb = _pss_kb(pid)
         found[kind] = found.get(kind, 0) + kb
         found["all"] += kb
@@ -401,15 +408,7 @@ def _open(page: Page, target: Target) -> None:
 
 def _renderers() -> set[int]:
     """The pids of this process's Chromium renderers."""
-    tree = _children()
-    found: set[int] = set()
-    stack = list(tree.get(os.getpid(), []))
-    while stack:
-        pid = stack.pop()
-        stack += tree.get(pid, [])
-        if _kind(pid) == "renderer":
-            found.add(pid)
-    return found
+    return {pid for pid, kind in _chromium_processes().items() if kind == "renderer"}
 
 
 def _stop_service_workers(context: BrowserContext, blank: Page, gone: set[int]) -> bool:
@@ -646,7 +645,7 @@ def _table(result: dict[str, Any]) -> str:
     memory = result["memory"]
     floor = memory.get("floor", {}).get("settled") or 0.0
     lines = [
-        "memory over a blank page (PSS of all the browser's processes, MB; x: over the floor)",
+        "memory over a blank browser (PSS of what its processes allocated, MB; x: over the floor)",
         f"  {'page':<23} {'settled':>8} {'x':>5} {'pressed':>8}  by process kind; notes",
     ]
     for name, row in memory.items():
