@@ -18,7 +18,8 @@ from ..engine.jsonfields import expect_fields
 from ..engine.safejson import quote
 from .codec import action_from_json
 from .rules import check, legal_actions, to_act
-from .stack import CARD_IDS, CARD_NAMES, card_id, stacked
+from .stack import CARD_IDS, CARD_NAMES, stacked
+from .stack import card_id as stack_card_id
 from .state import (
     NO_CARD,
     Action,
@@ -43,7 +44,16 @@ from .state import (
 )
 from .views import state_problems
 
-__all__ = ["SCENARIOS", "HeroRealmsScenarios", "seat_named", "words_of"]
+__all__ = [
+    "SCENARIOS",
+    "HeroRealmsScenarios",
+    "legal_mismatches",
+    "player_mismatches",
+    "read_words",
+    "seat_named",
+    "value_mismatches",
+    "words_of",
+]
 
 _CARD_VERBS: dict[
     str, type[Play | Expend | UseAlly | Sacrifice | BuyMarket | Pick | BuyDiscard]
@@ -63,12 +73,14 @@ _KEYS = (
 )  # fmt: skip
 
 
-def words_of(action: Action, names: Sequence[str]) -> str:
-    """An action in the scenarios' words."""
+def words_of(
+    action: Action, names: Sequence[str], card_names: Mapping[int, str] = CARD_NAMES
+) -> str:
+    """An action in the scenarios' words (`card_names`: the game's, the Dragon's too)."""
     if isinstance(action, AttackPlayer):
         return f"attack {names[action.seat]} {action.amount}"
     if isinstance(action, AttackChampion):
-        return f"attack {CARD_NAMES[action.card]}"
+        return f"attack {card_names[action.card]}"
     if isinstance(action, Choose):
         return f"choose {action.index}"
     if isinstance(action, Aim):
@@ -78,7 +90,7 @@ def words_of(action: Action, names: Sequence[str]) -> str:
             BuyGem: "buy gem", EndTurn: "end", Skip: "skip", UseAbility: "ability",
             UseSkill: "skill", PlayGold: "play all gold",
         }[type(action)]  # fmt: skip
-    return f"{_VERB_OF[type(action)]} {CARD_NAMES[action.card]}"
+    return f"{_VERB_OF[type(action)]} {card_names[action.card]}"
 
 
 def seat_named(word: str, names: Sequence[str], where: str) -> int:
@@ -91,8 +103,22 @@ def seat_named(word: str, names: Sequence[str], where: str) -> int:
 def read_action(spec: Any, names: Sequence[str]) -> Action:
     if isinstance(spec, Mapping):
         return action_from_json(dict(spec))
+    action = read_words(spec, names, CARD_IDS)
+    if action is None:
+        raise ScenarioError(
+            f"cannot read the action {quote(spec)}: write 'play arkus', 'attack Ben 5', 'end', ..."
+        )
+    return action
+
+
+def read_words(spec: object, names: Sequence[str], ids: Mapping[str, int]) -> Action | None:
+    """A Hero Realms action in words, its cards among `ids`; None: not one of them."""
     words = spec.split() if isinstance(spec, str) else []
     where = f"the action {quote(spec)}"
+
+    def card_id(word: str, where: str) -> int:
+        return stack_card_id(word, where, ids)
+
     if words == ["end"]:
         return EndTurn()
     if words == ["skip"]:
@@ -115,7 +141,7 @@ def read_action(spec: Any, names: Sequence[str]) -> Action:
         return AttackChampion(card_id(words[1], where))
     if len(words) == 3 and words[0] == "attack" and words[2].isascii() and words[2].isdigit():
         return AttackPlayer(seat_named(words[1], names, where), int(words[2]))
-    raise ScenarioError(f"cannot read {where}: write 'play arkus', 'attack Ben 5', 'end', ...")
+    return None
 
 
 class HeroRealmsScenarios:
@@ -139,7 +165,6 @@ class HeroRealmsScenarios:
         (exactly the legal actions of the player to act, in words, any order),
         ``illegal`` (actions all refused now)."""
         expect_fields(expect, "expect", (), _KEYS)
-        found: list[str] = []
         per_player: dict[str, Callable[[int], object]] = {
             "health": lambda s: state.players[s].health,
             "hand_size": lambda s: len(state.players[s].hand),
@@ -149,50 +174,73 @@ class HeroRealmsScenarios:
             "champions": lambda s: [CARD_NAMES[c] for c in state.players[s].champions],
             "discard_size": lambda s: len(state.players[s].discard),
         }
-        for key, read in per_player.items():
-            wanted = expect.get(key, {})
-            if not isinstance(wanted, dict):
-                raise ScenarioError(f"expect.{key} must map players to values")
-            for name, value in wanted.items():
-                got = read(seat_named(name, names, f"expect.{key}"))
-                if got != value:
-                    found.append(
-                        f"expect.{key}.{name}: expected {quote(value)}, found {quote(got)}"
-                    )
+        found = player_mismatches(expect, names, per_player)
         winner = names[state.winner] if state.winner != NO_CARD else None
         prompt = state.prompts[0].kind.value if state.prompts else None
         plain = {"gold": state.gold, "combat": state.combat, "turn": names[state.turn]}
-        plain |= {"winner": winner, "prompt": prompt}
-        for key, now in plain.items():
-            if key in expect and expect[key] != now:
-                found.append(f"expect.{key}: expected {quote(expect[key])}, found {quote(now)}")
+        found += value_mismatches(expect, plain | {"winner": winner, "prompt": prompt})
         if "to_act" in expect:
             acting = sorted(names[seat] for seat in to_act(state))
             if not isinstance(expect["to_act"], list) or sorted(expect["to_act"]) != acting:
                 found.append(f"expect.to_act: expected {quote(expect['to_act'])}, found {acting}")
-        found += _legal_mismatches(state, expect, names)
-        return found
+
+        def legal() -> list[str]:
+            return [words_of(a, names) for a in legal_actions(state, state.turn)]
+
+        def refused(spec: object) -> bool:
+            return check(state, state.turn, read_action(spec, names)) is not None
+
+        return found + legal_mismatches(expect, legal, refused)
 
     def json_names(self) -> Mapping[str, Any]:
         return CARD_IDS
 
 
-def _legal_mismatches(state: State, expect: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+def player_mismatches(
+    expect: Mapping[str, Any], names: Sequence[str], readers: Mapping[str, Callable[[int], object]]
+) -> list[str]:
+    """Where ``expect.<key>.<player>`` differs from `readers[key](seat)`."""
+    found: list[str] = []
+    for key, read in readers.items():
+        wanted = expect.get(key, {})
+        if not isinstance(wanted, dict):
+            raise ScenarioError(f"expect.{key} must map players to values")
+        for name, value in wanted.items():
+            got = read(seat_named(name, names, f"expect.{key}"))
+            if got != value:
+                found.append(f"expect.{key}.{name}: expected {quote(value)}, found {quote(got)}")
+    return found
+
+
+def value_mismatches(expect: Mapping[str, Any], now: Mapping[str, object]) -> list[str]:
+    """Where ``expect.<key>`` differs from `now[key]`."""
+    return [
+        f"expect.{key}: expected {quote(expect[key])}, found {quote(value)}"
+        for key, value in now.items()
+        if key in expect and expect[key] != value
+    ]
+
+
+def legal_mismatches(
+    expect: Mapping[str, Any], legal: Callable[[], list[str]], refused: Callable[[object], bool]
+) -> list[str]:
+    """``expect.legal`` (exactly the actions `legal()` names, any order) and
+    ``expect.illegal`` (each one `refused`)."""
     found: list[str] = []
     if "legal" in expect:
         wanted = expect["legal"]
         if not isinstance(wanted, list) or not all(isinstance(w, str) for w in wanted):
             raise ScenarioError("expect.legal must be a list of actions in words")
-        now = sorted(words_of(a, names) for a in legal_actions(state, state.turn))
+        now = sorted(legal())
         if sorted(wanted) != now:
             found.append(f"expect.legal: expected {sorted(wanted)}, found {now}")
     if "illegal" in expect:
-        refused = expect["illegal"]
-        if not isinstance(refused, list):
+        specs = expect["illegal"]
+        if not isinstance(specs, list):
             raise ScenarioError("expect.illegal must be a list of actions in words")
-        for spec in refused:
-            if check(state, state.turn, read_action(spec, names)) is None:
-                found.append(f"expect.illegal: {quote(spec)} is allowed")
+        found += [
+            f"expect.illegal: {quote(spec)} is allowed" for spec in specs if not refused(spec)
+        ]
     return found
 
 

@@ -21,7 +21,19 @@ from .packs import GOLD, RUBY
 from .rules import new_game
 from .state import MARKET_ROW, NO_CARD, Format, State
 
-__all__ = ["CARD_IDS", "CARD_NAMES", "by_player", "stacked"]
+__all__ = [
+    "CARD_IDS",
+    "CARD_NAMES",
+    "by_player",
+    "card_id",
+    "fill_market",
+    "lift",
+    "named_cards",
+    "place",
+    "send_home",
+    "stacked",
+    "table_numbers",
+]
 
 
 def _names() -> dict[str, int]:
@@ -46,16 +58,18 @@ _FIELDS = (
 )  # fmt: skip
 
 
-def card_id(word: object, where: str) -> int:
-    if not isinstance(word, str) or word.removeprefix("@") not in CARD_IDS:
+def card_id(word: object, where: str, ids: Mapping[str, int] = CARD_IDS) -> int:
+    """The card named `word` (``@`` before a name is allowed) among `ids`."""
+    if not isinstance(word, str) or word.removeprefix("@") not in ids:
         raise ScenarioError(f"{where}: {quote(word)} is not a card (arkus, recruit_2, gold_3, ...)")
-    return CARD_IDS[word.removeprefix("@")]
+    return ids[word.removeprefix("@")]
 
 
-def _cards(value: object, where: str) -> list[int]:
+def named_cards(value: object, where: str, ids: Mapping[str, int] = CARD_IDS) -> list[int]:
+    """The cards a scenario's list names, among `ids`."""
     if not isinstance(value, list):
         raise ScenarioError(f"{where} must be a list of card names")
-    return [card_id(word, f"{where}[{i}]") for i, word in enumerate(value)]
+    return [card_id(word, f"{where}[{i}]", ids) for i, word in enumerate(value)]
 
 
 def by_player(fields: Mapping[str, Any], key: str, names: Sequence[str]) -> dict[int, Any]:
@@ -66,7 +80,7 @@ def by_player(fields: Mapping[str, Any], key: str, names: Sequence[str]) -> dict
     return {names.index(name): item for name, item in value.items()}
 
 
-def _home(state: State, card: int, owner: dict[int, int]) -> State:
+def send_home(state: State, card: int, owner: dict[int, int]) -> State:
     """Send a displaced card back where it came from: a starting card to the
     bottom of its owner's deck, a market card under the market deck, a gem to its pile."""
     if card in GEM_IDS:
@@ -117,34 +131,41 @@ def stacked(setup: Mapping[str, Any]) -> tuple[State, list[str]]:
     wanted: dict[tuple[str, int], list[int]] = {}
     for key, zone in zip(("hands", "decks", "discards", "champions"), _ZONES, strict=True):
         for seat, value in by_player(setup, key, names).items():
-            wanted[(zone, seat)] = _cards(value, f"setup.{key}.{names[seat]}")
-    market = _cards(setup.get("market", []), "setup.market")
-    in_play = _cards(setup.get("in_play", []), "setup.in_play")
+            wanted[(zone, seat)] = named_cards(value, f"setup.{key}.{names[seat]}")
+    market = named_cards(setup.get("market", []), "setup.market")
+    in_play = named_cards(setup.get("in_play", []), "setup.in_play")
     named = [c for cards in wanted.values() for c in cards] + market + in_play
     if len(set(named)) != len(named):
         raise ScenarioError("setup names a card in two places")
-    state = _lift(state, set(named))
-    for (zone, seat), cards in wanted.items():
-        player = state.players[seat]
-        if zone == "hand":
-            for card in player.hand:
-                state = _home(state, card, owner)
-            player = evolve(state.players[seat], hand=tuple(cards))
-        elif zone == "deck":
-            player = evolve(player, deck=(*cards, *player.deck))
-        elif zone == "discard":
-            player = evolve(player, discard=(*player.discard, *cards))
-        else:
-            player = evolve(player, champions=(*player.champions, *cards))
-        players = list(state.players)
-        players[seat] = player
-        state = evolve(state, players=tuple(players))
-    state = _market(state, market)
+    state = lift(state, set(named))
+    state = place(state, wanted, owner)
+    state = fill_market(state, market)
     state = evolve(state, in_play=tuple(in_play))
     return _numbers(state, setup, names), [str(name) for name in names]
 
 
-def _lift(state: State, cards: set[int]) -> State:
+def place(
+    state: State, wanted: Mapping[tuple[str, int], list[int]], owner: dict[int, int]
+) -> State:
+    """Put the named cards (taken out of every zone) where `wanted` says, by
+    (zone, seat): a hand is replaced, its cards sent home; a deck gets them on
+    top; a discard pile and the champions get them last."""
+    for (zone, seat), cards in wanted.items():
+        if zone == "hand":
+            for card in state.players[seat].hand:
+                state = send_home(state, card, owner)
+        player = state.players[seat]
+        if zone == "hand":
+            player = evolve(player, hand=tuple(cards))
+        elif zone == "deck":
+            player = evolve(player, deck=(*cards, *player.deck))
+        else:
+            player = evolve(player, **{zone: (*getattr(player, zone), *cards)})
+        state = evolve(state, players=(*state.players[:seat], player, *state.players[seat + 1 :]))
+    return state
+
+
+def lift(state: State, cards: set[int]) -> State:
     """Take the named cards out of every zone (a market slot left empty is refilled later)."""
     players = tuple(
         evolve(
@@ -165,7 +186,7 @@ def _lift(state: State, cards: set[int]) -> State:
     )
 
 
-def _market(state: State, first: list[int]) -> State:
+def fill_market(state: State, first: list[int]) -> State:
     if len(first) > MARKET_ROW:
         raise ScenarioError(f"setup.market names at most {MARKET_ROW} cards")
     if any(card not in MARKET_IDS for card in first):
@@ -189,8 +210,17 @@ def _numbers(state: State, setup: Mapping[str, Any], names: Sequence[str]) -> St
             players[seat] = evolve(players[seat], **{key: value})
             if key == "health" and value == 0:
                 raise ScenarioError(f"setup.health.{names[seat]}: a player starts with health")
+    return table_numbers(evolve(state, players=tuple(players)), setup, names)
+
+
+def table_numbers(
+    state: State, setup: Mapping[str, Any], names: Sequence[str], ids: Mapping[str, int] = CARD_IDS
+) -> State:
+    """The setup's ``expended`` cards by player, and the turn's ``gold``,
+    ``combat`` and player (``turn``)."""
+    players = list(state.players)
     for seat, value in by_player(setup, "expended", names).items():
-        cards = _cards(value, f"setup.expended.{names[seat]}")
+        cards = named_cards(value, f"setup.expended.{names[seat]}", ids)
         players[seat] = evolve(players[seat], expended=tuple(sorted(cards)))
     changes: dict[str, Any] = {"players": tuple(players)}
     for key in ("gold", "combat"):

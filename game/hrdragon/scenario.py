@@ -18,25 +18,8 @@ from typing import Any, Final
 from ..engine.errors import ScenarioError
 from ..engine.jsonfields import expect_fields
 from ..engine.safejson import quote
-from ..herorealms.scenario import seat_named
-from ..herorealms.state import (
-    Aim,
-    AttackChampion,
-    AttackPlayer,
-    BuyGem,
-    BuyMarket,
-    Choose,
-    EndTurn,
-    Expend,
-    Pick,
-    Play,
-    PlayGold,
-    Sacrifice,
-    Skip,
-    UseAbility,
-    UseAlly,
-    UseSkill,
-)
+from ..herorealms import scenario as hr_scenario
+from ..herorealms.scenario import legal_mismatches, player_mismatches, seat_named, value_mismatches
 from . import boss
 from .codec import action_from_json
 from .rules import check, legal_actions, to_act
@@ -46,24 +29,6 @@ from .views import state_problems
 
 __all__ = ["SCENARIOS", "DragonScenarios", "read_action", "words_of"]
 
-_CARD_VERBS: dict[str, Callable[[int], Action]] = {
-    "play": Play,
-    "expend": Expend,
-    "ally": UseAlly,
-    "sacrifice": Sacrifice,
-    "buy": BuyMarket,
-    "pick": Pick,
-    "use": UseItem,
-}
-_PLAIN: dict[str, Action] = {
-    "end": EndTurn(),
-    "skip": Skip(),
-    "ability": UseAbility(),
-    "skill": UseSkill(),
-    "buy gem": BuyGem(),
-    "play all gold": PlayGold(),
-    "reveal": Reveal(),
-}
 _KEYS = (
     "health", "hand_size", "deck_size", "out", "champions", "discard_size", "gold", "combat",
     "turn", "winners", "to_act", "prompt", "ask", "gifts", "lending", "taunters", "items",
@@ -72,18 +37,11 @@ _KEYS = (
 
 
 def words_of(action: Action, names: Sequence[str]) -> str:
-    """An action in the scenarios' words."""
-    for word, plain in _PLAIN.items():
-        if action == plain:
-            return word
-    if isinstance(action, AttackPlayer):
-        return f"attack {names[action.seat]} {action.amount}"
-    if isinstance(action, AttackChampion):
-        return f"attack {CARD_NAMES[action.card]}"
-    if isinstance(action, Choose):
-        return f"choose {action.index}"
-    if isinstance(action, Aim | Give):
-        return f"{'aim' if isinstance(action, Aim) else 'give'} {names[action.seat]}"
+    """An action in the scenarios' words: the boss deck's, else Hero Realms'."""
+    if isinstance(action, Reveal):
+        return "reveal"
+    if isinstance(action, Give):
+        return f"give {names[action.seat]}"
     if isinstance(action, Borrow):
         return f"borrow {CARD_NAMES[action.card]} {names[action.seat]}"
     if isinstance(action, SkillCheck | Steal):
@@ -92,8 +50,7 @@ def words_of(action: Action, names: Sequence[str]) -> str:
         return f"{verb} {CARD_NAMES[action.item]}" + (f" with{paid}" if paid else "")
     if isinstance(action, UseItem):
         return f"use {CARD_NAMES[action.item]}"
-    verb = next(v for v, make in _CARD_VERBS.items() if type(action) is type(make(0)))
-    return f"{verb} {CARD_NAMES[action.card]}"  # type: ignore[union-attr]
+    return hr_scenario.words_of(action, names, CARD_NAMES)
 
 
 def read_action(spec: Any, names: Sequence[str]) -> Action:
@@ -101,26 +58,24 @@ def read_action(spec: Any, names: Sequence[str]) -> Action:
         return action_from_json(dict(spec))
     words = spec.split() if isinstance(spec, str) else []
     where = f"the action {quote(spec)}"
-    if " ".join(words) in _PLAIN:
-        return _PLAIN[" ".join(words)]
-    if len(words) == 2 and words[0] in _CARD_VERBS:
-        return _CARD_VERBS[words[0]](card_id(words[1], where))
-    if len(words) == 2 and words[0] == "choose" and words[1].isascii() and words[1].isdigit():
-        return Choose(int(words[1]))
-    if len(words) == 2 and words[0] in ("aim", "give"):
-        seat = seat_named(words[1], names, where)
-        return Aim(seat) if words[0] == "aim" else Give(seat)
-    if len(words) == 2 and words[0] == "attack":
-        return AttackChampion(card_id(words[1], where))
-    if len(words) == 3 and words[0] == "attack" and words[2].isascii() and words[2].isdigit():
-        return AttackPlayer(seat_named(words[1], names, where), int(words[2]))
+    if words == ["reveal"]:
+        return Reveal()
+    if len(words) == 2 and words[0] in ("give", "use"):
+        if words[0] == "give":
+            return Give(seat_named(words[1], names, where))
+        return UseItem(card_id(words[1], where))
     if len(words) == 3 and words[0] == "borrow":
         return Borrow(card_id(words[1], where), seat_named(words[2], names, where))
     if len(words) >= 2 and words[0] in ("check", "steal") and words[2:3] in ([], ["with"]):
         item = card_id(words[1], where)
         cards = tuple(sorted(card_id(w, where) for w in words[3:]))
         return SkillCheck(item, cards) if words[0] == "check" else Steal(item, cards)
-    raise ScenarioError(f"cannot read {where}: write 'play dragons_tail', 'give Ben', 'end', ...")
+    action = hr_scenario.read_words(spec, names, CARD_IDS)
+    if action is None:
+        raise ScenarioError(
+            f"cannot read {where}: write 'play dragons_tail', 'give Ben', 'end', ..."
+        )
+    return action
 
 
 class DragonScenarios:
@@ -148,7 +103,6 @@ class DragonScenarios:
         (exactly, in words, any order), ``illegal`` (all refused now)."""
         expect_fields(expect, "expect", (), _KEYS)
         core = state.core
-        found: list[str] = []
         per_player: dict[str, Callable[[int], object]] = {
             "health": lambda s: core.players[s].health,
             "hand_size": lambda s: len(core.players[s].hand),
@@ -158,16 +112,7 @@ class DragonScenarios:
             "discard_size": lambda s: len(core.players[s].discard),
             "hand": lambda s: sorted(CARD_NAMES[c] for c in core.players[s].hand),
         }
-        for key, read in per_player.items():
-            wanted = expect.get(key, {})
-            if not isinstance(wanted, dict):
-                raise ScenarioError(f"expect.{key} must map players to values")
-            for name, value in wanted.items():
-                got = read(seat_named(name, names, f"expect.{key}"))
-                if got != value:
-                    found.append(
-                        f"expect.{key}.{name}: expected {quote(value)}, found {quote(got)}"
-                    )
+        found = player_mismatches(expect, names, per_player)
         plain: dict[str, object] = {
             "gold": core.gold,
             "combat": core.combat,
@@ -182,10 +127,16 @@ class DragonScenarios:
             "items": {CARD_NAMES[i]: names[h] for i, h in state.items},
             "hoard_size": len(state.hoard),
         }
-        for key, now in plain.items():
-            if key in expect and expect[key] != now:
-                found.append(f"expect.{key}: expected {quote(expect[key])}, found {quote(now)}")
-        return found + _legal_mismatches(state, expect, names)
+        found += value_mismatches(expect, plain)
+        seat = core.turn
+
+        def legal() -> list[str]:
+            return [words_of(a, names) for a in legal_actions(state, seat)]
+
+        def refused(spec: object) -> bool:
+            return check(state, seat, read_action(spec, names)) is not None
+
+        return found + legal_mismatches(expect, legal, refused)
 
     def json_names(self) -> Mapping[str, Any]:
         return CARD_IDS
@@ -197,26 +148,6 @@ def _ask(state: State) -> str | None:
     if state.gifts:
         return "give"
     return state.asks[0] if state.asks else None
-
-
-def _legal_mismatches(state: State, expect: Mapping[str, Any], names: Sequence[str]) -> list[str]:
-    found: list[str] = []
-    seat = state.core.turn
-    if "legal" in expect:
-        wanted = expect["legal"]
-        if not isinstance(wanted, list) or not all(isinstance(w, str) for w in wanted):
-            raise ScenarioError("expect.legal must be a list of actions in words")
-        now = sorted(words_of(a, names) for a in legal_actions(state, seat))
-        if sorted(wanted) != now:
-            found.append(f"expect.legal: expected {sorted(wanted)}, found {now}")
-    if "illegal" in expect:
-        refused = expect["illegal"]
-        if not isinstance(refused, list):
-            raise ScenarioError("expect.illegal must be a list of actions in words")
-        for spec in refused:
-            if check(state, seat, read_action(spec, names)) is None:
-                found.append(f"expect.illegal: {quote(spec)} is allowed")
-    return found
 
 
 SCENARIOS: Final = DragonScenarios()

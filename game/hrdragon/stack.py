@@ -16,11 +16,10 @@ from typing import Any, Final
 
 from ..engine.errors import ScenarioError
 from ..engine.evolve import evolve
-from ..engine.safejson import quote
+from ..herorealms import stack as hr_stack
 from ..herorealms.cards import GEM_IDS, MARKET_IDS, PACKS, kind_of, pack_of
 from ..herorealms.packs import GOLD, RUBY
-from ..herorealms.stack import by_player
-from ..herorealms.state import MARKET_ROW, NO_CARD
+from ..herorealms.stack import by_player, fill_market, lift, named_cards, place, table_numbers
 from .cards import HOARD_IDS, MAX_PARTY, boss_deck, hero_deck
 from .deal import new_game
 from .state import State
@@ -55,15 +54,11 @@ _ZONES = {"hands": "hand", "decks": "deck", "discards": "discard", "champions": 
 
 
 def card_id(word: object, where: str) -> int:
-    if not isinstance(word, str) or word.removeprefix("@") not in CARD_IDS:
-        raise ScenarioError(f"{where}: {quote(word)} is not a card (dragons_claw, gold_3, ...)")
-    return CARD_IDS[word.removeprefix("@")]
+    return hr_stack.card_id(word, where, CARD_IDS)
 
 
 def _cards(value: object, where: str) -> list[int]:
-    if not isinstance(value, list):
-        raise ScenarioError(f"{where} must be a list of card names")
-    return [card_id(word, f"{where}[{i}]") for i, word in enumerate(value)]
+    return named_cards(value, where, CARD_IDS)
 
 
 def stacked(setup: Mapping[str, Any]) -> tuple[State, list[str]]:
@@ -123,17 +118,8 @@ def stacked(setup: Mapping[str, Any]) -> tuple[State, list[str]]:
         for c in named
     ):
         raise ScenarioError("setup names a card that is not in this game")
-    core = _lift(state.core, set(named))
-    for (zone, seat), cards in wanted.items():
-        player = core.players[seat]
-        if zone == "hand":
-            for card in player.hand:
-                core = _home(core, card, owner)
-            player = evolve(core.players[seat], hand=tuple(cards))
-        else:
-            player = evolve(player, **{zone: (*cards, *getattr(player, zone))})
-        core = evolve(core, players=(*core.players[:seat], player, *core.players[seat + 1 :]))
-    core = evolve(_market(core, market), in_play=tuple(in_play))
+    core = place(lift(state.core, set(named)), wanted, owner)
+    core = evolve(fill_market(core, market), in_play=tuple(in_play))
     rest = [c for c in state.hoard if c not in named]
     state = evolve(state, core=core, hoard=(*hoard, *rest), items=tuple(items))
     return _numbers(state, setup, names), [str(name) for name in names]
@@ -146,49 +132,6 @@ def _items(setup: Mapping[str, Any], names: Sequence[str]) -> list[tuple[int, in
     return [(card_id(item, "setup.items"), names.index(holder)) for item, holder in value.items()]
 
 
-def _lift(core: Any, cards: set[int]) -> Any:
-    players = tuple(
-        evolve(
-            p,
-            hand=tuple(c for c in p.hand if c not in cards),
-            deck=tuple(c for c in p.deck if c not in cards),
-            discard=tuple(c for c in p.discard if c not in cards),
-            champions=tuple(c for c in p.champions if c not in cards),
-        )
-        for p in core.players
-    )
-    return evolve(
-        core,
-        players=players,
-        market=tuple(c if c not in cards else NO_CARD for c in core.market),
-        market_deck=tuple(c for c in core.market_deck if c not in cards),
-        gems=tuple(c for c in core.gems if c not in cards),
-    )
-
-
-def _home(core: Any, card: int, owner: dict[int, int]) -> Any:
-    """A displaced card back where it came from: its owner's deck bottom, the market deck's."""
-    if card in GEM_IDS:
-        return evolve(core, gems=tuple(sorted((*core.gems, card))))
-    if card in MARKET_IDS:
-        return evolve(core, market_deck=(*core.market_deck, card))
-    seat = owner[card]
-    player = core.players[seat]
-    player = evolve(player, deck=(*player.deck, card))
-    return evolve(core, players=(*core.players[:seat], player, *core.players[seat + 1 :]))
-
-
-def _market(core: Any, first: list[int]) -> Any:
-    if len(first) > MARKET_ROW or any(card not in MARKET_IDS for card in first):
-        raise ScenarioError(f"setup.market names at most {MARKET_ROW} market cards")
-    row = [*first, *(c for c in core.market if c != NO_CARD)]
-    deck = list(core.market_deck)
-    spare, row = row[MARKET_ROW:], row[:MARKET_ROW]
-    while len(row) < MARKET_ROW and deck:
-        row.append(deck.pop(0))
-    return evolve(core, market=tuple(row), market_deck=(*deck, *spare))
-
-
 def _numbers(state: State, setup: Mapping[str, Any], names: Sequence[str]) -> State:
     core = state.core
     players = list(core.players)
@@ -199,25 +142,13 @@ def _numbers(state: State, setup: Mapping[str, Any], names: Sequence[str]) -> St
             players[seat] = evolve(players[seat], **{key: value})
             if key == "health" and value == 0:
                 players[seat] = evolve(players[seat], out=True, champions=())
-    for seat, value in by_player(setup, "expended", names).items():
-        cards = _cards(value, f"setup.expended.{names[seat]}")
-        players[seat] = evolve(players[seat], expended=tuple(sorted(cards)))
-    changes: dict[str, Any] = {"players": tuple(players)}
-    for key in ("gold", "combat"):
-        value = setup.get(key, 0)
-        if type(value) is not int or value < 0:
-            raise ScenarioError(f"setup.{key} must be a whole number")
-        changes[key] = value
-    if "turn" in setup:
-        if setup["turn"] not in names:
-            raise ScenarioError(f"setup.turn: {quote(setup['turn'])} is not a player")
-        changes["turn"] = list(names).index(setup["turn"])
+    core = table_numbers(evolve(core, players=tuple(players)), setup, names, CARD_IDS)
     taunters = setup.get("taunters", [])
     if not isinstance(taunters, list) or any(t not in names for t in taunters):
         raise ScenarioError("setup.taunters must list players' names")
     boss = state.bosses[-1]
     return evolve(
         state,
-        core=evolve(core, **changes),
+        core=core,
         taunters=tuple(sorted((boss, names.index(t)) for t in taunters)),
     )
