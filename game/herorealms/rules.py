@@ -58,7 +58,15 @@ from .state import (
 from .turn import acquire, attack_player, buy_market, end_turn, price
 from .zones import Event, defence_of, faction_count, put_player, sacrifice_card, without
 
-__all__ = ["action_universe", "apply", "check", "legal_actions", "new_game", "to_act"]
+__all__ = [
+    "action_universe",
+    "apply",
+    "check",
+    "legal_actions",
+    "new_game",
+    "opening_table",
+    "to_act",
+]
 
 
 HYDRA_HEALTH = 75
@@ -104,10 +112,18 @@ def new_game(
                 turns_begun=1 if seat == 0 else 0,
             )
         )
+    return opening_table(dice, format, tuple(seats), market_deck)
+
+
+def opening_table(
+    dice: int, format: Format, players: tuple[Player, ...], market_deck: tuple[int, ...]
+) -> State:
+    """The table as a game begins: the players dealt, the market's first row
+    face up, the gems in their pile, the first seat to play (the Dragon's deal too)."""
     return State(
         dice=dice,
         format=format,
-        players=tuple(seats),
+        players=players,
         market=market_deck[:MARKET_ROW],
         market_deck=market_deck[MARKET_ROW:],
         gems=GEM_IDS,

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from ..engine import rng
 from ..engine.evolve import evolve
-from ..herorealms.cards import GEM_IDS, MARKET_IDS, PACKS
-from ..herorealms.state import MARKET_ROW, NO_CARD, START_HEALTH, Format, Player
-from ..herorealms.state import State as CoreState
+from ..herorealms.cards import MARKET_IDS, PACKS
+from ..herorealms.rules import opening_table
+from ..herorealms.state import START_HEALTH, Format, Player
 from .cards import HOARD_IDS, MAX_PARTY, boss_deck, hero_deck
 from .state import BOSS_HEALTH, BOSS_VS_BOSS, HAND_BY_SIZE, State
 
@@ -46,27 +46,7 @@ def new_game(party: int, seed: int, packs: tuple[str, ...] = ()) -> State:
         first = not party and boss == 0  # boss against boss: the first boss, half its hand
         seats.append(_player(BOSS_HEALTH[counted - 1], deck, -(-hand // 2) if first else hand))
     seats[0] = evolve(seats[0], turns_begun=1)
-    core = CoreState(
-        dice=dice,
-        format=Format.FREE_FOR_ALL,
-        players=tuple(seats),
-        market=market_deck[:MARKET_ROW],
-        market_deck=market_deck[MARKET_ROW:],
-        gems=GEM_IDS,
-        sacrificed=(),
-        turn=0,
-        turns=1,
-        in_play=(),
-        gold=0,
-        combat=0,
-        allies=(),
-        damage=(),
-        prompts=(),
-        to_top=0,
-        action_to_top=0,
-        to_hand=0,
-        winner=NO_CARD,
-    )
+    core = opening_table(dice, Format.FREE_FOR_ALL, tuple(seats), market_deck)
     return State(core=core, bosses=bosses, counted=counted, hoard=hoard)
 
 
