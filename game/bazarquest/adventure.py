@@ -1,0 +1,258 @@
+"""Phase 4, the adventure, resolved by the rules: each hero fights the monster
+from the Quest holder clockwise, then rewards, the monster's end-of-adventure
+powers, the heroes back in the centre and the dead replaced."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import rng
+from ..engine.evolve import evolve
+from .cards import ADVENTURES, HEROES, ITEMS, MONSTERS, Effect
+from .shop import put, staff_power
+from .state import Stage, State
+
+__all__ = ["Fight", "effect_total", "points", "resolve", "winners"]
+
+Event = dict[str, Any]
+
+
+def _effects(state: State, seat: int) -> list[Effect]:
+    """The effects a shop's hero carries: its own and its items'."""
+    hero = state.guests[seat]
+    found = [HEROES[hero].effect] if hero is not None else []
+    found += [ITEMS[item].effect for item in state.gear[seat]]
+    return [effect for effect in found if effect is not None]
+
+
+def effect_total(effects: list[Effect], kind: str) -> int:
+    return sum(effect.amount for effect in effects if effect.kind == kind)
+
+
+def _has(effects: list[Effect], kind: str) -> bool:
+    return any(effect.kind == kind for effect in effects)
+
+
+def _draw_adventure(state: State) -> tuple[State, int]:
+    if not state.adventure_deck:
+        deck, dice = rng.shuffle(state.dice, state.adventure_discard)
+        state = evolve(state, adventure_deck=deck, adventure_discard=(), dice=dice)
+    card = state.adventure_deck[0]
+    return evolve(state, adventure_deck=state.adventure_deck[1:]), card
+
+
+def _worth(card: int, steady: bool) -> int:
+    adventure = ADVENTURES[card]
+    return _modifier(adventure.attack, steady) + _modifier(adventure.defence, steady)
+
+
+def _modifier(value: int, steady: bool) -> int:
+    return max(0, value) if steady else value
+
+
+@dataclass(frozen=True, slots=True)
+class Fight:
+    seat: int
+    hero: int
+    drawn: tuple[int, ...]
+    adventure: int
+    attack: int
+    defence: int
+    resistance: int
+    strength: int
+    wounded: bool
+    survived: bool
+    stars: int
+    coins: int
+
+    def event(self) -> Event:
+        return {"type": "fight", **{name: getattr(self, name) for name in self.__slots__}} | {
+            "drawn": list(self.drawn)
+        }
+
+
+def _fight(state: State, seat: int, monster: int) -> tuple[State, Fight]:
+    hero = state.guests[seat]
+    assert hero is not None  # every shop has a hero after the invitations
+    effects = _effects(state, seat)
+    staff_lucky = staff_power(state, seat, "lucky") > 0
+    lucky = _has(effects, "lucky") or staff_lucky
+    beast = MONSTERS[monster]
+    ambush = beast.effect is not None and beast.effect.kind == "ambush"
+    steady = _has(effects, "steady")
+    state, first = _draw_adventure(state)
+    drawn: tuple[int, ...] = (first,)
+    kept = first
+    if lucky != ambush:  # both at once cancel out: one card, as usual
+        state, second = _draw_adventure(state)
+        drawn = (first, second)
+        ranked = sorted(drawn, key=lambda card: _worth(card, steady))
+        kept = ranked[-1] if lucky else ranked[0]
+    card = ADVENTURES[kept]
+    beast_effect = [beast.effect] if beast.effect is not None else []
+    gear = state.gear[seat]
+    attack = HEROES[hero].attack + sum(ITEMS[i].attack for i in gear)
+    attack += _modifier(card.attack, steady) + staff_power(state, seat, "train_attack")
+    if len(gear) >= 2:
+        attack += effect_total(effects, "pair_attack")
+    attack -= effect_total(beast_effect, "armoured")
+    defence = HEROES[hero].defence + sum(ITEMS[i].defence for i in gear)
+    defence += _modifier(card.defence, steady) + staff_power(state, seat, "train_defence")
+    strength = beast.strength + effect_total(beast_effect, "savage") * state.wounds
+    wounded = attack >= beast.resistance
+    survived = defence >= strength or _has(effects, "last_stand")
+    stars = int(wounded) + int(defence >= strength)
+    coins = 0
+    luck = [*effects, *([card.effect] if card.effect is not None else [])]
+    if survived:
+        stars += effect_total(luck, "star_if_survives")
+        coins += effect_total(luck, "coins_if_survives") + staff_power(state, seat, "cheer")
+    else:
+        coins += staff_power(state, seat, "insurance")
+    fight = Fight(
+        seat, hero, drawn, kept, attack, defence, beast.resistance, strength, wounded, survived,
+        stars, coins,
+    )  # fmt: skip
+    state = evolve(
+        state,
+        wounds=state.wounds + int(wounded),
+        stars=put(state.stars, seat, state.stars[seat] + stars),
+        coins=put(state.coins, seat, state.coins[seat] + coins),
+        adventure_discard=(*state.adventure_discard, *drawn),
+    )
+    return state, fight
+
+
+def wounds_to_fall(state: State) -> int:
+    return len(state.coins)
+
+
+def resolve(state: State) -> tuple[State, list[Event]]:
+    monster = state.monster
+    assert monster is not None  # a monster is face up from the first restock to the end
+    players = len(state.coins)
+    seats = [(state.quest + k) % players for k in range(players)]
+    fights = []
+    events: list[Event] = [{"type": "adventure", "monster": monster}]
+    for seat in seats:
+        state, fight = _fight(state, seat, monster)
+        fights.append(fight)
+        events.append(fight.event())
+    if not any(fight.wounded for fight in fights):
+        state = evolve(state, wounds=state.wounds + 1)
+        events.append({"type": "hard_fight", "wounds": state.wounds})
+    fallen = state.wounds >= wounds_to_fall(state)
+    if fallen and not state.monsters:
+        events.append({"type": "monster_falls", "monster": monster, "last": True})
+        return _score(state, events)
+    beast = MONSTERS[monster]
+    living = [f for f in fights if f.survived]
+    reward = beast.chest if fallen else beast.coins
+    purses = state.purses
+    for fight in living:
+        purses = put(purses, fight.hero, purses[fight.hero] + reward)
+    state = evolve(state, purses=purses)
+    if fallen:
+        events.append({"type": "monster_falls", "monster": monster, "last": False})
+    else:
+        state = _monster_powers(state, fights, events)
+    return _heroes_home(state, fights, fallen, events)
+
+
+def _monster_powers(state: State, fights: list[Fight], events: list[Event]) -> State:
+    """The end-of-adventure powers of a monster still standing."""
+    monster = state.monster
+    effect = MONSTERS[monster].effect if monster is not None else None
+    if effect is None:
+        return state
+    if effect.kind == "plunder":
+        coins = state.coins
+        for fight in fights:
+            if not fight.survived:
+                coins = put(coins, fight.seat, max(0, coins[fight.seat] - effect.amount))
+        state = evolve(state, coins=coins)
+    elif effect.kind == "regenerate" and state.wounds > 0:
+        state = evolve(state, wounds=max(0, state.wounds - effect.amount))
+    elif effect.kind == "tax":
+        purses = state.purses
+        for fight in fights:
+            if fight.survived:
+                purses = put(purses, fight.hero, max(0, purses[fight.hero] - effect.amount))
+        state = evolve(state, purses=purses)
+    else:
+        return state
+    events.append({"type": "monster_power", "monster": monster, "power": effect.kind})
+    return state
+
+
+def _heroes_home(
+    state: State, fights: list[Fight], fallen: bool, events: list[Event]
+) -> tuple[State, list[Event]]:
+    """Every item sold is discarded; the living go back to the centre with their
+    coins; the dead are replaced from the hero deck (an empty deck: all lose)."""
+    players = len(state.coins)
+    gear = tuple(item for items in state.gear for item in items)
+    center = list(state.center)
+    purses = state.purses
+    deck = state.hero_deck
+    lost = False
+    for fight in fights:
+        if fight.survived:
+            center.append(fight.hero)
+            continue
+        purses = put(purses, fight.hero, 0)
+        if not deck:
+            lost = True
+            continue
+        drawn, deck = deck[0], deck[1:]
+        purses = put(purses, drawn, HEROES[drawn].purse)
+        center.append(drawn)
+        events.append({"type": "new_hero", "hero": drawn})
+    adventures = (state.adventure_deck, state.adventure_discard)
+    if fallen:
+        deck_, dice = rng.shuffle(state.dice, (*state.adventure_deck, *state.adventure_discard))
+        state = evolve(state, dice=dice)
+        adventures = (deck_, ())
+    state = evolve(
+        state,
+        item_discard=(*state.item_discard, *gear),
+        gear=((),) * players,
+        guests=(None,) * players,
+        center=tuple(center),
+        purses=purses,
+        hero_deck=deck,
+        adventure_deck=adventures[0],
+        adventure_discard=adventures[1],
+        monster=None if fallen else state.monster,
+        wounds=0 if fallen else state.wounds,
+    )
+    if lost:  # a hero had to be drawn from an empty deck: the monsters take the town
+        events.append({"type": "game_over", "result": "lost", "winners": []})
+        state = evolve(state, stage=Stage.OVER, result="lost")
+    return state, events
+
+
+def points(state: State, seat: int) -> int:
+    return state.stars[seat] + state.coins[seat] // 10
+
+
+def winners(state: State) -> list[int]:
+    """The most points, ties broken by coins, then shared."""
+    seats = range(len(state.coins))
+    best = max((points(state, s), state.coins[s]) for s in seats)
+    return [s for s in seats if (points(state, s), state.coins[s]) == best]
+
+
+def _score(state: State, events: list[Event]) -> tuple[State, list[Event]]:
+    state = evolve(state, stage=Stage.OVER, result="scored")
+    players = len(state.coins)
+    events.append(
+        {
+            "type": "game_over",
+            "result": "scored",
+            "points": [points(state, s) for s in range(players)],
+            "winners": winners(state),
+        }
+    )
+    return state, events

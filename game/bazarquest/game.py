@@ -1,0 +1,84 @@
+"""Bazar Quest as an engine Game (rules only: not registered yet)."""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any, Final
+
+from ..engine.capabilities import Capabilities
+from ..engine.game_base import GameBase
+from ..engine.options import Option, OptionsDeclaration
+from . import codec, rules, view_check, views
+from .adventure import points, winners
+from .problems import state_problems
+from .scenario import SCENARIOS
+from .setup import new_game
+from .state import Action, Stage, State
+
+__all__ = ["DECLARED", "GAME", "BazarQuest"]
+
+FIRST_GAME = Option(
+    "first_game",
+    False,
+    {"fr": "Première partie", "en": "First game"},
+    {
+        "fr": "Les trois monstres et les quatre héros conseillés pour découvrir le jeu.",
+        "en": "The three monsters and four heroes suggested for learning the game.",
+    },
+)
+DECLARED: Final = OptionsDeclaration(
+    min_players=2, max_players=6, default_players=3, options=(FIRST_GAME,)
+)
+
+
+class BazarQuest(GameBase[State, Action]):
+    """Stateless: every method reads or makes states."""
+
+    name = "bazarquest"
+    schema_version = 1
+    declared_options = DECLARED
+    rules = rules
+    views = views
+    codec = codec
+    view_check = view_check
+
+    @cached_property
+    def capabilities(self) -> Capabilities:
+        return Capabilities(
+            opening_events=self.opening_events,
+            redeal=views.redeal,
+            invariant_problems=state_problems,
+            rounds=lambda state: state.round,
+            scenarios=SCENARIOS,
+        )
+
+    def deal(self, options: dict[str, Any], seed: int) -> State:
+        return new_game(options["players"], seed, DECLARED.value(options, "first_game"))[0]
+
+    def opening_events(self, state: State) -> list[dict[str, Any]]:
+        secret = {str(s): {"packet": list(p)} for s, p in enumerate(state.packets)}
+        return [
+            {"type": "monster", "monster": state.monster},
+            {"type": "restock", "round": state.round, "secret": secret},
+        ]
+
+    def seats(self, state: State) -> int:
+        return len(state.coins)
+
+    def is_over(self, state: State) -> bool:
+        return state.stage == Stage.OVER
+
+    def outcome(self, state: State) -> dict[str, Any] | None:
+        if state.stage != Stage.OVER:
+            return None
+        if state.result == "lost":
+            return {"winners": [], "result": "lost"}
+        seats = range(len(state.coins))
+        return {
+            "winners": winners(state),
+            "result": "scored",
+            "points": [points(state, s) for s in seats],
+        }
+
+
+GAME: Final = BazarQuest()
