@@ -20,7 +20,7 @@ from .codec import action_from_json
 from .problems import state_problems
 from .rules import to_act
 from .setup import DEAL, new_game
-from .state import Action, Buy, Done, Flip, Hire, Invite, Pick, Sell, Show, State, Store
+from .state import Action, Buy, Done, Flip, Hire, Invite, Pick, Sell, Show, Stage, State, Store
 
 __all__ = ["NAMES", "SCENARIOS", "BazarScenarios"]
 
@@ -47,8 +47,8 @@ KINDS: Final = {
 NAMES: Final = {name: card for names in KINDS.values() for name, card in names.items()}
 _SETUP = ("players",)
 _OPTIONAL = (
-    "seed", "first_game", "packets", "monsters", "heroes", "hero_deck", "adventures",
-    "employees", "quest",
+    "seed", "first_game", "packets", "hands", "monsters", "heroes", "hero_deck", "adventures",
+    "employees", "staff", "owned", "storage", "quest",
 )  # fmt: skip
 _KEYS = ("stage", "to_act", "turn", "quest", "coins", "stars", "wounds", "monster", "winners")
 
@@ -85,7 +85,9 @@ class BazarScenarios:
         stacked cards: ``packets`` (each player's first four items),
         ``monsters`` (levels I, II, III), ``heroes`` (the centre),
         ``hero_deck``, ``adventures`` and ``employees`` (their decks' tops)
-        and ``quest`` (who holds the token)."""
+        and ``quest`` (who holds the token); ``hands`` (the draft skipped: each
+        player's items, at the display), ``staff`` and ``owned`` (employees
+        and upgrades each player has), ``storage`` (items each player stored)."""
         fields = expect_fields(setup, "setup", _SETUP, _OPTIONAL)
         names = fields["players"]
         if not isinstance(names, list) or not 2 <= len(names) <= 6:
@@ -130,7 +132,52 @@ class BazarScenarios:
                 state = evolve(state, **{field: _on_top(getattr(state, field), top)})
         if "quest" in fields:
             state = evolve(state, quest=_seat(fields["quest"], names, "setup.quest"))
+        if "hands" in fields:
+            state = self._hands(state, fields["hands"], names)
+        if "storage" in fields:
+            storage = self._per_player(fields["storage"], "item", names, "storage")
+            stored = {c for s in storage for c in s}
+            deck = tuple(c for c in state.item_deck if c not in stored)
+            state = evolve(state, storage=tuple(storage), item_deck=deck)
+        if "staff" in fields:
+            state = self._staff(state, fields["staff"], names)
+        if "owned" in fields:
+            state = self._owned(state, fields["owned"], names)
         return state
+
+    def _per_player(
+        self, given: object, kind: str, names: list[str], key: str
+    ) -> list[tuple[int, ...]]:
+        if not isinstance(given, dict) or not set(given) <= set(names):
+            raise ScenarioError(f"setup.{key} must map players to lists of {kind} names")
+        return [tuple(_cards(kind, given.get(n, []), f"setup.{key}.{n}")) for n in names]
+
+    def _hands(self, state: State, given: object, names: list[str]) -> State:
+        """The draft skipped: each player holds these items, at the display."""
+        hands = self._per_player(given, "item", names, "hands")
+        held = {c for hand in hands for c in hand}
+        back = [c for p in state.packets for c in p if c not in held]
+        deck = (*back, *(c for c in state.item_deck if c not in held))
+        players = len(names)
+        return evolve(
+            state,
+            hands=tuple(hands),
+            item_deck=deck,
+            packets=((),) * players,
+            stage=Stage.DISPLAY,
+        )
+
+    def _staff(self, state: State, given: object, names: list[str]) -> State:
+        staff = self._per_player(given, "employee", names, "staff")
+        hired = {e for s in staff for e in s}
+        deck = tuple(e for e in state.employee_deck if e not in hired)
+        return evolve(state, staff=tuple(staff), employee_deck=deck)
+
+    def _owned(self, state: State, given: object, names: list[str]) -> State:
+        owned = self._per_player(given, "upgrade", names, "owned")
+        bought = {u for o in owned for u in o}
+        left = tuple(u for u in state.upgrades if u not in bought)
+        return evolve(state, owned=tuple(owned), upgrades=left)
 
     def _heroes(self, state: State, fields: Mapping[str, Any]) -> State:
         center = list(state.center)
