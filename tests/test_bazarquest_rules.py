@@ -21,6 +21,7 @@ from game.bazarquest.cards import (
     UPGRADES,
 )
 from game.bazarquest.game import GAME
+from game.bazarquest.setup import mentions_adventures
 from game.bazarquest.state import Pick, Stage, State
 from game.bazarquest.words import EFFECT_KINDS
 from game.engine import rng
@@ -155,3 +156,27 @@ def test_a_host_sending_honest_frames_passes_and_a_leak_is_refused() -> None:
     mine["storage"] = [*mine["storage"], 999]
     assert "view.storage" in (GAME.check_received(Received(1, mine, [], [], None)) or "")
     assert GAME.is_over(final)
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_unshakeable_games_keep_every_invariant_and_deal_no_card_that_names_adventures(
+    players: int,
+) -> None:
+    options = {"players": players, "unshakeable": True}
+    report = simulate(GAME, options, 3, 40 + players, universe_one_in=25)
+    assert report.violations == []
+    for seed in range(6):
+        state = GAME.new_game(options, seed)
+        dealt = [*state.item_deck, *(c for p in state.packets for c in p)]
+        assert not any(mentions_adventures(ITEMS[i]) for i in dealt)
+        assert state.monster is not None
+        assert not any(mentions_adventures(MONSTERS[m]) for m in (state.monster, *state.monsters))
+        assert not any(mentions_adventures(HEROES[h]) for h in (*state.center, *state.hero_deck))
+        assert not any(mentions_adventures(EMPLOYEES[e]) for e in state.employee_deck)
+        assert state.adventure_deck == ()
+
+
+def test_the_rules_for_five_and_six_apply_from_five_players() -> None:
+    assert not GAME.new_game({"players": 4}, 1).crowd
+    assert GAME.new_game({"players": 4, "crowd_rules": True}, 1).crowd
+    assert GAME.new_game({"players": 5}, 1).crowd

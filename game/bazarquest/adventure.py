@@ -9,13 +9,15 @@ from typing import Any
 
 from ..engine import rng
 from ..engine.evolve import evolve
-from .cards import ADVENTURES, HEROES, ITEMS, MONSTERS, Effect
+from .cards import ADVENTURES, HEROES, ITEMS, MONSTERS, Adventure, Effect
 from .shop import put, staff_power
 from .state import Stage, State
 
 __all__ = ["Fight", "effect_total", "points", "resolve", "winners"]
 
 Event = dict[str, Any]
+NO_ADVENTURE = Adventure("none", "Aucune", "None", 0, 0)
+"""What an unshakeable hero fights with: no card at all."""
 
 
 def _effects(state: State, seat: int) -> list[Effect]:
@@ -56,7 +58,7 @@ class Fight:
     seat: int
     hero: int
     drawn: tuple[int, ...]
-    adventure: int
+    adventure: int | None
     attack: int
     defence: int
     resistance: int
@@ -81,15 +83,19 @@ def _fight(state: State, seat: int, monster: int) -> tuple[State, Fight]:
     beast = MONSTERS[monster]
     ambush = beast.effect is not None and beast.effect.kind == "ambush"
     steady = _has(effects, "steady")
-    state, first = _draw_adventure(state)
-    drawn: tuple[int, ...] = (first,)
-    kept = first
-    if lucky != ambush:  # both at once cancel out: one card, as usual
-        state, second = _draw_adventure(state)
-        drawn = (first, second)
-        ranked = sorted(drawn, key=lambda card: _worth(card, steady))
-        kept = ranked[-1] if lucky else ranked[0]
-    card = ADVENTURES[kept]
+    drawn: tuple[int, ...] = ()
+    card = NO_ADVENTURE
+    kept = None
+    if not state.unshakeable:
+        state, first = _draw_adventure(state)
+        drawn = (first,)
+        kept = first
+        if lucky != ambush:  # both at once cancel out: one card, as usual
+            state, second = _draw_adventure(state)
+            drawn = (first, second)
+            ranked = sorted(drawn, key=lambda card: _worth(card, steady))
+            kept = ranked[-1] if lucky else ranked[0]
+        card = ADVENTURES[kept]
     beast_effect = [beast.effect] if beast.effect is not None else []
     gear = state.gear[seat]
     attack = HEROES[hero].attack + sum(ITEMS[i].attack for i in gear)
@@ -124,6 +130,14 @@ def _fight(state: State, seat: int, monster: int) -> tuple[State, Fight]:
     return state, fight
 
 
+def hard_fight_wounds(state: State, hits: int) -> int:
+    """Wounds the fight itself adds: one when no hero wounded the monster; at
+    5 and 6 players two then, and one when a single hero did."""
+    if state.crowd:
+        return {0: 2, 1: 1}.get(hits, 0)
+    return 1 if hits == 0 else 0
+
+
 def wounds_to_fall(state: State) -> int:
     return len(state.coins)
 
@@ -139,9 +153,11 @@ def resolve(state: State) -> tuple[State, list[Event]]:
         state, fight = _fight(state, seat, monster)
         fights.append(fight)
         events.append(fight.event())
-    if not any(fight.wounded for fight in fights):
-        state = evolve(state, wounds=state.wounds + 1)
-        events.append({"type": "hard_fight", "wounds": state.wounds})
+    hits = sum(fight.wounded for fight in fights)
+    extra = hard_fight_wounds(state, hits)
+    if extra:
+        state = evolve(state, wounds=state.wounds + extra)
+        events.append({"type": "hard_fight", "wounds": state.wounds, "added": extra})
     fallen = state.wounds >= wounds_to_fall(state)
     if fallen and not state.monsters:
         events.append({"type": "monster_falls", "monster": monster, "last": True})

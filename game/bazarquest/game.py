@@ -12,7 +12,7 @@ from . import codec, rules, view_check, views
 from .adventure import points, winners
 from .problems import state_problems
 from .scenario import SCENARIOS
-from .setup import new_game
+from .setup import CROWD, new_game
 from .state import Action, Stage, State
 
 __all__ = ["DECLARED", "GAME", "BazarQuest"]
@@ -26,8 +26,32 @@ FIRST_GAME = Option(
         "en": "The three monsters and four heroes suggested for learning the game.",
     },
 )
+CROWD_RULES = Option(
+    "crowd_rules",
+    False,
+    {"fr": "Règles à 5 et 6 joueurs", "en": "Rules for 5 and 6 players"},
+    {
+        "fr": "Blessures en plus quand peu de héros blessent le monstre ; le draft tourne "
+        "dans l’autre sens tant qu’un monstre de niveau II est là.",
+        "en": "Extra wounds when few heroes wound the monster; the draft turns the other "
+        "way while a level II monster is out.",
+    },
+    on_from_players=CROWD,
+)
+UNSHAKEABLE = Option(
+    "unshakeable",
+    False,
+    {"fr": "Héros inébranlables", "en": "Unshakeable heroes"},
+    {
+        "fr": "Sans cartes Aventure : les cartes qui en parlent restent dans la boîte.",
+        "en": "No adventure cards: the cards that mention them stay in the box.",
+    },
+)
 DECLARED: Final = OptionsDeclaration(
-    min_players=2, max_players=6, default_players=3, options=(FIRST_GAME,)
+    min_players=2,
+    max_players=6,
+    default_players=3,
+    options=(FIRST_GAME, CROWD_RULES, UNSHAKEABLE),
 )
 
 
@@ -53,7 +77,14 @@ class BazarQuest(GameBase[State, Action]):
         )
 
     def deal(self, options: dict[str, Any], seed: int) -> State:
-        return new_game(options["players"], seed, DECLARED.value(options, "first_game"))[0]
+        state, _events = new_game(
+            options["players"],
+            seed,
+            first_game=DECLARED.value(options, "first_game"),
+            crowd=DECLARED.value(options, "crowd_rules"),
+            unshakeable=DECLARED.value(options, "unshakeable"),
+        )
+        return state
 
     def opening_events(self, state: State) -> list[dict[str, Any]]:
         secret = {str(s): {"packet": list(p)} for s, p in enumerate(state.packets)}

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.evolve import evolve
-from .cards import HEROES, ITEMS, UPGRADES
+from .cards import HEROES, ITEMS, MONSTERS, UPGRADES
 from .setup import draw_items
 from .shop import hearts, matches, put, staff_power, window_price, window_size, without
 from .state import Stage, State
@@ -31,7 +31,8 @@ def _pass_packets(state: State, events: list[Event]) -> tuple[State, list[Event]
     chosen = [p for p in state.picks if p is not None]
     hands = tuple((*state.hands[s], chosen[s]) for s in range(players))
     left = [without(state.packets[s], chosen[s]) for s in range(players)]
-    packets = tuple(left[(s - 1) % players] for s in range(players))
+    step = -1 if passes_right(state) else 1
+    packets = tuple(left[(s - step) % players] for s in range(players))
     if len(packets[0]) == 1:
         hands = tuple((*hands[s], packets[s][0]) for s in range(players))
         packets = ((),) * players
@@ -41,6 +42,12 @@ def _pass_packets(state: State, events: list[Event]) -> tuple[State, list[Event]
         events.append({"type": "pass", "size": len(packets[0]), "secret": secret})
         return state, events
     return _end_draft(state, events)
+
+
+def passes_right(state: State) -> bool:
+    """At 5 and 6 players the draft turns the other way while a level II monster is out."""
+    monster = state.monster
+    return state.crowd and monster is not None and MONSTERS[monster].level == 2
 
 
 def _end_draft(state: State, events: list[Event]) -> tuple[State, list[Event]]:

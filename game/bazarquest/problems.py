@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .cards import ADVENTURES, EMPLOYEES, HEROES, ITEMS, MONSTERS, UPGRADES
+from .setup import in_play
 from .shop import storage_size, window_size
 from .state import Stage, State
 
@@ -36,11 +37,13 @@ def state_problems(state: State) -> list[str]:
     return problems
 
 
-def _once(places: list[int], total: int, what: str, every: bool) -> list[str]:
+def _once(places: list[int], used: tuple[int, ...], what: str, every: bool) -> list[str]:
+    """Each card of `places` in play once at most (`every`: each card in `used` once)."""
     counts = Counter(places)
-    if any(n != 1 for n in counts.values()) or any(not 0 <= c < total for c in counts):
-        return [f"every {what} must be in one place at most, and exist"]
-    if every and len(counts) != total:
+    allowed = set(used)
+    if any(n != 1 for n in counts.values()) or any(c not in allowed for c in counts):
+        return [f"every {what} must be in one place at most, and in this game"]
+    if every and len(counts) != len(allowed):
         return [f"every {what} must be in exactly one place"]
     return []
 
@@ -50,10 +53,10 @@ def _card_problems(state: State) -> list[str]:
     for seat in range(len(state.coins)):
         items += [*state.packets[seat], *state.hands[seat], *state.storage[seat]]
         items += [*state.window[seat], *state.gear[seat]]
-    problems = _once(items, len(ITEMS), "item", True)
+    problems = _once(items, in_play(ITEMS, state.unshakeable), "item", True)
     guests = [g for g in state.guests if g is not None]
     heroes = [*state.hero_deck, *state.center, *guests]
-    problems += _once(heroes, len(HEROES), "hero", False)
+    problems += _once(heroes, in_play(HEROES, state.unshakeable), "hero", False)
     for hero in range(len(HEROES)):
         if hero not in (*state.center, *guests) and state.purses[hero] != 0:
             problems.append(f"hero {hero} is not in play but holds coins")
@@ -62,7 +65,9 @@ def _card_problems(state: State) -> list[str]:
     if any(purse < 0 for purse in state.purses):
         problems.append("a purse holds fewer than 0 coins")
     current = [state.monster] if state.monster is not None else []
-    monsters = _once([*state.monsters, *state.set_aside, *current], len(MONSTERS), "monster", False)
+    pile = [*state.monsters, *current]
+    monsters = _once(pile, in_play(MONSTERS, state.unshakeable), "monster", False)
+    monsters += _once([*pile, *state.set_aside], tuple(range(len(MONSTERS))), "monster", False)
     if monsters:
         return problems + monsters
     if len(state.set_aside) != len(MONSTERS) - 3:
@@ -70,15 +75,15 @@ def _card_problems(state: State) -> list[str]:
     levels = [MONSTERS[m].level for m in (*current, *state.monsters)]
     if levels != sorted(levels) or len(set(levels)) != len(levels):
         problems.append("the monsters come level I, then II, then III")
+    adventures = () if state.unshakeable else tuple(range(len(ADVENTURES)))
     problems += _once(
-        [*state.adventure_deck, *state.adventure_discard], len(ADVENTURES), "adventure card", True
+        [*state.adventure_deck, *state.adventure_discard], adventures, "adventure card", True
     )
     staff = [e for hired in state.staff for e in hired]
-    problems += _once(
-        [*state.employee_deck, *state.offer, *staff], len(EMPLOYEES), "employee", True
-    )
+    employees = in_play(EMPLOYEES, state.unshakeable)
+    problems += _once([*state.employee_deck, *state.offer, *staff], employees, "employee", True)
     owned = [u for cards in state.owned for u in cards]
-    problems += _once([*state.upgrades, *owned], len(UPGRADES), "upgrade", True)
+    problems += _once([*state.upgrades, *owned], tuple(range(len(UPGRADES))), "upgrade", True)
     if any(card not in owned for card in state.flipped) or len(set(state.flipped)) != len(
         state.flipped
     ):

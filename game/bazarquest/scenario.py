@@ -19,7 +19,7 @@ from .cards import ADVENTURES, EMPLOYEES, HEROES, ITEMS, MONSTERS, UPGRADES
 from .codec import action_from_json
 from .problems import state_problems
 from .rules import to_act
-from .setup import DEAL, new_game
+from .setup import DEAL, in_play, new_game
 from .state import Action, Buy, Done, Flip, Hire, Invite, Pick, Sell, Show, Stage, State, Store
 
 __all__ = ["NAMES", "SCENARIOS", "BazarScenarios"]
@@ -47,8 +47,8 @@ KINDS: Final = {
 NAMES: Final = {name: card for names in KINDS.values() for name, card in names.items()}
 _SETUP = ("players",)
 _OPTIONAL = (
-    "seed", "first_game", "packets", "hands", "monsters", "heroes", "hero_deck", "adventures",
-    "employees", "staff", "owned", "storage", "quest",
+    "seed", "first_game", "crowd", "unshakeable", "packets", "hands", "monsters", "heroes",
+    "hero_deck", "adventures", "employees", "staff", "owned", "storage", "quest",
 )  # fmt: skip
 _KEYS = ("stage", "to_act", "turn", "quest", "coins", "stars", "wounds", "monster", "winners")
 
@@ -81,7 +81,8 @@ def _seat(word: object, names: Sequence[str], where: str) -> int:
 
 class BazarScenarios:
     def build(self, setup: Mapping[str, Any]) -> tuple[State, list[str]]:
-        """``players`` (2 to 6 names); optional ``seed``, ``first_game``, and
+        """``players`` (2 to 6 names); optional ``seed``, the options
+        ``first_game``, ``crowd`` and ``unshakeable`` (true or false), and
         stacked cards: ``packets`` (each player's first four items),
         ``monsters`` (levels I, II, III), ``heroes`` (the centre),
         ``hero_deck``, ``adventures`` and ``employees`` (their decks' tops)
@@ -98,7 +99,8 @@ class BazarScenarios:
         seed = fields.get("seed", 0)
         if type(seed) is not int:
             raise ScenarioError("setup.seed must be a whole number")
-        state, _events = new_game(len(names), seed, fields.get("first_game") is True)
+        flags = {key: fields.get(key) is True for key in ("first_game", "crowd", "unshakeable")}
+        state, _events = new_game(len(names), seed, **flags)
         state = self._stack(state, fields, names)
         problems = state_problems(state)
         if problems:
@@ -186,7 +188,7 @@ class BazarScenarios:
             if len(center) != len(state.center):
                 raise ScenarioError("setup.heroes must name one hero per player")
         top = _cards("hero", fields.get("hero_deck", []), "setup.hero_deck")
-        rest = [h for h in range(len(HEROES)) if h not in center and h not in top]
+        rest = [h for h in in_play(HEROES, state.unshakeable) if h not in center and h not in top]
         purses = tuple(HEROES[h].purse if h in center else 0 for h in range(len(HEROES)))
         return evolve(state, center=tuple(center), hero_deck=(*top, *rest), purses=purses)
 

@@ -18,23 +18,49 @@ from .cards import (
     UPGRADES,
 )
 from .state import Stage, State
+from .words import ADVENTURE_KINDS
 
-__all__ = ["DEAL", "START_COINS", "draw_items", "new_game", "restock"]
+__all__ = [
+    "CROWD",
+    "DEAL",
+    "START_COINS",
+    "draw_items",
+    "in_play",
+    "mentions_adventures",
+    "new_game",
+    "restock",
+]
 
 Event = dict[str, Any]
 DEAL = 4
 """Items dealt to each shop at the restock."""
 START_COINS = 5
+CROWD = 5
+"""From this many players the rulebook's extra rules for 5 and 6 apply."""
 
 
-def _monster_pile(dice: int, first_game: bool) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+def mentions_adventures(card: object) -> bool:
+    """Whether a card's ability names adventure cards (set aside without them)."""
+    effect = getattr(card, "effect", None)
+    return effect is not None and effect.kind in ADVENTURE_KINDS
+
+
+def in_play(cards: tuple[object, ...], unshakeable: bool) -> tuple[int, ...]:
+    """The ids of a card table that the game uses."""
+    return tuple(i for i, c in enumerate(cards) if not (unshakeable and mentions_adventures(c)))
+
+
+def _monster_pile(
+    dice: int, first_game: bool, unshakeable: bool
+) -> tuple[tuple[int, ...], tuple[int, ...], int]:
     """One monster of each level, level I on top; the rest set aside unseen."""
     if first_game:
         pile: tuple[int, ...] = FIRST_GAME_MONSTERS
     else:
         chosen = []
+        usable = in_play(MONSTERS, unshakeable)
         for level in (1, 2, 3):
-            ids = [m for m, card in enumerate(MONSTERS) if card.level == level]
+            ids = [m for m in usable if MONSTERS[m].level == level]
             index, dice = rng.below(dice, len(ids))
             chosen.append(ids[index])
         pile = tuple(chosen)
@@ -42,22 +68,31 @@ def _monster_pile(dice: int, first_game: bool) -> tuple[tuple[int, ...], tuple[i
     return tuple(pile), rest, dice
 
 
-def _hero_deck(dice: int, first_game: bool) -> tuple[tuple[int, ...], int]:
+def _hero_deck(dice: int, first_game: bool, unshakeable: bool) -> tuple[tuple[int, ...], int]:
+    usable = in_play(HEROES, unshakeable)
     if not first_game:
-        return rng.shuffle(dice, range(len(HEROES)))
+        return rng.shuffle(dice, usable)
     top, dice = rng.shuffle(dice, FIRST_GAME_HEROES)
-    rest, dice = rng.shuffle(dice, [h for h in range(len(HEROES)) if h not in top])
+    rest, dice = rng.shuffle(dice, [h for h in usable if h not in top])
     return (*top, *rest), dice
 
 
-def new_game(players: int, seed: int, first_game: bool = False) -> tuple[State, list[Event]]:
-    """The table set for `players` shops, then the first restock."""
+def new_game(
+    players: int,
+    seed: int,
+    first_game: bool = False,
+    crowd: bool = False,
+    unshakeable: bool = False,
+) -> tuple[State, list[Event]]:
+    """The table set for `players` shops, then the first restock. Without
+    adventure cards (`unshakeable`), every card that mentions them stays in
+    the box."""
     dice = rng.seed_state(seed)
-    items, dice = rng.shuffle(dice, range(len(ITEMS)))
-    monsters, set_aside, dice = _monster_pile(dice, first_game)
-    adventures, dice = rng.shuffle(dice, range(len(ADVENTURES)))
-    employees, dice = rng.shuffle(dice, range(len(EMPLOYEES)))
-    heroes, dice = _hero_deck(dice, first_game)
+    items, dice = rng.shuffle(dice, in_play(ITEMS, unshakeable))
+    monsters, set_aside, dice = _monster_pile(dice, first_game, unshakeable)
+    adventures, dice = rng.shuffle(dice, () if unshakeable else range(len(ADVENTURES)))
+    employees, dice = rng.shuffle(dice, in_play(EMPLOYEES, unshakeable))
+    heroes, dice = _hero_deck(dice, first_game, unshakeable)
     center = heroes[:players]
     purses = tuple(HEROES[h].purse if h in center else 0 for h in range(len(HEROES)))
     empty: tuple[tuple[int, ...], ...] = ((),) * players
@@ -97,6 +132,8 @@ def new_game(players: int, seed: int, first_game: bool = False) -> tuple[State, 
         flipped=(),
         acted=0,
         result="",
+        crowd=crowd or players >= CROWD,
+        unshakeable=unshakeable,
     )
     return restock(state)
 

@@ -77,6 +77,8 @@ class State:
     flipped: tuple[int, ...]  # upgrades turned to their +2 side
     acted: int  # UPGRADE: shops that have had their purchase
     result: str  # OVER: "scored" or "lost"
+    crowd: bool  # the rules for 5 and 6 players
+    unshakeable: bool  # the variant without adventure cards
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,7 +36,8 @@ _VIEW = (
     "ready", "packet_sizes", "hand_sizes", "storage_sizes", "window_sizes", "windows", *_OWN,
     "center", "purses", "guests", "gear", "order", "monster", "wounds", "levels_left",
     "hero_deck", "item_deck", "item_discard", "adventure_deck", "adventure_discard",
-    "employee_deck", "offer", "staff", "upgrades", "owned", "flipped", "result",
+    "employee_deck", "offer", "staff", "upgrades", "owned", "flipped", "result", "crowd",
+    "unshakeable",
 )  # fmt: skip
 _ITEM = len(ITEMS) - 1
 _BIG = 10_000
@@ -136,6 +137,8 @@ def _table(view: Mapping[str, Any], players: int, known: list[int]) -> None:
     distinct([*int_list(owned, "view.owned", 0, len(UPGRADES) - 1), *upgrades], "view.upgrades")
     int_list(view["flipped"], "view.flipped", 0, len(UPGRADES) - 1)
     choice(view["result"], "view.result", (None, "scored", "lost"))
+    boolean(view["crowd"], "view.crowd")
+    boolean(view["unshakeable"], "view.unshakeable")
 
 
 def _legal(data: object, view: Mapping[str, Any], seat: int | None) -> None:

@@ -72,6 +72,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "owned": [list(o) for o in state.owned],
         "flipped": list(state.flipped),
         "result": state.result or None,
+        "crowd": state.crowd,
+        "unshakeable": state.unshakeable,
     }
 
 
