@@ -19,11 +19,12 @@ from game.bazarquest.cards import (
     ITEMS,
     MONSTERS,
     UPGRADES,
+    Effect,
 )
 from game.bazarquest.game import GAME
 from game.bazarquest.setup import mentions_adventures
 from game.bazarquest.state import Pick, Stage, State
-from game.bazarquest.words import EFFECT_KINDS
+from game.bazarquest.words import EFFECT_KINDS, effect_text
 from game.engine import rng
 from game.engine.errors import MalformedData
 from game.engine.events import events_for_seat
@@ -180,3 +181,11 @@ def test_the_rules_for_five_and_six_apply_from_five_players() -> None:
     assert not GAME.new_game({"players": 4}, 1).crowd
     assert GAME.new_game({"players": 4, "crowd_rules": True}, 1).crowd
     assert GAME.new_game({"players": 5}, 1).crowd
+
+
+def test_an_effects_text_agrees_with_its_amount() -> None:
+    assert effect_text(Effect("extra_draw", 2), "fr").endswith("piochez 2 objets de plus.")
+    assert effect_text(Effect("extra_draw"), "en").endswith("draw 1 more item.")
+    assert "3 coins" in effect_text(Effect("tax", 3), "en")
+    texts = [effect_text(c.effect, lang) for c in EMPLOYEES for lang in ("fr", "en")]
+    assert all("{" not in text for text in texts)

@@ -98,15 +98,43 @@ EFFECT_WORDS: Final = Catalogue(
             "fr": "Inventaire : votre réserve garde {n} objet de plus.",
             "en": "Inventory: your storage keeps {n} more item.",
         },
+        "star_if_survives_many": {
+            "fr": "Si ce héros survit, votre échoppe gagne {n} étoiles de plus.",
+            "en": "If this hero lives, your shop earns {n} more stars.",
+        },
+        "sale_bonus_many": {
+            "fr": "Chaque vente à votre héros vous rapporte {n} pièces de plus, de la banque.",
+            "en": "Each sale to your hero brings you {n} more coins, from the bank.",
+        },
+        "regenerate_many": {
+            "fr": "Fin de l’aventure : s’il tient encore, le monstre guérit de {n} blessures.",
+            "en": "End of the adventure: if it still stands, the monster heals {n} wounds.",
+        },
+        "extra_draw_many": {
+            "fr": "Réapprovisionnement : après le draft, piochez {n} objets de plus.",
+            "en": "Restock: after the draft, draw {n} more items.",
+        },
+        "extra_hearts_many": {
+            "fr": "Exposition : votre vitrine compte {n} cœurs de plus.",
+            "en": "Display: your window counts {n} more hearts.",
+        },
+        "extra_storage_many": {
+            "fr": "Inventaire : votre réserve garde {n} objets de plus.",
+            "en": "Inventory: your storage keeps {n} more items.",
+        },
     },
 )
-EFFECT_KINDS: Final = frozenset(EFFECT_WORDS)
+EFFECT_KINDS: Final = frozenset(key for key in EFFECT_WORDS if not key.endswith("_many"))
 ADVENTURE_KINDS: Final = frozenset({"lucky", "steady", "ambush"})
 """Effects that mention adventure cards: the "unshakeable heroes" variant sets
 their cards aside."""
 
 
 def effect_text(effect: Effect, lang: str) -> str:
+    """The effect's sentence, its plural where the amount asks for one."""
+    many = f"{effect.kind}_many"
+    if many in EFFECT_WORDS:
+        return EFFECT_WORDS.plural(effect.kind, many, effect.amount, lang)
     return EFFECT_WORDS(effect.kind, lang, n=effect.amount)
 
 
