@@ -26,7 +26,7 @@ from game.bazarquest.setup import mentions_adventures
 from game.bazarquest.state import Pick, Stage, State
 from game.bazarquest.words import EFFECT_KINDS, effect_text
 from game.engine import rng
-from game.engine.errors import MalformedData
+from game.engine.errors import GameError, MalformedData
 from game.engine.events import events_for_seat
 from game.engine.simulate import random_game, simulate
 from game.engine.viewcheck import Received
@@ -129,7 +129,7 @@ def test_a_state_survives_its_json_and_a_broken_one_is_refused() -> None:
     with pytest.raises(MalformedData, match="every item must be in"):
         GAME.state_from_json(data)
     with pytest.raises(MalformedData, match="item must be a card id"):
-        GAME.action_from_json({"type": "sell", "item": 112})
+        GAME.action_from_json({"type": "sell", "item": 112, "hero": 0})
 
 
 def test_a_host_sending_honest_frames_passes_and_a_leak_is_refused() -> None:
@@ -189,3 +189,13 @@ def test_an_effects_text_agrees_with_its_amount() -> None:
     assert "3 coins" in effect_text(Effect("tax", 3), "en")
     texts = [effect_text(c.effect, lang) for c in EMPLOYEES for lang in ("fr", "en")]
     assert all("{" not in text for text in texts)
+
+
+def test_advanced_two_player_games_keep_every_invariant() -> None:
+    report = simulate(GAME, {"players": 2, "advanced": True}, 4, 21, universe_one_in=25)
+    assert report.violations == []
+
+
+def test_the_advanced_rules_are_refused_beyond_two_players() -> None:
+    with pytest.raises(GameError, match=r"options\.advanced"):
+        GAME.new_game({"players": 3, "advanced": True}, 1)

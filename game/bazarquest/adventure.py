@@ -20,11 +20,10 @@ NO_ADVENTURE = Adventure("none", "Aucune", "None", 0, 0)
 """What an unshakeable hero fights with: no card at all."""
 
 
-def _effects(state: State, seat: int) -> list[Effect]:
-    """The effects a shop's hero carries: its own and its items'."""
-    hero = state.guests[seat]
-    found = [HEROES[hero].effect] if hero is not None else []
-    found += [ITEMS[item].effect for item in state.gear[seat]]
+def _effects(state: State, hero: int) -> list[Effect]:
+    """The effects a hero carries: its own and its items'."""
+    found = [HEROES[hero].effect]
+    found += [ITEMS[item].effect for item in state.gear[hero]]
     return [effect for effect in found if effect is not None]
 
 
@@ -74,10 +73,8 @@ class Fight:
         }
 
 
-def _fight(state: State, seat: int, monster: int) -> tuple[State, Fight]:
-    hero = state.guests[seat]
-    assert hero is not None  # every shop has a hero after the invitations
-    effects = _effects(state, seat)
+def _fight(state: State, seat: int, hero: int, monster: int) -> tuple[State, Fight]:
+    effects = _effects(state, hero)
     staff_lucky = staff_power(state, seat, "lucky") > 0
     lucky = _has(effects, "lucky") or staff_lucky
     beast = MONSTERS[monster]
@@ -97,7 +94,7 @@ def _fight(state: State, seat: int, monster: int) -> tuple[State, Fight]:
             kept = ranked[-1] if lucky else ranked[0]
         card = ADVENTURES[kept]
     beast_effect = [beast.effect] if beast.effect is not None else []
-    gear = state.gear[seat]
+    gear = state.gear[hero]
     attack = HEROES[hero].attack + sum(ITEMS[i].attack for i in gear)
     attack += _modifier(card.attack, steady) + staff_power(state, seat, "train_attack")
     if len(gear) >= 2:
@@ -138,8 +135,12 @@ def hard_fight_wounds(state: State, hits: int) -> int:
     return 1 if hits == 0 else 0
 
 
+ADVANCED_WOUNDS = 4
+"""Wounds a monster takes before it falls under the advanced rules for 2 players."""
+
+
 def wounds_to_fall(state: State) -> int:
-    return len(state.coins)
+    return ADVANCED_WOUNDS if state.advanced else len(state.coins)
 
 
 def resolve(state: State) -> tuple[State, list[Event]]:
@@ -150,9 +151,10 @@ def resolve(state: State) -> tuple[State, list[Event]]:
     fights = []
     events: list[Event] = [{"type": "adventure", "monster": monster}]
     for seat in seats:
-        state, fight = _fight(state, seat, monster)
-        fights.append(fight)
-        events.append(fight.event())
+        for hero in state.guests[seat]:
+            state, fight = _fight(state, seat, hero, monster)
+            fights.append(fight)
+            events.append(fight.event())
     hits = sum(fight.wounded for fight in fights)
     extra = hard_fight_wounds(state, hits)
     if extra:
@@ -233,8 +235,8 @@ def _heroes_home(
     state = evolve(
         state,
         item_discard=(*state.item_discard, *gear),
-        gear=((),) * players,
-        guests=(None,) * players,
+        gear=((),) * len(HEROES),
+        guests=((),) * players,
         center=tuple(center),
         purses=purses,
         hero_deck=deck,

@@ -47,6 +47,8 @@ def action_to_json(action: Action) -> dict[str, Any]:
 
 def _bound(action: Action) -> tuple[str, int, int] | None:
     """The field an action names and how many cards of its kind exist."""
+    if isinstance(action, Sell) and not 0 <= action.hero < len(HEROES):
+        return "hero", action.hero, len(HEROES)
     if isinstance(action, Pick | Show | Sell | Store):
         return "item", action.item, len(ITEMS)
     if isinstance(action, Invite):

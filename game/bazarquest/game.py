@@ -7,6 +7,7 @@ from typing import Any, Final
 
 from ..engine.capabilities import Capabilities
 from ..engine.game_base import GameBase
+from ..engine.modes import Constraint
 from ..engine.options import Option, OptionsDeclaration
 from . import codec, rules, view_check, views
 from .adventure import points, winners
@@ -47,11 +48,34 @@ UNSHAKEABLE = Option(
         "en": "No adventure cards: the cards that mention them stay in the box.",
     },
 )
+ADVANCED = Option(
+    "advanced",
+    False,
+    {"fr": "Règles avancées à 2 joueurs", "en": "Advanced rules for 2 players"},
+    {
+        "fr": "Quatre héros, six cartes, deux achats, deux héros par échoppe, "
+        "quatre blessures pour abattre un monstre.",
+        "en": "Four heroes, six cards, two purchases, two heroes a shop, "
+        "four wounds to fell a monster.",
+    },
+)
 DECLARED: Final = OptionsDeclaration(
     min_players=2,
     max_players=6,
     default_players=3,
-    options=(FIRST_GAME, CROWD_RULES, UNSHAKEABLE),
+    options=(FIRST_GAME, CROWD_RULES, UNSHAKEABLE, ADVANCED),
+    constraints=(
+        Constraint(
+            "players",
+            (3, 4, 5, 6),
+            "advanced",
+            (False,),
+            {
+                "fr": "Les règles avancées se jouent à 2 joueurs.",
+                "en": "The advanced rules are for 2 players.",
+            },
+        ),
+    ),
 )
 
 
@@ -83,6 +107,7 @@ class BazarQuest(GameBase[State, Action]):
             first_game=DECLARED.value(options, "first_game"),
             crowd=DECLARED.value(options, "crowd_rules"),
             unshakeable=DECLARED.value(options, "unshakeable"),
+            advanced=DECLARED.value(options, "advanced"),
         )
         return state
 

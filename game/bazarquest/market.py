@@ -11,7 +11,18 @@ from .setup import draw_items
 from .shop import hearts, matches, put, staff_power, window_price, window_size, without
 from .state import Stage, State
 
-__all__ = ["display", "done_display", "done_selling", "invite", "next_inviter", "pick", "sell"]
+__all__ = [
+    "display",
+    "done_display",
+    "done_selling",
+    "heroes_wanted",
+    "invite",
+    "must_match",
+    "next_inviter",
+    "passes_right",
+    "pick",
+    "sell",
+]
 
 Event = dict[str, Any]
 
@@ -109,10 +120,18 @@ def _has_choice(state: State, seat: int) -> bool:
     return any(matches(hero, state.window[seat]) for hero in state.center)
 
 
+def heroes_wanted(state: State) -> int:
+    """Heroes each shop invites: one, two under the advanced rules for 2 players."""
+    return 2 if state.advanced else 1
+
+
 def next_inviter(state: State) -> int:
-    """The most attractive shop still empty that can invite a hero sharing a
-    class with its window; when none can, the most attractive shop still empty."""
-    empty = [s for s in state.order if state.guests[s] is None]
+    """The most attractive shop still waiting in this round of invitations that
+    can invite a hero sharing a class with its window; when none can, the most
+    attractive shop still waiting. (A second round, under the advanced rules
+    for 2 players, starts again from the most attractive window.)"""
+    fewest = min(len(guests) for guests in state.guests)
+    empty = [s for s in state.order if len(state.guests[s]) == fewest]
     able = [s for s in empty if _has_choice(state, s)]
     return (able or empty)[0]
 
@@ -122,32 +141,29 @@ def must_match(state: State, seat: int) -> bool:
 
 
 def invite(state: State, seat: int, hero: int) -> tuple[State, list[Event]]:
-    guests = put(state.guests, seat, hero)
+    guests = put(state.guests, seat, (*state.guests[seat], hero))
     state = evolve(state, guests=guests, center=without(state.center, hero))
     events: list[Event] = [{"type": "invite", "seat": seat, "hero": hero}]
-    if any(g is None for g in guests):
+    if any(len(g) < heroes_wanted(state) for g in guests):
         return evolve(state, turn=next_inviter(state)), events
     events.append({"type": "quest", "seat": seat})
     players = len(state.coins)
     return evolve(state, quest=seat, stage=Stage.SELL, ready=(False,) * players), events
 
 
-def sale_bonus(state: State, seat: int) -> int:
-    hero = state.guests[seat]
-    effect = HEROES[hero].effect if hero is not None else None
+def sale_bonus(state: State, seat: int, hero: int) -> int:
+    effect = HEROES[hero].effect
     own = effect.amount if effect is not None and effect.kind == "sale_bonus" else 0
     return own + staff_power(state, seat, "sale_bonus")
 
 
-def sell(state: State, seat: int, item: int) -> tuple[State, list[Event]]:
-    hero = state.guests[seat]
-    assert hero is not None  # check() allows a sale only to the shop's hero
+def sell(state: State, seat: int, item: int, hero: int) -> tuple[State, list[Event]]:
     price = ITEMS[item].price
-    earned = price + sale_bonus(state, seat)
+    earned = price + sale_bonus(state, seat, hero)
     state = evolve(
         state,
         hands=put(state.hands, seat, without(state.hands[seat], item)),
-        gear=put(state.gear, seat, (*state.gear[seat], item)),
+        gear=put(state.gear, hero, (*state.gear[hero], item)),
         purses=put(state.purses, hero, state.purses[hero] - price),
         coins=put(state.coins, seat, state.coins[seat] + earned),
     )

@@ -6,15 +6,17 @@ from __future__ import annotations
 from collections import Counter
 
 from .cards import ADVENTURES, EMPLOYEES, HEROES, ITEMS, MONSTERS, UPGRADES
-from .setup import in_play
+from .market import heroes_wanted
+from .setup import ADVANCED_HEROES, in_play
 from .shop import storage_size, window_size
 from .state import Stage, State
+from .upgrade import purchases
 
 __all__ = ["state_problems"]
 
 _PER_SHOP = (
-    "coins", "stars", "packets", "picks", "hands", "storage", "window", "ready", "guests", "gear",
-    "staff", "owned",
+    "coins", "stars", "packets", "picks", "hands", "storage", "window", "ready", "guests", "staff",
+    "owned",
 )  # fmt: skip
 
 
@@ -25,8 +27,10 @@ def state_problems(state: State) -> list[str]:
     short = [name for name in _PER_SHOP if len(getattr(state, name)) != players]
     if short:
         return [f"{short[0]} must hold one entry per shop"]
-    if len(state.purses) != len(HEROES):
-        return ["purses must hold one entry per hero"]
+    if len(state.purses) != len(HEROES) or len(state.gear) != len(HEROES):
+        return ["purses and gear must hold one entry per hero"]
+    if state.advanced and players != 2:
+        return ["the advanced rules are for 2 players"]
     if not 0 <= state.quest < players:
         return ["the Quest token must be at a shop"]
     problems = _card_problems(state)
@@ -52,9 +56,10 @@ def _card_problems(state: State) -> list[str]:
     items = [*state.item_deck, *state.item_discard]
     for seat in range(len(state.coins)):
         items += [*state.packets[seat], *state.hands[seat], *state.storage[seat]]
-        items += [*state.window[seat], *state.gear[seat]]
+        items += state.window[seat]
+    items += [item for gear in state.gear for item in gear]
     problems = _once(items, in_play(ITEMS, state.unshakeable), "item", True)
-    guests = [g for g in state.guests if g is not None]
+    guests = [hero for heroes in state.guests for hero in heroes]
     heroes = [*state.hero_deck, *state.center, *guests]
     problems += _once(heroes, in_play(HEROES, state.unshakeable), "hero", False)
     for hero in range(len(HEROES)):
@@ -131,10 +136,16 @@ def _stage_problems(state: State) -> list[str]:
     if not drafting and any(p is not None for p in state.picks):
         problems.append("only the draft holds picks")
     trading = stage in (Stage.INVITE, Stage.SELL, Stage.OVER)
-    if not trading and (any(g is not None for g in state.guests) or any(state.gear)):
+    if not trading and (any(state.guests) or any(state.gear)):
         problems.append("heroes sit in shops only while trading and fighting")
-    if stage == Stage.SELL and any(g is None for g in state.guests):
-        problems.append("every shop has a hero while selling")
+    wanted = heroes_wanted(state)
+    if any(len(heroes) > wanted for heroes in state.guests):
+        problems.append(f"a shop invites {wanted} heroes at most")
+    if stage == Stage.SELL and any(len(heroes) != wanted for heroes in state.guests):
+        problems.append("every shop has its heroes while selling")
+    seated = {hero for heroes in state.guests for hero in heroes}
+    if any(state.gear[hero] and hero not in seated for hero in range(len(HEROES))):
+        problems.append("only a hero in a shop carries items")
     if stage not in (Stage.DISPLAY, Stage.INVITE, Stage.SELL) and any(state.window):
         problems.append("windows hold items only from the display to the sales")
     if stage in (Stage.INVITE, Stage.UPGRADE) and not 0 <= state.turn < players:
@@ -147,7 +158,9 @@ def _stage_problems(state: State) -> list[str]:
         problems.append("employees are on offer only in the upgrade phase")
     if (stage == Stage.OVER) != (state.result in ("scored", "lost")):
         problems.append("a result is named exactly when the game is over")
-    waiting = len(state.center) + sum(g is not None for g in state.guests)
-    if stage != Stage.OVER and waiting != players:
-        problems.append("as many heroes as shops are in play")
+    waiting = len(state.center) + len(seated)
+    if stage != Stage.OVER and waiting != (ADVANCED_HEROES if state.advanced else players):
+        problems.append("as many heroes as shops (4 in the advanced rules) are in play")
+    if not 0 <= state.bought < purchases(state):
+        problems.append("a shop buys one card a phase (two in the advanced rules)")
     return problems

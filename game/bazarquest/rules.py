@@ -67,7 +67,7 @@ def check(state: State, seat: int, action: Action) -> Reason | None:
     if isinstance(action, Invite):
         return _check_invite(state, seat, action.hero)
     if isinstance(action, Sell):
-        return _check_sale(state, seat, action.item)
+        return _check_sale(state, seat, action.item, action.hero)
     return _check_purchase(state, seat, action)
 
 
@@ -83,13 +83,14 @@ def _check_invite(state: State, seat: int, hero: int) -> Reason | None:
     return None
 
 
-def _check_sale(state: State, seat: int, item: int) -> Reason | None:
+def _check_sale(state: State, seat: int, item: int, hero: int) -> Reason | None:
+    if hero not in state.guests[seat]:
+        return Reason("not_your_hero", "that hero is not in your shop")
     if item in state.window[seat]:
         return Reason("on_display", "an item in your window cannot be sold this round")
     if item not in state.hands[seat]:
         return _not_held("hand")
-    hero = state.guests[seat]
-    if hero is None or not matches(hero, (item,)):
+    if not matches(hero, (item,)):
         return Reason("wrong_class", "your hero shares no class with that item")
     if ITEMS[item].price > state.purses[hero]:
         return Reason("purse_short", "your hero’s purse cannot pay that price")
@@ -132,7 +133,8 @@ def _candidates(state: State, seat: int) -> list[Action]:
     if stage == Stage.INVITE:
         return [Invite(hero) for hero in sorted(state.center)]
     if stage == Stage.SELL:
-        return [*(Sell(item) for item in sorted(state.hands[seat])), Done()]
+        heroes = state.guests[seat]
+        return [*(Sell(item, h) for item in sorted(state.hands[seat]) for h in heroes), Done()]
     if stage == Stage.UPGRADE:
         return [
             *(Buy(card) for card in sorted(state.upgrades)),
@@ -152,7 +154,7 @@ def action_universe(state: State) -> list[Action]:
         *(Pick(i) for i in items),
         *(Show(i) for i in items),
         *(Invite(h) for h in range(len(HEROES))),
-        *(Sell(i) for i in items),
+        *(Sell(i, h) for i in items for h in range(len(HEROES))),
         *(Buy(u) for u in upgrades),
         *(Flip(u) for u in upgrades),
         *(Hire(e) for e in range(len(EMPLOYEES))),
@@ -178,7 +180,7 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     if isinstance(action, Invite):
         return market.invite(state, seat, action.hero)
     if isinstance(action, Sell):
-        return market.sell(state, seat, action.item)
+        return market.sell(state, seat, action.item, action.hero)
     if isinstance(action, Store):
         return upgrade.store(state, seat, action.item)
     if state.stage == Stage.DISPLAY:

@@ -47,8 +47,8 @@ KINDS: Final = {
 NAMES: Final = {name: card for names in KINDS.values() for name, card in names.items()}
 _SETUP = ("players",)
 _OPTIONAL = (
-    "seed", "first_game", "crowd", "unshakeable", "packets", "hands", "monsters", "heroes",
-    "hero_deck", "adventures", "employees", "staff", "owned", "storage", "quest",
+    "seed", "first_game", "crowd", "unshakeable", "advanced", "packets", "hands", "monsters",
+    "heroes", "hero_deck", "adventures", "employees", "staff", "owned", "storage", "quest",
 )  # fmt: skip
 _KEYS = ("stage", "to_act", "turn", "quest", "coins", "stars", "wounds", "monster", "winners")
 
@@ -71,6 +71,12 @@ def _cards(kind: str, words: object, where: str) -> list[int]:
 
 def _on_top(deck: tuple[int, ...], top: list[int]) -> tuple[int, ...]:
     return (*top, *(c for c in deck if c not in top))
+
+
+def _first_hero(state: State, seat: int) -> int:
+    """The hero a plain ``sell <item>`` sells to: the shop's first (-1: none, refused)."""
+    heroes = state.guests[seat] if 0 <= seat < len(state.guests) else ()
+    return heroes[0] if heroes else -1
 
 
 def _seat(word: object, names: Sequence[str], where: str) -> int:
@@ -99,7 +105,10 @@ class BazarScenarios:
         seed = fields.get("seed", 0)
         if type(seed) is not int:
             raise ScenarioError("setup.seed must be a whole number")
-        flags = {key: fields.get(key) is True for key in ("first_game", "crowd", "unshakeable")}
+        flags = {
+            key: fields.get(key) is True
+            for key in ("first_game", "crowd", "unshakeable", "advanced")
+        }
         state, _events = new_game(len(names), seed, **flags)
         state = self._stack(state, fields, names)
         problems = state_problems(state)
@@ -186,7 +195,7 @@ class BazarScenarios:
         if "heroes" in fields:
             center = _cards("hero", fields["heroes"], "setup.heroes")
             if len(center) != len(state.center):
-                raise ScenarioError("setup.heroes must name one hero per player")
+                raise ScenarioError("setup.heroes must name as many heroes as the centre holds")
         top = _cards("hero", fields.get("hero_deck", []), "setup.hero_deck")
         rest = [h for h in in_play(HEROES, state.unshakeable) if h not in center and h not in top]
         purses = tuple(HEROES[h].purse if h in center else 0 for h in range(len(HEROES)))
@@ -194,7 +203,8 @@ class BazarScenarios:
 
     def actions(self, state: State, seat: int, spec: Any, names: Sequence[str]) -> list[Action]:
         """``pick rusty_knife_1``, ``show battle_axe_2``, ``invite knight``,
-        ``sell short_sword_1``, ``buy cellar``, ``flip cellar``, ``hire bard_1``,
+        ``sell short_sword_1`` (to the shop's first hero) or ``sell
+        short_sword_1 knight``, ``buy cellar``, ``flip cellar``, ``hire bard_1``,
         ``store holy_water_3``, ``done``; or the engine's JSON."""
         if isinstance(spec, Mapping):
             return [action_from_json(dict(spec))]
@@ -203,10 +213,13 @@ class BazarScenarios:
         if words == ["done"]:
             return [Done()]
         verbs: dict[str, tuple[str, Any]] = {
-            "pick": ("item", Pick), "show": ("item", Show), "sell": ("item", Sell),
+            "pick": ("item", Pick), "show": ("item", Show),
             "store": ("item", Store), "invite": ("hero", Invite), "buy": ("upgrade", Buy),
             "flip": ("upgrade", Flip), "hire": ("employee", Hire),
         }  # fmt: skip
+        if words[:1] == ["sell"] and len(words) in (2, 3):
+            hero = card("hero", words[2], where) if len(words) == 3 else _first_hero(state, seat)
+            return [Sell(card("item", words[1], where), hero)]
         if len(words) == 2 and words[0] in verbs:
             kind, make = verbs[words[0]]
             return [make(card(kind, words[1], where))]

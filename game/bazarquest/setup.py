@@ -21,6 +21,8 @@ from .state import Stage, State
 from .words import ADVENTURE_KINDS
 
 __all__ = [
+    "ADVANCED_DEAL",
+    "ADVANCED_HEROES",
     "CROWD",
     "DEAL",
     "START_COINS",
@@ -36,6 +38,9 @@ DEAL = 4
 """Items dealt to each shop at the restock."""
 START_COINS = 5
 CROWD = 5
+ADVANCED_HEROES = 4
+"""Heroes in the centre under the advanced rules for 2 players."""
+ADVANCED_DEAL = 6
 """From this many players the rulebook's extra rules for 5 and 6 apply."""
 
 
@@ -83,6 +88,7 @@ def new_game(
     first_game: bool = False,
     crowd: bool = False,
     unshakeable: bool = False,
+    advanced: bool = False,
 ) -> tuple[State, list[Event]]:
     """The table set for `players` shops, then the first restock. Without
     adventure cards (`unshakeable`), every card that mentions them stays in
@@ -93,7 +99,7 @@ def new_game(
     adventures, dice = rng.shuffle(dice, () if unshakeable else range(len(ADVENTURES)))
     employees, dice = rng.shuffle(dice, in_play(EMPLOYEES, unshakeable))
     heroes, dice = _hero_deck(dice, first_game, unshakeable)
-    center = heroes[:players]
+    center = heroes[: ADVANCED_HEROES if advanced else players]
     purses = tuple(HEROES[h].purse if h in center else 0 for h in range(len(HEROES)))
     empty: tuple[tuple[int, ...], ...] = ((),) * players
     state = State(
@@ -111,11 +117,11 @@ def new_game(
         storage=empty,
         window=empty,
         ready=(False,) * players,
-        hero_deck=heroes[players:],
+        hero_deck=heroes[len(center) :],
         center=center,
         purses=purses,
-        guests=(None,) * players,
-        gear=empty,
+        guests=empty,
+        gear=((),) * len(HEROES),
         order=(),
         turn=0,
         monsters=monsters,
@@ -131,9 +137,11 @@ def new_game(
         owned=empty,
         flipped=(),
         acted=0,
+        bought=0,
         result="",
         crowd=crowd or players >= CROWD,
         unshakeable=unshakeable,
+        advanced=advanced,
     )
     return restock(state)
 
@@ -161,7 +169,7 @@ def restock(state: State) -> tuple[State, list[Event]]:
         events.append({"type": "monster", "monster": top})
     packets = []
     for _seat in range(len(state.coins)):
-        state, dealt = draw_items(state, DEAL)
+        state, dealt = draw_items(state, ADVANCED_DEAL if state.advanced else DEAL)
         packets.append(dealt)
     players = len(state.coins)
     state = evolve(

@@ -57,8 +57,8 @@ class State:
     hero_deck: tuple[int, ...]
     center: tuple[int, ...]  # heroes waiting, face up
     purses: tuple[int, ...]  # by hero id
-    guests: tuple[int | None, ...]  # the hero in each shop (INVITE and SELL)
-    gear: tuple[tuple[int, ...], ...]  # the items sold to each shop's hero
+    guests: tuple[tuple[int, ...], ...]  # each shop's heroes, in invitation order
+    gear: tuple[tuple[int, ...], ...]  # by hero id: the items sold to it
     order: tuple[int, ...]  # INVITE: the windows from most to least attractive
     turn: int  # INVITE and UPGRADE: the shop to act
     # monsters and adventures
@@ -75,10 +75,12 @@ class State:
     upgrades: tuple[int, ...]  # upgrade cards still for sale
     owned: tuple[tuple[int, ...], ...]  # each shop's upgrades
     flipped: tuple[int, ...]  # upgrades turned to their +2 side
-    acted: int  # UPGRADE: shops that have had their purchase
+    acted: int  # UPGRADE: shops that have had their purchases
+    bought: int  # UPGRADE: purchases of the shop to act this phase
     result: str  # OVER: "scored" or "lost"
     crowd: bool  # the rules for 5 and 6 players
     unshakeable: bool  # the variant without adventure cards
+    advanced: bool  # the advanced rules for 2 players
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +101,7 @@ class Invite:
 @dataclass(frozen=True, slots=True)
 class Sell:
     item: int
+    hero: int  # the shop's hero it is sold to
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,15 @@ from .setup import restock
 from .shop import put, staff_power, storage_size, without
 from .state import Buy, Done, Flip, Hire, Stage, State
 
-__all__ = ["card_price", "done", "finish_inventory", "open_upgrades", "purchase", "store"]
+__all__ = [
+    "card_price",
+    "done",
+    "finish_inventory",
+    "open_upgrades",
+    "purchase",
+    "purchases",
+    "store",
+]
 
 Event = dict[str, Any]
 OFFER = 2
@@ -22,9 +30,20 @@ OFFER = 2
 def open_upgrades(state: State) -> tuple[State, list[Event]]:
     offer, deck = state.employee_deck[:OFFER], state.employee_deck[OFFER:]
     state = evolve(
-        state, stage=Stage.UPGRADE, offer=offer, employee_deck=deck, turn=state.quest, acted=0
+        state,
+        stage=Stage.UPGRADE,
+        offer=offer,
+        employee_deck=deck,
+        turn=state.quest,
+        acted=0,
+        bought=0,
     )
     return state, [{"type": "upgrades", "offer": list(offer), "turn": state.quest}]
+
+
+def purchases(state: State) -> int:
+    """Cards a shop may buy in the upgrade phase: two under the advanced rules for 2 players."""
+    return 2 if state.advanced else 1
 
 
 def card_price(state: State, seat: int, price: int) -> int:
@@ -63,7 +82,10 @@ def purchase(
     else:
         cost = 0
         events.append({"type": "pass", "seat": seat})
-    state = evolve(state, coins=put(state.coins, seat, coins - cost), acted=state.acted + 1)
+    state = evolve(state, coins=put(state.coins, seat, coins - cost), bought=state.bought + 1)
+    if not isinstance(action, Done) and state.bought < purchases(state):
+        return state, events  # the advanced rules for 2 players: a second purchase
+    state = evolve(state, acted=state.acted + 1, bought=0)
     players = len(state.coins)
     if state.acted < players:
         return evolve(state, turn=(state.turn + 1) % players), events

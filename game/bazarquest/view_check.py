@@ -37,7 +37,7 @@ _VIEW = (
     "center", "purses", "guests", "gear", "order", "monster", "wounds", "levels_left",
     "hero_deck", "item_deck", "item_discard", "adventure_deck", "adventure_discard",
     "employee_deck", "offer", "staff", "upgrades", "owned", "flipped", "result", "crowd",
-    "unshakeable",
+    "unshakeable", "advanced", "bought",
 )  # fmt: skip
 _ITEM = len(ITEMS) - 1
 _BIG = 10_000
@@ -113,13 +113,14 @@ def _table(view: Mapping[str, Any], players: int, known: list[int]) -> None:
     heroes = len(HEROES) - 1
     center = int_list(view["center"], "view.center", 0, heroes, (0, players))
     guests = listing(view["guests"], "view.guests", players, players)
-    seated = [optional_int(g, f"view.guests[{i}]", 0, heroes) for i, g in enumerate(guests)]
-    distinct([*center, *(g for g in seated if g is not None)], "view.heroes")
+    seated = [h for i, g in enumerate(guests) for h in int_list(g, f"view.guests[{i}]", 0, heroes)]
+    distinct([*center, *seated], "view.heroes")
     purses = fields(view["purses"], "view.purses", (), tuple(str(h) for h in range(heroes + 1)))
     for key, purse in purses.items():
         integer(purse, f"view.purses.{key}", 0, _BIG)
-    for who, gear in enumerate(listing(view["gear"], "view.gear", players, players)):
-        known += int_list(gear, f"view.gear[{who}]", 0, _ITEM)
+    gear = fields(view["gear"], "view.gear", (), tuple(str(h) for h in seated))
+    for hero, items in gear.items():
+        known += int_list(items, f"view.gear.{hero}", 0, _ITEM)
     distinct(known, "view.items")
     if view["order"] is not None:
         int_list(view["order"], "view.order", 0, players - 1, (players, players))
@@ -139,6 +140,8 @@ def _table(view: Mapping[str, Any], players: int, known: list[int]) -> None:
     choice(view["result"], "view.result", (None, "scored", "lost"))
     boolean(view["crowd"], "view.crowd")
     boolean(view["unshakeable"], "view.unshakeable")
+    boolean(view["advanced"], "view.advanced")
+    integer(view["bought"], "view.bought", 0, 1)
 
 
 def _legal(data: object, view: Mapping[str, Any], seat: int | None) -> None:

@@ -54,8 +54,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         **own,
         "center": list(state.center),
         "purses": {str(h): state.purses[h] for h in (*state.center, *_guests(state))},
-        "guests": list(state.guests),
-        "gear": [list(g) for g in state.gear],
+        "guests": [list(heroes) for heroes in state.guests],
+        "gear": {str(h): list(state.gear[h]) for h in _guests(state)},
         "order": list(state.order) if state.stage == Stage.INVITE else None,
         "monster": state.monster,
         "wounds": state.wounds,
@@ -74,11 +74,13 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "result": state.result or None,
         "crowd": state.crowd,
         "unshakeable": state.unshakeable,
+        "advanced": state.advanced,
+        "bought": state.bought,
     }
 
 
 def _guests(state: State) -> list[int]:
-    return [g for g in state.guests if g is not None]
+    return [hero for heroes in state.guests for hero in heroes]
 
 
 def redeal(state: State, seat: int | None, seed: int) -> State:
