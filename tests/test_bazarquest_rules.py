@@ -199,3 +199,23 @@ def test_advanced_two_player_games_keep_every_invariant() -> None:
 def test_the_advanced_rules_are_refused_beyond_two_players() -> None:
     with pytest.raises(GameError, match=r"options\.advanced"):
         GAME.new_game({"players": 3, "advanced": True}, 1)
+
+
+def test_discarded_items_are_their_shops_secret() -> None:
+    state = GAME.new_game({"players": 3}, 12)
+    dice = rng.seed_state(12)
+    seen = 0
+    while not GAME.is_over(state) and seen < 6:
+        acting = GAME.to_act(state)
+        legal = GAME.legal_actions(state, acting[0])
+        index, dice = rng.below(dice, len(legal))
+        state, events = GAME.apply(state, acting[0], legal[index])
+        for event in (e for e in events if e["type"] == "discard"):
+            seen += 1
+            owner = event["seat"]
+            mine = events_for_seat([event], owner)[0]
+            assert len(mine["items"]) == mine["count"]
+            assert all(
+                "items" not in events_for_seat([event], s)[0] for s in (None, (owner + 1) % 3)
+            )
+    assert seen == 6

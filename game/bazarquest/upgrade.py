@@ -125,7 +125,9 @@ def finish_inventory(state: State, seat: int, events: list[Event]) -> tuple[Stat
         item_discard=(*state.item_discard, *discarded),
         ready=put(state.ready, seat, True),
     )
-    events.append({"type": "discard", "seat": seat, "items": list(discarded)})
+    # face down: the others learn how many, not which (they might tell what was stored)
+    secret = {str(seat): {"items": list(discarded)}}
+    events.append({"type": "discard", "seat": seat, "count": len(discarded), "secret": secret})
     if not all(state.ready):
         return state, events
     players = len(state.coins)

@@ -41,7 +41,7 @@ _VIEW = (
 )  # fmt: skip
 _ITEM = len(ITEMS) - 1
 _BIG = 10_000
-_SECRETS = ("item", "packet", "hand")
+_SECRETS = ("item", "items", "packet", "hand")
 
 
 def check_received(received: Received) -> str | None:
@@ -167,7 +167,7 @@ def _event(data: object, path: str, seat: int | None, players: int) -> None:
     if owner is not None:
         integer(owner, f"{path}.seat", 0, players - 1)
     for key in _SECRETS:
-        if key in data and data["type"] in ("pick", "show", "store"):
+        if key in data and data["type"] in ("pick", "show", "store", "discard"):
             require(seat is not None and owner == seat, f"{path}.{key}", "is another shop's secret")
     if data["type"] in ("restock", "pass", "drafted"):
         for key in ("packet", "hand"):
