@@ -22,6 +22,7 @@ from game.bazarquest.cards import (
     Effect,
 )
 from game.bazarquest.game import GAME
+from game.bazarquest.measure import measure
 from game.bazarquest.setup import mentions_adventures
 from game.bazarquest.state import Pick, Stage, State
 from game.bazarquest.words import EFFECT_KINDS, effect_text
@@ -219,3 +220,23 @@ def test_discarded_items_are_their_shops_secret() -> None:
                 "items" not in events_for_seat([event], s)[0] for s in (None, (owner + 1) % 3)
             )
     assert seen == 6
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_each_bot_plays_whole_games_from_its_view_with_legal_actions(players: int) -> None:
+    for level, bot in GAME.capabilities.bots.items():
+        state = GAME.new_game({"players": players}, players)
+        while not GAME.is_over(state):
+            seat = GAME.to_act(state)[-1]
+            legal = GAME.legal_actions(state, seat)
+            action = bot(GAME.view(state, seat), legal)
+            assert action in legal, (level, action)
+            state, _ = GAME.apply(state, seat, action)
+        assert GAME.outcome(state) is not None
+
+
+def test_the_measure_reports_lengths_losses_and_seat_shares() -> None:
+    report = measure({"players": 3}, 3, 5, "normal")
+    assert report["games"] == 3 and 0 <= report["all_lose"] <= 1
+    assert len(report["seat_win_share_of_scored_games"]) == 3
+    assert report["rounds_min_max"][0] >= 1

@@ -140,7 +140,11 @@ ADVANCED_WOUNDS = 4
 
 
 def wounds_to_fall(state: State) -> int:
-    return ADVANCED_WOUNDS if state.advanced else len(state.coins)
+    """As many wounds as shops (4 in the advanced rules), more for a tough monster."""
+    monster = state.monster
+    effect = MONSTERS[monster].effect if monster is not None else None
+    tough = effect.amount if effect is not None and effect.kind == "tough" else 0
+    return (ADVANCED_WOUNDS if state.advanced else len(state.coins)) + tough
 
 
 def resolve(state: State) -> tuple[State, list[Event]]:
@@ -190,8 +194,6 @@ def _monster_powers(state: State, fights: list[Fight], events: list[Event]) -> S
             if not fight.survived:
                 coins = put(coins, fight.seat, max(0, coins[fight.seat] - effect.amount))
         state = evolve(state, coins=coins)
-    elif effect.kind == "regenerate" and state.wounds > 0:
-        state = evolve(state, wounds=max(0, state.wounds - effect.amount))
     elif effect.kind == "tax":
         purses = state.purses
         for fight in fights:

@@ -11,6 +11,7 @@ from ..engine.modes import Constraint
 from ..engine.options import Option, OptionsDeclaration
 from . import codec, rules, view_check, views
 from .adventure import points, winners
+from .bots import easy_bot, normal_bot
 from .problems import state_problems
 from .scenario import SCENARIOS
 from .setup import CROWD, new_game
@@ -97,6 +98,7 @@ class BazarQuest(GameBase[State, Action]):
             redeal=views.redeal,
             invariant_problems=state_problems,
             rounds=lambda state: state.round,
+            bots={"easy": easy_bot, "normal": normal_bot},
             scenarios=SCENARIOS,
         )
 

@@ -50,9 +50,9 @@ EFFECT_WORDS: Final = Catalogue(
             "fr": "+{n} en force par blessure déjà sur le monstre.",
             "en": "+{n} strength for each wound already on the monster.",
         },
-        "regenerate": {
-            "fr": "Fin de l’aventure : s’il tient encore, le monstre guérit de {n} blessure.",
-            "en": "End of the adventure: if it still stands, the monster heals {n} wound.",
+        "tough": {
+            "fr": "Il faut {n} blessure de plus pour l’abattre.",
+            "en": "It takes {n} more wound to fell it.",
         },
         "ambush": {
             "fr": "Chaque héros tire deux cartes Aventure et garde la pire.",
@@ -106,9 +106,9 @@ EFFECT_WORDS: Final = Catalogue(
             "fr": "Chaque vente à votre héros vous rapporte {n} pièces de plus, de la banque.",
             "en": "Each sale to your hero brings you {n} more coins, from the bank.",
         },
-        "regenerate_many": {
-            "fr": "Fin de l’aventure : s’il tient encore, le monstre guérit de {n} blessures.",
-            "en": "End of the adventure: if it still stands, the monster heals {n} wounds.",
+        "tough_many": {
+            "fr": "Il faut {n} blessures de plus pour l’abattre.",
+            "en": "It takes {n} more wounds to fell it.",
         },
         "extra_draw_many": {
             "fr": "Réapprovisionnement : après le draft, piochez {n} objets de plus.",
