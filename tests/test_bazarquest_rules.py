@@ -54,13 +54,14 @@ def test_every_effect_is_one_the_rules_know_and_every_name_is_in_both_languages(
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_random_games_keep_every_invariant(players: int) -> None:
-    report = simulate(GAME, {"players": players}, 4, 100 + players, universe_one_in=25)
+    games = 2 if players >= 5 else 3  # a 6-shop game checks every invariant ~1,500 times
+    report = simulate(GAME, {"players": players}, games, 100 + players, universe_one_in=40)
     assert report.violations == []
-    assert report.games == 4
+    assert report.games == games
 
 
 def test_random_first_games_keep_every_invariant() -> None:
-    report = simulate(GAME, {"players": 4, "first_game": True}, 3, 7, universe_one_in=25)
+    report = simulate(GAME, {"players": 4, "first_game": True}, 2, 7, universe_one_in=40)
     assert report.violations == []
 
 
@@ -165,7 +166,7 @@ def test_unshakeable_games_keep_every_invariant_and_deal_no_card_that_names_adve
     players: int,
 ) -> None:
     options = {"players": players, "unshakeable": True}
-    report = simulate(GAME, options, 3, 40 + players, universe_one_in=25)
+    report = simulate(GAME, options, 2, 40 + players, universe_one_in=40)
     assert report.violations == []
     for seed in range(6):
         state = GAME.new_game(options, seed)
@@ -193,7 +194,7 @@ def test_an_effects_text_agrees_with_its_amount() -> None:
 
 
 def test_advanced_two_player_games_keep_every_invariant() -> None:
-    report = simulate(GAME, {"players": 2, "advanced": True}, 4, 21, universe_one_in=25)
+    report = simulate(GAME, {"players": 2, "advanced": True}, 3, 21, universe_one_in=40)
     assert report.violations == []
 
 
