@@ -73,7 +73,8 @@ class Fight:
         }
 
 
-def _fight(state: State, seat: int, hero: int, monster: int) -> tuple[State, Fight]:
+def _fight(state: State, seat: int, hero: int, monster: int, earlier: int) -> tuple[State, Fight]:
+    """One hero's fight; `earlier` is the monster's wounds before this adventure."""
     effects = _effects(state, hero)
     staff_lucky = staff_power(state, seat, "lucky") > 0
     lucky = _has(effects, "lucky") or staff_lucky
@@ -102,7 +103,9 @@ def _fight(state: State, seat: int, hero: int, monster: int) -> tuple[State, Fig
     attack -= effect_total(beast_effect, "armoured")
     defence = HEROES[hero].defence + sum(ITEMS[i].defence for i in gear)
     defence += _modifier(card.defence, steady) + staff_power(state, seat, "train_defence")
-    strength = beast.strength + effect_total(beast_effect, "savage") * state.wounds
+    # a savage monster grows with this adventure's wounds only (not the whole
+    # pile of them: at 6 shops that made it unbeatable)
+    strength = beast.strength + effect_total(beast_effect, "savage") * (state.wounds - earlier)
     wounded = attack >= beast.resistance
     survived = defence >= strength or _has(effects, "last_stand")
     stars = int(wounded) + int(defence >= strength)
@@ -154,9 +157,10 @@ def resolve(state: State) -> tuple[State, list[Event]]:
     seats = [(state.quest + k) % players for k in range(players)]
     fights = []
     events: list[Event] = [{"type": "adventure", "monster": monster}]
+    earlier = state.wounds
     for seat in seats:
         for hero in state.guests[seat]:
-            state, fight = _fight(state, seat, hero, monster)
+            state, fight = _fight(state, seat, hero, monster, earlier)
             fights.append(fight)
             events.append(fight.event())
     hits = sum(fight.wounded for fight in fights)

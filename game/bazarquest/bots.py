@@ -15,6 +15,8 @@ from .state import Buy, Done, Flip, Hire, Invite, Pick, Sell, Show, Store
 
 __all__ = ["easy_bot", "normal_bot"]
 
+_MARGIN = 2
+"""Defence the normal bot buys beyond the monster's strength: an adventure may take 2."""
 _STAFF_WANTED = ("train_defence", "train_attack", "sale_bonus", "extra_hearts", "cheer")
 """Employee powers the normal bot hires, best first."""
 
@@ -58,7 +60,7 @@ def _sale_value(view: dict[str, Any], sale: Sell) -> tuple[int, int, int, int]:
     defence = HEROES[sale.hero].defence + sum(ITEMS[i].defence for i in gear)
     attack = HEROES[sale.hero].attack + sum(ITEMS[i].attack for i in gear)
     item = ITEMS[sale.item]
-    need = item.defence if defence < monster.strength else 0
+    need = item.defence if defence < monster.strength + _MARGIN else 0
     want = item.attack if attack < monster.resistance else 0
     return (need, want, item.price, -sale.item)
 

@@ -47,8 +47,8 @@ EFFECT_WORDS: Final = Catalogue(
             "en": "End of the adventure: each shop whose hero died loses {n} coins.",
         },
         "savage": {
-            "fr": "+{n} en force par blessure déjà sur le monstre.",
-            "en": "+{n} strength for each wound already on the monster.",
+            "fr": "+{n} en force par blessure reçue pendant cette aventure.",
+            "en": "+{n} strength for each wound it took during this adventure.",
         },
         "tough": {
             "fr": "Il faut {n} blessure de plus pour l’abattre.",
