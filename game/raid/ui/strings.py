@@ -44,7 +44,7 @@ _STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "bot": {"fr": "bot", "en": "bot"},
     "level_easy": {"fr": "facile", "en": "easy"},
     "level_normal": {"fr": "normal", "en": "normal"},
-    "level_hard": {"fr": "difficile", "en": "hard"},
+    "level_wary": {"fr": "prudent", "en": "wary"},
     "playing": {"fr": "joue", "en": "playing"},
     "your_turn_tag": {"fr": "à vous", "en": "your turn"},
     "picked_tag": {"fr": "a choisi", "en": "picked"},
