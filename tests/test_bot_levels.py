@@ -27,6 +27,7 @@ from game.web.net_view import (
     seat_level_choices,
     seat_statuses,
 )
+from game.web.session import Session
 from game.web.settings import parse_settings
 
 include_test_games()
@@ -296,3 +297,14 @@ def test_the_strip_hands_a_dropped_seat_to_the_levels_of_its_role() -> None:
     html = render_net_board(inp, "en").html
     hand = re.findall(r'data-cmd="net-hand" data-seat="0" data-level="(\w+)">([^<]+)<', html)
     assert hand == [("normal", "Normal"), ("wary", "Wary")]
+
+
+# ------------------------------------------------------------------- the board
+
+
+def test_the_board_names_each_bots_level_in_the_games_words() -> None:
+    session = Session.new(parse_settings(_settings(["wary", None, "easy", "normal"])), 4)
+    assert session.level_words("fr") == ["Prudent", "", "Facile", "Normal"]
+    html = session.render("en").html
+    boss = html[html.index('data-seat="0"') : html.index('data-seat="1"')]
+    assert "bot · Wary" in boss and "bot · Easy" not in boss

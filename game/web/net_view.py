@@ -1172,7 +1172,8 @@ def render_net_board(inp: BoardInput, lang: str) -> NetRendered:
     view = inp.view
     names = seat_names(inp.seats, lang, inp.game)
     kinds = ["bot" if s.plays_as_bot else "human" for s in inp.seats]
-    levels = [(s.level or "normal") if s.plays_as_bot else "" for s in inp.seats]
+    default = _declared(inp.game).default_level  # a bot whose frame named no level
+    levels = [(s.level or default) if s.plays_as_bot else "" for s in inp.seats]
     phase = board_phase(inp)
     scene = Scene(
         view=view,
@@ -1180,6 +1181,7 @@ def render_net_board(inp: BoardInput, lang: str) -> NetRendered:
         kinds=kinds,
         lang=lang,
         levels=levels,
+        level_words=[_level_label(inp.game, level, lang) if level else "" for level in levels],
         previous=inp.previous,
         # each seat's connection, on its panel: the client places what the shell drew
         seat_attrs={s.seat: _seat_markers(s, "data-net") for s in inp.seats},
