@@ -1,16 +1,19 @@
-"""The menu offers each bot the levels its role offers, in the game's words:
-the test game Raid (a build with `--test-games`), whose Boss bot is normal or
-wary and whose hero bots are easy or normal. A remembered level that the
-seat no longer offers falls back to the role's default."""
+"""The menu and the network lobby offer each bot the levels its role offers,
+in the game's words: the test game Raid (a build with `--test-games`), whose
+Boss bot is normal or wary and whose hero bots are easy or normal. A
+remembered level that the seat no longer offers falls back to the role's
+default."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import DESKTOP, PHONE, App, PageLog, Site
+from tests.browser.net_play import Table, tab_table
 
 MENU_KEY = "bq.raid.menu.v1"
 
@@ -91,3 +94,33 @@ def test_a_remembered_level_the_seat_does_not_offer_falls_back_to_its_default(
     page.wait_for_selector("#board[data-phase]", state="attached")
     settings = json.loads(page.get_attribute("#board", "data-settings") or "null")
     assert [p.get("level") for p in settings["players"]] == ["normal", None, "easy", "normal"]
+
+
+@pytest.fixture
+def table(browser: Browser, duel_site: Site) -> Iterator[Table]:
+    yield from tab_table(browser, duel_site, "?game=raid&botdelay=0")
+
+
+def test_the_lobby_adds_bots_of_the_levels_each_role_offers(table: Table) -> None:
+    host = table.open("Alice")
+    host.host(4)
+    host.page.click("[data-cmd=net-take][data-seat='1']")  # the host plays a hero
+    host.seat_row(1, "host")
+    buttons = "[data-cmd=net-bot][data-seat='{}'][data-level]"
+    boss = host.page.locator(buttons.format(0))
+    hero = host.page.locator(buttons.format(2))
+    expect(boss).to_have_text(["Bot · Normal", "Bot · Wary"])
+    expect(hero).to_have_text(["Bot · Easy", "Bot · Normal"])
+    assert [boss.nth(i).get_attribute("data-level") for i in range(2)] == ["normal", "wary"]
+    host.page.click("[data-cmd=net-bot][data-seat='0'][data-level='wary']")
+    host.seat_row(0, "bot")
+    expect(host.page.locator("#net-seats li[data-seat='0'] .net-seat-kind")).to_have_text(
+        "Bot · Wary"
+    )
+    host.shots("levels-lobby-en")
+    host.page.locator(".lang-btn[data-lang='fr']").click()
+    expect(host.page.locator(buttons.format(2))).to_have_text(["Robot · Facile", "Robot · Normal"])
+    expect(host.page.locator("#net-seats li[data-seat='0'] .net-seat-kind")).to_have_text(
+        "Robot · Prudent"
+    )
+    host.shots("levels-lobby-fr")
