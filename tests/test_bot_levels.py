@@ -15,11 +15,12 @@ import pytest
 
 from game.engine.arena import run_arena
 from game.engine.bots import check_seat_level, level_problems, seat_levels
+from game.engine.client import Scene
 from game.engine.errors import MalformedData
 from game.engine.modes import STANDARD_LEVELS, BotLevel, Mode, Role
 from game.engine.options import OptionsDeclaration
 from game.net import HostSession, SessionError
-from game.registry import GAMES, get_game, include_test_games
+from game.registry import GAMES, get_client, get_game, include_test_games
 from game.web.net_view import (
     BoardInput,
     render_lobby,
@@ -308,3 +309,20 @@ def test_the_board_names_each_bots_level_in_the_games_words() -> None:
     html = session.render("en").html
     boss = html[html.index('data-seat="0"') : html.index('data-seat="1"')]
     assert "bot · Wary" in boss and "bot · Easy" not in boss
+
+
+def test_hero_realms_board_names_a_bots_level_in_the_declared_words() -> None:
+    """The Dragon draws its seats with Hero Realms' board: a level of its own
+    ("fair") must be named from the declaration, not from the board's words."""
+    players = [
+        {"seat": 0, "name": "Ann", "kind": "human"},
+        {"seat": 1, "name": "Bot", "kind": "bot", "level": "hard"},
+    ]
+    text = json.dumps(
+        {"version": 3, "game": "herorealms", "lang": "fr", "players": players, "hint": False}
+    )
+    session = Session.new(parse_settings(text), 2)
+    assert "Robot · Difficile" in session.render("fr").html
+    view = session.table.view()
+    scene = Scene(view, ["Ann", "Bot"], ["human", "bot"], "en", ["", "fair"], ["", "Fair"])
+    assert "Bot · Fair" in get_client("herorealms").render_table(scene)
