@@ -15,6 +15,7 @@ import pytest
 
 from game.engine.arena import run_arena
 from game.engine.bots import check_seat_level, level_problems, seat_levels
+from game.engine.cli import main
 from game.engine.client import Scene
 from game.engine.errors import MalformedData
 from game.engine.modes import STANDARD_LEVELS, BotLevel, Mode, Role
@@ -28,7 +29,7 @@ from game.web.net_view import (
     seat_level_choices,
     seat_statuses,
 )
-from game.web.session import Session
+from game.web.session import SaveError, Session
 from game.web.settings import parse_settings
 
 include_test_games()
@@ -326,3 +327,26 @@ def test_hero_realms_board_names_a_bots_level_in_the_declared_words() -> None:
     view = session.table.view()
     scene = Scene(view, ["Ann", "Bot"], ["human", "bot"], "en", ["", "fair"], ["", "Fair"])
     assert "Bot · Fair" in get_client("herorealms").render_table(scene)
+
+
+def test_the_arena_command_refuses_a_level_a_seats_role_does_not_offer(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["arena", "--game", "raid", "--players", "3", "--games", "1"]
+    assert main(GAMES, [*argv, "--bots", "easy,easy,normal"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: bot level 'easy' is not offered at seat 0 (role boss)")
+    assert "it offers: normal, wary" in err and "Traceback" not in err
+    lines: list[str] = []
+    assert main(GAMES, [*argv, "--bots", "wary,easy,random"], lines.append) == 0
+    assert json.loads(lines[0])["games"] == 1
+
+
+def test_a_saved_game_keeps_its_levels_and_one_not_offered_is_refused() -> None:
+    session = Session.new(parse_settings(_settings(["wary", None, "easy", "normal"])), 4)
+    text = session.to_save()
+    assert Session.from_save(text).levels() == ["wary", "", "easy", "normal"]
+    data = json.loads(text)
+    data["settings"]["players"][2]["level"] = "wary"
+    with pytest.raises(SaveError, match=re.escape("player 2 level 'wary' is not offered")):
+        Session.from_save(json.dumps(data))
