@@ -215,15 +215,24 @@ def test_the_host_seats_only_bots_of_a_level_the_role_offers() -> None:
 
 
 def test_a_bot_keeps_a_level_its_new_role_offers_or_takes_the_default() -> None:
-    host = _host()
-    host.set_bot(1, "easy")
-    host.set_bot(2, "easy")
-    host.set_options({"players": 3})
-    assert host.seats[1].level == "easy"
+    raid = RAID.declared_options
+    boss, hero = raid.modes[0].roles
+    # a second mode of Raid where the Boss sits last: seats change role
+    last = Mode("last", {"fr": "Boss en dernier", "en": "Boss last"}, 3, 6, 4, (hero, boss))
+
+    class TwoModeRaid(type(RAID)):  # type: ignore[misc]
+        declared_options = replace(raid, modes=(raid.modes[0], last))
+
+    host = HostSession.new(TwoModeRaid(), {"players": 4}, 3, "Alice")
     host.take_seat(1)
     host.set_bot(0, "wary")
-    host.set_options({"players": 4})
-    assert host.seats[0].level == "wary"
+    host.set_bot(2, "easy")
+    host.set_bot(3, "easy")
+    host.set_options({"players": 4, "mode": "last"})
+    # seat 0 is a hero now (no wary hero), seat 3 the Boss (no easy Boss)
+    assert [seat.level for seat in host.seats] == ["normal", None, "easy", "normal"]
+    host.set_options({"players": 3})
+    assert [seat.level for seat in host.seats] == ["normal", None, "easy"]
 
 
 def test_the_host_hands_a_seat_to_a_bot_of_its_role() -> None:
