@@ -359,3 +359,15 @@ def test_a_saved_game_keeps_its_levels_and_one_not_offered_is_refused() -> None:
     data["settings"]["players"][2]["level"] = "wary"
     with pytest.raises(SaveError, match=re.escape("player 2 level 'wary' is not offered")):
         Session.from_save(json.dumps(data))
+
+
+def test_duels_board_names_a_bots_level_in_the_declared_words() -> None:
+    players = [
+        {"seat": 0, "name": "Ann", "kind": "human"},
+        {"seat": 1, "name": "Bot", "kind": "bot", "level": "hard"},
+    ]
+    text = json.dumps(
+        {"version": 3, "game": "duel", "lang": "fr", "players": players, "hint": False}
+    )
+    html = Session.new(parse_settings(text), 2).render("fr").html
+    assert "· Difficile" in html and "· difficile" not in html
