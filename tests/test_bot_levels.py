@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from game.duel import GAME as DUEL
 from game.engine.arena import run_arena
 from game.engine.bots import check_seat_level, level_problems, seat_levels
 from game.engine.cli import main
@@ -21,7 +22,8 @@ from game.engine.errors import MalformedData
 from game.engine.modes import STANDARD_LEVELS, BotLevel, Mode, Role
 from game.engine.options import OptionsDeclaration
 from game.net import HostSession, SessionError
-from game.registry import GAMES, get_client, get_game, include_test_games
+from game.raid import GAME as RAID
+from game.registry import CLIENTS, GAMES, TEST_CLIENTS, get_client
 from game.web.net_view import (
     BoardInput,
     render_lobby,
@@ -32,10 +34,17 @@ from game.web.net_view import (
 from game.web.session import SaveError, Session
 from game.web.settings import parse_settings
 
-include_test_games()
-RAID = get_game("raid")
 FOUR = RAID.normalize_options({"players": 4})  # seat 0 the Boss, 1 to 3 heroes
 FR_EN = ("fr", "en")
+
+
+@pytest.fixture(autouse=True)
+def _test_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Raid and Duel registered for each test alone (registering them when the
+    module loads would change the games other modules collect)."""
+    for game in (RAID, DUEL):
+        monkeypatch.setitem(GAMES, game.name, game)
+        monkeypatch.setitem(CLIENTS, game.name, TEST_CLIENTS[game.name])
 
 
 def _settings(levels: list[str | None], version: int = 3) -> str:
@@ -115,7 +124,7 @@ def test_a_bad_level_declaration_is_refused_with_its_reason(
 def test_every_game_has_a_bot_for_each_level_it_declares() -> None:
     for game in GAMES.values():
         assert level_problems(game) == []
-    duel = get_game("duel")
+    duel = DUEL
     wild = BotLevel("wild", {"fr": "Sauvage", "en": "Wild"})
 
     class WildDuel(type(duel)):  # type: ignore[misc]
