@@ -38,6 +38,7 @@ from game.web.net_view import (
     SeatStatus,
     board_phase,
     e,
+    known_levels,
     option_badge,
     render_connecting,
     render_join,
@@ -178,9 +179,13 @@ def test_guest_lobby_offers_open_seats_only_before_sitting() -> None:
 
 def test_seat_status_reads_bad_fields_as_empty() -> None:
     status = SeatStatus.from_dict(
-        1, {"name": 3, "kind": "king", "level": "godlike", "connected": "yes"}
+        1,
+        {"name": 3, "kind": "king", "level": "godlike", "connected": "yes"},
+        known_levels(GAME),
     )
     assert status == SeatStatus(seat=1, name="", kind="open")
+    # a level is a short name even where the game's levels are not given
+    assert SeatStatus.from_dict(1, {"kind": "bot", "level": "<b>x</b>"}).level == ""
     handed = SeatStatus.from_dict(
         2, {"name": "Bob", "kind": "guest", "dropped": True, "handed_to_bot": "hard"}
     )

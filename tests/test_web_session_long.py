@@ -24,10 +24,13 @@ from tests.test_web_session import settings as quest_settings
 
 
 def _bots(game: str, players: int, humans: int = 0) -> Any:
+    # each bot at its seat's default level (a game's roles may offer different ones)
+    declared = GAMES[game].declared_options
+    levels = declared.seat_default_levels(declared.normalize({"players": players}))
     seats = [
         {"seat": i, "name": f"P{i}", "kind": "human"}
         if i < humans
-        else {"seat": i, "name": f"P{i}", "kind": "bot", "level": "normal"}
+        else {"seat": i, "name": f"P{i}", "kind": "bot", "level": levels[i]}
         for i in range(players)
     ]
     data = {"version": 3, "game": game, "lang": "en", "players": seats, "options": {}}

@@ -10,7 +10,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import make_bot
+from .bots import check_seat_level, make_bot
+from .errors import MalformedData
 from .modes import Role
 from .protocol import JSON, Game
 from .search import SearchSettings
@@ -128,6 +129,10 @@ def run_arena(
     roles = declared.seat_roles(options)
     teams = declared.seat_teams(options)
     count = len(levels)
+    if count != len(roles):
+        raise MalformedData(f"{count} bots for {len(roles)} seats", "bad_option")
+    for seat, level in enumerate(levels):
+        check_seat_level(game, options, seat, level)  # each bot keeps its first seat's role
     report = ArenaReport(
         list(levels),
         wins=[0.0] * count,

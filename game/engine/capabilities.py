@@ -93,7 +93,9 @@ class Capabilities:
     rounds: Callable[[Any], int] | None = None
     """How many rounds a state has reached, for the simulator's figures."""
     bots: Mapping[str, Policy] = field(default_factory=dict)
-    """Heuristic bots by level name ("easy", "normal", ...)."""
+    """Heuristic bots by level name ("easy", "normal", ...). Which levels
+    people may choose, in which words and at which seats, the game declares
+    with its options (`OptionsDeclaration.levels`, `Role.levels`)."""
     search: SearchHooks | None = None
     undo: UndoHooks | None = None
     scenarios: ScenarioRules | None = None

@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from .arena import run_arena
-from .bots import bot_levels
+from .bots import check_seat_level
 from .codec import parse_json, state_hash
-from .errors import MAX_MESSAGE, GameError
+from .errors import MAX_MESSAGE, GameError, MalformedData
 from .match import Match, replay
 from .protocol import JSON, Game
 from .safejson import MAX_ACTION_BYTES, MAX_SAVE_BYTES, load_json_file, quote
@@ -101,7 +101,9 @@ def _parser(game_names: Sequence[str]) -> argparse.ArgumentParser:
     arena = commands.add_parser("arena", help="bots against bots; print win rates as JSON")
     arena.add_argument("--game", choices=game_names, default=game_names[0])
     arena.add_argument("--players", type=_whole, required=True)
-    arena.add_argument("--bots", required=True, help="one level per seat: hard,normal,easy,random")
+    arena.add_argument(
+        "--bots", required=True, help="a level its role offers (or random) per seat: hard,easy"
+    )
     arena.add_argument("--games", type=_count, default=100)
     arena.add_argument("--seed", type=_whole, default=0)
     arena.add_argument("--option", action="append", default=[], metavar="KEY=JSON")
@@ -193,11 +195,12 @@ def _run(
                 "bad_option",
                 f"--bots names {len(levels)} bots for {quote(args.players)} players",
             )
-        unknown = [level for level in levels if level not in bot_levels(game)]
-        if unknown:
-            known = ", ".join(bot_levels(game))
-            raise GameError("bad_option", f"unknown bot level {quote(unknown[0])}; known: {known}")
         options = game.normalize_options(_options(args.players, args.option))
+        for seat, level in enumerate(levels):  # a level the seat's role offers, or "random"
+            try:
+                check_seat_level(game, options, seat, level)
+            except MalformedData as error:
+                raise GameError("bad_option", error.message) from None
         settings = SearchSettings(playouts=args.playouts, time_budget=args.time_budget)
         arena_report = run_arena(game, options, levels, args.games, args.seed, settings)
         out(json.dumps(arena_report.to_json()))

@@ -124,6 +124,9 @@ class Scene:
     lang: str
     #: each bot's level ("easy", "normal", "hard"), "" for a human; empty: not shown
     levels: Sequence[str] = ()
+    #: each bot's level in the game's words (its ``OptionsDeclaration.levels``),
+    #: "" for a human; empty where the shell shows no level
+    level_words: Sequence[str] = ()
     dock: Dock = NO_DOCK
     #: the log lines, each (event type, text), oldest first
     log: Sequence[tuple[str, str]] = ()

@@ -7,6 +7,12 @@ the order they are declared (a role of ``seats=None`` takes every seat the
 others leave). A team is a set of roles that win or lose together. A game
 that declares no mode plays one default mode: its player range, one role
 ("player") and no team, so nothing changes for it.
+
+A game's bot levels (``BotLevel``: an id that ``engine.bots.make_bot`` knows
+and a name in each language) are declared in its ``OptionsDeclaration``,
+easiest first; a role may offer only some of them (``Role.levels``) and name
+its own default (``Role.default_level``). A game that declares none offers
+``STANDARD_LEVELS`` (easy, normal, hard) at every seat.
 """
 
 from __future__ import annotations
@@ -17,8 +23,11 @@ from dataclasses import dataclass
 from .protocol import JSON
 
 __all__ = [
+    "DEFAULT_LEVEL",
     "DEFAULT_MODE",
     "PLAYER_ROLE",
+    "STANDARD_LEVELS",
+    "BotLevel",
     "Constraint",
     "Mode",
     "Role",
@@ -46,13 +55,42 @@ def _check_id(value: object, what: str) -> None:
 
 
 @dataclass(frozen=True)
+class BotLevel:
+    """A bot level people may choose: its id (a level of the game's bots, see
+    engine/bots.py) and its name in each language, as the menu shows it."""
+
+    id: str
+    label: Words
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"id": self.id, "label": dict(self.label)}
+
+
+STANDARD_LEVELS = (
+    BotLevel("easy", {"fr": "Facile", "en": "Easy"}),
+    BotLevel("normal", {"fr": "Normal", "en": "Normal"}),
+    BotLevel("hard", {"fr": "Difficile", "en": "Hard"}),
+)
+"""The levels of a game that declares none: its heuristic easy and normal
+bots, and the engine's search bot."""
+DEFAULT_LEVEL = "normal"
+
+
+@dataclass(frozen=True)
 class Role:
     """A seat role: its id, its name in each language, how many seats take it
-    (None: every seat the mode's other roles leave)."""
+    (None: every seat the mode's other roles leave), and the bot levels its
+    seats offer."""
 
     id: str
     label: Words
     seats: int | None = 1
+    levels: tuple[str, ...] = ()
+    """The ids of the game's levels this role's bots may play at, easiest
+    first; empty: every level the game declares."""
+    default_level: str = ""
+    """The level a bot of this role gets unless one is chosen; empty: the
+    game's default level (which the role must then offer)."""
 
     def to_json(self) -> dict[str, JSON]:
         return {"id": self.id, "label": dict(self.label), "seats": self.seats}

@@ -17,7 +17,17 @@ from functools import cached_property
 from typing import Any
 
 from .errors import MalformedData
-from .modes import Constraint, Mode, Role, Team, check_words, default_mode
+from .modes import (
+    DEFAULT_LEVEL,
+    STANDARD_LEVELS,
+    BotLevel,
+    Constraint,
+    Mode,
+    Role,
+    Team,
+    check_words,
+    default_mode,
+)
 from .protocol import JSON
 from .safejson import quote
 
@@ -95,6 +105,9 @@ class Option:
         return data
 
 
+#: the engine's uniformly random bot (engine/bots.py), for tools and tests:
+#: never a declared level
+RANDOM_LEVEL = "random"
 #: option keys the platform reads itself, which no declared option may take
 RESERVED_KEYS = ("players", "mode")
 #: past this many sets of options changed alone, the first mode's options
@@ -116,6 +129,11 @@ class OptionsDeclaration:
     options: tuple[Option, ...] = field(default=())
     modes: tuple[Mode, ...] = field(default=())
     constraints: tuple[Constraint, ...] = field(default=())
+    levels: tuple[BotLevel, ...] = STANDARD_LEVELS
+    """The bot levels the game offers people, easiest first (each role offers
+    all of them or the part it names, modes.Role.levels)."""
+    default_level: str = DEFAULT_LEVEL
+    """A bot's level where its role names no default of its own."""
 
     def __post_init__(self) -> None:
         keys = [option.key for option in self.options]
@@ -124,6 +142,7 @@ class OptionsDeclaration:
         if not self.min_players <= self.default_players <= self.max_players:
             raise ValueError("the default player count must be in the range")
         self._check_modes()
+        self._check_levels()
         for option in self.options:
             if set(option.label) != set(LANGS) or set(option.help) != set(LANGS):
                 raise ValueError(f"option {option.key} needs a label and help in {LANGS}")
@@ -155,6 +174,53 @@ class OptionsDeclaration:
                 f"the default mode {self.modes[0].id!r} must default to "
                 f"{self.default_players} players, as the game does"
             )
+
+    def _check_levels(self) -> None:
+        ids = [level.id for level in self.levels]
+        if not ids or len(set(ids)) != len(ids):
+            raise ValueError("a game declares at least one bot level, each once")
+        for level in self.levels:
+            if not level.id.isidentifier() or not level.id.isascii() or level.id == RANDOM_LEVEL:
+                raise ValueError(f"bot level {level.id!r} needs a short ASCII name, not 'random'")
+            check_words(level.label, f"bot level {level.id!r}'s label")
+        if self.default_level not in ids:
+            raise ValueError(f"the default bot level {self.default_level!r} is not declared")
+        for mode in self.all_modes:
+            for role in mode.roles:
+                what = f"mode {mode.id!r}: role {role.id!r}"
+                unknown = [level for level in role.levels if level not in ids]
+                if unknown or len(set(role.levels)) != len(role.levels):
+                    raise ValueError(f"{what} offers an undeclared or repeated level {unknown}")
+                if role.levels and list(role.levels) != [i for i in ids if i in role.levels]:
+                    raise ValueError(f"{what} must list its levels in the game's order")
+                default = self.role_default_level(role)
+                if default not in [level.id for level in self.role_levels(role)]:
+                    raise ValueError(f"{what} does not offer its default level {default!r}")
+
+    def role_levels(self, role: Role) -> tuple[BotLevel, ...]:
+        """The levels `role`'s bots may play at, easiest first."""
+        if not role.levels:
+            return self.levels
+        return tuple(level for level in self.levels if level.id in role.levels)
+
+    def role_default_level(self, role: Role) -> str:
+        """The level `role`'s bots get unless one is chosen."""
+        return role.default_level or self.default_level
+
+    def seat_levels(self, options: Mapping[str, JSON]) -> tuple[tuple[str, ...], ...]:
+        """Each seat's offered level ids under normalized `options`."""
+        return tuple(
+            tuple(level.id for level in self.role_levels(role)) for role in self.seat_roles(options)
+        )
+
+    def seat_default_levels(self, options: Mapping[str, JSON]) -> tuple[str, ...]:
+        """Each seat's default level under normalized `options`."""
+        return tuple(self.role_default_level(role) for role in self.seat_roles(options))
+
+    def level_label(self, level: str, lang: str) -> str:
+        """How people read level `level` in `lang` (its id if undeclared)."""
+        found = next((item for item in self.levels if item.id == level), None)
+        return found.label.get(lang, level) if found is not None else level
 
     def _check_constraints(self) -> None:
         known = [*RESERVED_KEYS, *(option.key for option in self.options)]
@@ -353,9 +419,24 @@ class OptionsDeclaration:
                 "default": self.default_players,
             },
             "options": [option.to_json() for option in self.options],
-            "modes": [mode.to_json() for mode in self.all_modes],
+            "modes": [self._mode_json(mode) for mode in self.all_modes],
             "constraints": [constraint.to_json() for constraint in self.constraints],
+            "levels": [level.to_json() for level in self.levels],
+            "default_level": self.default_level,
         }
+
+    def _mode_json(self, mode: Mode) -> dict[str, JSON]:
+        """A mode, each role with the levels it offers and its default."""
+        data = mode.to_json()
+        data["roles"] = [
+            {
+                **role.to_json(),
+                "levels": [level.id for level in self.role_levels(role)],
+                "default_level": self.role_default_level(role),
+            }
+            for role in mode.roles
+        ]
+        return data
 
 
 def _other_values(option: Option) -> list[bool | int | str]:

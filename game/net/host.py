@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.bots import bot_levels
+from ..engine.bots import RANDOM, check_seat_level, seat_levels
 from ..engine.errors import IllegalAction, MalformedData, Reason
 from ..engine.events import event_for_seat
 from ..engine.match import Match, replay_steps
@@ -445,6 +445,12 @@ class HostSession:
         for index in range(count, len(self.seats)):
             self._unseat(index)
         self.seats = self.seats[:count] + [Seat("open") for _ in range(count - len(self.seats))]
+        # a bot whose seat's new role does not offer its level plays that role's default
+        offered = seat_levels(self.game, normalized)
+        defaults = self.game.declared_options.seat_default_levels(normalized)
+        for index, seat in enumerate(self.seats):
+            if seat.kind == "bot" and seat.level not in (*offered[index], RANDOM):
+                seat.level = defaults[index]
         self.options = normalized
         self.match = Match(self.game.name, normalized, self.seed)
         return self._broadcast()
@@ -457,7 +463,7 @@ class HostSession:
         if seat == self.host_seat:
             raise SessionError("seat_taken", f"seat {seat} is the host's")
         if level is not None:
-            self._check_level(level)
+            self._check_level(seat, level)
         self._unseat(seat)
         self.seats[seat] = Seat("open") if level is None else Seat("bot", f"bot {seat}", level)
         return self._broadcast()
@@ -479,12 +485,16 @@ class HostSession:
         self.seats[self.host_seat] = Seat("open")
         self.seats[seat] = Seat("host", self.host_name)
 
-    def fill_with_bots(self, level: str) -> list[Send]:
+    def fill_with_bots(self, level: str | None = None) -> list[Send]:
+        """A bot at every open seat: of `level`, which each of them must offer,
+        or (None) of each seat's default level."""
         self._need_lobby()
-        self._check_level(level)
-        for index, seat in enumerate(self.seats):
-            if seat.kind == "open":
-                self.seats[index] = Seat("bot", f"bot {index}", level)
+        open_seats = [index for index, seat in enumerate(self.seats) if seat.kind == "open"]
+        for index in open_seats:
+            self._check_level(index, self.default_level(index) if level is None else level)
+        for index in open_seats:
+            chosen = self.default_level(index) if level is None else level
+            self.seats[index] = Seat("bot", f"bot {index}", chosen)
         return self._broadcast()
 
     def start(self) -> list[Send]:
@@ -534,15 +544,17 @@ class HostSession:
             raise SessionError("no_bot_due", f"no bot is to act for seat {seat}")
         return self._play(seat, action_json)
 
-    def hand_to_bot(self, seat: int, level: str) -> list[Send]:
-        """A bot plays a guest's seat (a dropped one, say) until `hand_back`."""
+    def hand_to_bot(self, seat: int, level: str | None = None) -> list[Send]:
+        """A bot plays a guest's seat (a dropped one, say) until `hand_back`:
+        of `level`, one the seat's role offers, or (None) of its default."""
         if self.phase == "lobby":
             raise SessionError("not_started", "the game has not started")
         self._need_seat(seat)
         if self.seats[seat].kind != "guest":
             raise SessionError("not_a_guest", f"seat {seat} is not a guest's")
-        self._check_level(level)
-        self.seats[seat].handed = level
+        chosen = self.default_level(seat) if level is None else level
+        self._check_level(seat, chosen)
+        self.seats[seat].handed = chosen
         return self._broadcast()
 
     def set_spectators(self, cap: int) -> list[Send]:
@@ -567,19 +579,23 @@ class HostSession:
         self.rematch_offered = True
         return self._broadcast()
 
-    def start_rematch(self, seed: int, level: str) -> list[Send]:
+    def start_rematch(self, seed: int, level: str | None = None) -> list[Send]:
         """The new game, dealt from `seed`: a guest seat that did not accept (it
         declined, has not answered, or its guest has left) is handed to a bot of
-        `level`, which the host may hand back as in any game."""
+        `level` (None: the seat's default level), which the host may hand back
+        as in any game."""
         if not self.rematch_offered:
             raise SessionError("no_rematch", "offer a rematch first")
         if not _is_int(seed):
             raise SessionError("malformed", "the seed must be an integer")
-        self._check_level(level)
-        for seat in self.seats:
+        chosen = [self.default_level(i) if level is None else level for i in range(len(self.seats))]
+        for index, seat in enumerate(self.seats):
+            if seat.kind == "guest":
+                self._check_level(index, chosen[index])
+        for index, seat in enumerate(self.seats):
             if seat.kind == "guest":
                 present = seat.rematch == "yes" and seat.peer is not None
-                seat.handed = None if present else level
+                seat.handed = None if present else chosen[index]
             seat.rematch = None
         self.rematch_offered = False
         self.seed = seed
@@ -853,10 +869,17 @@ class HostSession:
         self.seats[record.seat].peer = None
         return True
 
-    def _check_level(self, level: object) -> None:
-        levels = bot_levels(self.game)
-        if level not in levels:
-            raise SessionError("bad_level", f"unknown bot level; known: {', '.join(levels)}")
+    def default_level(self, seat: int) -> str:
+        """The level a bot gets at `seat` unless one is chosen (its role's)."""
+        self._need_seat(seat)
+        return self.game.declared_options.seat_default_levels(self.options)[seat]
+
+    def _check_level(self, seat: int, level: object) -> None:
+        """SessionError "bad_level" unless `seat`'s role offers `level`."""
+        try:
+            check_seat_level(self.game, self.options, seat, level)
+        except MalformedData as error:
+            raise SessionError("bad_level", error.message) from None
 
     def _need_lobby(self) -> None:
         if self.phase != "lobby":

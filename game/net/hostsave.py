@@ -10,11 +10,11 @@ Tokens are saved as their SHA-256 hashes only, so a save cannot take a seat.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.bots import bot_levels
+from ..engine.bots import check_seat_level
 from ..engine.errors import MalformedData
 from ..engine.jsonfields import expect_fields, read_bool, read_int, read_str
 from ..engine.match import Match
@@ -101,7 +101,9 @@ def load_host(game: Game[Any, Any], text: object) -> HostSave:
     seats_data = fields["seats"]
     if not isinstance(seats_data, list):
         raise MalformedData("host save.seats must be a list")
-    seats = tuple(_seat_from_json(game, item, index) for index, item in enumerate(seats_data))
+    seats = tuple(
+        _seat_from_json(game, match.options, item, index) for index, item in enumerate(seats_data)
+    )
     if sum(seat.kind == "host" for seat in seats) != 1:
         raise MalformedData("host save: one seat, and one alone, is the host's")
     started = read_bool(fields, "started", what)
@@ -114,7 +116,9 @@ def load_host(game: Game[Any, Any], text: object) -> HostSave:
     return HostSave(build, host_name, started, match, seats, changes)
 
 
-def _seat_from_json(game: Game[Any, Any], data: JSON, index: int) -> Seat:
+def _seat_from_json(
+    game: Game[Any, Any], options: Mapping[str, JSON], data: JSON, index: int
+) -> Seat:
     what = f"host save.seats[{index}]"
     fields = expect_fields(data, what, ("kind", "name", "level", "token_hash", "handed"))
     kind = read_str(fields, "kind", what)
@@ -122,11 +126,18 @@ def _seat_from_json(game: Game[Any, Any], data: JSON, index: int) -> Seat:
         raise MalformedData(f"{what}.kind must be one of {', '.join(KINDS)}")
     name = read_str(fields, "name", what)
     level, digest, handed = fields["level"], fields["token_hash"], fields["handed"]
-    levels = bot_levels(game)
-    if (level is not None or kind == "bot") and (kind != "bot" or level not in levels):
-        raise MalformedData(f"{what}.level must be a bot level, on a bot seat only")
-    if (handed is not None) and (kind != "guest" or handed not in levels):
-        raise MalformedData(f"{what}.handed must be a bot level, on a guest seat only")
+
+    def _offered(value: object) -> bool:
+        try:
+            check_seat_level(game, options, index, value)
+        except (MalformedData, IndexError):  # not a level of this seat, or no such seat
+            return False
+        return True
+
+    if (level is not None or kind == "bot") and (kind != "bot" or not _offered(level)):
+        raise MalformedData(f"{what}.level must be a level its seat offers, on a bot seat only")
+    if (handed is not None) and (kind != "guest" or not _offered(handed)):
+        raise MalformedData(f"{what}.handed must be a level its seat offers, on a guest seat only")
     hexdigits = "0123456789abcdef"
     is_digest = isinstance(digest, str) and len(digest) == 64
     is_digest = is_digest and all(c in hexdigits for c in digest)

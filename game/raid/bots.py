@@ -8,7 +8,7 @@ from typing import Any
 from .rules import max_hp
 from .state import Block, End, Kind, Pick, Play, Take, kind_of
 
-__all__ = ["easy_bot", "normal_bot"]
+__all__ = ["easy_bot", "normal_bot", "wary_bot"]
 
 #: what each side drafts first
 _WANTED = {
@@ -54,6 +54,17 @@ def normal_bot(view: dict[str, Any], legal: Sequence[Any]) -> Any:
     if useful:
         return min(useful, key=lambda item: (item[0], item[1].card, item[1].target))[1]
     return next(action for action in legal if isinstance(action, End))
+
+
+def wary_bot(view: dict[str, Any], legal: Sequence[Any]) -> Any:
+    """The normal bot that first raises a shield over itself while it has
+    none: a Boss level that strikes later and lasts longer."""
+    own = view["seat"]
+    for action in legal:
+        shield = isinstance(action, Play) and kind_of(action.card) == Kind.SHIELD
+        if shield and action.target == own and view["guard"][own] == 0:
+            return action
+    return normal_bot(view, legal)
 
 
 def _full(view: dict[str, Any], seat: int) -> int:

@@ -8,10 +8,10 @@ from typing import Any, Final
 from ..engine.capabilities import Capabilities, UndoHooks
 from ..engine.errors import Reason
 from ..engine.game_base import GameBase
-from ..engine.modes import Mode, Role, Team
+from ..engine.modes import STANDARD_LEVELS, BotLevel, Mode, Role, Team
 from ..engine.options import Option, OptionsDeclaration
 from . import codec, rules, view_check, views
-from .bots import easy_bot, normal_bot
+from .bots import easy_bot, normal_bot, wary_bot
 from .scenario import SCENARIOS
 from .state import MAX_ROUNDS, MIN_ROUNDS, ROUNDS, Action, Kind, Play, Stage, State, kind_of
 
@@ -24,8 +24,9 @@ RAID = Mode(
     max_players=6,
     default_players=4,
     roles=(
-        Role("boss", {"fr": "Boss", "en": "Boss"}, seats=1),  # seat 0
-        Role("hero", {"fr": "Héros", "en": "Hero"}, seats=None),  # every other seat
+        # seat 0: a Boss bot is normal or wary, a hero bot easy or normal
+        Role("boss", {"fr": "Boss", "en": "Boss"}, seats=1, levels=("normal", "wary")),
+        Role("hero", {"fr": "Héros", "en": "Hero"}, seats=None, levels=("easy", "normal")),
     ),
     teams=(
         Team("lair", {"fr": "L’antre", "en": "The lair"}, ("boss",)),
@@ -44,8 +45,17 @@ ROUNDS_OPTION = Option(
     maximum=MAX_ROUNDS,
 )
 """A longer night makes a longer game (the benchmark of a 1,000-action game)."""
+LEVELS: Final = (
+    *STANDARD_LEVELS[:2],  # easy, normal: no search hooks, so no hard bot
+    BotLevel("wary", {"fr": "Prudent", "en": "Wary"}),
+)
 DECLARED: Final = OptionsDeclaration(
-    min_players=3, max_players=6, default_players=4, options=(ROUNDS_OPTION,), modes=(RAID,)
+    min_players=3,
+    max_players=6,
+    default_players=4,
+    options=(ROUNDS_OPTION,),
+    modes=(RAID,),
+    levels=LEVELS,
 )
 
 
@@ -68,7 +78,7 @@ class Raid(GameBase[State, Action]):
             redeal=views.redeal,
             invariant_problems=views.state_problems,
             rounds=lambda state: state.round,
-            bots={"easy": easy_bot, "normal": normal_bot},
+            bots={"easy": easy_bot, "normal": normal_bot, "wary": wary_bot},
             undo=UndoHooks(self.turn_goes_on, self.barrier),
             scenarios=SCENARIOS,
         )

@@ -40,6 +40,7 @@ from .net_view import (
     Notice,
     SeatStatus,
     display_name,
+    known_levels,
     notice_text,
     reaction_text,
     render_connecting,
@@ -296,7 +297,7 @@ class GuestController:
     # ------------------------------------------------------------ drawing
 
     def seats(self) -> list[SeatStatus]:
-        seats = seat_statuses(self.guest.seats)
+        seats = seat_statuses(self.guest.seats, known_levels(self.game))
         if not self.linked:  # the host is away (its tab reloads, or was closed): say so
             seats = [
                 replace(s, connected=False, dropped=True) if s.kind == "host" else s for s in seats

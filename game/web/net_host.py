@@ -51,10 +51,10 @@ from .net_effects import (
 from .net_prefs import HostRecord, host_key
 from .net_strings import ntr
 from .net_view import (
-    HAND_LEVEL,
     BoardInput,
     Notice,
     display_name,
+    known_levels,
     notice_text,
     reaction_text,
     render_lobby,
@@ -216,7 +216,7 @@ class HostController:
         if self.host.reactions == before or last is None:
             return []
         seat, reaction = last
-        statuses = seat_statuses(self.host.seats_status())
+        statuses = seat_statuses(self.host.seats_status(), known_levels(self.host.game))
         name = (
             display_name(statuses[seat], self.lang, statuses, self.game)
             if seat < len(statuses)
@@ -229,7 +229,7 @@ class HostController:
         self.seen_result = 0
         self.react_open = False
         seed = secrets.randbits(31)
-        return self._do(lambda: self.host.start_rematch(seed, HAND_LEVEL))
+        return self._do(lambda: self.host.start_rematch(seed))
 
     def close_peer(self, peer: str) -> list[Effect]:
         """A connection closed: its seat waits, marked dropped."""
@@ -286,8 +286,9 @@ class HostController:
     ) -> list[Effect]:
         """A click on the host's board: ``continue``, ``quit``, ``quit-no``,
         ``act`` (`arg`: the action's JSON), ``undo`` (the host's own last move,
-        under the game's undo policy), ``net-hand`` (`level`: any bot
-        level), ``net-back-seat``, ``net-rematch`` (offer), ``net-rematch-start``,
+        under the game's undo policy), ``net-hand`` (`level`: one the
+        seat's role offers, "" for its default), ``net-back-seat``,
+        ``net-rematch`` (offer), ``net-rematch-start``,
         ``net-react-menu`` (open or close the picker), ``net-react`` (`arg`: its id).
         (``quit-yes``, ``menu`` and ``net-reinvite`` are the page's.)"""
         host = self.host
@@ -313,8 +314,7 @@ class HostController:
             self.confirm_quit = False
             return self._do(host.host_undo)
         if cmd == "net-hand" and seat is not None:
-            chosen = level or "normal"
-            return self._do(lambda: host.hand_to_bot(seat, chosen))
+            return self._do(lambda: host.hand_to_bot(seat, level or None))
         if cmd == "net-back-seat" and seat is not None:
             return self._do(lambda: host.hand_back(seat))
         if cmd == "net-rematch":
@@ -423,7 +423,7 @@ class HostController:
     def screen(self) -> list[Effect]:
         """What the host's page shows now: its lobby or its seat's board."""
         host = self.host
-        seats = seat_statuses(host.seats_status())
+        seats = seat_statuses(host.seats_status(), known_levels(host.game))
         if host.phase == "lobby":
             html = render_lobby(
                 "host",
@@ -441,6 +441,7 @@ class HostController:
             log=self.described,
             log_whole=self.log_whole,
             game=self.game,
+            options=host.options,
             role="host",
             viewer=host.host_seat,
             view=host.view_for(host.host_seat),

@@ -22,11 +22,12 @@ board's ``act`` (``data-act``: the action's JSON), ``continue``, ``menu``,
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
 from html import escape
-from typing import Any
+from typing import Any, TypeGuard
 
+from game.engine.bots import RANDOM
 from game.engine.client import NO_DOCK, Scene, icon
 from game.engine.errors import MalformedData
 from game.engine.modes import Role
@@ -43,7 +44,6 @@ from .mode_words import MODE_WORDS
 from .net_strings import ntr, reject_text
 
 __all__ = [
-    "BOT_LEVELS",
     "EMOTES",
     "BoardInput",
     "NetRendered",
@@ -53,6 +53,7 @@ __all__ = [
     "board_phase",
     "bot_name",
     "display_name",
+    "known_levels",
     "notice_text",
     "option_badge",
     "reaction_text",
@@ -65,14 +66,14 @@ __all__ = [
     "render_resume",
     "render_resuming",
     "resume_offer",
+    "seat_level_choices",
     "seat_names",
     "seat_statuses",
     "undo_state",
 ]
 
-BOT_LEVELS = ("easy", "normal", "hard")
-#: the level of the bot that plays, in a rematch, a seat whose guest did not accept
-HAND_LEVEL = "normal"
+#: the longest level id a frame's seat may name (a game's levels are short ASCII names)
+LEVEL_MAX = 32
 _INK = 'fill="none" stroke="#2b1d14" stroke-width="1.6" stroke-linecap="round"'
 _EYES = (
     '<circle cx="8.5" cy="10" r="1.3" fill="#2b1d14"/>'
@@ -140,25 +141,32 @@ class SeatStatus:
     rematch: str = ""
 
     @staticmethod
-    def from_dict(seat: int, data: Mapping[str, Any]) -> SeatStatus:
+    def from_dict(
+        seat: int, data: Mapping[str, Any], known: Collection[str] | None = None
+    ) -> SeatStatus:
         """Read one entry of ``seats_status()`` (or of a host's frame); a field of
-        the wrong type reads as its empty value, never as something else."""
+        the wrong type reads as its empty value, never as something else, and so
+        does a level outside `known` (the game's, ``known_levels``) when given."""
         kind = data.get("kind")
         level = data.get("level")
         name = data.get("name")
         handed = data.get("handed_to_bot")
         rematch = data.get("rematch")
-        if isinstance(handed, str) and handed in BOT_LEVELS:
+
+        def _is_level(value: object) -> TypeGuard[str]:
+            return _level_shaped(value) and (known is None or value in known)
+
+        if _is_level(handed):
             level = handed  # the level of the bot that plays the seat now
         return SeatStatus(
             seat=seat,
             name=name if isinstance(name, str) else "",
             kind=kind if kind in KINDS else "open",
-            level=level if isinstance(level, str) and level in BOT_LEVELS else "",
+            level=level if _is_level(level) else "",
             connected=data.get("connected") is True,
             dropped=data.get("dropped") is True,
             thinking=data.get("thinking") is True,
-            handed_to_bot=handed is True or (isinstance(handed, str) and handed in BOT_LEVELS),
+            handed_to_bot=handed is True or _is_level(handed),
             rematch=rematch if rematch in REMATCH_ANSWERS else "",
         )
 
@@ -205,8 +213,17 @@ def display_name(status: SeatStatus, lang: str, seats: Sequence[SeatStatus], gam
     return names[status.seat] if status.seat < len(names) else status.name
 
 
-def seat_statuses(seats: Sequence[Mapping[str, Any]]) -> list[SeatStatus]:
-    return [SeatStatus.from_dict(index, entry) for index, entry in enumerate(seats)]
+def seat_statuses(
+    seats: Sequence[Mapping[str, Any]], known: Collection[str] | None = None
+) -> list[SeatStatus]:
+    """Every seat of ``seats_status()`` (or of a host's frame), its level one
+    of `known` (see ``SeatStatus.from_dict``)."""
+    return [SeatStatus.from_dict(index, entry, known) for index, entry in enumerate(seats)]
+
+
+def known_levels(game: Game[Any, Any]) -> frozenset[str]:
+    """Every level a bot may play `game` at: its declared ones, and "random"."""
+    return frozenset({RANDOM, *(level.id for level in game.declared_options.levels)})
 
 
 def reaction_text(reaction: str, lang: str) -> str:
@@ -260,9 +277,25 @@ def _seat_markers(status: SeatStatus, kind_attr: str = "data-status") -> str:
     )
 
 
-def _kind_label(status: SeatStatus, lang: str) -> str:
+def _level_shaped(value: object) -> TypeGuard[str]:
+    """Whether a frame's value may name a bot level (the game's words name it)."""
+    return (
+        isinstance(value, str)
+        and 0 < len(value) <= LEVEL_MAX
+        and value.isascii()
+        and value.isidentifier()
+    )
+
+
+def _level_label(game: str, level: str, lang: str) -> str:
+    """Level `level` as `game` names it in `lang`."""
+    return _declared(game).level_label(level, lang)
+
+
+def _kind_label(status: SeatStatus, lang: str, game: str) -> str:
     if status.kind == "bot":
-        return ntr("kind_bot", lang, level=ntr(f"level_{status.level or 'normal'}", lang))
+        level = status.level or _declared(game).default_level
+        return ntr("kind_bot", lang, level=_level_label(game, level, lang))
     if status.kind == "open":
         return ntr("seat_open", lang)
     return ntr(f"kind_{status.kind}", lang)
@@ -427,7 +460,7 @@ def resume_offer(room: str, host: HostSession) -> ResumeOffer:
         client = get_client(host.game.name)
         view = host.view_for(None)
         progress = {lang: client.progress(view, lang) for lang in LANGS}
-    seats = tuple(seat_statuses(host.seats_status()))
+    seats = tuple(seat_statuses(host.seats_status(), known_levels(host.game)))
     return ResumeOffer(room, host.phase, progress, seats, str(host.game.name))
 
 
@@ -580,6 +613,18 @@ def _option_control(
     )
 
 
+def seat_level_choices(options: Mapping[str, Any], game: str, count: int) -> list[tuple[str, ...]]:
+    """The bot levels each seat's role offers (every level of the game where
+    the options are refused or name another number of seats)."""
+    declared = _declared(game)
+    every = tuple(level.id for level in declared.levels)
+    try:
+        offered = declared.seat_levels(declared.normalize(options))
+    except (MalformedData, KeyError, TypeError, ValueError):
+        return [every] * count
+    return list(offered) if len(offered) == count else [every] * count
+
+
 def _seat_roles(options: Mapping[str, Any], game: str, count: int) -> list[Role | None]:
     """Each seat's role where the table's mode has several roles (else None:
     a game of one role shows none). Options the game refuses show none."""
@@ -709,6 +754,7 @@ def render_lobby(
     rows = []
     names = seat_names(seats, lang, game)
     roles = _seat_roles(options, game, len(seats))
+    offered = seat_level_choices(options, game, len(seats))
     for status in seats:
         you = status.seat == own_seat
         mark = f'<span class="tag tag-you">{e(ntr("you_mark", lang))}</span>' if you else ""
@@ -728,9 +774,9 @@ def render_lobby(
             )
             controls += "".join(
                 f'<button type="button" class="btn btn-small btn-secondary" data-cmd="net-bot" '
-                f'data-seat="{status.seat}" data-level="{level}">'
-                f"{e(ntr(f'add_bot_{level}', lang))}</button>"
-                for level in BOT_LEVELS
+                f'data-seat="{status.seat}" data-level="{e(level)}">'
+                f"{e(ntr('add_bot', lang, level=_level_label(game, level, lang)))}</button>"
+                for level in offered[status.seat]
             )
         elif host and status.kind == "bot":
             controls = (
@@ -756,7 +802,7 @@ def render_lobby(
             f'<span class="seat-badge" aria-hidden="true">{status.seat + 1}</span>'
             f'<div class="net-seat-who"><span class="net-seat-name">{e(name)}</span>{mark}'
             f"{role_html}"
-            f'<span class="net-seat-kind">{e(_kind_label(status, lang))}</span>'
+            f'<span class="net-seat-kind">{e(_kind_label(status, lang, game))}</span>'
             f"{_badge(status, lang)}</div>"
             f'<div class="net-seat-controls">{controls}</div></li>'
         )
@@ -898,6 +944,8 @@ class BoardInput:
     log: DescribedLog | None = None
     #: the reader asked for the whole log, not only its newest lines
     log_whole: bool = False
+    #: the table's options: which levels each seat's role offers (the host's strip)
+    options: Mapping[str, Any] = field(default_factory=dict)
 
 
 def undo_state(game: Game[Any, Any], may_undo: bool) -> str:
@@ -948,6 +996,7 @@ def _strip(inp: BoardInput, lang: str) -> str:
     """Every seat with its status; on the host, what to do about a dropped seat."""
     items = []
     names = seat_names(inp.seats, lang, inp.game)
+    offered = seat_level_choices(inp.options, inp.game, len(inp.seats))
     for status in inp.seats:
         controls = ""
         if inp.role == "host" and status.kind == "guest":
@@ -964,9 +1013,9 @@ def _strip(inp: BoardInput, lang: str) -> str:
                     f'<span class="net-hand-label">{e(ntr("hand_to_bot", lang))}</span>'
                     + "".join(
                         '<button type="button" class="btn btn-small btn-secondary" '
-                        f'data-cmd="net-hand" data-seat="{status.seat}" data-level="{level}">'
-                        f"{e(ntr(f'level_{level}', lang))}</button>"
-                        for level in BOT_LEVELS
+                        f'data-cmd="net-hand" data-seat="{status.seat}" data-level="{e(level)}">'
+                        f"{e(_level_label(inp.game, level, lang))}</button>"
+                        for level in offered[status.seat]
                     )
                     + "</span>"
                 )
@@ -1123,7 +1172,8 @@ def render_net_board(inp: BoardInput, lang: str) -> NetRendered:
     view = inp.view
     names = seat_names(inp.seats, lang, inp.game)
     kinds = ["bot" if s.plays_as_bot else "human" for s in inp.seats]
-    levels = [(s.level or "normal") if s.plays_as_bot else "" for s in inp.seats]
+    default = _declared(inp.game).default_level  # a bot whose frame named no level
+    levels = [(s.level or default) if s.plays_as_bot else "" for s in inp.seats]
     phase = board_phase(inp)
     scene = Scene(
         view=view,
@@ -1131,6 +1181,7 @@ def render_net_board(inp: BoardInput, lang: str) -> NetRendered:
         kinds=kinds,
         lang=lang,
         levels=levels,
+        level_words=[_level_label(inp.game, level, lang) if level else "" for level in levels],
         previous=inp.previous,
         # each seat's connection, on its panel: the client places what the shell drew
         seat_attrs={s.seat: _seat_markers(s, "data-net") for s in inp.seats},

@@ -295,6 +295,11 @@ class Session:
         """Each seat's bot level, "" for a human."""
         return [p.level if p.kind == "bot" else "" for p in self.settings.players]
 
+    def level_words(self, lang: str) -> list[str]:
+        """Each seat's bot level in the game's words, "" for a human."""
+        declared = self.game.declared_options
+        return [declared.level_label(level, lang) if level else "" for level in self.levels()]
+
     def bot(self, seat: int) -> Policy:
         """The bot playing `seat`, at its level (made once per session)."""
         if seat not in self._bots:
@@ -655,6 +660,7 @@ class Session:
             kinds=kinds,
             lang=lang,
             levels=self.levels(),
+            level_words=self.level_words(lang),
             previous=self._previous,
         )
         focus = ""

@@ -15,7 +15,10 @@ Plain Python with no browser import, so it is tested under CPython. The menu
       "hint": false                      # show a human the game's hint (its client's)
     }
 
-A bot has a ``level`` ("easy", "normal" or "hard"), a human has none. The
+A bot has a ``level``, one its seat's role offers in the game and mode
+(``OptionsDeclaration.levels``, ``Role.levels``: "easy", "normal" or "hard"
+unless the game declares others); a level the seat does not offer is refused,
+naming the ones it does. A human has none. The
 ``options`` are the game's declared options (``Game.declared_options``): each
 is checked against its declaration, the missing ones take their default, and
 ``Settings.options`` holds them normalized as the engine writes them (the
@@ -28,7 +31,8 @@ between options hold, or the settings are refused with the reason.
 Older settings, still found in saved games, are Boss Quest's (they name no
 game): version 2 held its options at the top level (``keep_yellow`` and the
 extensions ``potions``, ``companions``, ``reaper``, only when on); version 1
-had no levels and no hint (its bots play at "normal", the hint is off).
+had no levels and no hint (its bots play at their role's default level,
+"normal", and the hint is off).
 ``to_dict`` always writes the current version.
 """
 
@@ -39,7 +43,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, cast
 
 from game.engine.errors import MalformedData
-from game.engine.modes import Role
+from game.engine.modes import DEFAULT_LEVEL, Role
 from game.engine.protocol import JSON
 from game.engine.safejson import load_json, quote
 from game.registry import get_game
@@ -50,7 +54,6 @@ __all__ = [
     "LANGS",
     "LEGACY_GAME",
     "LEGACY_OPTIONS",
-    "LEVELS",
     "MAX_NAME",
     "MAX_SETTINGS_BYTES",
     "READ_VERSIONS",
@@ -69,9 +72,6 @@ LEGACY_GAME = "bossquest"
 LEGACY_OPTIONS = ("keep_yellow", "potions", "companions", "reaper")
 LANGS = ("fr", "en")
 KINDS = ("human", "bot")
-#: the bot levels the menu offers, easiest first (game.engine.bots.make_bot names)
-LEVELS = ("easy", "normal", "hard")
-DEFAULT_LEVEL = "normal"
 MAX_NAME = 20
 #: the menu's JSON is a few hundred bytes; anything far bigger is not settings
 MAX_SETTINGS_BYTES = 16 * 1024
@@ -79,7 +79,6 @@ _FIELDS = {"version", "game", "lang", "players", "options", "hint"}
 
 Lang = Literal["fr", "en"]
 Kind = Literal["human", "bot"]
-Level = Literal["easy", "normal", "hard"]
 
 
 @dataclass(frozen=True)
@@ -89,8 +88,9 @@ class Player:
     seat: int
     name: str
     kind: Kind
-    #: how well a bot plays; a human keeps the default, which means nothing for them
-    level: Level = "normal"
+    #: how well a bot plays (a level its role offers); a human keeps the
+    #: default, which means nothing for them
+    level: str = DEFAULT_LEVEL
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"seat": self.seat, "name": self.name, "kind": self.kind}
@@ -176,13 +176,18 @@ def parse_settings(text: str) -> Settings:
     low, high = declared.min_players, declared.max_players
     if not isinstance(raw_players, list) or not (low <= len(raw_players) <= high):
         raise _fail(f"players must be a list of {low} to {high}")
-    players = tuple(_player(index, raw, version) for index, raw in enumerate(raw_players))
     if "players" in raw_options:
         raise _fail("options may not hold the players")
     try:
-        options = declared.normalize({**raw_options, "players": len(players)})
+        options = declared.normalize({**raw_options, "players": len(raw_players)})
     except MalformedData as exc:
         raise _fail(exc.message) from exc
+    offered = declared.seat_levels(options)
+    defaults = declared.seat_default_levels(options)
+    players = tuple(
+        _player(index, raw, version, offered[index], defaults[index])
+        for index, raw in enumerate(raw_players)
+    )
     # an option the rules turn on from this many players is on there
     for option in declared.options:
         if option.on_from_players is not None and len(players) >= option.on_from_players:
@@ -199,7 +204,10 @@ def parse_settings(text: str) -> Settings:
     )
 
 
-def _player(index: int, raw: object, version: int) -> Player:
+def _player(
+    index: int, raw: object, version: int, offered: tuple[str, ...], default: str
+) -> Player:
+    """Seat `index`, whose role offers the levels `offered` (`default` unless chosen)."""
     if not isinstance(raw, dict):
         raise _fail(f"player {index} is not an object")
     if raw.get("seat") != index:
@@ -213,16 +221,18 @@ def _player(index: int, raw: object, version: int) -> Player:
     if kind == "human":
         if "level" in raw:
             raise _fail(f"player {index} is a human and has a level")
-        level: object = DEFAULT_LEVEL
-    elif version == 1:
-        level = raw.get("level", DEFAULT_LEVEL)
+        level = DEFAULT_LEVEL
     else:
-        level = raw.get("level")
-    if level not in LEVELS:
-        raise _fail(f"player {index} level {quote(level)} is not one of {LEVELS}")
+        chosen = raw.get("level", default) if version == 1 else raw.get("level")
+        if not isinstance(chosen, str) or chosen not in offered:
+            raise _fail(
+                f"player {index} level {quote(chosen)} is not offered at this seat; "
+                f"it offers {', '.join(offered)}"
+            )
+        level = chosen
     return Player(
         seat=index,
         name=" ".join(name.split())[:MAX_NAME],
         kind=cast(Kind, kind),
-        level=cast(Level, level),
+        level=level,
     )

@@ -150,8 +150,6 @@
   };
 
   var LANGS = ["fr", "en"];
-  var LEVELS = ["easy", "normal", "hard"];
-  var DEFAULT_LEVEL = "normal";
   var SETTINGS_VERSION = 3; // game/web/settings.py
   var LANG_KEY = "bossquest.lang";
   var LEGACY_GAME = "bossquest"; // its menu and save keys before each game had its own
@@ -279,6 +277,14 @@
   // the game's modes (engine/modes.py): one default mode for a game that declares none
   var MODES = declared.modes || [];
   var CONSTRAINTS = declared.constraints || [];
+  // the game's bot levels, easiest first, with its words (engine/options.py:
+  // OptionsDeclaration.levels); each role offers all or some (its `levels`)
+  var LEVELS = declared.levels || [
+    { id: "easy", label: STRINGS.levelEasy },
+    { id: "normal", label: STRINGS.levelNormal },
+    { id: "hard", label: STRINGS.levelHard },
+  ];
+  var DEFAULT_LEVEL = declared.default_level || "normal";
   var MENU_KEY = game ? "bq." + game.name + ".menu.v1" : "";
   var SAVE_KEY = game ? "bq." + game.name + ".save.v1" : ""; // written by game/web/game_page.py
   root.dataset.game = game ? game.name : "";
@@ -676,6 +682,46 @@
     return roles;
   }
 
+  /** The level ids a seat of `role` offers (every level without a role). */
+  function offeredLevels(role) {
+    if (role && Array.isArray(role.levels) && role.levels.length) return role.levels;
+    return LEVELS.map(function (level) {
+      return level.id;
+    });
+  }
+
+  function levelWords(id) {
+    for (var i = 0; i < LEVELS.length; i++) if (LEVELS[i].id === id) return words(LEVELS[i].label);
+    return id;
+  }
+
+  /** Seat `index`'s level choice: the radios of the levels its role offers
+   *  (drawn again when they change), the seat's level one of them (else the
+   *  role's default), shown (and focusable) for a bot only. */
+  function renderLevels(item, index, role) {
+    var box = item.querySelector(".level");
+    var offered = offeredLevels(role);
+    if (box.dataset.levels !== offered.join(" ")) {
+      box.textContent = "";
+      offered.forEach(function (id, rank) {
+        var label = el("label");
+        // rank: the pips before its name (how hard the bot plays, among the seat's)
+        label.appendChild(el("input", { type: "radio", name: "level-" + index, value: id, "data-rank": String(rank + 1) }));
+        label.appendChild(el("span"));
+        box.appendChild(label);
+      });
+      box.dataset.levels = offered.join(" ");
+    }
+    var seat = menu.seats[index];
+    if (offered.indexOf(seat.level) < 0) seat.level = (role && role.default_level) || DEFAULT_LEVEL;
+    box.querySelectorAll("label").forEach(function (label) {
+      var input = label.querySelector("input");
+      input.checked = input.value === seat.level;
+      label.querySelector("span").textContent = levelWords(input.value);
+    });
+    box.hidden = seat.kind !== "bot";
+  }
+
   /** The first declared constraint the menu's choices break, or null. */
   function brokenConstraint() {
     var chosen = settings().options;
@@ -722,7 +768,8 @@
           for (var i = 0; i < MAX_PLAYERS && i < saved.seats.length; i++) {
             var seat = saved.seats[i] || {};
             if (seat.kind === "human" || seat.kind === "bot") menu.seats[i].kind = seat.kind;
-            if (LEVELS.indexOf(seat.level) >= 0) menu.seats[i].level = seat.level;
+            // checked against the seat's role when drawn (renderLevels)
+            if (typeof seat.level === "string") menu.seats[i].level = seat.level;
             if (typeof seat.name === "string" && cleanName(seat.name)) {
               menu.seats[i].name = cleanName(seat.name);
             }
@@ -795,12 +842,7 @@
       var kinds = form.elements.namedItem("kind-" + i);
       for (var k = 0; k < kinds.length; k++) kinds[k].checked = kinds[k].value === menu.seats[i].kind;
       item.dataset.kind = menu.seats[i].kind;
-      var levels = form.elements.namedItem("level-" + i);
-      for (var l = 0; l < levels.length; l++) {
-        levels[l].checked = levels[l].value === menu.seats[i].level;
-      }
-      // a bot's level, shown (and focusable) for bots only
-      levels[0].closest(".level").hidden = menu.seats[i].kind !== "bot";
+      renderLevels(item, i, i < roles.length ? roles[i] : null);
       var tag = item.querySelector(".seat-role");
       var role = several && i < roles.length ? roles[i] : null;
       tag.hidden = !role;

@@ -10,6 +10,7 @@ import json
 import random
 from collections.abc import Sequence
 
+from game.registry import get_game
 from game.web.session import Session, save_key
 from game.web.settings import parse_settings
 from tests.browser.conftest import App
@@ -20,13 +21,20 @@ _STORE_JS = "([key, text]) => localStorage.setItem(key, text)"
 
 
 def new_session(game: str, players: int, humans: Sequence[int], seed: int) -> Session:
-    """A new game of `game`: people in `humans`, easy bots in the other seats."""
+    """A new game of `game`: people in `humans`, bots in the other seats, each
+    at the easiest level its seat's role offers."""
+    declared = get_game(game).declared_options
+    easiest = [
+        levels[0] for levels in declared.seat_levels(declared.normalize({"players": players}))
+    ]
     seats: list[dict[str, object]] = []
     for seat in range(players):
         if seat in humans:
             seats.append({"seat": seat, "name": f"Ana{seat}" if seat else "Ana", "kind": "human"})
         else:
-            seats.append({"seat": seat, "name": f"Bot{seat}", "kind": "bot", "level": "easy"})
+            seats.append(
+                {"seat": seat, "name": f"Bot{seat}", "kind": "bot", "level": easiest[seat]}
+            )
     data = {"version": 3, "game": game, "lang": "en", "players": seats, "options": {}}
     return Session.new(parse_settings(json.dumps({**data, "hint": False})), seed)
 

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from game.registry import get_game
 from game.web.session import LEGACY_SAVE_KEY, Session, save_key
 from game.web.settings import parse_settings
 from tests.browser.conftest import DESKTOP, PHONE, App, Site
@@ -194,7 +195,14 @@ def test_the_home_offers_a_game_hosted_online_whose_tab_was_closed(table: Table)
 def _one_move_from_the_end(game: str, players: int, seed: int) -> Session:
     """A game of bots only, saved one move before its end (its last result
     already seen), so that the page finishes it on its own."""
-    seats = [{"seat": i, "name": f"Bot{i}", "kind": "bot", "level": "easy"} for i in range(players)]
+    # each seat's easiest level (a game's roles may offer different ones)
+    declared = get_game(game).declared_options
+    easiest = [
+        levels[0] for levels in declared.seat_levels(declared.normalize({"players": players}))
+    ]
+    seats = [
+        {"seat": i, "name": f"Bot{i}", "kind": "bot", "level": easiest[i]} for i in range(players)
+    ]
     data = {"version": 3, "game": game, "lang": "en", "players": seats, "options": {}}
     session = Session.new(parse_settings(json.dumps({**data, "hint": False})), seed)
     before = session

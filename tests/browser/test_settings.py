@@ -183,7 +183,7 @@ def _bot(**changes: Any) -> dict[str, Any]:
         _menu(options={"players": 2}),
         _menu(options=[]),
         _menu(extra=1),
-        # a bot's level: one of easy, normal, hard, and always given from version 2
+        # a bot's level: one its seat offers (easy, normal, hard), given from version 2
         _menu(players=[{"seat": 0, "name": "A", "kind": "human"}, _bot(level="expert")]),
         _menu(players=[{"seat": 0, "name": "A", "kind": "human"}, _bot(level="random")]),
         _menu(players=[{"seat": 0, "name": "A", "kind": "human"}, _bot(level=None)]),

@@ -82,13 +82,14 @@ return [board.getAttribute("data-phase"), board.getAttribute("data-seq"),
 
 
 def start_solo(wk: WebKit, game: GameInfo) -> None:
-    """The game's fewest players, easy bots beside seat 0; Start."""
+    """The game's fewest players, bots beside seat 0 at the easiest level each
+    seat's role offers (the first); Start."""
     wk.wait_ready()
     wk.click(f".segmented label:has(input[value='{game.min_players}'])")
     for seat in range(1, game.min_players):
         item = f"#seats .seat[data-seat='{seat}']"
         wk.click(f"{item} .kind label:has(input[value='bot'])")
-        wk.click(f"{item} .level label:has(input[value='easy'])")
+        wk.click(f"{item} .level label:first-child")
     wk.click("#start")
     wk.until("#board[data-phase]")
     settle(wk)

@@ -144,12 +144,13 @@ def _seat(scene: Scene, seat: int) -> str:
     you = view["seat"] == seat
     turn = seat in view["to_act"]
     kind = scene.kinds[seat] if seat < len(scene.kinds) else "human"
-    level = scene.levels[seat] if seat < len(scene.levels) else ""
+    # the level in the game's words (its declaration), as the menu names it
+    level = scene.level_words[seat] if seat < len(scene.level_words) else ""
     tags = []
     if you:
         tags.append(f'<span class="tag tag-you">{e(tr("you", lang))}</span>')
     if kind == "bot":
-        word = tr("bot", lang) + (f" · {tr(f'level_{level}', lang)}" if level else "")
+        word = tr("bot", lang) + (f" · {level}" if level else "")
         tags.append(f'<span class="tag tag-bot">{icon("gear")}{e(word)}</span>')
     if view["committed"][seat]:
         tags.append(f'<span class="tag tag-armorer">{e(tr("committed_tag", lang))}</span>')

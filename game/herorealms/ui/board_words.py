@@ -53,9 +53,6 @@ _ENTRIES: Final[dict[str, dict[str, str]]] = {
     # ---------------------------------------------------------------- tags
     "you": {"fr": "Vous", "en": "You"},
     "bot": {"fr": "Robot", "en": "Bot"},
-    "level_easy": {"fr": "facile", "en": "easy"},
-    "level_normal": {"fr": "normal", "en": "normal"},
-    "level_hard": {"fr": "difficile", "en": "hard"},
     "turn_tag": {"fr": "À son tour", "en": "Playing"},
     "your_turn_tag": {"fr": "À vous", "en": "Your turn"},
     "out_tag": {"fr": "Éliminé", "en": "Out"},

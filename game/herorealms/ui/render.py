@@ -106,8 +106,10 @@ def _tags(scene: Scene, seat: int) -> str:
         tags.append(f'<span class="tag tag-you">{e(BOARD("you", lang))}</span>')
     kind = scene.kinds[seat] if seat < len(scene.kinds) else "human"
     if kind == "bot":
-        level = scene.levels[seat] if seat < len(scene.levels) else ""
-        word = BOARD("bot", lang) + (f" · {BOARD(f'level_{level}', lang)}" if level else "")
+        # the level in the game's words where the shell gives them (a game
+        # built on this board, the Dragon, declares levels of its own)
+        level = scene.level_words[seat] if seat < len(scene.level_words) else ""
+        word = BOARD("bot", lang) + (f" · {level}" if level else "")
         tags.append(f'<span class="tag tag-bot">{icon("gear")}{e(word)}</span>')
     if player["out"]:
         tags.append(f'<span class="tag tag-down">{e(BOARD("out_tag", lang))}</span>')

@@ -115,13 +115,14 @@ def _tags(scene: Scene, seat: int) -> str:
     view, lang = scene.view, scene.lang
     you = view["seat"] == seat
     kind = scene.kinds[seat] if seat < len(scene.kinds) else "human"
-    level = scene.levels[seat] if seat < len(scene.levels) else ""
+    # the level in the game's words (its declaration), as the menu names it
+    level = scene.level_words[seat] if seat < len(scene.level_words) else ""
     tags = [f'<span class="tag tag-role" data-role="{"boss" if seat == BOSS else "hero"}">'
             f"{e(role_of(seat, lang))}</span>"]  # fmt: skip
     if you:
         tags.append(f'<span class="tag tag-you">{e(tr("you", lang))}</span>')
     if kind == "bot":
-        word = tr("bot", lang) + (f" · {tr(f'level_{level}', lang)}" if level else "")
+        word = tr("bot", lang) + (f" · {level}" if level else "")
         tags.append(f'<span class="tag tag-bot">{icon("gear")}{e(word)}</span>')
     if view["hp"][seat] == 0:
         tags.append(f'<span class="tag tag-down">{e(tr("down_tag", lang))}</span>')

@@ -37,14 +37,15 @@ async function open(page, query) {
   await page.goto(config.url + query, { waitUntil: "domcontentloaded" });
 }
 
-/** Set the menu for the game's fewest players, easy bots beside seat 0, and start. */
+/** Set the menu for the game's fewest players, bots beside seat 0 at the easiest
+ *  level each seat's role offers (the first), and start. */
 async function startSolo(page, game) {
   await waitReady(page);
   await page.click(`.segmented label:has(input[value='${game.minPlayers}'])`);
   for (let seat = 1; seat < game.minPlayers; seat++) {
     const item = `#seats .seat[data-seat='${seat}']`;
     await page.click(`${item} .kind label:has(input[value='bot'])`);
-    await page.click(`${item} .level label:has(input[value='easy'])`);
+    await page.click(`${item} .level label:first-child`);
   }
   await page.click("#start");
   await until(page, "#board[data-phase]");
