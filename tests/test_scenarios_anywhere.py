@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from game.bazarquest.game import GAME as BAZARQUEST
 from game.bossquest import GAME as BOSSQUEST
 from game.engine import cli
 from game.engine.codec import state_hash
@@ -42,6 +43,7 @@ GAME_OF: dict[str, Game[Any, Any]] = {
     "raid": RAID,
     "herorealms": HEROREALMS,  # not registered yet: its scenarios run here too
     "hrdragon": HRDRAGON,  # the same
+    "bazarquest": BAZARQUEST,  # not registered yet
 }
 
 
