@@ -49,6 +49,12 @@ def _check(received: Received) -> None:
     turn = integer(view["turn"], "view.turn", 0, players - 1)
     winners = int_list(view["winners"], "view.winners", 0, players - 1, (0, MAX_PARTY))
     acting = int_list(view["to_act"], "view.to_act", 0, players - 1, (0, 1))
+    first = winners[0] if winners else None
+    require(
+        view["winner"] == first and type(view["winner"]) is type(first),
+        "view.winner",
+        "is not the first of the view's winners",
+    )
     require(acting == ([] if winners else [turn]), "view.to_act", "is not the turn")
     int_list(view["bosses"], "view.bosses", 0, players - 1, (1, 2))
     integer(view["hoard_size"], "view.hoard_size", 0, len(HOARD_IDS))
