@@ -33,6 +33,9 @@ _VIEW = (
     "used", "shield_left", "extra_factions",
 )  # fmt: skip
 _LAST = HOARD_IDS[-1]
+_OPEN_CARDS = ("deal", "skill_check")
+"""Events whose cards every seat may read: the deal's (each hand's own
+cards travel as its seat's secret) and a skill check's, discarded face up."""
 _BIG = 100_000
 
 
@@ -76,8 +79,10 @@ def _check(received: Received) -> None:
         )
         text(data["type"], f"events[{index}].type")
         if "cards" in data:
+            int_list(data["cards"], f"events[{index}].cards", 0, _LAST, (0, 200))
             require(
-                (seat is not None and data.get("seat") in (seat, None)) or data["type"] == "deal",
+                (seat is not None and data.get("seat") in (seat, None))
+                or data["type"] in _OPEN_CARDS,
                 f"events[{index}].cards",
                 "is another's secret",
             )
