@@ -48,7 +48,7 @@ def _end(scene: Scene) -> str:
     title = over_title(scene.view, scene.names, scene.lang)
     return (
         f'<p class="hd-end" data-side="{side}" role="status">'
-        f'{icon("crown")}<span>{e(title)}</span></p>'
+        f"{icon('crown')}<span>{e(title)}</span></p>"
     )
 
 
