@@ -235,7 +235,8 @@ def test_the_end_names_the_side_in_the_log_the_view_and_on_the_board(
     html = CLIENT.render_table(_scene(state, None))
     tagged = set(map(int, re.findall(r'data-seat="(\d+)"[^>]*>(?:(?!</li>).)*tag-winner', html)))
     assert tagged == set(state.winners)
-    received = Received(0, {**view, "winner": None}, [], [], GAME.outcome(state))
+    other = next(s for s in range(len(players)) if s not in state.winners)
+    received = Received(0, {**view, "winner": other}, [], [], GAME.outcome(state))
     assert "view.winner" in (GAME.check_received(received) or "")
 
 

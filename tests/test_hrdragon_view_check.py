@@ -41,3 +41,19 @@ def test_another_seats_drawn_cards_or_an_unknown_card_are_refused() -> None:
     wrong = {"type": "skill_check", "seat": 0, "cards": [99_999]}
     refused = GAME.check_received(_received(None, [wrong]))
     assert refused is not None and ".cards[0]" in refused, refused
+
+
+def test_the_hoard_and_a_defeated_members_open_hand_are_accounted_for() -> None:
+    """Every card in one place: one face-down Hoard item fewer is refused; a
+    defeated member's hand is open to the party, never to the Dragon."""
+    honest = _received(1, [])
+    assert GAME.check_received(honest) is None
+    assert isinstance(honest.view, dict)
+    fewer = Received(1, {**honest.view, "hoard_size": honest.view["hoard_size"] - 1}, [], [], None)
+    assert "does not account for every card" in (GAME.check_received(fewer) or "")
+    state, _names = stacked({"players": ["Ana", "Ben", "Dan"], "health": {"Ana": 0}})
+    ben, dan = GAME.view(state, 1), GAME.view(state, 2)
+    assert ben["open_hands"] and GAME.check_received(Received(1, ben, [], [], None)) is None
+    peeking = {**dan, "open_hands": ben["open_hands"]}
+    refused = GAME.check_received(Received(2, peeking, [], [], None))
+    assert refused is not None and "view.open_hands.0" in refused, refused
