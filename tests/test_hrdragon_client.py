@@ -407,3 +407,12 @@ def test_the_hoard_cards_answers_name_what_they_take_and_the_diamonds_check() ->
         "Reprendre Orbe de mort à Ana en défaussant Griffe du Dragon, Morsure du Dragon "
         f"(Coût défaussé : {total} sur {needed}.)"
     )
+
+
+def test_the_blow_that_beats_the_dragon_taunts_it_no_more() -> None:
+    """10 damage or more taunts the Dragon, but not the blow that beats it."""
+    state, _names = stacked({"players": ["Ana", "Dan"], "health": {"Dan": 12}, "combat": 12})
+    state, events = GAME.apply(state, 0, AttackPlayer(1, 12))
+    assert state.winners == (0,) and state.taunters == ()
+    assert "taunt" not in [e["type"] for e in events]
+    assert "Taunted by" not in CLIENT.render_table(_scene(state, None))
