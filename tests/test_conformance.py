@@ -392,6 +392,15 @@ def test_pyodide_plays_the_same_games(game: Game[Any, Any], pyodide: PyodideServ
 
 LANGS = ("fr", "en")
 CLIENT_SEEDS = (0, 1)
+#: games whose option sets are many and large enough that one random game of
+#: each serves the client checks: the Dragon's 13 sets, 8 of them at 6 seats
+#: whose every viewer is drawn (two games each took most of its share)
+ONE_CLIENT_GAME = frozenset({"hrdragon"})
+
+
+def _client_seeds(game: Game[Any, Any]) -> tuple[int, ...]:
+    """The seeds of the random games the client checks play for `game`."""
+    return CLIENT_SEEDS[:1] if game.name in ONE_CLIENT_GAME else CLIENT_SEEDS
 #: the client checks look at every SAMPLE-th state of each random game
 SAMPLE = 3
 
@@ -505,7 +514,7 @@ def _same_actions(got: Sequence[Any], legal: Sequence[Any]) -> bool:
 @pytest.mark.parametrize(("game", "options"), cases())
 def test_a_control_for_every_legal_action(game: Game[Any, Any], options: dict[str, Any]) -> None:
     client = client_of(game)
-    for seed in CLIENT_SEEDS:
+    for seed in _client_seeds(game):
         steps = list(_random_steps(game, options, seed))
         for index in spread(len(steps), EARLY_STATES, LATE_STATES):
             state, _, listed = steps[index]
@@ -553,7 +562,7 @@ def test_words_in_both_languages_for_every_event_and_refusal(
     refusals: dict[str, str] = {}
     worded: set[str] = set()
     silent: set[str] = set()
-    for seed in CLIENT_SEEDS:
+    for seed in _client_seeds(game):
         steps = list(_random_steps(game, options, seed))
         # A long game's steps on a sample, and every step with a kind of
         # event not seen before (each kind is told somewhere).
@@ -689,7 +698,7 @@ def test_every_phase_is_drawn_and_names_no_hidden_card(
     redeal = game.capabilities.redeal
     assert redeal is not None
     phases: set[str] = set()
-    for seed in CLIENT_SEEDS:
+    for seed in _client_seeds(game):
         state = None
         for index, (state, seen, legal) in enumerate(_sampled(_random_steps(game, options, seed))):
             viewers = [None, *range(game.seats(state))]
@@ -772,7 +781,7 @@ def test_the_game_passes_its_own_check_of_what_a_host_sends(
     every seat and the spectator, passes the game's checker (Game.check_received),
     and so does the whole log at once (a frame sent from the first event: every
     event of the game). A long game's frames on a sample (`spread`)."""
-    for seed in CLIENT_SEEDS:
+    for seed in _client_seeds(game):
         steps = list(_random_steps(game, options, seed))
         seats = [None, *range(game.seats(steps[0][0]))]
         log: dict[int | None, list[Any]] = {seat: [] for seat in seats}

@@ -15,8 +15,9 @@ from typing import Any
 import pytest
 
 from game.engine.client import Scene
+from game.engine.viewcheck import Received
 from game.herorealms.cards import kind_of
-from game.herorealms.state import EndTurn, Play, PlayGold
+from game.herorealms.state import AttackPlayer, EndTurn, Play, PlayGold
 from game.herorealms.ui.describe import LOG as HERO_LOG
 from game.hrdragon.cards import skill_check
 from game.hrdragon.game import GAME
@@ -154,7 +155,7 @@ _SAMPLES: dict[str, dict[str, Any]] = {
     "hoard_back": {"seat": 2, "from": 0, "card": CARD_IDS["orb_of_death"]},
     "new_hand": {"seat": 0},
     "shield": {"seat": 1, "amount": 2},
-    "side_wins": {"winners": [0, 1]},
+    "side_wins": {"winners": [0, 1], "side": "party"},
 }
 
 
@@ -182,9 +183,61 @@ def test_every_event_kind_has_words_in_both_languages() -> None:
 
 
 def test_the_party_wins_and_loses_together_in_the_log() -> None:
-    party = CLIENT.describe({"type": "side_wins", "winners": [0, 1]}, NAMES[:3], "en")
-    dragon = CLIENT.describe({"type": "side_wins", "winners": [2]}, NAMES[:3], "fr")
+    party = CLIENT.describe(
+        {"type": "side_wins", "winners": [0, 1], "side": "party"}, NAMES[:3], "en"
+    )
+    dragon = CLIENT.describe(
+        {"type": "side_wins", "winners": [2], "side": "dragon"}, NAMES[:3], "fr"
+    )
     assert party == ["The party wins!"] and dragon == ["Le Dragon l’emporte !"]
+    boss = CLIENT.describe({"type": "side_wins", "winners": [1], "side": "boss"}, NAMES[:2], "en")
+    assert boss == ["Ben wins!"]
+
+
+def _finished(players: list[str], loser: str, turn: str) -> tuple[State, list[Any]]:
+    """A game ended by `turn`'s attack of 3 on `loser`, who has 3 health left."""
+    state, names = stacked({"players": players, "health": {loser: 3}, "combat": 5, "turn": turn})
+    return GAME.apply(state, names.index(turn), AttackPlayer(names.index(loser), 3))
+
+
+@pytest.mark.parametrize(
+    ("players", "loser", "turn", "side"),
+    [
+        pytest.param(["Ana", "Dan"], "Dan", "Ana", "party", id="a-party-of-one-wins"),
+        pytest.param(["Ana", "Dan"], "Ana", "Dan", "dragon", id="the-dragon-beats-one"),
+        pytest.param(["Ana", "Ben", "Dan"], "Dan", "Ben", "party", id="a-party-of-two-wins"),
+    ],
+)
+def test_the_end_names_the_side_in_the_log_the_view_and_on_the_board(
+    players: list[str], loser: str, turn: str, side: str
+) -> None:
+    """Even a party of one wins or loses as the party, not by a name; the
+    view's winner is set (Hero Realms' board reads it: no turn area under
+    the end panel) and every winner is tagged; the check refuses a wrong one."""
+    state, events = _finished(players, loser, turn)
+    assert [e["type"] for e in events if e["type"] in ("game_over", "side_wins")] == ["side_wins"]
+    names = NAMES[: len(players)]
+    words = {"party": "The party wins!", "dragon": "The Dragon wins!"}[side]
+    assert [CLIENT.describe(e, names, "en") for e in events][-1] == [words]
+    view = GAME.view(state, 0)
+    assert view["winner"] == state.winners[0]
+    for lang, title in (
+        ("en", "The party beat the Dragon!"),
+        ("fr", "Le Dragon a vaincu le groupe."),
+    ):
+        if (side == "party") != (lang == "en"):
+            continue
+        html = CLIENT.render_table(_scene(state, 0, lang))
+        assert f'<p class="hd-end" data-side="{side}" role="status">' in html and title in html
+        assert 'class="hr-turn"' not in html
+        over = CLIENT.render_game_over(_scene(state, 0, lang))
+        assert f'data-side="{side}"' in over and title in over and "over-sub" in over
+    html = CLIENT.render_table(_scene(state, None))
+    tagged = set(map(int, re.findall(r'data-seat="(\d+)"[^>]*>(?:(?!</li>).)*tag-winner', html)))
+    assert tagged == set(state.winners)
+    other = next(s for s in range(len(players)) if s not in state.winners)
+    received = Received(0, {**view, "winner": other}, [], [], GAME.outcome(state))
+    assert "view.winner" in (GAME.check_received(received) or "")
 
 
 def test_every_refusal_has_its_words_in_both_languages() -> None:
@@ -354,3 +407,12 @@ def test_the_hoard_cards_answers_name_what_they_take_and_the_diamonds_check() ->
         "Reprendre Orbe de mort à Ana en défaussant Griffe du Dragon, Morsure du Dragon "
         f"(Coût défaussé : {total} sur {needed}.)"
     )
+
+
+def test_the_blow_that_beats_the_dragon_taunts_it_no_more() -> None:
+    """10 damage or more taunts the Dragon, but not the blow that beats it."""
+    state, _names = stacked({"players": ["Ana", "Dan"], "health": {"Dan": 12}, "combat": 12})
+    state, events = GAME.apply(state, 0, AttackPlayer(1, 12))
+    assert state.winners == (0,) and state.taunters == ()
+    assert "taunt" not in [e["type"] for e in events]
+    assert "Taunted by" not in CLIENT.render_table(_scene(state, None))

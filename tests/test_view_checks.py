@@ -181,6 +181,7 @@ UNKNOWN_CARD_EVENTS = {
     "theboss": ({"type": "play", "seat": 0, "card": 999, "city": 1}, ".card"),
     "raid": ({"type": "play", "seat": 0, "card": 999, "target": 1}, "events[0].card"),
     "herorealms": ({"type": "play", "seat": 0, "card": 999}, "events[0].card"),
+    "hrdragon": ({"type": "play", "seat": 0, "card": 999}, "events[0].card"),
 }
 
 

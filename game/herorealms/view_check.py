@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Final
 
 from ..engine.errors import GameError
 from ..engine.viewcheck import (
@@ -26,9 +27,9 @@ from .resolve import ABILITIES
 from .state import MARKET_ROW, NO_CARD, BuyMarket, Expend, Format, Play, PromptKind
 from .zones import is_champion
 
-__all__ = ["check_received"]
+__all__ = ["CORE_VIEW", "HERO_REALMS", "Limits", "check_core_view", "check_event", "check_received"]
 
-_VIEW = (
+CORE_VIEW: Final = (
     "seat", "format", "turn", "turns", "to_act", "winner", "players", "hand", "deck", "market",
     "market_deck", "gems", "sacrificed", "in_play", "gold", "combat", "allies", "damage",
     "prompts", "next", "looking", "looking_size",
@@ -38,6 +39,7 @@ _PLAYER = (
     "out", "pack", "ability_used", "skill_used", "turns_begun", "fallen", "ward", "ward_turns",
 )  # fmt: skip
 _NEXT = ("to_top", "action_to_top", "to_hand", "champion_discount", "action_discount", "heist")
+_VIEW = CORE_VIEW
 _LAST = CARD_COUNT - 1
 _BIG = 100_000
 _MOST_EVENTS = 50_000
@@ -76,6 +78,20 @@ _EVENTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 
 
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """What the Hero Realms part of a view may hold, for this game and for a
+    game built on it (the Dragon's: more cards, more seats, its own formats)."""
+
+    last_card: int  # the highest card id
+    max_seats: int
+    formats: tuple[str, ...]
+    most_dealt: int  # the largest hand a deal gives
+
+
+HERO_REALMS: Final = Limits(_LAST, MAX_SEATS, tuple(item.value for item in Format), 5)
+
+
 def check_received(received: Received) -> str | None:
     return refusal(_check, received)
 
@@ -89,7 +105,7 @@ def _check(received: Received) -> None:
     # a whole game's log at once (a frame sent from the first event): a long
     # 4-player game tells thousands of events
     for index, event in enumerate(listing(received.events, "events", 0, _MOST_EVENTS)):
-        _event(event, f"events[{index}]", seat, players)
+        check_event(event, f"events[{index}]", seat, players, HERO_REALMS)
     if received.outcome is None:
         require(view["winner"] is None, "outcome", "is missing for a finished game")
     else:
@@ -108,18 +124,33 @@ def _check(received: Received) -> None:
 _HYDRA_TEAMS = ("first", "second")
 
 
-def _cards(value: object, path: str, high: int = MARKET_ROW * 40) -> list[int]:
-    return int_list(value, path, 0, _LAST, (0, high))
+def _cards(
+    value: object, path: str, high: int = MARKET_ROW * 40, limits: Limits = HERO_REALMS
+) -> list[int]:
+    return int_list(value, path, 0, limits.last_card, (0, high))
 
 
 def _view(data: object, seat: int | None) -> Mapping[str, Any]:
     view = fields(data, "view", _VIEW)
+    seen, hidden = check_core_view(view, seat, HERO_REALMS)
+    players = len(view["players"])
+    total = len(MARKET_IDS) + len(GEM_IDS) + players * STARTING_DECK  # a pack's deck is as big
+    require(len(seen) + hidden == total, "view", "does not account for every card")
+    return view
+
+
+def check_core_view(
+    view: Mapping[str, Any], seat: int | None, limits: Limits
+) -> tuple[list[int], int]:
+    """Check the Hero Realms fields of a view (`CORE_VIEW`, already there):
+    the cards it shows (each once) and how many it hides, for the caller to
+    account for every card of its game."""
     require(view["seat"] == seat and type(view["seat"]) is type(seat), "view.seat", "is not yours")
-    people = listing(view["players"], "view.players", 2, MAX_SEATS)
+    people = listing(view["players"], "view.players", 2, limits.max_seats)
     players = len(people)
     require(seat is None or 0 <= seat < players, "you", "are not a seat of this game")
     last = players - 1
-    choice(view["format"], "view.format", tuple(item.value for item in Format))
+    choice(view["format"], "view.format", limits.formats)
     turn = integer(view["turn"], "view.turn", 0, last)
     integer(view["turns"], "view.turns", 1, _BIG)
     winner = optional_int(view["winner"], "view.winner", 0, last)
@@ -128,19 +159,21 @@ def _view(data: object, seat: int | None) -> Mapping[str, Any]:
     seen: list[int] = []
     hidden = int_list([view["market_deck"]], "view.market_deck", 0, len(MARKET_IDS))[0]
     for index, player in enumerate(people):
-        seen_here, hidden_here = _player(player, f"view.players[{index}]", index == seat)
+        seen_here, hidden_here = _player(player, f"view.players[{index}]", limits)
         seen += seen_here
         hidden += hidden_here
-    market = int_list(view["market"], "view.market", NO_CARD, _LAST, (MARKET_ROW, MARKET_ROW))
+    market = int_list(
+        view["market"], "view.market", NO_CARD, limits.last_card, (MARKET_ROW, MARKET_ROW)
+    )
     seen += [card for card in market if card != NO_CARD]
     for key in ("gems", "sacrificed", "in_play"):
-        seen += _cards(view[key], f"view.{key}")
+        seen += _cards(view[key], f"view.{key}", limits=limits)
     mine = people[seat] if seat is not None else None
     if mine is None:
         require(view["hand"] is None and view["deck"] is None, "view.hand", "is a seat's own")
     else:
-        hand = _cards(view["hand"], "view.hand")
-        deck = _cards(view["deck"], "view.deck")
+        hand = _cards(view["hand"], "view.hand", limits=limits)
+        deck = _cards(view["deck"], "view.deck", limits=limits)
         require(len(hand) == mine["hand_size"], "view.hand", "does not match its size")
         require(len(deck) == mine["deck_size"], "view.deck", "does not match its size")
         require(deck == sorted(deck), "view.deck", "shows an order nobody knows")
@@ -149,20 +182,18 @@ def _view(data: object, seat: int | None) -> Mapping[str, Any]:
         hidden -= len(hand) + len(deck) - len(mine["deck_top"])
     looking_size = integer(view["looking_size"], "view.looking_size", 0, 5)
     if seat is not None and seat == turn:
-        looking = _cards(view["looking"], "view.looking", 5)
+        looking = _cards(view["looking"], "view.looking", 5, limits)
         require(len(looking) == looking_size, "view.looking", "does not match its size")
         seen += looking
     else:
         require(view["looking"] is None, "view.looking", "is the player to act's own")
         hidden += looking_size
     distinct(seen, "view")
-    total = len(MARKET_IDS) + len(GEM_IDS) + players * STARTING_DECK  # a pack's deck is as big
-    require(len(seen) + hidden == total, "view", "does not account for every card")
     for key in ("gold", "combat"):
         integer(view[key], f"view.{key}", 0, _BIG)
-    _cards(view["allies"], "view.allies")
+    _cards(view["allies"], "view.allies", limits=limits)
     for index, entry in enumerate(listing(view["damage"], "view.damage", 0, 40)):
-        int_list(entry, f"view.damage[{index}]", 0, _LAST, (2, 2))
+        int_list(entry, f"view.damage[{index}]", 0, limits.last_card, (2, 2))
     nxt = fields(view["next"], "view.next", _NEXT)
     for key, value in nxt.items():
         integer(value, f"view.next.{key}", 0, _BIG)
@@ -172,24 +203,24 @@ def _view(data: object, seat: int | None) -> Mapping[str, Any]:
         where = f"view.prompts[{index}]"
         prompt = fields(item, where, ("kind", "card", "ability", "index", "left", "bonus"))
         choice(prompt["kind"], f"{where}.kind", tuple(kind.value for kind in PromptKind))
-        integer(prompt["card"], f"{where}.card", NO_CARD, _LAST)
+        integer(prompt["card"], f"{where}.card", NO_CARD, limits.last_card)
         choice(prompt["ability"], f"{where}.ability", ("", *ABILITIES))
         integer(prompt["index"], f"{where}.index", 0, 8)
         integer(prompt["left"], f"{where}.left", 0, 2)
         integer(prompt["bonus"], f"{where}.bonus", 0, 10)
-    return view
+    return seen, hidden
 
 
-def _player(data: object, path: str, own: bool) -> tuple[list[int], int]:
+def _player(data: object, path: str, limits: Limits) -> tuple[list[int], int]:
     """The cards a player's public part shows, and how many it hides."""
     player = fields(data, path, _PLAYER)
     integer(player["health"], f"{path}.health", 0, _BIG)
     hand = integer(player["hand_size"], f"{path}.hand_size", 0, _BIG)
     deck = integer(player["deck_size"], f"{path}.deck_size", 0, _BIG)
-    top = _cards(player["deck_top"], f"{path}.deck_top", deck)
-    discard = _cards(player["discard"], f"{path}.discard")
-    champions = _cards(player["champions"], f"{path}.champions")
-    expended = _cards(player["expended"], f"{path}.expended")
+    top = _cards(player["deck_top"], f"{path}.deck_top", deck, limits)
+    discard = _cards(player["discard"], f"{path}.discard", limits=limits)
+    champions = _cards(player["champions"], f"{path}.champions", limits=limits)
+    expended = _cards(player["expended"], f"{path}.expended", limits=limits)
     require(set(expended) <= set(champions), f"{path}.expended", "are not its champions")
     integer(player["owed"], f"{path}.owed", 0, _BIG)
     out = boolean(player["out"], f"{path}.out")
@@ -198,7 +229,7 @@ def _player(data: object, path: str, own: bool) -> tuple[list[int], int]:
         boolean(player[key], f"{path}.{key}")
     for key in ("turns_begun", "ward", "ward_turns"):
         integer(player[key], f"{path}.{key}", 0, _BIG)
-    fallen = _cards(player["fallen"], f"{path}.fallen")
+    fallen = _cards(player["fallen"], f"{path}.fallen", limits=limits)
     require(all(is_champion(c) for c in fallen), f"{path}.fallen", "holds a card no champion")
     require(not out or not champions, f"{path}.champions", "belong to a player still in")
     hidden = hand + deck - len(top)
@@ -225,7 +256,8 @@ def _legal(data: object, view: Mapping[str, Any], seat: int | None) -> None:
             require(action.card in champions, f"legal[{index}]", "expends no champion of yours")
 
 
-def _event(data: object, path: str, seat: int | None, players: int) -> None:
+def check_event(data: object, path: str, seat: int | None, players: int, limits: Limits) -> None:
+    """Check one of Hero Realms' events as `seat` received it."""
     kind = choice(data.get("type") if isinstance(data, dict) else None, f"{path}.type", _EVENTS)
     public, extra = _EVENTS[kind]
     event = fields(data, path, ("type", *public), extra)
@@ -233,7 +265,7 @@ def _event(data: object, path: str, seat: int | None, players: int) -> None:
         if key in event:
             integer(event[key], f"{path}.{key}", 0, players - 1)
     if "card" in event:
-        integer(event["card"], f"{path}.card", NO_CARD, _LAST)
+        integer(event["card"], f"{path}.card", NO_CARD, limits.last_card)
     for key in (
         "amount",
         "count",
@@ -255,12 +287,12 @@ def _event(data: object, path: str, seat: int | None, players: int) -> None:
             f"{path}.cards",
             "is another's secret",
         )
-        _cards(event["cards"], f"{path}.cards")
+        _cards(event["cards"], f"{path}.cards", limits=limits)
     if kind == "game_over":
         int_list(event["winners"], f"{path}.winners", 0, players - 1, (1, 2))  # 2: Hydra
     elif kind == "deal":
-        int_list(event["hands"], f"{path}.hands", 0, 5, (players, players))
-        int_list(event["market"], f"{path}.market", 0, _LAST, (MARKET_ROW, MARKET_ROW))
+        int_list(event["hands"], f"{path}.hands", 0, limits.most_dealt, (players, players))
+        int_list(event["market"], f"{path}.market", 0, limits.last_card, (MARKET_ROW, MARKET_ROW))
     for key in ("what", "to", "from"):
         if key in event:
             choice(

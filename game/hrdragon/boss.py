@@ -104,8 +104,9 @@ def taunters_of(state: State, boss: int) -> tuple[int, ...]:
 
 
 def count_hits(state: State, seat: int, events: list[Event]) -> tuple[State, list[Event]]:
-    """A party member's damage to a Dragon itself this turn; 10 or more taunts it."""
-    if seat in state.bosses:
+    """A party member's damage to a Dragon itself this turn; 10 or more taunts
+    it, unless that damage beat it (a finished game taunts nobody)."""
+    if seat in state.bosses or state.winners:
         return state, []
     hits = dict(state.hits)
     for event in events:

@@ -1,5 +1,5 @@
-"""The Dragon boss deck as an engine Game (not registered yet: it waits for
-its client): a party of 1 to 5 against the Dragon, or two Dragons."""
+"""The Dragon boss deck as an engine Game (registered in game/registry.py
+with its client, ui/): a party of 1 to 5 against the Dragon, or two Dragons."""
 
 from __future__ import annotations
 

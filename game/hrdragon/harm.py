@@ -80,8 +80,18 @@ def settle_defeats(state: State, events: list[Event]) -> tuple[State, list[Event
     if winners and not state.winners:
         core = evolve(core, winner=winners[0], prompts=())
         state = evolve(state, core=core, winners=winners, gifts=(), asks=(), lending=())
-        events.append({"type": "side_wins", "winners": list(winners)})
+        # Hero Realms' own end names the last seat standing, not the side: the side's replaces it
+        events[:] = [event for event in events if event["type"] != "game_over"]
+        events.append({"type": "side_wins", "winners": list(winners), "side": _side(state)})
     return state, events
+
+
+def _side(state: State) -> str:
+    """Which side won, for the log and a replay: the party, the Dragon, or
+    (boss against boss) one boss."""
+    if not party_seats(state):
+        return "boss"
+    return "dragon" if state.winners == state.bosses else "party"
 
 
 def _winners(state: State) -> tuple[int, ...]:

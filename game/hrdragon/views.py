@@ -37,7 +37,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     found |= {
         "format": "dragon" if party_seats(state) else "boss_vs_boss",
         "to_act": list(to_act(state)),
-        "winner": None,
+        # Hero Realms' one winner: the first seat of the winning side (all in "winners")
+        "winner": state.winners[0] if state.winners else None,
         "winners": list(state.winners),
         "bosses": list(state.bosses),
         "counted": state.counted,

@@ -37,7 +37,11 @@ def _controls(scene: Scene, kind: type) -> list[Control]:
 
 
 def winners(view: dict[str, Any]) -> list[int]:
-    """The winning seats (a Hydra team's two), none while the game goes on."""
+    """The winning seats (a Hydra team's two), none while the game goes on; a
+    game built on this one whose side of several seats wins together lists
+    them all in its view's ``winners``."""
+    if "winners" in view:
+        return list(view["winners"])
     winner = view["winner"]
     if winner is None:
         return []

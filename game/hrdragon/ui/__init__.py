@@ -1,4 +1,4 @@
-"""The Dragon game's client: the board, the dock and the words (not registered yet)."""
+"""The Dragon game's client: the board, the dock and the words (registered in game/registry.py)."""
 
 from .client import CLIENT
 

@@ -77,6 +77,14 @@ DBOARD: Final = Catalogue(
         },
         "over_boss": {"fr": "{name} l’emporte !", "en": "{name} wins!"},
         "over_none": {"fr": "Partie terminée.", "en": "Game over."},
+        "together_party": {
+            "fr": "Victoire partagée par tout le groupe, vaincus compris.",
+            "en": "Every member shares the win, the defeated ones too.",
+        },
+        "together_dragon": {
+            "fr": "Tout le groupe est tombé : la défaite est commune.",
+            "en": "Every member has fallen: the party loses as one.",
+        },
         "faction_log": {
             "fr": "{name} compte une carte {faction} de plus ce tour-ci.",
             "en": "{name} counts one more {faction} card this turn.",

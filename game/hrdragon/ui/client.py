@@ -1,4 +1,4 @@
-"""The Dragon game's ``GameClient`` (not registered yet): Hero Realms'
+"""The Dragon game's ``GameClient`` (``get_client("hrdragon")``): Hero Realms'
 client with the boss deck's dock, words, board and markers."""
 
 from __future__ import annotations

@@ -78,18 +78,17 @@ def describe(event: Mapping[str, Any], names: Sequence[str], lang: str) -> list[
         faction = PHRASES(f"faction_{event['faction']}", lang)
         return [DBOARD("faction_log", lang, name=name, faction=faction)]
     if kind == "side_wins":
-        return [_side_words(event["winners"], names, lang)]
+        return [_side_words(event, names, lang)]
     return core_describe(event, names, lang)
 
 
-def _side_words(winners: Sequence[int], names: Sequence[str], lang: str) -> str:
-    """The event names no side: several winners are the party; the last seat
-    alone, at a table of three or more, the Dragon; else a seat by its name
-    (a party of one, or one of two bosses)."""
-    if len(winners) > 1:
-        return LOG("side_wins", lang, side=LOG("party", lang))
-    if len(names) > 2 and winners and winners[0] == len(names) - 1:
-        return LOG("side_wins", lang, side=LOG("dragon", lang))
+def _side_words(event: Mapping[str, Any], names: Sequence[str], lang: str) -> str:
+    """The party's win or the Dragon's, whatever the party's size (a party
+    of one too); boss against boss, the winning boss by its name."""
+    side = event.get("side")
+    if side in ("party", "dragon"):
+        return LOG("side_wins", lang, side=LOG(str(side), lang))
+    winners = event["winners"]
     return DBOARD("over_boss", lang, name=seat_name(names, winners[0] if winners else -1, lang))
 
 

@@ -19,7 +19,7 @@ from .board_words import DBOARD
 from .describe import seat_name
 from .panel import dragon_panels, party_ring
 
-__all__ = ["over_title", "render_game_over", "render_result", "render_table"]
+__all__ = ["over_title", "render_game_over", "render_result", "render_table", "side_of"]
 
 #: the groups whose moves the board also draws on the cards: folded in the dock
 _FOLDED: Final = ("play_area", "market", "pack", "attack_more")
@@ -27,7 +27,29 @@ _FOLDED: Final = ("play_area", "market", "pack", "attack_more")
 
 def render_table(scene: Scene) -> str:
     lead = f'<div class="hd-board">{dragon_panels(scene)}{party_ring(scene)}</div>'
-    return core.table(scene, game="hrdragon", lead=lead, dock=_dock(scene))
+    return core.table(scene, game="hrdragon", lead=_end(scene) + lead, dock=_dock(scene))
+
+
+def side_of(view: dict[str, Any]) -> str:
+    """Who won: "party", "dragon", "boss" (boss against boss), "" while it goes on."""
+    winners, bosses = view["winners"], view["bosses"]
+    if not winners:
+        return ""
+    if len(bosses) == 2:
+        return "boss"
+    return "dragon" if list(winners) == list(bosses) else "party"
+
+
+def _end(scene: Scene) -> str:
+    """A finished game's side, at the head of the board (under the end panel too)."""
+    side = side_of(scene.view)
+    if not side:
+        return ""
+    title = over_title(scene.view, scene.names, scene.lang)
+    return (
+        f'<p class="hd-end" data-side="{side}" role="status">'
+        f"{icon('crown')}<span>{e(title)}</span></p>"
+    )
 
 
 def _dock(scene: Scene) -> str:
@@ -86,6 +108,7 @@ def over_title(view: dict[str, Any], names: Sequence[str], lang: str) -> str:
 def render_game_over(scene: Scene) -> str:
     view = scene.view
     title = over_title(view, scene.names, scene.lang)
+    side = side_of(view)
     won = set(view["winners"])
     rows = "".join(
         f'<li data-seat="{seat}" data-winner="{"true" if seat in won else "false"}">'
@@ -95,10 +118,17 @@ def render_game_over(scene: Scene) -> str:
     )
     return (
         '<section id="game-over" class="overlay-panel game-over hr-over" role="dialog" '
-        'aria-modal="false" aria-labelledby="over-title">'
+        f'aria-modal="false" aria-labelledby="over-title" data-side="{side}">'
         f'<div class="trophy" aria-hidden="true">{icon("crown")}</div>'
-        f'<h2 class="panel-title" id="over-title">{e(title)}</h2>'
+        f'<h2 class="panel-title" id="over-title">{e(title)}</h2>{_together(scene, side)}'
         f'<ul class="hd-standings">{rows}</ul>'
         f'<div class="panel-actions">{scene.over_actions_html}</div>'
         f"{scene.over_box_html}</section>"
     )
+
+
+def _together(scene: Scene, side: str) -> str:
+    """The end panel's line under its title: the whole party won or lost together."""
+    if side not in ("party", "dragon"):
+        return ""
+    return f'<p class="over-sub">{e(DBOARD(f"together_{side}", scene.lang))}</p>'

@@ -1,0 +1,289 @@
+"""The Dragon boss deck in the page: a party of two (a person and a bot
+companion) against the Dragon bot, resumed a few moves before its end
+(played under CPython by `near_end`) and played to the end by random moves;
+and two tabs where a person plays the Dragon against a person's hero, from
+the deal to the end, by strong moves. After every click (every few actions
+over tabs), the board of the seat at the device and the page's storage name
+no card of another hand (a defeated member's hand is the party's), of any
+deck or of the face-down Hoard. The end is the side's: the end panel, and in
+the replay the board, its caption and its log, say the party (or the Dragon)
+won, together."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator, Sequence
+from typing import Any, ClassVar
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from game.engine.protocol import Game
+from game.hrdragon.game import GAME
+from game.hrdragon.state import State
+from game.hrdragon.views import open_hands
+from game.net import HostSession
+from game.web.net_prefs import NAME_KEY, guest_key, host_key, host_sealed_prefix
+from game.web.session import save_key
+from tests.browser.conftest import App, Site
+from tests.browser.driver import GameDriver
+from tests.browser.near_end import near_the_end, resume_near_the_end
+from tests.browser.net_play import (
+    HiddenCheck,
+    NetPage,
+    Table,
+    finish,
+    host_with_guest,
+    sealed_only,
+    tab_table,
+)
+from tests.browser.play import SaveFollower
+
+#: the board without its log (the log names cards played, never a secret)
+_BOARD_JS = """() => {
+    const view = document.getElementById('board-view').cloneNode(true);
+    view.querySelectorAll('.log-panel').forEach((node) => node.remove());
+    return view.innerHTML;
+}"""
+
+_STORAGE_JS = """() => {
+    const all = {};
+    for (const store of [localStorage, sessionStorage]) {
+        for (let i = 0; i < store.length; i++) {
+            all[store.key(i)] = store.getItem(store.key(i));
+        }
+    }
+    return JSON.stringify(all);
+}"""
+
+_SIDE_WORDS = {"party": "The party wins!", "dragon": "The Dragon wins!"}
+
+
+def _secrets(state: State, viewer: int | None) -> set[int]:
+    """The cards `viewer` may not see: every other hand (but a defeated
+    member's, which the party sees), every deck below its face-up top, the
+    market deck, the face-down Hoard, what another seat is looking at."""
+    core = state.core
+    shown = set(open_hands(state, viewer))
+    hidden = {
+        c
+        for seat, p in enumerate(core.players)
+        if seat != viewer and seat not in shown
+        for c in p.hand
+    }
+    hidden |= {c for p in core.players for c in p.deck[p.known :]}
+    hidden |= set(core.market_deck) | set(state.hoard)
+    if viewer != core.turn:
+        hidden |= set(core.looking)
+    return hidden
+
+
+def _check(page: Page, follower: SaveFollower) -> int:
+    """The board and the storage keep every secret of the page's game, its
+    state read from its save; how many cards were searched for."""
+    text = page.evaluate(f"() => localStorage.getItem('{save_key(GAME.name)}')")
+    phase = str(page.get_attribute("#board", "data-phase"))
+    if text is None:  # a finished game leaves no save
+        assert phase in ("result", "over"), phase
+        return 0
+    state, viewer = follower.follow(str(text))
+    if phase == "curtain":
+        return 0
+    html = str(page.evaluate(_BOARD_JS))
+    stored = str(page.evaluate(_STORAGE_JS))
+    secrets = _secrets(state, viewer)
+    for card in secrets:
+        assert f'data-card="{card}"' not in html, (viewer, card)
+        assert f'data-card=\\"{card}\\"' not in stored, (viewer, card)
+    return len(secrets)
+
+
+def _the_end_is_the_sides(page: Page) -> str:
+    """The end panel names the side that won, and says it won or lost
+    together; every seat of the side is a winner. The side's name."""
+    side = str(page.get_attribute("#game-over", "data-side"))
+    assert side in _SIDE_WORDS, side
+    assert page.locator("#game-over .over-sub").count() == 1
+    winners = page.locator("#game-over .hd-standings li[data-winner='true']").count()
+    assert winners == (2 if side == "party" else 1), (side, winners)
+    return side
+
+
+def _the_replay_ends_with_the_side(page: Page, side: str) -> None:
+    """The end's share link opens the replay; at its last step the board says
+    which side won (no turn area left), and so do its caption and its log."""
+    page.locator("#game-over [data-cmd=share]").click()
+    page.wait_for_selector("#game-over #share-link", state="visible")
+    page.goto(page.input_value("#game-over #share-link"))
+    page.wait_for_selector("html[data-state='ready'] #replay[data-steps]", state="attached")
+    page.locator(".lang-btn[data-lang='en']").first.click()
+    page.locator("#replay [data-cmd=last]").click()
+    page.wait_for_selector("#replay[data-over='true'] .hd-end", state="attached")
+    steps = page.get_attribute("#replay", "data-steps")
+    assert page.get_attribute("#replay", "data-step") == steps
+    assert page.locator(f"#replay .hd-end[data-side='{side}']").count() == 1
+    assert page.locator("#replay .hr-turn").count() == 0
+    log = str(page.evaluate("() => document.querySelector('#replay .log-panel').textContent"))
+    assert _SIDE_WORDS[side] in log, log[-300:]
+
+
+def test_a_party_of_two_and_a_bot_companion_against_the_dragon_to_the_end(app: App) -> None:
+    """A person (seat 0) and a bot hero (seat 1) against the Dragon bot
+    (seat 2), resumed near the end and played out by the person's random
+    moves; every secret checked after each click; the end is the party's."""
+    session = near_the_end("hrdragon", 3, (0,), seed=4, before=20)
+    resume_near_the_end(app, "hrdragon", session)
+    page = app.page
+    assert page.locator("#board-view #table[data-game='hrdragon']").count() == 1
+    assert page.locator(".hd-party .hd-member").count() == 2
+    assert page.get_attribute(".hd-dragon", "data-seat") == "2"
+    driver = GameDriver(app, "hrdragon", random.Random(4))
+    follower, searched, phases = SaveFollower(GAME), 0, []
+    for phase in driver.phases(limit=600):
+        phases.append(phase)
+        searched += _check(page, follower)
+    assert searched > 0 and "human" in phases and phases[-1] == "over"
+    _the_replay_ends_with_the_side(page, _the_end_is_the_sides(page))
+
+
+# ------------------------------------------------------------- over tabs
+
+#: a person's simple strong move through the board's own controls: answer
+#: what a card or the boss deck asks, play all gold, play the hand, expend
+#: one's champions, attack with all one's combat (the other side's player
+#: first, else a champion in the way), end the turn (never buying: a shorter
+#: game). The chosen control is marked `data-pick`, its folds opened.
+_PICK_JS = """() => {
+    const board = document.getElementById('board').dataset;
+    const one = (selector) => document.querySelector(selector);
+    let pick = (board.asking ? one('#actions [data-cmd=act]') : null)
+        || one('.hr-gold-btn')
+        || one('.hr-you .hr-hand .hr-card-btn')
+        || one('.hr-you [data-zone=champions] .hr-card-btn');
+    if (!pick && Number(board.combat) > 0) {
+        pick = one('.hr-attack-btn') || one('.hr-seat-list [data-zone=champions] .hr-card-btn');
+    }
+    pick = pick || one('.hr-end-btn') || one('#actions [data-cmd=act]');
+    if (!pick) return '';
+    for (let fold = pick.closest('details'); fold; fold = fold.parentElement.closest('details')) {
+        fold.open = true;
+    }
+    pick.setAttribute('data-pick', '');
+    return pick.className;
+}"""
+
+
+class DragonPage(NetPage):
+    """A tab at a Dragon table, its person making the strong move."""
+
+    @staticmethod
+    def of(page: NetPage) -> DragonPage:
+        return DragonPage(page.page, page.log, page.name)
+
+    def act(self, rng: random.Random) -> str:
+        version = self.version()
+        picked = str(self.page.evaluate(_PICK_JS))
+        assert picked, "a person's turn shows a move"
+        self.page.locator("[data-pick]").click()
+        self.wait_past(version)
+        return picked
+
+
+class DragonCheck(HiddenCheck):
+    """No tab holds another hand's card, a deck's order or the face-down
+    Hoard: not in its board, its storage, nor any frame it received."""
+
+    game: ClassVar[Game[Any, Any]] = GAME
+
+    def _check_guest(
+        self, guest: NetPage, host: HostSession, seat: int, states: Sequence[Any]
+    ) -> None:
+        self._board(guest, host, seat)
+        stored = guest.storage()
+        assert set(stored["session"]) <= {guest_key(GAME.name), NAME_KEY}, stored["session"]
+        assert host_key(GAME.name) not in stored["local"]
+        self._stored(guest, {**stored, "idb": guest.indexed_db()}, host, seat)
+        self._frames(guest, host, seat, states)
+
+    def _check_host(self, host: HostSession) -> None:
+        seat = int(self.host.marker("viewer"))
+        self._board(self.host, host, seat)
+        self._stored(self.host, self.host.storage()["local"], host, seat)
+
+    def _board(self, page: NetPage, host: HostSession, seat: int) -> None:
+        assert host.state is not None
+        secrets = _secrets(host.state, seat)
+        self.secrets_seen += len(secrets)
+        page.wait_version(host.version)
+        html = str(page.page.evaluate(_BOARD_JS))
+        for card in secrets:
+            assert f'data-card="{card}"' not in html, (page.name, card)
+
+    def _stored(self, page: NetPage, stored: dict[str, Any], host: HostSession, seat: int) -> None:
+        """The host's record sealed; no view, hand, match nor seed, no secret card."""
+        assert host.state is not None
+        local = stored.get("local", stored)
+        for key, text in local.items():
+            if key.startswith(host_sealed_prefix(GAME.name)):
+                local[key] = sealed_only(text)
+        dump = json.dumps(stored, ensure_ascii=False)
+        for word in ('"view"', '"hand"', '"match"', '"actions"', '"seed"'):
+            assert word not in dump, (page.name, word)
+        for card in _secrets(host.state, seat):
+            assert f'data-card="{card}"' not in dump, (page.name, card)
+
+
+@pytest.fixture
+def dragon_table(browser: Browser, site: Site) -> Iterator[Table]:
+    yield from tab_table(browser, site, query="?game=hrdragon&botdelay=0&seed=3")
+
+
+_NOW_JS = """() => {
+    const board = document.getElementById('board').dataset;
+    return [Number(board.actions || 0), board.over === 'true', board.toAct || ''];
+}"""
+
+
+def _play_over_tabs(pages: Sequence[DragonPage], check: DragonCheck, every: int) -> int:
+    """Play the tabs' game to its end (the first page hosts it), each step
+    the seat to act clicking its strong move; the actions played."""
+    host = pages[0]
+    seats = {int(page.marker("viewer")): page for page in pages}
+    checked = -every
+    while True:
+        version, over, to_act = host.page.evaluate(_NOW_JS)
+        if over:
+            return int(version)
+        assert version < 1500, "the game does not end"
+        if version - checked >= every:
+            check.run()
+            checked = version
+        page = seats[int(to_act)]
+        page.wait_version(version)
+        page.acknowledge()
+        if page.phase() != "human":
+            host.wait_version(version)  # a state still on its way: look again
+            continue
+        page.act(random.Random())
+        host.wait_past(version)
+
+
+def test_two_tabs_a_person_plays_the_dragon_to_the_end(dragon_table: Table) -> None:
+    """Alice's hero against Bob's Dragon, in two tabs, from the deal to the
+    end by strong moves; every few actions each tab's board, storage and
+    frames are searched; both tabs show the side that won."""
+    host, guest = host_with_guest(dragon_table, 2)
+    host, guest = DragonPage.of(host), DragonPage.of(guest)
+    assert guest.marker("viewer") == "1"
+    assert guest.page.locator(".hd-dragon[data-seat='1']").count() == 1
+    assert guest.page.locator(".hd-party .hd-member[data-seat='0']").count() == 1
+    check = DragonCheck(host, [guest])
+    actions = _play_over_tabs([host, guest], check, every=12)
+    for page in (host, guest):
+        page.wait_version(actions)
+    check.run()
+    finish([host, guest])
+    assert actions > 20 and check.secrets_seen > 0 and check.runs > 2
+    sides = {_the_end_is_the_sides(page.page) for page in (host, guest)}
+    assert len(sides) == 1
