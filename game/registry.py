@@ -19,6 +19,7 @@ from .bossquest import GAME as BOSSQUEST
 from .engine.client import GameClient, menu_fields
 from .engine.protocol import JSON, Game
 from .herorealms import GAME as HEROREALMS
+from .hrdragon.game import GAME as HRDRAGON
 from .theboss import GAME as THEBOSS
 
 __all__ = [
@@ -43,6 +44,7 @@ GAMES: dict[str, Game[Any, Any]] = {
     BOSSQUEST.name: BOSSQUEST,
     THEBOSS.name: THEBOSS,
     HEROREALMS.name: HEROREALMS,
+    HRDRAGON.name: HRDRAGON,
 }
 
 #: the game the site opens on (until it offers a list of games)
@@ -53,6 +55,7 @@ CLIENTS: dict[str, str] = {
     BOSSQUEST.name: "game.bossquest.ui",
     THEBOSS.name: "game.theboss.ui",
     HEROREALMS.name: "game.herorealms.ui",
+    HRDRAGON.name: "game.hrdragon.ui",
 }
 
 #: games written only for the tests: their package, which holds ``GAME``
