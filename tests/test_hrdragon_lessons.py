@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import html
 import json
+import re
 import subprocess
 import sys
-from collections.abc import Mapping
+import tomllib
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -28,11 +30,20 @@ from game.engine.scenario import load_scenario, run_scenario
 from game.herorealms.cards import kind_of
 from game.herorealms.state import AttackPlayer, Choose
 from game.hrdragon.boss import TAUNT_DAMAGE
-from game.hrdragon.cards import skill_check
+from game.hrdragon.cards import HOARD_IDS, boss_deck, skill_check
 from game.hrdragon.game import GAME
 from game.hrdragon.scenario import SCENARIOS, read_action
 from game.hrdragon.stack import CARD_NAMES
-from game.hrdragon.state import Borrow, Reveal, SkillCheck, UseItem
+from game.hrdragon.state import (
+    BOSS_HEALTH,
+    BOSS_VS_BOSS,
+    HAND_BY_SIZE,
+    Borrow,
+    Reveal,
+    SkillCheck,
+    UseItem,
+)
+from game.hrdragon.ui.describe import card_of
 from tests.test_herorealms_lessons import _french_problems
 from tests.test_theboss_tutorials import _is_reader_move, _stops, _texts
 
@@ -262,3 +273,120 @@ def test_the_build_index_holds_the_lessons_for_the_page() -> None:
     data = _data("taunt")
     assert entry["title"] == data["title"] and entry["reader"] == READER
     assert entry["caption"] == data["steps"][0]["caption"]
+
+
+# ------------------------------------------------------------ the rules page
+
+
+def _rules() -> dict[str, Any]:
+    return tomllib.loads(RULES.read_text("utf-8"))
+
+
+def _sections(rules: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    return [section for part in rules["part"] for section in part["section"]]
+
+
+def _page(rules: Mapping[str, Any]) -> str:
+    return build.rules_page(
+        GAME.name,
+        rules,
+        title={"fr": "Hero Realms : le Dragon", "en": "Hero Realms: the Dragon"},
+        tutorials=NAMES,
+        pages=["bossquest", "theboss", "herorealms", GAME.name],
+        template=build.RULES_TEMPLATE.read_text("utf-8"),
+        where="game/hrdragon/ui/rules.toml",
+    )
+
+
+def test_the_client_names_the_rules_page_and_the_build_makes_it() -> None:
+    assert registry.get_client(GAME.name).listing.rules == RULES
+    page = build.rules_pages()[f"rules-{GAME.name}.html"]
+    for board in EXPECTED:
+        assert f'data-game="{GAME.name}" data-scenario="{board}"' in page
+    assert 'href="rules-herorealms.html"' in page  # the base game's rules, which still hold
+
+
+def test_the_rules_page_builds_with_every_lesson_beside_its_section() -> None:
+    rules = _rules()
+    boards = {s["key"]: s["board"] for s in _sections(rules) if "board" in s}
+    assert boards == {
+        "taunt": "taunt",
+        "hoard": "hoard",
+        "skill-check": "skill_check",
+        "defeat": "borrowing",
+    }
+    keys = [s["key"] for s in _sections(rules)]
+    for key in ("goal", "setup", "dragon-cards", "adjacency", "boss-vs-boss"):
+        assert key in keys
+    page = _page(rules)
+    found = re.findall(rf'data-game="{GAME.name}" data-scenario="([a-z_]+)"', page)
+    assert found == EXPECTED  # all of them, in the lessons' order
+
+
+def test_the_rules_page_refuses_boards_out_of_order() -> None:
+    """The build's own order check holds this page too (its lessons' order.txt)."""
+    rules = _rules()
+    sections = _sections(rules)
+    first = next(s for s in sections if s.get("board") == "taunt")
+    last = next(s for s in sections if s.get("board") == "borrowing")
+    first["board"], last["board"] = "borrowing", "taunt"  # type: ignore[index]
+    with pytest.raises(build.RulesError, match="lesson order"):
+        _page(rules)
+
+
+def test_the_rules_page_icons_are_in_the_sprite() -> None:
+    sprite = (ROOT / "site" / "partials" / "icons.svg").read_text("utf-8")
+    icons = {s["icon"] for s in _sections(_rules()) if "icon" in s}
+    assert icons and all(f'id="i-{icon}"' in sprite for icon in icons)
+
+
+def test_the_rules_page_french_is_typeset() -> None:
+    text = RULES.read_text("utf-8")
+    french = re.findall(r'fr = "((?:[^"\\]|\\.)*)"', text) + re.findall(
+        r'\.fr = """(.*?)"""', text, flags=re.S
+    )
+    assert len(french) > 20
+    for chunk in french:
+        plain = re.sub(r"<[^>]+>", "", chunk.replace("&nbsp;", "\u00a0"))
+        plain = plain.replace("\\u00a0", "\u00a0")
+        assert _french_problems(plain) == [], chunk[:120]
+
+
+def test_the_rules_page_keeps_to_the_engines_figures() -> None:
+    """The figures the engine plays by, as the page states them: the Dragon's
+    health, hand and deck at each party size, in one line each; the taunt's
+    10; each Hoard item's check beside its name (the board's card names);
+    boss against boss."""
+    text = {lang: " ".join(_all_text(_rules(), lang)) for lang in LANGS}
+    for lang in LANGS:
+        lines = re.findall(r"<li>([^<]*(?:<(?!/li>)[^<]*)*)</li>", _rules_html_of(lang))
+        for size in range(1, 6):
+            numbers = [BOSS_HEALTH[size - 1], HAND_BY_SIZE[size - 1], len(boss_deck(0, size))]
+            wanted = re.compile(
+                rf"^{size} h\w+\W.*?\b{numbers[0]}\b.*?\b{numbers[1]}\b.*?\b{numbers[2]}\b"
+            )
+            assert any(wanted.search(re.sub(r"<[^>]+>", "", line)) for line in lines), (lang, size)
+        assert re.search(rf"\b{TAUNT_DAMAGE}\b", text[lang])
+        for item in HOARD_IDS:
+            name = re.escape(card_of(item, lang).replace("'", "’"))  # the page typesets it
+            assert re.search(rf"{name} \({skill_check(item)}\)", text[lang]), (lang, name)
+        boss = BOSS_HEALTH[BOSS_VS_BOSS - 1], HAND_BY_SIZE[BOSS_VS_BOSS - 1]
+        deck = len(boss_deck(0, BOSS_VS_BOSS))
+        for figure in (*boss, deck, BOSS_VS_BOSS):
+            assert re.search(rf"\b{figure}\b", text[lang]), (lang, figure)
+
+
+def _rules_html_of(lang: str) -> str:
+    return " ".join(section["text"][lang] for section in _sections(_rules()) if "text" in section)
+
+
+def _all_text(node: object, lang: str) -> Iterator[str]:
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == lang and isinstance(value, str):
+                yield re.sub(r"<[^>]+>", " ", value)
+            else:
+                yield from _all_text(value, lang)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _all_text(value, lang)
