@@ -33,6 +33,8 @@ _VIEW = (
     "used", "shield_left", "extra_factions",
 )  # fmt: skip
 _LAST = HOARD_IDS[-1]
+#: events whose cards every seat sees: the deal's sizes, a skill check's discards (face up)
+_OPEN_CARDS = ("deal", "skill_check")
 _BIG = 100_000
 
 
@@ -71,7 +73,8 @@ def _check(received: Received) -> None:
         text(data["type"], f"events[{index}].type")
         if "cards" in data:
             require(
-                (seat is not None and data.get("seat") in (seat, None)) or data["type"] == "deal",
+                data["type"] in _OPEN_CARDS
+                or (seat is not None and data.get("seat") in (seat, None)),
                 f"events[{index}].cards",
                 "is another's secret",
             )
