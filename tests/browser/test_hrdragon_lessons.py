@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, FrameLocator, Locator, Page, ViewportSize, expect
@@ -35,7 +36,7 @@ def _selector(session: TutorialSession) -> str:
     return "#tutorial" + "".join(f"[data-{key}='{markers[key]}']" for key in KEYS)
 
 
-def _json(action: object) -> str:
+def _json(action: Any) -> str:
     return json.dumps(GAME.action_to_json(action), separators=(",", ":"), sort_keys=True)
 
 
