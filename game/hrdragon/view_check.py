@@ -33,8 +33,6 @@ _VIEW = (
     "used", "shield_left", "extra_factions",
 )  # fmt: skip
 _LAST = HOARD_IDS[-1]
-#: events whose cards every seat sees: the deal's sizes, a skill check's discards (face up)
-_OPEN_CARDS = ("deal", "skill_check")
 _BIG = 100_000
 
 
@@ -73,8 +71,7 @@ def _check(received: Received) -> None:
         text(data["type"], f"events[{index}].type")
         if "cards" in data:
             require(
-                data["type"] in _OPEN_CARDS
-                or (seat is not None and data.get("seat") in (seat, None)),
+                (seat is not None and data.get("seat") in (seat, None)) or data["type"] == "deal",
                 f"events[{index}].cards",
                 "is another's secret",
             )
