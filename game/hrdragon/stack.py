@@ -49,7 +49,7 @@ CARD_NAMES: Final = {card: name for name, card in CARD_IDS.items()}
 _FIELDS = (
     "players", "seed", "mode", "packs", "hands", "decks", "discards", "champions", "expended",
     "health", "market", "in_play", "gold", "combat", "turn", "hoard", "items", "taunters",
-    "turns_begun", "turns",
+    "turns_begun",
 )  # fmt: skip
 _ZONES = {"hands": "hand", "decks": "deck", "discards": "discard", "champions": "champions"}
 
@@ -72,8 +72,7 @@ def stacked(setup: Mapping[str, Any]) -> tuple[State, list[str]]:
     ``hands``, ``decks`` (the named cards on top), ``discards``,
     ``champions``, ``expended``, ``health``, ``turns_begun``; ``market`` (the
     first slots of the row), ``in_play`` (played by the player to act),
-    ``gold``, ``combat``, ``turn``, ``turns`` (turns begun in all, which the
-    board's round counts); ``hoard`` (the face-down items on top),
+    ``gold``, ``combat``, ``turn``; ``hoard`` (the face-down items on top),
     ``items`` (an item's name to its holder's), ``taunters`` (the players
     taunting the Dragon)."""
     unknown = sorted(set(setup) - set(_FIELDS))
@@ -209,10 +208,6 @@ def _numbers(state: State, setup: Mapping[str, Any], names: Sequence[str]) -> St
         if type(value) is not int or value < 0:
             raise ScenarioError(f"setup.{key} must be a whole number")
         changes[key] = value
-    if "turns" in setup:
-        if type(setup["turns"]) is not int or setup["turns"] < 1:
-            raise ScenarioError("setup.turns must be a whole number from 1")
-        changes["turns"] = setup["turns"]
     if "turn" in setup:
         if setup["turn"] not in names:
             raise ScenarioError(f"setup.turn: {quote(setup['turn'])} is not a player")
