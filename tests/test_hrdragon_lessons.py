@@ -1,9 +1,9 @@
 """The Dragon boss deck's tutorial boards (game/hrdragon/tutorials) and rules
 page (game/hrdragon/ui/rules.toml).
 
-Four lessons, each a stacked situation seen through Alix's eyes, a party
-member: the taunt, the Treasure Hoard, the skill check, defeat and
-borrowing. Each passes the scenario runner and the platform's own check of a
+Five lessons, each a stacked situation seen through Alix's eyes, a party
+member: neighbours (giving health), the taunt, the Treasure Hoard, the skill
+check, defeat and borrowing. Each passes the scenario runner and the platform's own check of a
 lesson, speaks French and English (the French typeset) to the reader as
 "you", gives each of the reader's moves a caption and a hint, stays short,
 shows its rule, and plays to its end on the board with every move a button
@@ -39,6 +39,7 @@ from game.hrdragon.state import (
     BOSS_VS_BOSS,
     HAND_BY_SIZE,
     Borrow,
+    Give,
     Reveal,
     SkillCheck,
     UseItem,
@@ -51,8 +52,8 @@ ROOT = Path(__file__).resolve().parents[1]
 FOLDER = ROOT / "game" / "hrdragon" / "tutorials"
 RULES = ROOT / "game" / "hrdragon" / "ui" / "rules.toml"
 
-#: the lessons, in the order order.txt declares (the taunt first: the skill check needs it)
-EXPECTED = ["taunt", "hoard", "skill_check", "borrowing"]
+#: the lessons, in the order order.txt declares (the rules page's order)
+EXPECTED = ["neighbours", "taunt", "hoard", "skill_check", "borrowing"]
 NAMES = registry.lesson_order(FOLDER)
 LANGS = ("fr", "en")
 READER = "Alix"
@@ -171,6 +172,24 @@ def test_lesson_is_a_later_turn_and_the_board_says_which_round(name: str) -> Non
     assert round_now > 1
     for lang, word in (("en", "Turn"), ("fr", "Tour")):
         assert f"{word} {round_now} ·" in html.unescape(session.render(lang).board)
+
+
+def test_neighbours_gives_each_gain_to_yourself_or_a_neighbour_only() -> None:
+    data = _data("neighbours")
+    players = data["setup"]["players"]
+    party = players[:-1]
+    assert len(party) == 4  # one member is not beside the reader
+    reader = party.index(READER)
+    beside = {party[reader - 1], party[(reader + 1) % len(party)]}
+    far = (set(party) - beside - {READER}).pop()
+    asked = data["steps"][0]["expect"]
+    assert sorted(asked["legal"]) == sorted(f"give {n}" for n in (READER, *beside))
+    refused = next(s for s in data["steps"] if "fails" in s)
+    assert refused["do"] == f"give {far}" and refused["seat"] == READER
+    gives = [a for a in _actions(data, READER) if isinstance(a, Give)]
+    # two gains, each wholly to one place, the second elsewhere than the first
+    assert len(gives) == 2 and gives[0].seat != gives[1].seat
+    assert {players[g.seat] for g in gives} <= beside | {READER}
 
 
 def test_taunt_adds_the_turns_damage_and_draws_the_dragons_attack() -> None:
@@ -330,13 +349,14 @@ def test_the_rules_page_builds_with_every_lesson_beside_its_section() -> None:
     rules = _rules()
     boards = {s["key"]: s["board"] for s in _sections(rules) if "board" in s}
     assert boards == {
+        "adjacency": "neighbours",
         "taunt": "taunt",
         "hoard": "hoard",
         "skill-check": "skill_check",
         "defeat": "borrowing",
     }
     keys = [s["key"] for s in _sections(rules)]
-    for key in ("goal", "setup", "dragon-cards", "adjacency", "boss-vs-boss"):
+    for key in ("goal", "setup", "dragon-cards", "boss-vs-boss"):
         assert key in keys
     page = _page(rules)
     found = re.findall(rf'data-game="{GAME.name}" data-scenario="([a-z_]+)"', page)
@@ -347,9 +367,9 @@ def test_the_rules_page_refuses_boards_out_of_order() -> None:
     """The build's own order check holds this page too (its lessons' order.txt)."""
     rules = _rules()
     sections = _sections(rules)
-    first = next(s for s in sections if s.get("board") == "taunt")
+    first = next(s for s in sections if s.get("board") == "neighbours")
     last = next(s for s in sections if s.get("board") == "borrowing")
-    first["board"], last["board"] = "borrowing", "taunt"  # type: ignore[index]
+    first["board"], last["board"] = "borrowing", "neighbours"  # type: ignore[index]
     with pytest.raises(build.RulesError, match="lesson order"):
         _page(rules)
 
