@@ -21,8 +21,11 @@ from . import render
 from .controls import dock
 from .describe import describe, reason_text
 
-__all__ = ["CLIENT", "LISTING", "STYLESHEET", "DragonClient", "open_view"]
+__all__ = ["CLIENT", "LISTING", "RULES", "STYLESHEET", "TUTORIALS", "DragonClient", "open_view"]
 
+#: the tutorial boards (JSON lessons) and the rules page's text and boards
+TUTORIALS = Path(__file__).resolve().parent.parent / "tutorials"
+RULES = Path(__file__).resolve().parent / "rules.toml"
 #: the board's own look, which build.py joins into the site's games.css
 STYLESHEET = Path(__file__).resolve().parent / "hrdragon.css"
 
@@ -39,7 +42,7 @@ LISTING = Listing(
         "en": "Hero Realms together: 1 to 5 heroes against the Dragon, to taunt, "
         "to rob and to bring down as one.",
     },
-    rules=None,
+    rules=RULES,
     groups=(
         MenuGroup(
             "packs",
@@ -61,7 +64,7 @@ LISTING = Listing(
 class DragonClient(HeroRealmsClient):
     name = GAME.name
     renderer = render
-    tutorials: Path | None = None
+    tutorials: Path | None = TUTORIALS
     listing = LISTING
 
     def title(self, lang: str) -> str:
