@@ -45,7 +45,7 @@ def test_the_host_takes_the_last_seat_and_plays_from_it(table: Table) -> None:
     # whole game per transport, docs/testing.md)
     host.page.wait_for_selector(".seat-panel[data-seat='2'][data-you='true']", state="attached")
     assert host.page.locator(".seat-panel[data-you='true']").count() == 1
-    rng, to_act = random.Random(3), set()
+    rng, to_act = random.Random(3), set[str]()
     while not {"0", "2"} <= to_act:
         assert host.marker("stage") != "over", to_act
         play_to_end(host, [guest], rng, stop_at=host.version() + 1)
