@@ -2,8 +2,8 @@
 a bot and over two tabs, the person making simple strong moves through the
 board's own controls (play all gold, play the hand, attack, buy the dearest
 card, end the turn); games resumed a few moves before their end (played
-under CPython by `near_end`), then played to the end by random moves, solo
-at 2 and in pass-and-play at 4. After every click (every few actions over
+under CPython by `near_end`), then played to the end, solo at 2 by random
+moves and in pass-and-play at 4 by strong ones. After every click (every few actions over
 tabs, and every frame received), the board of the seat at the device (its
 DOM) and the page's storage name none of another hand's cards and no card
 of any deck by its id (a deck is a count; one's own deck lists its cards by
