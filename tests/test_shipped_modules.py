@@ -8,7 +8,7 @@ Three views of "what the pages import", each compared with what is shipped:
   the test files that play the pages' Python run (sessions, bots, network
   host and guest, tutorials, scenarios, replays, undo);
 - Pyodide under Node, on the shipped files alone: every module of the game
-  imports and a seeded game of each plays;
+  imports and one seeded game of each plays;
 - the same Pyodide with its stock standard library: what 3.14 itself loads
   for the same work, to tell a CPython 3.11-only dependency from a lost one.
 """

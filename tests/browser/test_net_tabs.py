@@ -1,7 +1,8 @@
 """Network play between tabs of one browser (BroadcastChannel, sealed per pair):
-a whole game with two tabs and a rematch, a round with three tabs and a bot, reloads of a
-guest and of the host, a refused move explained, and no guest ever holding
-another seat's hidden card."""
+a whole game with two tabs, watched by a spectator (no hidden card until the
+end, then everything; the host's cap on spectators), and a rematch; a round
+with three tabs and a bot, reloads of a guest and of the host, a refused move
+explained, and no guest ever holding another seat's hidden card."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from tests.browser.main_thread import MAIN_THREAD_TASK_MS, MainThreadTasks
 from tests.browser.net_play import (
     STEP_MS,
     HiddenCheck,
+    NetPage,
     Table,
     finish,
     host_with_guest,
@@ -30,7 +32,43 @@ def table(browser: Browser, site: Site) -> Iterator[Table]:
     yield from tab_table(browser, site)
 
 
+def set_spectators(host: NetPage, cap: int) -> None:
+    host.page.fill("#net-spectators", str(cap))
+    host.page.dispatch_event("#net-spectators", "change")
+    host.page.wait_for_selector(f"#net-spectators[value='{cap}']", state="attached")
+
+
+def watch(page: NetPage, room: str) -> None:
+    """Open the list of games and press the room's button (Watch: no seat is free)."""
+    page.open_net_menu()
+    button = f"[data-cmd=net-join-tab][data-room='{room}']"
+    page.page.wait_for_selector(f"{button}:has-text('Watch')", timeout=STEP_MS)
+    page.page.click(button)
+
+
+def admit_one_spectator(table: Table, host: NetPage, room: str) -> NetPage:
+    """The host lets one spectator in: a tab watches; a second tab's list says
+    the game is full, with no button to press (the host refuses such a
+    newcomer all the same, spectators_full: tests/test_net_table.py)."""
+    set_spectators(host, 1)
+    fan = table.open("Fan")
+    watch(fan, room)
+    fan.page.wait_for_selector("#net-wait:has-text('Every seat is taken: you will watch')")
+    late = table.open("Zed")
+    late.open_net_menu()
+    late.page.wait_for_selector(
+        f"#net-rooms [data-room='{room}']:has-text('Full: the host lets no one else watch')",
+        timeout=STEP_MS,
+    )
+    assert late.page.locator(f"[data-cmd=net-join-tab][data-room='{room}']").count() == 0
+    late.page.close()  # seen: one tab fewer to keep busy for the whole game
+    table.pages.remove(late)
+    return fan
+
+
 def test_two_tabs_play_a_whole_game(table: Table) -> None:
+    """The transport's whole game, watched by a spectator and followed by a
+    rematch (one whole game per transport at 2 players: docs/testing.md)."""
     host = table.open("Alice")
     room = host.host(2)
     guest = table.open("Bob")
@@ -40,6 +78,8 @@ def test_two_tabs_play_a_whole_game(table: Table) -> None:
     guest.shot("net-menu-1280")
     guest.join_tab(room, 1)
     host.seat_row(1, "guest")
+    # (before the guest's French: the language chosen is the browser's, for new tabs too)
+    fan = admit_one_spectator(table, host, room)
     host.shot("net-lobby-host-1280")
     guest.shot("net-lobby-guest-1280")
     # the live language switch redraws the lobby, then the board, in French
@@ -52,14 +92,24 @@ def test_two_tabs_play_a_whole_game(table: Table) -> None:
     host.page.set_viewport_size(DESKTOP)
     host.start()
     guest.on_board()
+    fan.on_board()
     guest.page.wait_for_selector("#net-strip .net-role:has-text('Boss Quest · partie de Alice')")
     guest.page.click(".lang-btn[data-lang='en']")
     guest.page.wait_for_selector('#net-strip .net-role:has-text("Boss Quest · Alice\'s game")')
-    check = HiddenCheck(host, [guest])
-    final = play_to_end(host, [guest], random.Random(2), check=check)
+    # the spectator sees the board, no seat's view and nothing to play or react with
+    assert fan.marker("net") == "spectator" and fan.marker("viewer") == ""
+    fan.page.wait_for_selector('#net-strip .net-role:has-text("You are watching Alice\'s game")')
+    assert fan.page.locator("#actions [data-cmd=act]").count() == 0
+    assert fan.page.locator("[data-cmd=net-react-menu]").count() == 0
+    host.page.wait_for_selector("#net-strip .net-watching[data-spectators='1']", state="attached")
+    fan.shots("net-spectator")
+    check = HiddenCheck(host, [guest], spectators=[fan])
+    final = play_to_end(host, [guest], random.Random(2), check=check, check_every=10)
     check.run()
-    finish([host, guest])
+    finish([host, guest, fan])
     assert final > 0 and check.runs > 1 and check.secrets_seen > 0
+    check.run()  # the last frames: everything face up, to the spectator too
+    fan.shots("net-spectator-over")
     assert host.marker("net") == "host" and guest.marker("net") == "guest"
     assert guest.marker("viewer") == "1"
     # a rematch, accepted in one click (on this game's end: a second game

@@ -28,7 +28,9 @@ from urllib.parse import urlsplit
 
 import build
 from game.registry import catalogue
+from game.web.session import save_key
 from game.web.tutorial import TutorialSession, load_tutorial
+from tests.browser.near_end import near_the_end
 
 
 @dataclass(frozen=True)
@@ -104,6 +106,20 @@ def registered_games() -> list[GameInfo]:
             )
         )
     return found
+
+
+#: moves before its end the solo case's game starts at (docs/testing.md, "Whole
+#: games in the browser are few": the whole games are Chromium's)
+END_MOVES = 8
+
+
+def near_end_save(game: GameInfo) -> tuple[str, str]:
+    """Where the page keeps its save, and a save of a game of `game` at its
+    fewest players (the person in seat 0, easy bots beside) `END_MOVES` moves
+    before its end, played under CPython: the solo case puts it there and the
+    page resumes it."""
+    session = near_the_end(game.name, game.min_players, (0,), seed=375, before=END_MOVES)
+    return save_key(game.name), session.to_save()
 
 
 @dataclass

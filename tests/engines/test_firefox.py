@@ -1,9 +1,9 @@
 """Smoke tests of the shared shell in Firefox ESR (Debian's firefox-esr), for
-every registered game: the home and the menu, a solo game to its end at 375
-px (its end also at 1280 px), reload and resume offline after one visit, the
-rules page's live board, a tutorial board and two tabs over BroadcastChannel;
-each with no console error, no failed response and no request to another
-origin.
+every registered game: the home and the menu, a solo game resumed near its end
+and played out at 375 px (its end also at 1280 px), reload and resume offline
+after one visit, the rules page's live board, a tutorial board and two tabs
+over BroadcastChannel; each with no console error, no failed response and no
+request to another origin.
 
 The cases run in Node (tests/engines/firefox/smoke.mjs, Puppeteer over
 WebDriver BiDi, docs/engines.md says why): the driver runs once for the cases
@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from tests.engines.conftest import CASES, ROOT, SHOTS, selected_ids
-from tests.engines.served import OfflineSwitch, Served, registered_games
+from tests.engines.served import OfflineSwitch, Served, near_end_save, registered_games
 
 DRIVER = Path(__file__).with_name("firefox") / "smoke.mjs"
 FIREFOX = Path("/usr/bin/firefox-esr")
@@ -58,7 +58,7 @@ def firefox_results(request: pytest.FixtureRequest, served: Served) -> dict[str,
         "control": switch.url,
         "firefox": str(FIREFOX),
         "shots": str(SHOTS),
-        "games": [game.to_json() for game in GAMES],
+        "games": [{**game.to_json(), "end": near_end_save(game)} for game in GAMES],
         "cases": selected_ids(request, "test_firefox"),
     }
     try:

@@ -1,11 +1,12 @@
 """Smoke tests of the shared shell in WebKit (Debian's WebKitGTK MiniBrowser,
 driven by Selenium through WebKitWebDriver on an Xvfb display: webkit.py), for
-every registered game: the home and the menu, a solo game to its end at 375 px
-(its end also at 1280 px), reload and resume offline after one visit, the rules
-page's live board, a tutorial board, two windows over BroadcastChannel, and the plain word
-that this browser has no WebRTC; each with no console error (from when the
-driver reaches the page) and no request to another origin (the served side's
-log: WebKit's every request goes through it).
+every registered game: the home and the menu, a solo game resumed near its end
+and played out at 375 px (its end also at 1280 px), reload and resume offline
+after one visit, the rules page's live board, a tutorial board, two windows
+over BroadcastChannel, and the plain word that this browser has no WebRTC;
+each with no console error (from when the driver reaches the page) and no
+request to another origin (the served side's log: WebKit's every request goes
+through it).
 
 One browser serves every case; each case starts with the site's storage
 emptied, and keeps the HTTP cache and the service worker (as a returning
@@ -22,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from tests.engines.conftest import CASES, SHOTS
-from tests.engines.served import GameInfo, Served, registered_games
+from tests.engines.served import GameInfo, Served, near_end_save, registered_games
 from tests.engines.webkit import READY_S, STEP_S, WebKit, missing, webkit, xvfb
 
 SETTLED = "#board[data-phase]:not([data-phase='bot'])"
@@ -141,10 +142,17 @@ def home(wk: WebKit, game: GameInfo) -> None:
 
 
 def solo(wk: WebKit, game: GameInfo) -> None:
-    """A whole game at a phone's width; its end at a phone's and a laptop's."""
+    """A game a few moves before its end (played under CPython), which the
+    page resumes, played out at a phone's width; its end at a phone's and a
+    laptop's (a game from its deal is Chromium's: one whole game per transport)."""
+    key, save = near_end_save(game)
     wk.resize(*PHONE)
-    wk.open(f"?game={game.name}&botdelay=0&seed={PHONE[0]}")
-    start_solo(wk, game)
+    wk.open("sw.js")  # a page of the site's origin that runs nothing
+    wk.js("localStorage.setItem(arguments[0], arguments[1])", key, save)
+    wk.open(f"?game={game.name}&botdelay=0")
+    wk.wait_ready()
+    wk.until(ON_BOARD)
+    settle(wk)
     play_to_end(wk, random.Random(PHONE[0]))
     for width, height in (PHONE, DESKTOP):
         wk.resize(width, height)
