@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from game.engine.bots import bot_levels, make_bot
+from game.engine.bots import bot_levels, check_seat_level, make_bot, seat_levels
+from game.engine.errors import MalformedData
 from game.herorealms.state import AttackPlayer, BuyMarket, EndTurn, Sacrifice
 from game.hrdragon.bots import (
     easy_hero,
@@ -174,3 +175,25 @@ def test_a_hero_borrows_the_best_card_for_the_member_who_plays_next(bot: Any) ->
              "hands": {"Ana": ["dagger", "gold", "dark_energy"]}}  # fmt: skip
     state = _at(setup, "end")  # the Dragon's turn ends: Ana lends, Ben plays next
     assert _decide(bot, state) == Borrow(CARD_IDS["dark_energy"], 1)
+
+
+@pytest.mark.parametrize(
+    ("options", "heroes"),
+    [({"players": 2}, 1), ({"players": 6}, 5), ({"players": 2, "mode": "boss_vs_boss"}, 0)],
+)
+def test_a_hero_seat_offers_easy_or_normal_and_a_dragon_seat_its_three_levels(
+    options: dict[str, Any], heroes: int
+) -> None:
+    """The menu, the lobby and the host offer a seat its role's levels: a party
+    member's easy and normal, the Dragon's gentle, fair (its default) and ruthless."""
+    normalized = GAME.declared_options.normalize(options)
+    players = int(options["players"])
+    dragons = players - heroes
+    assert seat_levels(GAME, normalized) == (
+        (("easy", "normal"),) * heroes + (("gentle", "fair", "ruthless"),) * dragons
+    )
+    assert GAME.declared_options.seat_default_levels(normalized) == (
+        ("normal",) * heroes + ("fair",) * dragons
+    )
+    with pytest.raises(MalformedData, match="gentle, fair"):
+        check_seat_level(GAME, normalized, players - 1, "normal")

@@ -10,7 +10,7 @@ from typing import Any, Final
 from ..engine.capabilities import Capabilities, UndoHooks
 from ..engine.errors import Reason
 from ..engine.game_base import GameBase
-from ..engine.modes import Mode, Role, Team
+from ..engine.modes import STANDARD_LEVELS, BotLevel, Mode, Role, Team
 from ..engine.options import OptionsDeclaration
 from ..engine.undo import default_barrier
 from ..herorealms.options import PACK_OPTIONS, pack_key, packs_of
@@ -22,6 +22,17 @@ from .state import Action, State
 
 __all__ = ["BOSS_VS_BOSS", "DECLARED", "GAME", "PARTY", "Dragon"]
 
+#: the levels people choose: a hero's easy or normal (no hard: the Dragon game
+#: has no search), the Dragon's gentle, fair (the default) or ruthless
+LEVELS: Final = (
+    *STANDARD_LEVELS[:2],
+    BotLevel("gentle", {"fr": "Clément", "en": "Gentle"}),
+    BotLevel("fair", {"fr": "Loyal", "en": "Fair"}),
+    BotLevel("ruthless", {"fr": "Impitoyable", "en": "Ruthless"}),
+)
+HERO_LEVELS: Final = ("easy", "normal")
+DRAGON_LEVELS: Final = ("gentle", "fair", "ruthless")
+
 PARTY: Final = Mode(
     "party",
     {"fr": "Le groupe contre le Dragon", "en": "The party against the Dragon"},
@@ -29,8 +40,14 @@ PARTY: Final = Mode(
     max_players=MAX_PARTY + 1,
     default_players=3,
     roles=(
-        Role("hero", {"fr": "Héros du groupe", "en": "Party hero"}, seats=None),
-        Role("dragon", {"fr": "Dragon", "en": "Dragon"}, seats=1),
+        Role("hero", {"fr": "Héros du groupe", "en": "Party hero"}, seats=None, levels=HERO_LEVELS),
+        Role(
+            "dragon",
+            {"fr": "Dragon", "en": "Dragon"},
+            seats=1,
+            levels=DRAGON_LEVELS,
+            default_level="fair",
+        ),
     ),
     teams=(
         Team("party", {"fr": "Le groupe", "en": "The party"}, ("hero",)),
@@ -44,8 +61,20 @@ BOSS_VS_BOSS: Final = Mode(
     min_players=2,
     max_players=2,
     roles=(
-        Role("first_dragon", {"fr": "Premier Dragon", "en": "First Dragon"}, seats=1),
-        Role("second_dragon", {"fr": "Second Dragon", "en": "Second Dragon"}, seats=1),
+        Role(
+            "first_dragon",
+            {"fr": "Premier Dragon", "en": "First Dragon"},
+            seats=1,
+            levels=DRAGON_LEVELS,
+            default_level="fair",
+        ),
+        Role(
+            "second_dragon",
+            {"fr": "Second Dragon", "en": "Second Dragon"},
+            seats=1,
+            levels=DRAGON_LEVELS,
+            default_level="fair",
+        ),
     ),
 )
 _FIFTH_PACK: Final = replace(
@@ -58,6 +87,7 @@ DECLARED: Final = OptionsDeclaration(
     max_players=MAX_PARTY + 1,
     default_players=3,
     modes=(PARTY, BOSS_VS_BOSS),
+    levels=LEVELS,
     options=(*PACK_OPTIONS, _FIFTH_PACK),
 )
 """Each party seat's character pack: Hero Realms' options, and one for a fifth hero."""
