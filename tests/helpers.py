@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from game.bossquest import GAME
 from game.bossquest.state import State
 from game.engine import rng
 from game.engine.protocol import Game
+from game.engine.scenario import case_list, load_scenario
 from game.engine.simulate import random_game
 
 UNIVERSE_ONE_IN = 8
@@ -126,3 +128,18 @@ def seated_session(
     hub.route(host.start())
     hub.flush()
     return host, hub, guests
+
+
+def scenario_cases(folder: Path) -> list[tuple[Path, int]]:
+    """Every case of every scenario file in `folder`, as (file, index) for a
+    test parametrized case by case (a game not registered runs its own)."""
+    return [
+        (path, index)
+        for path in sorted(folder.glob("*.json"))
+        for index in range(len(case_list(load_scenario(path))))
+    ]
+
+
+def case_id(value: object) -> str:
+    """A scenario case's test id: its file's stem, then its index."""
+    return value.stem if isinstance(value, Path) else str(value)

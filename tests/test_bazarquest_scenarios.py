@@ -12,21 +12,12 @@ from game.bazarquest.game import GAME
 from game.bazarquest.scenario import SCENARIOS
 from game.bazarquest.words import EFFECT_KINDS
 from game.engine.scenario import case_list, load_scenario, run_cases
+from tests.helpers import case_id, scenario_cases
 
 FOLDER = Path(__file__).resolve().parent / "scenarios" / "bazarquest"
 
 
-def _cases() -> list[tuple[Path, int]]:
-    return [
-        (path, index)
-        for path in sorted(FOLDER.glob("*.json"))
-        for index in range(len(case_list(load_scenario(path))))
-    ]
-
-
-@pytest.mark.parametrize(
-    ("path", "index"), _cases(), ids=lambda v: v.stem if isinstance(v, Path) else str(v)
-)
+@pytest.mark.parametrize(("path", "index"), scenario_cases(FOLDER), ids=case_id)
 def test_every_case_passes(path: Path, index: int) -> None:
     result = run_cases(GAME, SCENARIOS, load_scenario(path))[index]
     assert result.passed, f"{result.name}: {result.failure}"

@@ -12,21 +12,12 @@ from game.herorealms import GAME
 from game.herorealms.cards import FIRE_GEM, MARKET, STARTING, kind_of
 from game.herorealms.scenario import SCENARIOS
 from game.herorealms.stack import CARD_IDS
+from tests.helpers import case_id, scenario_cases
 
 FOLDER = Path(__file__).resolve().parent / "scenarios" / "herorealms"
 
 
-def _cases() -> list[tuple[Path, int]]:
-    return [
-        (path, index)
-        for path in sorted(FOLDER.glob("*.json"))
-        for index in range(len(case_list(load_scenario(path))))
-    ]
-
-
-@pytest.mark.parametrize(
-    ("path", "index"), _cases(), ids=lambda v: v.stem if isinstance(v, Path) else str(v)
-)
+@pytest.mark.parametrize(("path", "index"), scenario_cases(FOLDER), ids=case_id)
 def test_every_case_passes(path: Path, index: int) -> None:
     result = run_cases(GAME, SCENARIOS, load_scenario(path))[index]
     assert result.passed, f"{result.name}: {result.failure}"
