@@ -12,9 +12,8 @@ screens) run on Hero Realms by its registration."""
 
 from __future__ import annotations
 
-import json
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from itertools import pairwise
 from typing import Any, ClassVar
 
@@ -26,40 +25,21 @@ from game.herorealms.game import GAME
 from game.herorealms.state import State
 from game.herorealms.ui.describe import card_of
 from game.net import HostSession
-from game.web.net_prefs import NAME_KEY, guest_key, host_key, host_sealed_prefix
 from game.web.pacing import MIN_STEP_MS
 from game.web.session import save_key
+from tests.browser.card_secrets import BOARD_JS, STORAGE_JS, SecretCardsCheck, play_over_tabs
 from tests.browser.conftest import App, Site
 from tests.browser.driver import GameDriver
 from tests.browser.main_thread import MAIN_THREAD_TASK_MS, MainThreadTasks
 from tests.browser.near_end import near_the_end, resume_near_the_end
 from tests.browser.net_play import (
-    HiddenCheck,
     NetPage,
     Table,
     finish,
     host_with_guest,
-    sealed_only,
     tab_table,
 )
 from tests.browser.play import SaveFollower
-
-_BOARD_JS = """() => {
-    const view = document.getElementById('board-view').cloneNode(true);
-    view.querySelectorAll('.log-panel').forEach((node) => node.remove());
-    return view.innerHTML;
-}"""
-
-_STORAGE_JS = """() => {
-    const all = {};
-    for (const store of [localStorage, sessionStorage]) {
-        for (let i = 0; i < store.length; i++) {
-            all[store.key(i)] = store.getItem(store.key(i));
-        }
-    }
-    return JSON.stringify(all);
-}"""
-
 
 _CONTROLS_DRAW_THEIR_CARD_JS = """() => [...document.querySelectorAll('.hr-card-btn[data-card]')]
     .filter((b) => b.querySelector('.hr-card').dataset.card !== b.dataset.card)
@@ -96,7 +76,7 @@ def _check(page: Page, follower: SaveFollower) -> int:
     state read from its save; returns how many cards were searched for."""
     text = page.evaluate(f"() => localStorage.getItem('{save_key('herorealms')}')")
     phase = str(page.get_attribute("#board", "data-phase"))
-    html = str(page.evaluate(_BOARD_JS))
+    html = str(page.evaluate(BOARD_JS))
     if text is None:  # a finished game leaves no save (its last knock-out, its end)
         assert phase in ("result", "over")
         return 0
@@ -114,7 +94,7 @@ def _check(page: Page, follower: SaveFollower) -> int:
     if viewer is not None:
         assert sorted(int(c) for c in _hand_ids(page)) == sorted(state.players[viewer].hand)
         _own_deck_is_sorted(html, state, viewer)
-    stored = str(page.evaluate(_STORAGE_JS))
+    stored = str(page.evaluate(STORAGE_JS))
     for card in secrets:
         assert f'data-card=\\"{card}\\"' not in stored and f'data-card="{card}"' not in stored
     return len(secrets)
@@ -272,89 +252,26 @@ class HeroPage(NetPage):
         return picked
 
 
-class HeroCheck(HiddenCheck):
-    """No tab holds another hand's card or any deck's order: not in its board,
-    its storage, nor any frame it received (each exactly its own view and its
-    own events)."""
+class HeroCheck(SecretCardsCheck):
+    """No tab holds another hand's card or any deck's order; a seat's board
+    shows its own hand, and its own deck sorted."""
 
     game: ClassVar[Game[Any, Any]] = GAME
 
-    def _check_guest(
-        self, guest: NetPage, host: HostSession, seat: int, states: Sequence[Any]
-    ) -> None:
-        self._board(guest, host, seat)
-        stored = guest.storage()
-        assert set(stored["session"]) <= {guest_key(GAME.name), NAME_KEY}, stored["session"]
-        assert host_key(GAME.name) not in stored["local"]
-        self._stored(guest, {**stored, "idb": guest.indexed_db()}, host, seat)
-        self._frames(guest, host, seat, states)
+    def secrets(self, state: Any, seat: int) -> set[int]:
+        return _secrets(state, seat)
 
-    def _check_host(self, host: HostSession) -> None:
-        seat = int(self.host.marker("viewer"))
-        self._board(self.host, host, seat)
-        self._stored(self.host, self.host.storage()["local"], host, seat)
-
-    def _board(self, page: NetPage, host: HostSession, seat: int) -> None:
+    def board_also(self, page: NetPage, host: HostSession, seat: int, html: str) -> None:
         assert host.state is not None
-        secrets = _secrets(host.state, seat)
-        self.secrets_seen += len(secrets)
-        page.wait_version(host.version)
-        html = str(page.page.evaluate(_BOARD_JS))
-        for card in secrets:
-            assert f'data-card="{card}"' not in html, (page.name, card)
         if host.phase != "over":
             shown = sorted(int(c) for c in _hand_ids(page.page))
             assert shown == sorted(host.state.players[seat].hand), page.name
             _own_deck_is_sorted(html, host.state, seat)
 
-    def _stored(self, page: NetPage, stored: dict[str, Any], host: HostSession, seat: int) -> None:
-        """The host's record sealed; no view, hand, match nor seed, no secret card."""
-        assert host.state is not None
-        local = stored.get("local", stored)
-        for key, text in local.items():
-            if key.startswith(host_sealed_prefix(GAME.name)):
-                local[key] = sealed_only(text)
-        dump = json.dumps(stored, ensure_ascii=False)
-        for word in ('"view"', '"hand"', '"match"', '"actions"', '"seed"'):
-            assert word not in dump, (page.name, word)
-        for card in _secrets(host.state, seat):
-            assert f'data-card="{card}"' not in dump, (page.name, card)
-
 
 @pytest.fixture
 def hero_table(browser: Browser, site: Site) -> Iterator[Table]:
     yield from tab_table(browser, site, query="?game=herorealms&botdelay=0&seed=3")
-
-
-_NOW_JS = """() => {
-    const board = document.getElementById('board').dataset;
-    return [Number(board.actions || 0), board.over === 'true', board.toAct || ''];
-}"""
-
-
-def _play_over_tabs(pages: Sequence[HeroPage], check: HeroCheck, every: int) -> int:
-    """Play the tabs' game to its end (the first page hosts it); each step
-    the seat to act clicks its strong move. Returns the actions played."""
-    host = pages[0]
-    seats = {int(page.marker("viewer")): page for page in pages}
-    checked = -every
-    while True:
-        # one read: the host's board may move on between two reads
-        version, over, to_act = host.page.evaluate(_NOW_JS)
-        if over:
-            return int(version)
-        assert version < 3000, "the game does not end"
-        if version - checked >= every:
-            check.run()
-            checked = version
-        page = seats[int(to_act)]
-        page.wait_version(version)
-        page.acknowledge()
-        if page.phase() != "human":
-            host.wait_version(version)  # a state still on its way: look again
-            continue
-        page.act(random.Random())
-        host.wait_past(version)
 
 
 def test_two_tabs_play_a_whole_game_online(hero_table: Table) -> None:
@@ -365,7 +282,7 @@ def test_two_tabs_play_a_whole_game_online(hero_table: Table) -> None:
     host, guest = HeroPage.of(host), HeroPage.of(guest, buys=False)
     assert guest.page.locator("#board-view #table[data-game='herorealms']").count() == 1
     check = HeroCheck(host, [guest])
-    actions = _play_over_tabs([host, guest], check, every=9)
+    actions = play_over_tabs([host, guest], check, every=9, limit=3000)
     for page in (host, guest):
         page.wait_version(actions)
     check.run()

@@ -11,9 +11,8 @@ won, together."""
 
 from __future__ import annotations
 
-import json
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import Any, ClassVar
 
 import pytest
@@ -23,39 +22,19 @@ from game.engine.protocol import Game
 from game.hrdragon.game import GAME
 from game.hrdragon.state import State
 from game.hrdragon.views import open_hands
-from game.net import HostSession
-from game.web.net_prefs import NAME_KEY, guest_key, host_key, host_sealed_prefix
 from game.web.session import save_key
+from tests.browser.card_secrets import BOARD_JS, STORAGE_JS, SecretCardsCheck, play_over_tabs
 from tests.browser.conftest import App, Site
 from tests.browser.driver import GameDriver
 from tests.browser.near_end import near_the_end, resume_near_the_end
 from tests.browser.net_play import (
-    HiddenCheck,
     NetPage,
     Table,
     finish,
     host_with_guest,
-    sealed_only,
     tab_table,
 )
 from tests.browser.play import SaveFollower
-
-#: the board without its log (the log names cards played, never a secret)
-_BOARD_JS = """() => {
-    const view = document.getElementById('board-view').cloneNode(true);
-    view.querySelectorAll('.log-panel').forEach((node) => node.remove());
-    return view.innerHTML;
-}"""
-
-_STORAGE_JS = """() => {
-    const all = {};
-    for (const store of [localStorage, sessionStorage]) {
-        for (let i = 0; i < store.length; i++) {
-            all[store.key(i)] = store.getItem(store.key(i));
-        }
-    }
-    return JSON.stringify(all);
-}"""
 
 _SIDE_WORDS = {"party": "The party wins!", "dragon": "The Dragon wins!"}
 
@@ -90,8 +69,8 @@ def _check(page: Page, follower: SaveFollower) -> int:
     state, viewer = follower.follow(str(text))
     if phase == "curtain":
         return 0
-    html = str(page.evaluate(_BOARD_JS))
-    stored = str(page.evaluate(_STORAGE_JS))
+    html = str(page.evaluate(BOARD_JS))
+    stored = str(page.evaluate(STORAGE_JS))
     secrets = _secrets(state, viewer)
     for card in secrets:
         assert f'data-card="{card}"' not in html, (viewer, card)
@@ -190,83 +169,19 @@ class DragonPage(NetPage):
         return picked
 
 
-class DragonCheck(HiddenCheck):
+class DragonCheck(SecretCardsCheck):
     """No tab holds another hand's card, a deck's order or the face-down
     Hoard: not in its board, its storage, nor any frame it received."""
 
     game: ClassVar[Game[Any, Any]] = GAME
 
-    def _check_guest(
-        self, guest: NetPage, host: HostSession, seat: int, states: Sequence[Any]
-    ) -> None:
-        self._board(guest, host, seat)
-        stored = guest.storage()
-        assert set(stored["session"]) <= {guest_key(GAME.name), NAME_KEY}, stored["session"]
-        assert host_key(GAME.name) not in stored["local"]
-        self._stored(guest, {**stored, "idb": guest.indexed_db()}, host, seat)
-        self._frames(guest, host, seat, states)
-
-    def _check_host(self, host: HostSession) -> None:
-        seat = int(self.host.marker("viewer"))
-        self._board(self.host, host, seat)
-        self._stored(self.host, self.host.storage()["local"], host, seat)
-
-    def _board(self, page: NetPage, host: HostSession, seat: int) -> None:
-        assert host.state is not None
-        secrets = _secrets(host.state, seat)
-        self.secrets_seen += len(secrets)
-        page.wait_version(host.version)
-        html = str(page.page.evaluate(_BOARD_JS))
-        for card in secrets:
-            assert f'data-card="{card}"' not in html, (page.name, card)
-
-    def _stored(self, page: NetPage, stored: dict[str, Any], host: HostSession, seat: int) -> None:
-        """The host's record sealed; no view, hand, match nor seed, no secret card."""
-        assert host.state is not None
-        local = stored.get("local", stored)
-        for key, text in local.items():
-            if key.startswith(host_sealed_prefix(GAME.name)):
-                local[key] = sealed_only(text)
-        dump = json.dumps(stored, ensure_ascii=False)
-        for word in ('"view"', '"hand"', '"match"', '"actions"', '"seed"'):
-            assert word not in dump, (page.name, word)
-        for card in _secrets(host.state, seat):
-            assert f'data-card="{card}"' not in dump, (page.name, card)
+    def secrets(self, state: Any, seat: int) -> set[int]:
+        return _secrets(state, seat)
 
 
 @pytest.fixture
 def dragon_table(browser: Browser, site: Site) -> Iterator[Table]:
     yield from tab_table(browser, site, query="?game=hrdragon&botdelay=0&seed=3")
-
-
-_NOW_JS = """() => {
-    const board = document.getElementById('board').dataset;
-    return [Number(board.actions || 0), board.over === 'true', board.toAct || ''];
-}"""
-
-
-def _play_over_tabs(pages: Sequence[DragonPage], check: DragonCheck, every: int) -> int:
-    """Play the tabs' game to its end (the first page hosts it), each step
-    the seat to act clicking its strong move; the actions played."""
-    host = pages[0]
-    seats = {int(page.marker("viewer")): page for page in pages}
-    checked = -every
-    while True:
-        version, over, to_act = host.page.evaluate(_NOW_JS)
-        if over:
-            return int(version)
-        assert version < 1500, "the game does not end"
-        if version - checked >= every:
-            check.run()
-            checked = version
-        page = seats[int(to_act)]
-        page.wait_version(version)
-        page.acknowledge()
-        if page.phase() != "human":
-            host.wait_version(version)  # a state still on its way: look again
-            continue
-        page.act(random.Random())
-        host.wait_past(version)
 
 
 def test_two_tabs_a_person_plays_the_dragon_to_the_end(dragon_table: Table) -> None:
@@ -279,7 +194,7 @@ def test_two_tabs_a_person_plays_the_dragon_to_the_end(dragon_table: Table) -> N
     assert guest.page.locator(".hd-dragon[data-seat='1']").count() == 1
     assert guest.page.locator(".hd-party .hd-member[data-seat='0']").count() == 1
     check = DragonCheck(host, [guest])
-    actions = _play_over_tabs([host, guest], check, every=12)
+    actions = play_over_tabs([host, guest], check, every=12, limit=1500)
     for page in (host, guest):
         page.wait_version(actions)
     check.run()

@@ -1,0 +1,118 @@
+"""What the card games' browser tests of hidden cards share (Hero Realms, the
+Dragon): the board without its log, the page's storage as one text, a tab
+table's game played to its end by each seat's strong move, and the check that
+no tab holds a card its seat may not see, by id, in its board, its storage or
+a frame it received."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from game.net import HostSession
+from game.web.net_prefs import NAME_KEY, guest_key, host_key, host_sealed_prefix
+from tests.browser.net_play import HiddenCheck, NetPage, sealed_only
+
+#: the board without its log (the log names cards played, never a secret)
+BOARD_JS = """() => {
+    const view = document.getElementById('board-view').cloneNode(true);
+    view.querySelectorAll('.log-panel').forEach((node) => node.remove());
+    return view.innerHTML;
+}"""
+
+#: local and session storage, one JSON text
+STORAGE_JS = """() => {
+    const all = {};
+    for (const store of [localStorage, sessionStorage]) {
+        for (let i = 0; i < store.length; i++) {
+            all[store.key(i)] = store.getItem(store.key(i));
+        }
+    }
+    return JSON.stringify(all);
+}"""
+
+#: the host's board at one read: actions played, over, the seat to act
+_NOW_JS = """() => {
+    const board = document.getElementById('board').dataset;
+    return [Number(board.actions || 0), board.over === 'true', board.toAct || ''];
+}"""
+
+
+class SecretCardsCheck(HiddenCheck):
+    """No tab holds a card its seat may not see (`secrets`): not in its board,
+    its storage, nor any frame it received (each exactly its own view and its
+    own events). A game's check says its secrets and, if it wants, more to
+    check on a board (`board_also`)."""
+
+    def secrets(self, state: Any, seat: int) -> set[int]:
+        raise NotImplementedError
+
+    def board_also(self, page: NetPage, host: HostSession, seat: int, html: str) -> None:
+        """More checks of a seat's board (nothing by default)."""
+
+    def _check_guest(
+        self, guest: NetPage, host: HostSession, seat: int, states: Sequence[Any]
+    ) -> None:
+        game = self.game.name
+        self._board(guest, host, seat)
+        stored = guest.storage()
+        assert set(stored["session"]) <= {guest_key(game), NAME_KEY}, stored["session"]
+        assert host_key(game) not in stored["local"]
+        self._stored(guest, {**stored, "idb": guest.indexed_db()}, host, seat)
+        self._frames(guest, host, seat, states)
+
+    def _check_host(self, host: HostSession) -> None:
+        seat = int(self.host.marker("viewer"))
+        self._board(self.host, host, seat)
+        self._stored(self.host, self.host.storage()["local"], host, seat)
+
+    def _board(self, page: NetPage, host: HostSession, seat: int) -> None:
+        assert host.state is not None
+        secrets = self.secrets(host.state, seat)
+        self.secrets_seen += len(secrets)
+        page.wait_version(host.version)
+        html = str(page.page.evaluate(BOARD_JS))
+        for card in secrets:
+            assert f'data-card="{card}"' not in html, (page.name, card)
+        self.board_also(page, host, seat, html)
+
+    def _stored(self, page: NetPage, stored: dict[str, Any], host: HostSession, seat: int) -> None:
+        """The host's record sealed; no view, hand, match nor seed, no secret card."""
+        assert host.state is not None
+        local = stored.get("local", stored)
+        for key, text in local.items():
+            if key.startswith(host_sealed_prefix(self.game.name)):
+                local[key] = sealed_only(text)
+        dump = json.dumps(stored, ensure_ascii=False)
+        for word in ('"view"', '"hand"', '"match"', '"actions"', '"seed"'):
+            assert word not in dump, (page.name, word)
+        for card in self.secrets(host.state, seat):
+            assert f'data-card="{card}"' not in dump, (page.name, card)
+
+
+def play_over_tabs(pages: Sequence[NetPage], check: HiddenCheck, every: int, limit: int) -> int:
+    """Play the tabs' game to its end (the first page hosts it), each step the
+    seat to act making its move (its page's `act`), the check run every
+    `every` actions; the actions played (at most `limit`)."""
+    host = pages[0]
+    seats = {int(page.marker("viewer")): page for page in pages}
+    checked = -every
+    while True:
+        # one read: the host's board may move on between two reads
+        version, over, to_act = host.page.evaluate(_NOW_JS)
+        if over:
+            return int(version)
+        assert version < limit, "the game does not end"
+        if version - checked >= every:
+            check.run()
+            checked = version
+        page = seats[int(to_act)]
+        page.wait_version(version)
+        page.acknowledge()
+        if page.phase() != "human":
+            host.wait_version(version)  # a state still on its way: look again
+            continue
+        page.act(random.Random())
+        host.wait_past(version)
