@@ -401,6 +401,8 @@ ONE_CLIENT_GAME = frozenset({"hrdragon"})
 def _client_seeds(game: Game[Any, Any]) -> tuple[int, ...]:
     """The seeds of the random games the client checks play for `game`."""
     return CLIENT_SEEDS[:1] if game.name in ONE_CLIENT_GAME else CLIENT_SEEDS
+
+
 #: the client checks look at every SAMPLE-th state of each random game
 SAMPLE = 3
 

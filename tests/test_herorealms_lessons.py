@@ -41,6 +41,7 @@ from game.herorealms.state import (
     Sacrifice,
     UseAlly,
 )
+from tests.french import french_problems
 from tests.lesson_play import play_lesson_on_its_board
 from tests.test_theboss_tutorials import _is_reader_move, _stops, _texts
 
@@ -58,20 +59,6 @@ NBSP = "\u00a0"
 
 def _data(name: str) -> dict[str, Any]:
     return load_scenario(FOLDER / f"{name}.json")
-
-
-def _french_problems(text: str) -> list[str]:
-    """What breaks French typography in a plain text (no HTML)."""
-    problems = []
-    if re.search(r"[ \t][:;!?]", text):
-        problems.append("an ordinary space before : ; ! or ?")
-    if re.search(r"[^\s\u00a0\u202f][:;!?](\s|$)", text):
-        problems.append("no space at all before : ; ! or ?")
-    if re.search(r"«(?!\u00a0)|(?<!\u00a0)»", text):
-        problems.append("« » without non-breaking spaces inside")
-    if "'" in text:
-        problems.append("a straight apostrophe (the French one is ’)")
-    return problems
 
 
 def _reader_actions(data: Mapping[str, Any]) -> list[Any]:
@@ -161,7 +148,7 @@ def test_lesson_speaks_both_languages_to_you(name: str) -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_french_is_typeset(name: str) -> None:
     for where, texts in _texts(_data(name)):
-        assert _french_problems(texts["fr"]) == [], (where, texts["fr"])
+        assert french_problems(texts["fr"]) == [], (where, texts["fr"])
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -310,23 +297,6 @@ def test_the_rules_page_refuses_boards_out_of_order() -> None:
     first["board"], last["board"] = "character", "first_turn"  # type: ignore[index]
     with pytest.raises(build.RulesError, match="lesson order"):
         _page(rules)
-
-
-def test_the_rules_page_icons_are_in_the_sprite() -> None:
-    sprite = (ROOT / "site" / "partials" / "icons.svg").read_text("utf-8")
-    icons = {s["icon"] for s in _sections(_rules()) if "icon" in s}
-    assert icons and all(f'id="i-{icon}"' in sprite for icon in icons)
-
-
-def test_the_rules_page_french_is_typeset() -> None:
-    text = RULES.read_text("utf-8")
-    french = re.findall(r'fr = "((?:[^"\\]|\\.)*)"', text) + re.findall(
-        r'\.fr = """(.*?)"""', text, flags=re.S
-    )
-    assert len(french) > 30
-    for chunk in french:
-        plain = re.sub(r"<[^>]+>", "", chunk.replace("&nbsp;", NBSP).replace("\\u00a0", NBSP))
-        assert _french_problems(plain) == [], chunk[:120]
 
 
 def test_the_rules_page_keeps_to_the_engines_figures() -> None:

@@ -45,8 +45,8 @@ from game.hrdragon.state import (
     UseItem,
 )
 from game.hrdragon.ui.describe import card_of
+from tests.french import french_problems
 from tests.lesson_play import play_lesson_on_its_board
-from tests.test_herorealms_lessons import _french_problems
 from tests.test_theboss_tutorials import _is_reader_move, _stops, _texts
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -131,7 +131,7 @@ def test_lesson_speaks_both_languages_to_you(name: str) -> None:
         assert texts["fr"] != texts["en"], where
         # the board speaks to the reader as "you", never by their name
         assert all(READER not in texts[lang] for lang in LANGS), where
-        assert _french_problems(texts["fr"]) == [], (where, texts["fr"])
+        assert french_problems(texts["fr"]) == [], (where, texts["fr"])
     for index, step in enumerate(data["steps"]):
         if _is_reader_move(step, READER):
             assert "caption" in step and "hint" in step, f"step {index}: the reader's move"
@@ -336,24 +336,6 @@ def test_the_rules_page_refuses_boards_out_of_order() -> None:
     first["board"], last["board"] = "borrowing", "neighbours"  # type: ignore[index]
     with pytest.raises(build.RulesError, match="lesson order"):
         _page(rules)
-
-
-def test_the_rules_page_icons_are_in_the_sprite() -> None:
-    sprite = (ROOT / "site" / "partials" / "icons.svg").read_text("utf-8")
-    icons = {s["icon"] for s in _sections(_rules()) if "icon" in s}
-    assert icons and all(f'id="i-{icon}"' in sprite for icon in icons)
-
-
-def test_the_rules_page_french_is_typeset() -> None:
-    text = RULES.read_text("utf-8")
-    french = re.findall(r'fr = "((?:[^"\\]|\\.)*)"', text) + re.findall(
-        r'\.fr = """(.*?)"""', text, flags=re.S
-    )
-    assert len(french) > 20
-    for chunk in french:
-        plain = re.sub(r"<[^>]+>", "", chunk.replace("&nbsp;", "\u00a0"))
-        plain = plain.replace("\\u00a0", "\u00a0")
-        assert _french_problems(plain) == [], chunk[:120]
 
 
 def test_the_rules_page_keeps_to_the_engines_figures() -> None:

@@ -11,7 +11,6 @@ wait for The Boss to be registered with one (game/registry.py)."""
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 import sys
 import tomllib
@@ -26,6 +25,7 @@ from game import registry
 from game.engine.scenario import load_scenario, run_scenario
 from game.theboss import GAME
 from game.theboss.scenario import SCENARIOS
+from tests.french import french_problems
 from tests.lesson_play import play_lesson_on_its_board
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -73,20 +73,6 @@ def _texts(data: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, Any]]]:
         for key in ("caption", "hint"):
             if key in step:
                 yield f"step {index} {key}", step[key]
-
-
-def _french_problems(text: str) -> list[str]:
-    """What breaks French typography in a plain text (no HTML)."""
-    problems = []
-    if re.search(r"[ \t][:;!?]", text):
-        problems.append("an ordinary space before : ; ! or ?")
-    if re.search(r"[^\s\u00a0\u202f][:;!?](\s|$)", text):
-        problems.append("no space at all before : ; ! or ?")
-    if re.search(r"«(?!\u00a0)|(?<!\u00a0)»", text):
-        problems.append("« » without non-breaking spaces inside")
-    if re.search(r"\d \$", text):
-        problems.append("an ordinary space before $")
-    return problems
 
 
 def test_every_lesson_exists() -> None:
@@ -137,7 +123,7 @@ def test_lesson_speaks_both_languages_and_guides_the_reader(name: str) -> None:
 def test_french_is_typeset(name: str) -> None:
     data = _data(name)
     for where, texts in _texts(data):
-        assert _french_problems(texts["fr"]) == [], (where, texts["fr"])
+        assert french_problems(texts["fr"]) == [], (where, texts["fr"])
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -269,17 +255,6 @@ def test_the_rules_page_sets_every_lesson_beside_its_section() -> None:
     )
     for board in EXPECTED:
         assert f'data-game="theboss" data-scenario="{board}"' in page
-
-
-def test_the_rules_page_french_is_typeset() -> None:
-    text = RULES.read_text("utf-8")
-    french = re.findall(r'fr = "((?:[^"\\]|\\.)*)"', text) + re.findall(
-        r'\.fr = """(.*?)"""', text, flags=re.S
-    )
-    assert len(french) > 20
-    for chunk in french:
-        plain = re.sub(r"<[^>]+>", "", chunk.replace("&nbsp;", NBSP).replace("\\u00a0", NBSP))
-        assert _french_problems(plain) == [], chunk[:120]
 
 
 def test_the_build_index_holds_the_lessons_for_the_page() -> None:
