@@ -69,7 +69,9 @@ def test_the_page_starts_pyodide_through_the_module_that_reads_the_snapshot(
     assert "@SNAPSHOT" not in text
     assert f'"./{packed.name}"' in text
     raw = gzip.decompress(packed.read_bytes())
-    assert f'"{hashlib.sha256(raw).hexdigest()}"' in text
+    # what it checks the stored copy against: its size, and its digest piece by piece
+    assert f'"{snapshot.pieces_digest(raw)}"' in text
+    assert f'Number("{len(raw)}")' in text
     # the pages' Python worker imports it (from the assets folder)
     worker = (built.out / built.files["assets/py-worker.js"]).read_text("utf-8")
     assert f'from "../{start}"' in worker
@@ -94,3 +96,29 @@ def test_the_same_inputs_give_the_same_snapshot(built: build.BuildResult) -> Non
     assert first.sha256 == again.sha256
     assert first.gzipped == again.gzipped
     assert hashlib.sha256(gzip.decompress(first.gzipped)).hexdigest() == first.sha256
+
+
+def test_the_pieces_digest_hashes_the_digests_of_each_piece() -> None:
+    raw = bytes(range(256)) * (snapshot.DIGEST_PIECE // 128) + b"end"  # two pieces and a bit
+    pieces = [raw[i : i + snapshot.DIGEST_PIECE] for i in range(0, len(raw), snapshot.DIGEST_PIECE)]
+    assert len(pieces) == 3
+    digests = b"".join(hashlib.sha256(piece).digest() for piece in pieces)
+    assert snapshot.pieces_digest(raw) == hashlib.sha256(digests).hexdigest()
+    assert snapshot.pieces_digest(raw[:-1]) != snapshot.pieces_digest(raw)
+
+
+def test_the_shipped_loader_restores_a_snapshot_without_its_zero_pages(
+    built: build.BuildResult,
+) -> None:
+    loader = (built.out / built.files["pyodide/pyodide.asm.mjs"]).read_text("utf-8")
+    stock = (build.NODE_MODULES / "pyodide" / "pyodide.asm.mjs").read_text("utf-8")
+    assert "return Module.HEAP8.set(t),l}" in stock
+    assert "return Module.HEAP8.set(t),l}" not in loader
+    assert "return((heap,body)=>{" in loader
+    # nothing else of the loader changed
+    assert loader.encode() == snapshot.restoring_sparsely(stock.encode())
+
+
+def test_a_loader_that_restores_otherwise_stops_the_build() -> None:
+    with pytest.raises(ValueError, match="snapshot's restore"):
+        snapshot.restoring_sparsely(b"API.restoreSnapshot=function(t){return t}")
