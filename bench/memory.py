@@ -41,7 +41,9 @@ its service worker, which cached the build meanwhile, is stopped (the note
     hard:<g>           a 4-player game of <g>, seat 1 the hard bot, played until
                        its search helper has answered three decisions
     rules:<g>          rules-<g>.html scrolled board by board to the end, each
-                       board awaited until ready
+                       board awaited until ready (a first visit)
+    rules-return:<g>   the same, its return visit (the boards' Python from the
+                       snapshot), as the game's page
     embed:<g>          embed.html?game=<g>&scenario=<its first lesson>, first
                        and return visit as the game's page
 
@@ -390,6 +392,17 @@ def _targets(site: Site, floor: str) -> list[Target]:
                     after=lambda page, s, log: _rules_boards(page),
                 )
             )
+            # the same, once the service worker holds the build: the boards'
+            # shared Python starts from the snapshot
+            targets.append(
+                Target(
+                    f"rules-return:{game}",
+                    f"{site.url}rules-{game}.html?lang=en",
+                    after=lambda page, s, log: _rules_boards(page),
+                    settle_offline=True,
+                    return_visit=True,
+                )
+            )
     for game in playable():
         lessons = lesson_order(GAME_DIR / game / "tutorials")
         if lessons:
@@ -405,7 +418,7 @@ def _targets(site: Site, floor: str) -> list[Target]:
 
 
 def _open(page: Page, target: Target) -> None:
-    if target.name.startswith("rules:"):
+    if target.name.startswith("rules"):
         page.goto(target.url, wait_until="commit")
         page.wait_for_selector("html[data-rules='ready']", state="attached", timeout=TIMEOUT_MS)
     else:
@@ -466,6 +479,8 @@ def measure_memory(playwright: Playwright, site: Site, target: Target) -> Memory
             _stop_service_workers(context, blank, first_visit)
             page, log = _watched(context, site)
             _open(page, target)
+            if target.after is not None:
+                notes.update(target.after(page, site, log))
             notes["python start"] = page.get_attribute("html", "data-runtime-start")
         else:
             # a first visit: its service worker caches the build meanwhile
