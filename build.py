@@ -53,7 +53,12 @@ from typing import Any
 
 from sitebuild import offline
 from sitebuild.runtime import PYODIDE_FILES, compile_runtime
-from sitebuild.snapshot import make_snapshot, snapshot_modules
+from sitebuild.snapshot import (
+    DIGEST_PIECE,
+    make_snapshot,
+    restoring_sparsely,
+    snapshot_modules,
+)
 
 __all__ = [
     "CHROMIUM",
@@ -896,7 +901,12 @@ def build(
         target.write_bytes(data)
 
     # The pinned runtime: versioned directories, so they can be cached forever.
-    replaced = {"python_stdlib.zip": bundle.stdlib_zip, "pyodide-lock.json": bundle.lockfile}
+    # Its loader restores a snapshot without writing its zero pages (sitebuild/snapshot.py).
+    replaced = {
+        "python_stdlib.zip": bundle.stdlib_zip,
+        "pyodide-lock.json": bundle.lockfile,
+        "pyodide.asm.mjs": restoring_sparsely((pyodide_src / "pyodide.asm.mjs").read_bytes()),
+    }
     for name in PYODIDE_FILES:
         write(f"{pyodide_dir}/{name}", replaced.get(name) or (pyodide_src / name).read_bytes())
         files[f"pyodide/{name}"] = f"{pyodide_dir}/{name}"
@@ -910,7 +920,9 @@ def build(
         (site / "partials" / "pyodide-start.mjs").read_text("utf-8"),
         {
             "@SNAPSHOT_FILE@": Path(files["pyodide/snapshot"]).name,
-            "@SNAPSHOT_SHA256@": snapshot.sha256,
+            "@SNAPSHOT_PIECES_SHA256@": snapshot.pieces_sha256,
+            "@SNAPSHOT_PIECE@": str(DIGEST_PIECE),
+            "@SNAPSHOT_SIZE@": str(snapshot.size),
         },
         "partials/pyodide-start.mjs",
     ).encode("utf-8")

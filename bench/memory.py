@@ -21,8 +21,10 @@ its own (Debian's Chromium, headless, launched as the browser suite does):
              renderer, utility...) in the settled figure
     slowed   with Chromium's CPU throttled 4 times (Emulation.setCPUThrottlingRate,
              a mid-range phone), each page's time to ready and its longest
-             main-thread task (Long Tasks API, wall clock) until ready and
-             until the end of what it does
+             main-thread task until ready and until the end of what it does:
+             by the Long Tasks API (wall clock, which counts the time other
+             processes held the cores) and by a Chromium trace's thread time
+             (the page's own work), with what took most of the longest
 
 The pages (``--only`` keeps those whose name contains one of its words):
 
@@ -39,7 +41,9 @@ its service worker, which cached the build meanwhile, is stopped (the note
     hard:<g>           a 4-player game of <g>, seat 1 the hard bot, played until
                        its search helper has answered three decisions
     rules:<g>          rules-<g>.html scrolled board by board to the end, each
-                       board awaited until ready
+                       board awaited until ready (a first visit)
+    rules-return:<g>   the same, its return visit (the boards' Python from the
+                       snapshot), as the game's page
     embed:<g>          embed.html?game=<g>&scenario=<its first lesson>, first
                        and return visit as the game's page
 
@@ -67,7 +71,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import BrowserContext, CDPSession, Page, Playwright, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -94,6 +98,9 @@ SLOWDOWN = 4
 SHARED_DECISIONS = 3
 HARD_SEAT = 1
 
+#: the user-timing mark the probe sets when the page is ready (in the trace too)
+READY_MARK = "bench-ready"
+
 #: the ready time and the longest task (Long Tasks API), as bench/page_load.py
 _PROBE = """
 (() => {
@@ -112,6 +119,7 @@ _PROBE = """
     const root = document.documentElement;
     if (root && root.dataset.state === "ready" && window.__readyAt === undefined) {
       window.__readyAt = performance.now();
+      performance.mark("@READY_MARK@");
     }
   };
   new MutationObserver(mark).observe(document, {
@@ -120,7 +128,7 @@ _PROBE = """
 })();
 window.__botMoves = [];
 document.addEventListener("bq:bot", (event) => window.__botMoves.push(JSON.parse(event.detail)));
-"""
+""".replace("@READY_MARK@", READY_MARK)
 
 #: a few modules of the standard library the game's Python also imports
 _FLOOR_JS = """import { loadPyodide } from "./stock-pyodide/pyodide.mjs";
@@ -384,6 +392,17 @@ def _targets(site: Site, floor: str) -> list[Target]:
                     after=lambda page, s, log: _rules_boards(page),
                 )
             )
+            # the same, once the service worker holds the build: the boards'
+            # shared Python starts from the snapshot
+            targets.append(
+                Target(
+                    f"rules-return:{game}",
+                    f"{site.url}rules-{game}.html?lang=en",
+                    after=lambda page, s, log: _rules_boards(page),
+                    settle_offline=True,
+                    return_visit=True,
+                )
+            )
     for game in playable():
         lessons = lesson_order(GAME_DIR / game / "tutorials")
         if lessons:
@@ -399,7 +418,7 @@ def _targets(site: Site, floor: str) -> list[Target]:
 
 
 def _open(page: Page, target: Target) -> None:
-    if target.name.startswith("rules:"):
+    if target.name.startswith("rules"):
         page.goto(target.url, wait_until="commit")
         page.wait_for_selector("html[data-rules='ready']", state="attached", timeout=TIMEOUT_MS)
     else:
@@ -460,6 +479,8 @@ def measure_memory(playwright: Playwright, site: Site, target: Target) -> Memory
             _stop_service_workers(context, blank, first_visit)
             page, log = _watched(context, site)
             _open(page, target)
+            if target.after is not None:
+                notes.update(target.after(page, site, log))
             notes["python start"] = page.get_attribute("html", "data-runtime-start")
         else:
             # a first visit: its service worker caches the build meanwhile
@@ -499,13 +520,95 @@ def _lowest(first: dict[str, int], second: dict[str, int]) -> dict[str, int]:
     return lowest
 
 
+#: what a Chromium trace needs to hold for ``thread_time_tasks``
+TRACE_CATEGORIES = "toplevel,blink.user_timing,devtools.timeline"
+#: a renderer's main thread, and a task run there, as the trace names them: a
+#: task, or the microtasks run after one (a promise chain's work, such as
+#: Pyodide started on the page's thread, is recorded under that name alone)
+_MAIN_THREAD = "CrRendererMain"
+_TASKS = frozenset({"ThreadControllerImpl::RunTask", "BlinkScheduler_PerformMicrotaskCheckpoint"})
+
+
+def thread_time_tasks(events: list[dict[str, Any]], mark: str = READY_MARK) -> dict[str, Any]:
+    """The longest task of the renderers' main threads by the trace's thread
+    time (``tdur``: the CPU time the thread itself spent, not the wall clock,
+    which also counts the time other processes held the cores), until the
+    user-timing mark ``mark`` and in all, in ms, with what took most of the
+    longest one (its longest event inside, by thread time)."""
+    mains = {
+        (e["pid"], e["tid"])
+        for e in events
+        if e.get("ph") == "M"
+        and e.get("name") == "thread_name"
+        and e.get("args", {}).get("name") == _MAIN_THREAD
+    }
+    on_main = [e for e in events if (e.get("pid"), e.get("tid")) in mains]
+    tasks = [e for e in on_main if e.get("ph") == "X" and e.get("name") in _TASKS and "tdur" in e]
+    ready = min((e["ts"] for e in on_main if e.get("name") == mark), default=None)
+    if not tasks:
+        return {"thread_longest": None, "thread_longest_all": None, "thread_what": ""}
+    longest = max(tasks, key=lambda e: e["tdur"])
+    before = [e["tdur"] for e in tasks if ready is None or e["ts"] < ready]
+    inside = [
+        e
+        for e in on_main
+        if e is not longest
+        and e.get("ph") == "X"
+        and e.get("name") not in _TASKS
+        and longest["ts"] <= e["ts"] <= longest["ts"] + longest["dur"]
+    ]
+    # the outermost events are the longest; the second one names the work
+    # (the first is the task's own wrapper: a message, a timer, a lifecycle)
+    named = sorted(inside, key=lambda e: -e.get("tdur", 0))[:2]
+    return {
+        "thread_longest": round(max(before, default=0) / 1000, 1),
+        "thread_longest_all": round(longest["tdur"] / 1000, 1),
+        "thread_what": " > ".join(e["name"] for e in named),
+    }
+
+
+def _start_trace(session: CDPSession) -> None:
+    session.send(
+        "Tracing.start",
+        {
+            "transferMode": "ReturnAsStream",
+            "traceConfig": {"includedCategories": TRACE_CATEGORIES.split(",")},
+        },
+    )
+
+
+def _end_trace(page: Page, session: CDPSession) -> list[dict[str, Any]]:
+    """The trace's events (Tracing.end, then its stream read whole)."""
+    done: list[str] = []
+    session.on("Tracing.tracingComplete", lambda event: done.append(event["stream"]))
+    session.send("Tracing.end")
+    deadline = time.monotonic() + 60
+    while not done and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    if not done:
+        raise RuntimeError("the trace did not end")
+    chunks: list[str] = []
+    while True:
+        part = session.send("IO.read", {"handle": done[0]})
+        chunks.append(part["data"])
+        if part.get("eof"):
+            break
+    session.send("IO.close", {"handle": done[0]})
+    text = "".join(chunks)
+    data = json.loads(text)
+    events: list[dict[str, Any]] = data["traceEvents"] if isinstance(data, dict) else data
+    return events
+
+
 def measure_slowed(playwright: Playwright, site: Site, target: Target) -> dict[str, Any]:
     """Ready time and longest tasks of ``target`` on a CPU slowed SLOWDOWN times
-    (a first visit: a fresh browser, cold caches)."""
+    (a first visit: a fresh browser, cold caches): by the Long Tasks API (wall
+    clock) and by a Chromium trace's thread time (``thread_time_tasks``)."""
     with _browser(playwright) as context:
         page, log = _watched(context, site)
         session = context.new_cdp_session(page)
         session.send("Emulation.setCPUThrottlingRate", {"rate": SLOWDOWN})
+        _start_trace(session)
         started = time.perf_counter()
         if target.custom_open:
             assert target.after is not None
@@ -520,6 +623,7 @@ def measure_slowed(playwright: Playwright, site: Site, target: Target) -> dict[s
             " longestAll: window.__longestAll})"
         )
         found["done_s"] = round(took, 1)
+        found.update(thread_time_tasks(_end_trace(page, session)))
         _check(log, target.name)
         return found
 
@@ -641,6 +745,10 @@ def measure(
     return result
 
 
+def _ms(value: float | None) -> str:
+    return "-" if value is None else f"{value:.0f}"
+
+
 def _table(result: dict[str, Any]) -> str:
     memory = result["memory"]
     floor = memory.get("floor", {}).get("settled") or 0.0
@@ -656,14 +764,21 @@ def _table(result: dict[str, Any]) -> str:
         lines.append(f"  {name:<23} {figures}  {kinds}; {notes}")
     if result["slowed"]:
         lines += [
-            f"CPU slowed {SLOWDOWN}x, first visit (ms; longest main-thread task, Long Tasks API)",
-            f"  {'page':<23} {'ready':>8} {'longest to ready':>17} {'longest in all':>15}"
-            f" {'done':>6}",
+            f"CPU slowed {SLOWDOWN}x, first visit (ms; longest main-thread task: wall clock by"
+            " the Long Tasks API, thread time by a Chromium trace, and what took most of it)",
+            f"  {'page':<23} {'ready':>8} {'wall to ready':>14} {'wall in all':>12}"
+            f" {'thread to ready':>16} {'thread in all':>14} {'done':>6}  what",
         ]
         for name, row in result["slowed"].items():
             ready = f"{row['ready']:.0f}" if row["ready"] is not None else "-"
-            longest = f"{row['longest']:>17.0f} {row['longestAll']:>15.0f}"
-            lines.append(f"  {name:<23} {ready:>8} {longest} {row['done_s']:>5}s")
+            wall = f"{row['longest']:>14.0f} {row['longestAll']:>12.0f}"
+            thread = (
+                f"{_ms(row.get('thread_longest')):>16} {_ms(row.get('thread_longest_all')):>14}"
+            )
+            lines.append(
+                f"  {name:<23} {ready:>8} {wall} {thread} {row['done_s']:>5}s"
+                f"  {row.get('thread_what', '')}"
+            )
     return "\n".join(lines)
 
 

@@ -48,8 +48,11 @@ from .runtime import CACHE, PYODIDE_FILES, cached_output, node_job
 
 __all__ = [
     "BROWSER_MODULES",
+    "DIGEST_PIECE",
     "Snapshot",
     "make_snapshot",
+    "pieces_digest",
+    "restoring_sparsely",
     "snapshot_modules",
 ]
 
@@ -61,17 +64,75 @@ RUNNER = HERE / "make_snapshot.mjs"
 BROWSER_MODULES = frozenset({"js", "pyodide", "pyodide_js", "pyscript", "polyscript"})
 
 
+#: What Pyodide's loader (``pyodide.asm.mjs``) does to restore a snapshot: copy
+#: all of it into the new WebAssembly memory, its zero pages too.
+_RESTORE_WHOLE = "return Module.HEAP8.set(t),l}"
+
+#: What the build ships instead: the same copy, page by page, leaving out the
+#: pages that are zeros in the snapshot and still zeros in the memory (a fresh
+#: WebAssembly memory is zeros, and the kernel gives an untouched page no RAM).
+#: The snapshot holds 12 of its 31.5 MB as zero pages (the Python heap's free
+#: space): writing them made a return visit's heap resident whole.
+_RESTORE_SPARSE = """return((heap,body)=>{
+const PAGE=4096;
+if(heap.byteOffset%4||body.byteOffset%4){heap.set(body);return}
+const from=new Uint32Array(body.buffer,body.byteOffset,body.byteLength>>2);
+const into=new Uint32Array(heap.buffer,heap.byteOffset,heap.byteLength>>2);
+const zeros=(words,start,end)=>{for(let k=start;k<end;k++)if(words[k]!==0)return false;return true};
+for(let start=0;start<body.length;start+=PAGE){
+const end=Math.min(start+PAGE,body.length);
+const words=start>>2,wordsEnd=end>>2;
+if(end%4||!zeros(from,words,wordsEnd))heap.set(body.subarray(start,end),start);
+else if(!zeros(into,words,wordsEnd))heap.fill(0,start,end)}
+})(Module.HEAP8,t),l}"""
+
+
+def restoring_sparsely(loader: bytes) -> bytes:
+    """Pyodide's ``pyodide.asm.mjs`` with its snapshot restored without its
+    zero pages (``_RESTORE_SPARSE``). ValueError if this Pyodide restores a
+    snapshot otherwise than the build knows (another version: look again)."""
+    text = loader.decode("utf-8")
+    if text.count(_RESTORE_WHOLE) != 1:
+        raise ValueError(
+            "pyodide.asm.mjs: the snapshot's restore is not the one the build patches"
+            f" ({_RESTORE_WHOLE!r}); see sitebuild/snapshot.py"
+        )
+    return text.replace(_RESTORE_WHOLE, _RESTORE_SPARSE.replace("\n", "")).encode("utf-8")
+
+
 @dataclass(frozen=True)
 class Snapshot:
     """The snapshot as the site ships it."""
 
     #: gzip of the snapshot (a static host would not compress an unknown type)
     gzipped: bytes
-    #: SHA-256 of the snapshot itself, which the page checks before using it
+    #: SHA-256 of the snapshot itself
     sha256: str
     #: its size, uncompressed
     size: int
     modules: tuple[str, ...]
+
+    @property
+    def pieces_sha256(self) -> str:
+        """What the page checks before using it (``pieces_digest``)."""
+        return pieces_digest(gzip.decompress(self.gzipped))
+
+
+#: the pieces ``pieces_digest`` hashes one by one
+DIGEST_PIECE = 1 << 20
+
+
+def pieces_digest(raw: bytes) -> str:
+    """SHA-256 of the SHA-256 digests of ``raw``'s pieces of DIGEST_PIECE bytes
+    in turn: what ``pyodide-start.mjs`` checks. Not the digest of the whole:
+    the browser's ``crypto.subtle.digest`` takes one buffer and copies it,
+    and kept that 31 MB copy for the page's whole life (read process by
+    process); a piece's copy is 1 MB."""
+    digests = b"".join(
+        hashlib.sha256(raw[start : start + DIGEST_PIECE]).digest()
+        for start in range(0, len(raw), DIGEST_PIECE)
+    )
+    return hashlib.sha256(digests).hexdigest()
 
 
 def _module_name(entry: str) -> str | None:

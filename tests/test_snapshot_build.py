@@ -7,6 +7,9 @@ from __future__ import annotations
 import gzip
 import hashlib
 import io
+import json
+import shutil
+import subprocess
 import zipfile
 from pathlib import Path
 
@@ -69,7 +72,9 @@ def test_the_page_starts_pyodide_through_the_module_that_reads_the_snapshot(
     assert "@SNAPSHOT" not in text
     assert f'"./{packed.name}"' in text
     raw = gzip.decompress(packed.read_bytes())
-    assert f'"{hashlib.sha256(raw).hexdigest()}"' in text
+    # what it checks the stored copy against: its size, and its digest piece by piece
+    assert f'"{snapshot.pieces_digest(raw)}"' in text
+    assert f'Number("{len(raw)}")' in text
     # the pages' Python worker imports it (from the assets folder)
     worker = (built.out / built.files["assets/py-worker.js"]).read_text("utf-8")
     assert f'from "../{start}"' in worker
@@ -94,3 +99,75 @@ def test_the_same_inputs_give_the_same_snapshot(built: build.BuildResult) -> Non
     assert first.sha256 == again.sha256
     assert first.gzipped == again.gzipped
     assert hashlib.sha256(gzip.decompress(first.gzipped)).hexdigest() == first.sha256
+
+
+def test_the_pieces_digest_hashes_the_digests_of_each_piece() -> None:
+    raw = bytes(range(256)) * (snapshot.DIGEST_PIECE // 128) + b"end"  # two pieces and a bit
+    pieces = [raw[i : i + snapshot.DIGEST_PIECE] for i in range(0, len(raw), snapshot.DIGEST_PIECE)]
+    assert len(pieces) == 3
+    digests = b"".join(hashlib.sha256(piece).digest() for piece in pieces)
+    assert snapshot.pieces_digest(raw) == hashlib.sha256(digests).hexdigest()
+    assert snapshot.pieces_digest(raw[:-1]) != snapshot.pieces_digest(raw)
+
+
+def test_the_shipped_loader_restores_a_snapshot_without_its_zero_pages(
+    built: build.BuildResult,
+) -> None:
+    loader = (built.out / built.files["pyodide/pyodide.asm.mjs"]).read_text("utf-8")
+    stock = (build.NODE_MODULES / "pyodide" / "pyodide.asm.mjs").read_text("utf-8")
+    assert "return Module.HEAP8.set(t),l}" in stock
+    assert "return Module.HEAP8.set(t),l}" not in loader
+    assert "return((heap,body)=>{" in loader
+    # nothing else of the loader changed
+    assert loader.encode() == snapshot.restoring_sparsely(stock.encode())
+
+
+def test_a_loader_that_restores_otherwise_stops_the_build() -> None:
+    with pytest.raises(ValueError, match="snapshot's restore"):
+        snapshot.restoring_sparsely(b"API.restoreSnapshot=function(t){return t}")
+
+
+_RESTORE_CHECK = """
+const Module = { HEAP8: new Int8Array(%(heap)d) };
+// the patched text ends restoreSnapshot's body, its closing brace included
+const restore = function (t, l) { %(restore)s;
+// the memory before: zeros, but for what the loader wrote there already
+Module.HEAP8[5] = 7;          // page 0: the snapshot writes over it
+Module.HEAP8[4096 * 2 + 9] = 3; // page 2: zeros in the snapshot, so set back to 0
+const body = new Uint8Array(%(body)d);
+body[1] = 200; body[4096 * 3 + 5] = 1; body[body.length - 1] = 9;
+const untouched = [];
+const plainSet = Int8Array.prototype.set;
+const written = new Set();
+Module.HEAP8.set = function (source, offset = 0) {
+  for (let p = offset >> 12; p < (offset + source.length + 4095) >> 12; p++) written.add(p);
+  return plainSet.call(this, source, offset);
+};
+Module.HEAP8.fill = function (value, start, end) {
+  for (let p = start >> 12; p < (end + 4095) >> 12; p++) written.add(p);
+  return Int8Array.prototype.fill.call(this, value, start, end);
+};
+const result = restore(body, "facts");
+const same = Array.from(body).every((b, i) => (Module.HEAP8[i] & 0xff) === b);
+console.log(JSON.stringify({ result, same, written: [...written].sort((a, b) => a - b) }));
+"""
+
+
+def test_the_sparse_restore_copies_what_differs_and_leaves_zero_pages_unwritten(
+    tmp_path: Path,
+) -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no node")
+    restore = snapshot._RESTORE_SPARSE.replace("\n", "")
+    # 6 pages and a bit: a memory a little longer than the body, as Pyodide's
+    script = _RESTORE_CHECK % {"heap": 4096 * 7, "body": 4096 * 6 + 100, "restore": restore}
+    (tmp_path / "check.mjs").write_text(script, "utf-8")
+    out = subprocess.run([node, str(tmp_path / "check.mjs")], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    found = json.loads(out.stdout)
+    assert found["result"] == "facts"  # what restoreSnapshot returns, as before
+    assert found["same"]  # the memory holds the snapshot, as with a whole copy
+    # pages 1, 4 and 5: zeros in both, never written; page 2 set back to zeros;
+    # 0 and 3 copied; 6, the last, part of a page, copied as it is
+    assert found["written"] == [0, 2, 3, 6]

@@ -7,7 +7,7 @@
  * The snapshot is never fetched here: the service worker caches it with the
  * rest of the build after a first visit (sitebuild/offline.py), and unpacks
  * it (the site ships it gzipped); this module only reads it from Cache Storage. Missing, unreadable, not this build's bytes
- * (SHA-256), or refused by Pyodide (another build of Pyodide): the page starts
+ * (SHA-256, piece by piece), or refused by Pyodide (another build of Pyodide): the page starts
  * cold, as it would without it. Marker for tests and the benchmark:
  *   html[data-runtime-start] = snapshot | cold
  * This file is a template: build.py fills in the snapshot's name and digest and
@@ -18,7 +18,10 @@ import { loadPyodide as loadStock, version } from "./pyodide.mjs";
 export { version };
 
 const SNAPSHOT_URL = new URL("./@SNAPSHOT_FILE@", import.meta.url).href;
-const SNAPSHOT_SHA256 = "@SNAPSHOT_SHA256@";
+// its size, and its digest piece by piece (sitebuild/snapshot.py, pieces_digest)
+const SNAPSHOT_SIZE = Number("@SNAPSHOT_SIZE@");
+const DIGEST_PIECE = Number("@SNAPSHOT_PIECE@");
+const SNAPSHOT_PIECES_SHA256 = "@SNAPSHOT_PIECES_SHA256@";
 
 let startedHow = "";
 
@@ -37,27 +40,60 @@ function hex(buffer) {
   return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** This build's snapshot as Cache Storage holds it: the copy the service
- * worker unpacked, else the file as built (gzip); null if neither. */
+/** This build's snapshot as Cache Storage holds it: the body of the copy the
+ * service worker unpacked, else of the file as built (gzip); null if neither. */
 async function storedSnapshot() {
   if (typeof caches === "undefined" || !globalThis.crypto?.subtle) return null;
-  return (
-    (await caches.match(SNAPSHOT_URL.slice(0, -".gz".length))) ||
-    (await caches.match(SNAPSHOT_URL)) ||
-    null
-  );
+  const unpacked = await caches.match(SNAPSHOT_URL.slice(0, -".gz".length));
+  if (unpacked) return { body: unpacked.body, gzipped: false };
+  const packed = await caches.match(SNAPSHOT_URL);
+  return packed ? { body: packed.body, gzipped: true } : null;
+}
+
+/**
+ * The snapshot's bytes read into one buffer of ours, of its known size. Not
+ * `response.arrayBuffer()`: the browser kept the buffer it made for the
+ * page's whole life, detached or not (read process by process: a mapping of
+ * exactly the snapshot's size, still there after a memory-pressure
+ * collection); a buffer made here is freed once detached.
+ */
+async function readWhole(body) {
+  const bytes = new Uint8Array(SNAPSHOT_SIZE);
+  const reader = body.getReader();
+  let filled = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (filled + value.length > bytes.length) throw new Error("the stored snapshot is too long");
+    bytes.set(value, filled);
+    filled += value.length;
+  }
+  if (filled !== bytes.length) throw new Error("the stored snapshot is too short");
+  return bytes;
 }
 
 /** Its bytes, checked: a promise that fails if they are not this build's. */
-async function checkedBytes(stored) {
-  let bytes = new Uint8Array(await stored.arrayBuffer());
-  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
-    const plain = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    bytes = new Uint8Array(await new Response(plain).arrayBuffer());
+async function checkedBytes({ body, gzipped }) {
+  const bytes = await readWhole(gzipped ? body.pipeThrough(new DecompressionStream("gzip")) : body);
+  if ((await piecesDigest(bytes)) !== SNAPSHOT_PIECES_SHA256) {
+    throw new Error("the stored snapshot is not this build's");
   }
-  const digest = hex(await crypto.subtle.digest("SHA-256", bytes));
-  if (digest !== SNAPSHOT_SHA256) throw new Error("the stored snapshot is not this build's");
   return bytes;
+}
+
+/**
+ * SHA-256 of the SHA-256 digests of its pieces of DIGEST_PIECE bytes, each a
+ * copy. `crypto.subtle.digest` given the buffer itself (or a view of it) kept
+ * its 31 MB for the page's whole life, detached or not.
+ */
+async function piecesDigest(bytes) {
+  const digests = new Uint8Array(Math.ceil(bytes.length / DIGEST_PIECE) * 32);
+  for (let start = 0; start < bytes.length; start += DIGEST_PIECE) {
+    const piece = bytes.slice(start, start + DIGEST_PIECE);
+    const digest = await crypto.subtle.digest("SHA-256", piece);
+    digests.set(new Uint8Array(digest), (start / DIGEST_PIECE) * 32);
+  }
+  return hex(await crypto.subtle.digest("SHA-256", digests));
 }
 
 // Looked up and read as soon as this module runs, beside the runtime's own
@@ -102,7 +138,8 @@ export async function loadPyodide(options) {
     try {
       const pyodide = await loadStock({ ...options, _loadSnapshot: bytes });
       // copied into Python's memory by now, but Pyodide's config keeps the
-      // promise: detach the 31 MB so that the browser can free them
+      // promise: detach the 31 MB, which frees them (a buffer made by this
+      // module: one the browser made, or handed to it, stays until collected)
       (await bytes).buffer.transfer?.(0);
       // the snapshot's generator was seeded at build time, the same for all
       pyodide.runPython("import random\nrandom.seed()\ndel random");

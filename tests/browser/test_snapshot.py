@@ -7,15 +7,21 @@ unpacked copy. The next visit starts from it ("snapshot") and plays: the game's
 modules imported at build time, the ones imported later from the standard
 library and the game's zip, the page's JavaScript reached from Python. A
 snapshot that is corrupt, cut short or missing gives a cold start that plays
-just the same (the page fixture fails on any console error).
+just the same (the page fixture fails on any console error). Once started,
+the page's worker keeps no copy of the snapshot's bytes (read in /proc).
 """
 
 from __future__ import annotations
 
-import pytest
-from playwright.sync_api import Page
+import gzip
+import os
+from pathlib import Path
 
-from tests.browser.conftest import READY_TIMEOUT_MS, App
+import pytest
+from playwright.sync_api import Page, Playwright
+
+from build import CHROMIUM, CHROMIUM_ARGS
+from tests.browser.conftest import DESKTOP, READY_TIMEOUT_MS, App, PageLog, Site
 
 _START_JS = "() => document.documentElement.dataset.runtimeStart"
 
@@ -102,3 +108,80 @@ def test_a_spoiled_snapshot_gives_a_cold_start_that_plays(app: App, how: str) ->
     app.wait_ready()
     assert app.page.evaluate(_START_JS) == "cold"
     _plays(app)
+
+
+def _renderer_pids() -> list[int]:
+    """This test process's Chromium renderers (the browser process of a
+    Playwright context keeps its Cache Storage, the snapshot too, in memory)."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{entry}/stat", encoding="utf-8") as stat:
+                children.setdefault(int(stat.read().rsplit(")", 1)[1].split()[1]), []).append(
+                    int(entry)
+                )
+        except (OSError, ValueError, IndexError):
+            continue
+    found, stack = [], list(children.get(os.getpid(), []))
+    while stack:
+        pid = stack.pop()
+        stack += children.get(pid, [])
+        try:
+            # Chromium may rewrite its command line as one string: look for the word
+            command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").split()
+        except OSError:
+            continue
+        if b"--type=renderer" in command:
+            found.append(pid)
+    return found
+
+
+def _resident_mappings_kb(pid: int, size_kb: int) -> list[int]:
+    """The resident kB of each anonymous mapping of exactly `size_kb` in process `pid`."""
+    found: list[int] = []
+    size = None
+    try:
+        with open(f"/proc/{pid}/smaps", encoding="utf-8") as smaps:
+            for line in smaps:
+                field = line.split()
+                if field[0] == "Size:":
+                    size = int(field[1])
+                elif field[0] == "Anonymous:" and size == size_kb:
+                    found.append(int(field[1]))
+    except OSError:
+        pass
+    return found
+
+
+def test_a_return_visit_keeps_no_copy_of_the_snapshot(
+    playwright_instance: Playwright, site: Site, tmp_path: Path
+) -> None:
+    # a profile on disk, as a phone's: a context of the session's browser
+    # keeps its caches in memory, where the copies kept were not seen
+    context = playwright_instance.chromium.launch_persistent_context(
+        tmp_path, executable_path=CHROMIUM, args=list(CHROMIUM_ARGS), viewport=DESKTOP
+    )
+    try:
+        log = PageLog(origin=site.origin)
+        app = App(log.watch(context.new_page()), log, site)
+        _first_visit(app)
+        app.open("?botdelay=0&seed=3")
+        app.wait_ready()
+        assert app.page.evaluate(_START_JS) == "snapshot"
+        assert not log.problems()
+    finally:
+        found = _snapshot_copies(site)
+        context.close()
+    assert not found, found
+
+
+def _snapshot_copies(site: Site) -> list[int]:
+    """The resident kB of each buffer of the snapshot's size in this test's renderers."""
+    packed = site.build.out / site.build.files["pyodide/snapshot"]
+    size = len(gzip.decompress(packed.read_bytes()))
+    # a buffer of the snapshot's bytes is a mapping of its own, of its size in
+    # pages; Python's memory, made from it, is a whole number of 64 kB pages
+    size_kb = -(-size // 4096) * 4
+    assert size_kb % 64
+    kept = [kb for pid in _renderer_pids() for kb in _resident_mappings_kb(pid, size_kb)]
+    return [kb for kb in kept if kb > size_kb // 2]
