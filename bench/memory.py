@@ -83,7 +83,8 @@ from page_load import _write_floor  # noqa: E402  (bench/page_load.py, beside th
 import build  # noqa: E402  (the repository root is put on sys.path just above)
 from build import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from build import GAME as GAME_DIR  # noqa: E402
-from game.registry import lesson_order, playable  # noqa: E402
+from game.engine.bots import seat_levels  # noqa: E402
+from game.registry import get_game, lesson_order, playable  # noqa: E402
 from tests.browser.conftest import DESKTOP, App, PageLog, Site, serve  # noqa: E402
 from tests.browser.play import Board  # noqa: E402
 
@@ -366,6 +367,13 @@ def _hard_after(game: str) -> Callable[[Page, Site, PageLog], dict[str, Any]]:
     return after
 
 
+def _offers_hard(game: str) -> bool:
+    """Whether seat 1 of a 4-player game of `game` may be the hard (search) bot."""
+    rules = get_game(game)
+    options = rules.declared_options.normalize({"players": 4})
+    return "hard" in seat_levels(rules, options)[HARD_SEAT]
+
+
 def _targets(site: Site, floor: str) -> list[Target]:
     targets = [Target("floor", site.url + floor)]
     for game in playable():
@@ -375,6 +383,8 @@ def _targets(site: Site, floor: str) -> list[Target]:
             )
         )
     for game in playable():
+        if not _offers_hard(game):
+            continue  # its seat 1 offers no search bot (the Dragon's party member)
         targets.append(
             Target(
                 f"hard:{game}",
