@@ -155,7 +155,7 @@ def test_every_game_shows_spectators_no_hidden_card_then_everything(name: str) -
     fan = GuestSession("Fan", game=game)
     peer = hub.connect(fan)
     hub.flush()
-    hub.route(host.fill_with_bots("easy"))
+    hub.route(host.fill_with_bots())  # each seat's default level (its role's)
     hub.route(host.start())
     hub.flush()
     redeal = game.capabilities.redeal

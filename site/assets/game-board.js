@@ -105,7 +105,7 @@ function keepLogAnchor(log, anchor) {
 /**
  * Where the reader left the log, read before the draw changes anything: a
  * read of the scroll after a change makes the browser lay the page out at
- * once, inside the message's task, then again when it renders (The Boss's
+ * once, inside the message's task, then again when it renders (a game's
  * first draws: tasks of 280 to 310 ms of thread time on a CPU slowed 4 times).
  * The log scrolls from its bottom edge (app.css: column-reverse), so its
  * scrollTop is 0 at the newest line and negative above it.
