@@ -11,6 +11,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from playwright.sync_api import Page
+
 from game.net import HostSession
 from game.web.net_prefs import NAME_KEY, guest_key, host_key, host_sealed_prefix
 from tests.browser.net_play import HiddenCheck, NetPage, sealed_only
@@ -38,6 +40,45 @@ _NOW_JS = """() => {
     const board = document.getElementById('board').dataset;
     return [Number(board.actions || 0), board.over === 'true', board.toAct || ''];
 }"""
+
+
+#: a person's simple strong move, through the board's own controls: answer a
+#: card's question, play all gold, play the hand, expend one's champions,
+#: attack the opponent with all one's combat (else stun a champion in the
+#: way), buy the dearest card one can (unless told not to buy), end the turn.
+#: The chosen control is marked `data-pick` (the next render drops the mark),
+#: its fold opened.
+PICK_JS = """(buys) => {
+    const board = document.getElementById('board').dataset;
+    const one = (selector) => document.querySelector(selector);
+    let pick = (board.asking ? one('#actions [data-cmd=act]') : null)
+        || one('.hr-gold-btn')
+        || one('.hr-you .hr-hand .hr-card-btn')
+        || one('.hr-you [data-zone=champions] .hr-card-btn');
+    if (!pick && Number(board.combat) > 0) {
+        pick = one('.hr-attack-btn') || one('.hr-seat-list [data-zone=champions] .hr-card-btn');
+    }
+    if (!pick && buys && Number(board.gold) > 0) {
+        const cost = (b) => Number((b.querySelector('.hr-cost b') || {}).textContent || 0);
+        const market = [...document.querySelectorAll('.hr-market-row .hr-card-btn')];
+        market.sort((a, b) => cost(b) - cost(a));
+        pick = market[0] || null;
+    }
+    pick = pick || one('.hr-end-btn') || one('#actions [data-cmd=act]');
+    if (!pick) return '';
+    for (let fold = pick.closest('details'); fold; fold = fold.parentElement.closest('details')) {
+        fold.open = true;
+    }
+    pick.setAttribute('data-pick', '');
+    return pick.className;
+}"""
+
+
+def pick_strong_move(page: Page, buys: bool = True) -> str:
+    """Mark the strong move's control (`PICK_JS`); its classes."""
+    picked = str(page.evaluate(PICK_JS, buys))
+    assert picked, "a person's turn shows a move"
+    return picked
 
 
 class SecretCardsCheck(HiddenCheck):

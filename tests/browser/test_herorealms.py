@@ -27,7 +27,13 @@ from game.herorealms.ui.describe import card_of
 from game.net import HostSession
 from game.web.pacing import MIN_STEP_MS
 from game.web.session import save_key
-from tests.browser.card_secrets import BOARD_JS, STORAGE_JS, SecretCardsCheck, play_over_tabs
+from tests.browser.card_secrets import (
+    BOARD_JS,
+    STORAGE_JS,
+    SecretCardsCheck,
+    pick_strong_move,
+    play_over_tabs,
+)
 from tests.browser.conftest import App, Site
 from tests.browser.driver import GameDriver
 from tests.browser.main_thread import MAIN_THREAD_TASK_MS, MainThreadTasks
@@ -100,45 +106,6 @@ def _check(page: Page, follower: SaveFollower) -> int:
     return len(secrets)
 
 
-#: a person's simple strong move, through the board's own controls: answer a
-#: card's question, play all gold, play the hand, expend one's champions,
-#: attack the opponent with all one's combat (else stun a champion in the
-#: way), buy the dearest card one can (unless told not to buy), end the turn.
-#: The chosen control is marked `data-pick` (the next render drops the mark),
-#: its fold opened.
-_PICK_JS = """(buys) => {
-    const board = document.getElementById('board').dataset;
-    const one = (selector) => document.querySelector(selector);
-    let pick = (board.asking ? one('#actions [data-cmd=act]') : null)
-        || one('.hr-gold-btn')
-        || one('.hr-you .hr-hand .hr-card-btn')
-        || one('.hr-you [data-zone=champions] .hr-card-btn');
-    if (!pick && Number(board.combat) > 0) {
-        pick = one('.hr-attack-btn') || one('.hr-seat-list [data-zone=champions] .hr-card-btn');
-    }
-    if (!pick && buys && Number(board.gold) > 0) {
-        const cost = (b) => Number((b.querySelector('.hr-cost b') || {}).textContent || 0);
-        const market = [...document.querySelectorAll('.hr-market-row .hr-card-btn')];
-        market.sort((a, b) => cost(b) - cost(a));
-        pick = market[0] || null;
-    }
-    pick = pick || one('.hr-end-btn') || one('#actions [data-cmd=act]');
-    if (!pick) return '';
-    for (let fold = pick.closest('details'); fold; fold = fold.parentElement.closest('details')) {
-        fold.open = true;
-    }
-    pick.setAttribute('data-pick', '');
-    return pick.className;
-}"""
-
-
-def _pick(page: Page, buys: bool = True) -> str:
-    """Mark the strong move's control (`_PICK_JS`); its classes."""
-    picked = str(page.evaluate(_PICK_JS, buys))
-    assert picked, "a person's turn shows a move"
-    return picked
-
-
 def _hand_ids(page: Page) -> list[str]:
     return list(
         page.evaluate(
@@ -171,7 +138,7 @@ def _play_whole(driver: GameDriver, follower: SaveFollower) -> tuple[list[str], 
         if phase == "over":
             return phases, searched
         if phase == "human":
-            _pick(driver.page)
+            pick_strong_move(driver.page)
             phase = driver.click("[data-pick]")
         else:
             phase = driver.step(phase)
@@ -246,7 +213,7 @@ class HeroPage(NetPage):
 
     def act(self, rng: random.Random) -> str:
         version = self.version()
-        picked = _pick(self.page, self.buys)
+        picked = pick_strong_move(self.page, self.buys)
         self.page.locator("[data-pick]").click()
         self.wait_past(version)
         return picked
@@ -328,7 +295,7 @@ def test_cards_move_and_health_flashes_none_under_reduced_motion(app: App) -> No
         if wanted <= _moved(page):
             break
         if driver.marker("phase") == "human":
-            _pick(page)
+            pick_strong_move(page)
             driver.click("[data-pick]")
         else:
             driver.step(driver.marker("phase"))
@@ -340,7 +307,7 @@ def test_cards_move_and_health_flashes_none_under_reduced_motion(app: App) -> No
         if driver.marker("turns") != turns and driver.marker("phase") == "human":
             break  # a whole turn of each, and the next begun
         if driver.marker("phase") == "human":
-            _pick(page)
+            pick_strong_move(page)
             driver.click("[data-pick]")
         else:
             driver.step(driver.marker("phase"))
@@ -380,7 +347,7 @@ def test_a_bots_turn_is_shown_action_by_action_at_a_readable_pace(app: App) -> N
     page = app.page
     page.evaluate(_WATCH_JS)
     before = int(driver.marker("actions"))
-    while "hr-end-btn" not in _pick(page):
+    while "hr-end-btn" not in pick_strong_move(page):
         driver.click("[data-pick]")
     ended = int(driver.marker("actions")) + 1  # the end of the turn, then the bot's
     driver.click("[data-pick]")

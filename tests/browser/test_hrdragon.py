@@ -23,7 +23,13 @@ from game.hrdragon.game import GAME
 from game.hrdragon.state import State
 from game.hrdragon.views import open_hands
 from game.web.session import save_key
-from tests.browser.card_secrets import BOARD_JS, STORAGE_JS, SecretCardsCheck, play_over_tabs
+from tests.browser.card_secrets import (
+    BOARD_JS,
+    STORAGE_JS,
+    SecretCardsCheck,
+    pick_strong_move,
+    play_over_tabs,
+)
 from tests.browser.conftest import App, Site
 from tests.browser.driver import GameDriver
 from tests.browser.near_end import near_the_end, resume_near_the_end
@@ -128,30 +134,6 @@ def test_a_party_of_two_and_a_bot_companion_against_the_dragon_to_the_end(app: A
 
 # ------------------------------------------------------------- over tabs
 
-#: a person's simple strong move through the board's own controls: answer
-#: what a card or the boss deck asks, play all gold, play the hand, expend
-#: one's champions, attack with all one's combat (the other side's player
-#: first, else a champion in the way), end the turn (never buying: a shorter
-#: game). The chosen control is marked `data-pick`, its folds opened.
-_PICK_JS = """() => {
-    const board = document.getElementById('board').dataset;
-    const one = (selector) => document.querySelector(selector);
-    let pick = (board.asking ? one('#actions [data-cmd=act]') : null)
-        || one('.hr-gold-btn')
-        || one('.hr-you .hr-hand .hr-card-btn')
-        || one('.hr-you [data-zone=champions] .hr-card-btn');
-    if (!pick && Number(board.combat) > 0) {
-        pick = one('.hr-attack-btn') || one('.hr-seat-list [data-zone=champions] .hr-card-btn');
-    }
-    pick = pick || one('.hr-end-btn') || one('#actions [data-cmd=act]');
-    if (!pick) return '';
-    for (let fold = pick.closest('details'); fold; fold = fold.parentElement.closest('details')) {
-        fold.open = true;
-    }
-    pick.setAttribute('data-pick', '');
-    return pick.className;
-}"""
-
 
 class DragonPage(NetPage):
     """A tab at a Dragon table, its person making the strong move."""
@@ -162,8 +144,7 @@ class DragonPage(NetPage):
 
     def act(self, rng: random.Random) -> str:
         version = self.version()
-        picked = str(self.page.evaluate(_PICK_JS))
-        assert picked, "a person's turn shows a move"
+        picked = pick_strong_move(self.page, buys=False)  # never buying: a shorter game
         self.page.locator("[data-pick]").click()
         self.wait_past(version)
         return picked
