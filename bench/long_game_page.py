@@ -15,8 +15,11 @@ length of the HTML the worker sent. The Long Tasks API gives every task over
 50 ms on the main thread. It prints the median of the first and of the last 50
 draws, their ratio (the aim: the last no slower than 1.5 times the first), the
 HTML's size at the start and at the end, and the longest main-thread task (the
-aim: none over 100 ms). Wall-clock figures of this machine, under its load:
-compare them within one run.
+aim: none over 100 ms). Before the page, it prints what a network guest is
+sent through the same game (`bench/long_game_frames.py`): each state frame's
+size at the start and at the end, and a returning guest's snapshot.
+Wall-clock figures of this machine, under its load: compare them within one
+run.
 """
 
 from __future__ import annotations
@@ -33,6 +36,8 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+import long_game_frames  # noqa: E402  (bench/long_game_frames.py, beside this script)
 
 import build  # noqa: E402
 
@@ -110,6 +115,7 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=40)
     parser.add_argument("--seed", type=int, default=3)
     args = parser.parse_args()
+    long_game_frames.report(long_game_frames.play(args.players, args.rounds, args.seed))
     with tempfile.TemporaryDirectory() as folder:
         built = build.build(Path(folder) / "dist", quiet=True, test_games=True)
         server = build.make_server(built.out, "127.0.0.1", 0, headers=build.load_netlify_headers())
