@@ -34,10 +34,6 @@ The pages (``--only`` keeps those whose name contains one of its words):
                        from the build's snapshot), once the first visit's
                        page is closed and its service worker stopped, as
                        Chromium stops it after 30 s idle
-The floor is measured three times (first, last, between the pages), its
-median the reference; a page measured on its first visit is measured once
-its service worker, which cached the build meanwhile, is stopped (the note
-"service worker running" gives the figure before).
     hard:<g>           a 4-player game of <g>, seat 1 the hard bot, played until
                        its search helper has answered three decisions
     rules:<g>          rules-<g>.html scrolled board by board to the end, each
@@ -46,6 +42,13 @@ its service worker, which cached the build meanwhile, is stopped (the note
                        snapshot), as the game's page
     embed:<g>          embed.html?game=<g>&scenario=<its first lesson>, first
                        and return visit as the game's page
+
+The floor is measured three times (first, last, between the pages), its
+median the reference. Every visit, first or return, is measured once the
+site's service worker is stopped, as Chromium stops it 30 s after its last
+event: on a first visit it cached the build meanwhile, on a return visit it
+answered the page's requests (the note "service worker running" gives the
+figure before it stopped).
 
 With ``--base COMMIT`` it also builds that commit's site (``git archive``, its
 own build.py) and measures each page of it just before the same page of this
@@ -492,6 +495,12 @@ def measure_memory(playwright: Playwright, site: Site, target: Target) -> Memory
             if target.after is not None:
                 notes.update(target.after(page, site, log))
             notes["python start"] = page.get_attribute("html", "data-runtime-start")
+            # the service worker answered this visit's requests: as after a first
+            # visit, the page is measured once it has stopped, as Chromium stops
+            # it 30 s after its last event (a rules page's boards kept it 13 to
+            # 95 MB heavier until then; the figure with it is a note)
+            before["service worker running"] = _settled()["all"]
+            _stop_service_workers(context, blank, set())
         else:
             # a first visit: its service worker caches the build meanwhile
             before["service worker running"] = _settled()["all"]
