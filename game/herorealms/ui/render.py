@@ -55,16 +55,25 @@ def render_table(scene: Scene) -> str:
     return table(scene)
 
 
-def table(scene: Scene, *, game: str = "herorealms", lead: str = "", dock: str = "") -> str:
+def table(
+    scene: Scene,
+    *,
+    game: str = "herorealms",
+    lead: str = "",
+    dock: str = "",
+    out_word: str = "",
+) -> str:
     """The board; a game built on this one names itself (`game`), sets its
-    own panel first in the main column (`lead`) and may draw the dock itself
-    (`dock`: its moves are its own codec's)."""
+    own panel first in the main column (`lead`), may draw the dock itself
+    (`dock`: its moves are its own codec's) and name a seat out of the game
+    in its own word (`out_word`, the one its own panels use)."""
     view = scene.view
     by_card = controls_by_card(scene)
     moved = motion(scene)
     viewer = view["seat"]
     others = [s for s in range(len(view["players"])) if s != viewer]
-    mine = _seat(scene, viewer, by_card, moved, own=True) if viewer is not None else ""
+    out = out_word or BOARD("out_tag", scene.lang)
+    mine = _seat(scene, viewer, by_card, moved, out, own=True) if viewer is not None else ""
     return (
         f'<div id="table" class="table hr-table" data-game="{e(game)}" '
         f'data-players="{len(view["players"])}" data-turn="{view["turn"]}" '
@@ -73,7 +82,7 @@ def table(scene: Scene, *, game: str = "herorealms", lead: str = "", dock: str =
         f'<div class="table-main hr-main">{lead}'
         f'<section class="hr-seats" aria-label="{e(BOARD("board_title", scene.lang))}">'
         f'<ol class="seat-list hr-seat-list" id="board-seats">'
-        f"{''.join(_seat(scene, s, by_card, moved) for s in others)}</ol></section>"
+        f"{''.join(_seat(scene, s, by_card, moved, out) for s in others)}</ol></section>"
         f"{_market(scene, by_card)}{_turn_area(scene, by_card)}{mine}</div>"
         f'<div class="table-side">{dock or _dock(scene)}{scene.log_html}</div></div>'
     )
@@ -100,7 +109,7 @@ def _bar(scene: Scene) -> str:
 # ------------------------------------------------------------------- seats
 
 
-def _tags(scene: Scene, seat: int) -> str:
+def _tags(scene: Scene, seat: int, out_word: str) -> str:
     view, lang = scene.view, scene.lang
     player = view["players"][seat]
     tags = []
@@ -116,7 +125,7 @@ def _tags(scene: Scene, seat: int) -> str:
         word = BOARD("bot", lang) + (f" · {level}" if level else "")
         tags.append(f'<span class="tag tag-bot">{icon("gear")}{e(word)}</span>')
     if player["out"]:
-        tags.append(f'<span class="tag tag-down">{e(BOARD("out_tag", lang))}</span>')
+        tags.append(f'<span class="tag tag-down">{e(out_word)}</span>')
     elif seat in winners(view):
         tags.append(f'<span class="tag tag-winner">{e(BOARD("winner", lang))}</span>')
     elif seat == view["turn"] and view["winner"] is None:
@@ -242,6 +251,7 @@ def _seat(
     seat: int,
     by_card: dict[int, list[Control]],
     moved: Motion,
+    out_word: str,
     own: bool = False,
 ) -> str:
     view = scene.view
@@ -249,7 +259,7 @@ def _seat(
     tag = "section" if own else "li"
     inner = (
         f'<div class="seat-head"><span class="knight-name">{e(seat_name(scene, seat))}</span>'
-        f"{_tags(scene, seat)}{scene.seat_badges_html.get(seat, '')}</div>"
+        f"{_tags(scene, seat, out_word)}{scene.seat_badges_html.get(seat, '')}</div>"
         f"{_stats(scene, seat, own, moved)}{_champions(scene, seat, by_card, moved)}"
     )
     if own:
