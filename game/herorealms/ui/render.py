@@ -22,7 +22,7 @@ from game.herorealms.state import AttackPlayer, BuyGem, EndTurn, PlayGold, UseAb
 from .board_words import BOARD, join_names
 from .card import card_face
 from .icons import icon as hr_icon
-from .motion import Motion, motion
+from .motion import Motion, keep_board, motion
 from .pieces import card_control, chip, controls_by_card, empty, flight, pile, seat_name
 
 __all__ = ["render_game_over", "render_result", "render_table", "table", "winners"]
@@ -544,6 +544,7 @@ def render_result(scene: Scene) -> str:
     final = view["winner"] is not None
     button = BOARD("result_final" if final else "result_next", lang)
     out = len([p for p in view["players"] if p["out"]])
+    keep_board(scene)
     return (
         f'<section id="round-result" class="overlay-panel result hr-result" data-out="{out}" '
         f'data-final="{_flag(final)}" role="dialog" aria-modal="false" aria-labelledby="rr-title">'
