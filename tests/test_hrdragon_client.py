@@ -232,6 +232,10 @@ def test_the_end_names_the_side_in_the_log_the_view_and_on_the_board(
         assert 'class="hr-turn"' not in html
         over = CLIENT.render_game_over(_scene(state, 0, lang))
         assert f'data-side="{side}"' in over and title in over and "over-sub" in over
+        # under the live end panel, the final board with the side that won
+        _panel, board = over.split("</section>", 1)
+        assert board.startswith('<div id="table"') and 'class="hr-end"' not in board
+        assert f'<p class="hd-end" data-side="{side}" role="status">' in board
     html = CLIENT.render_table(_scene(state, None))
     tagged = set(map(int, re.findall(r'data-seat="(\d+)"[^>]*>(?:(?!</li>).)*tag-winner', html)))
     assert tagged == set(state.winners)

@@ -62,11 +62,13 @@ def table(
     lead: str = "",
     dock: str = "",
     out_word: str = "",
+    end: str | None = None,
 ) -> str:
     """The board; a game built on this one names itself (`game`), sets its
     own panel first in the main column (`lead`), may draw the dock itself
-    (`dock`: its moves are its own codec's) and name a seat out of the game
-    in its own word (`out_word`, the one its own panels use)."""
+    (`dock`: its moves are its own codec's), name a seat out of the game
+    in its own word (`out_word`, the one its own panels use) and say who won
+    in its own banner (`end`)."""
     view = scene.view
     by_card = controls_by_card(scene)
     moved = motion(scene)
@@ -79,13 +81,22 @@ def table(
         f'data-players="{len(view["players"])}" data-turn="{view["turn"]}" '
         f'data-format="{e(view["format"])}">'
         f"{_bar(scene)}"
-        f'<div class="table-main hr-main">{lead}'
+        f'<div class="table-main hr-main">{_end(scene) if end is None else end}{lead}'
         f'<section class="hr-seats" aria-label="{e(BOARD("board_title", scene.lang))}">'
         f'<ol class="seat-list hr-seat-list" id="board-seats">'
         f"{''.join(_seat(scene, s, by_card, moved, out) for s in others)}</ol></section>"
         f"{_market(scene, by_card)}{_turn_area(scene, by_card)}{mine}</div>"
         f'<div class="table-side">{dock or _dock(scene)}{scene.log_html}</div></div>'
     )
+
+
+def _end(scene: Scene) -> str:
+    """A finished game's winners, at the head of the board (live under the end
+    panel, and on a replay's last step)."""
+    if scene.view["winner"] is None:
+        return ""
+    title = over_title(scene.view, scene.names, scene.lang)
+    return f'<p class="hr-end" role="status">{icon("crown")}<span>{e(title)}</span></p>'
 
 
 def _bar(scene: Scene) -> str:
@@ -566,6 +577,8 @@ def _blow(scene: Scene) -> str:
 
 
 def render_game_over(scene: Scene) -> str:
+    """The end panel, and under it the final board saying who won (as a
+    replay's last step draws it)."""
     title = over_title(scene.view, scene.names, scene.lang)
     return (
         '<section id="game-over" class="overlay-panel game-over hr-over" role="dialog" '
@@ -573,5 +586,5 @@ def render_game_over(scene: Scene) -> str:
         f'<div class="trophy" aria-hidden="true">{icon("crown")}</div>'
         f'<h2 class="panel-title" id="over-title">{e(title)}</h2>{_standings(scene)}'
         f'<div class="panel-actions">{scene.over_actions_html}</div>'
-        f"{scene.over_box_html}</section>"
+        f"{scene.over_box_html}</section>{render_table(scene)}"
     )

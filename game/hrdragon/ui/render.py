@@ -40,7 +40,8 @@ def render_table(scene: Scene) -> str:
     return core.table(
         scene,
         game="hrdragon",
-        lead=_end(scene) + lead,
+        lead=lead,
+        end=_end(scene),
         dock=_dock(scene),
         out_word=DBOARD("defeated", scene.lang),  # the party panel's word: one state, one word
     )
@@ -136,6 +137,8 @@ def over_title(view: dict[str, Any], names: Sequence[str], lang: str) -> str:
 
 
 def render_game_over(scene: Scene) -> str:
+    """The end panel, and under it the final board saying who won (as a
+    replay's last step draws it)."""
     view = scene.view
     title = over_title(view, scene.names, scene.lang)
     side = side_of(view)
@@ -153,7 +156,7 @@ def render_game_over(scene: Scene) -> str:
         f'<h2 class="panel-title" id="over-title">{e(title)}</h2>{_together(scene, side)}'
         f'<ul class="hd-standings">{rows}</ul>'
         f'<div class="panel-actions">{scene.over_actions_html}</div>'
-        f"{scene.over_box_html}</section>"
+        f"{scene.over_box_html}</section>{render_table(scene)}"
     )
 
 
