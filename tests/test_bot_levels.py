@@ -370,13 +370,15 @@ def test_a_saved_game_keeps_its_levels_and_one_not_offered_is_refused() -> None:
         Session.from_save(json.dumps(data))
 
 
-def test_duels_board_names_a_bots_level_in_the_declared_words() -> None:
+@pytest.mark.parametrize("game", ["duel", "bossquest", "theboss", "herorealms"])
+def test_a_board_names_a_bots_level_in_the_declared_words(game: str) -> None:
+    """The words the menu and the lobby show (``Scene.level_words``), not a
+    board's own: "Difficile", never a lower-case "difficile" of its own."""
     players = [
         {"seat": 0, "name": "Ann", "kind": "human"},
         {"seat": 1, "name": "Bot", "kind": "bot", "level": "hard"},
     ]
-    text = json.dumps(
-        {"version": 3, "game": "duel", "lang": "fr", "players": players, "hint": False}
-    )
+    text = json.dumps({"version": 3, "game": game, "lang": "fr", "players": players, "hint": False})
     html = Session.new(parse_settings(text), 2).render("fr").html
-    assert "· Difficile" in html and "· difficile" not in html
+    words = re.sub(r"<[^>]+>", "", html)
+    assert re.search(r"· ?Difficile", words) and not re.search(r"· ?difficile", words)

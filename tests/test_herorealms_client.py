@@ -171,6 +171,15 @@ def test_the_end_names_the_winner() -> None:
     scene = Scene(view=view, names=NAMES[:2], kinds=["human", "bot"], lang="en")
     assert 'data-winner="true"' in CLIENT.render_game_over(scene)
     assert CLIENT.progress(view, "en") == "Game over"
+    # under the live end panel, the final board says who won (as a replay's last step)
+    for lang, words in (("en", "Ana wins the game!"), ("fr", "Ana gagne la partie !")):
+        scene = Scene(view=view, names=NAMES[:2], kinds=["human", "bot"], lang=lang)
+        panel, board = CLIENT.render_game_over(scene).split("</section>", 1)
+        assert panel.startswith('<section id="game-over"') and board.startswith('<div id="table"')
+        banner = '<p class="hr-end" role="status"><svg'
+        assert banner in board and f"<span>{escape(words)}</span></p>" in board
+        assert board == CLIENT.render_table(scene)
+        assert 'class="hr-end"' not in CLIENT.render_table(_scene(_state({}), 0, lang))
 
 
 def test_a_knock_out_is_shown_on_a_panel() -> None:

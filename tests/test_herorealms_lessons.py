@@ -17,7 +17,6 @@ import json
 import re
 import subprocess
 import sys
-import tomllib
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -43,11 +42,11 @@ from game.herorealms.state import (
 )
 from tests.french import french_problems
 from tests.lesson_play import play_lesson_on_its_board
+from tests.rules_pages import rules_of, rules_page, rules_sections
 from tests.test_theboss_tutorials import _is_reader_move, _stops, _texts
 
 ROOT = Path(__file__).resolve().parents[1]
 FOLDER = ROOT / "game" / "herorealms" / "tutorials"
-RULES = ROOT / "game" / "herorealms" / "ui" / "rules.toml"
 
 
 #: the lessons, in the order order.txt declares
@@ -254,56 +253,36 @@ def test_the_build_index_holds_the_lessons_for_the_page() -> None:
 # ------------------------------------------------------------ the rules page
 
 
-def _rules() -> dict[str, Any]:
-    return tomllib.loads(RULES.read_text("utf-8"))
-
-
-def _sections(rules: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    return [section for part in rules["part"] for section in part["section"]]
-
-
-def _page(rules: Mapping[str, Any]) -> str:
-    return build.rules_page(
-        GAME.name,
-        rules,
-        title={"fr": "Hero Realms", "en": "Hero Realms"},
-        tutorials=NAMES,
-        pages=["bossquest", "theboss", GAME.name],
-        template=build.RULES_TEMPLATE.read_text("utf-8"),
-        where="game/herorealms/ui/rules.toml",
-    )
-
-
 def test_the_rules_page_builds_with_every_lesson_beside_its_section() -> None:
-    rules = _rules()
-    boards = [s["board"] for s in _sections(rules) if "board" in s]
+    rules = rules_of(GAME.name)
+    boards = [s["board"] for s in rules_sections(rules) if "board" in s]
     assert boards == EXPECTED  # all of them, in the lessons' order
-    keys = [s["key"] for s in _sections(rules)]
+    keys = [s["key"] for s in rules_sections(rules)]
     for key in ("goal", "setup", "turn", "market", "factions", "champions", "guards"):
         assert key in keys
     for key in ("sacrifice", "packs", "free-for-all", "hunter", "hydra", "winning"):
         assert key in keys
-    page = _page(rules)
+    page = rules_page(GAME.name, rules)
     for board in EXPECTED:
         assert f'data-game="herorealms" data-scenario="{board}"' in page
 
 
 def test_the_rules_page_refuses_boards_out_of_order() -> None:
     """The build's own order check holds this page too (its lessons' order.txt)."""
-    rules = _rules()
-    sections = _sections(rules)
+    rules = rules_of(GAME.name)
+    sections = rules_sections(rules)
     first = next(s for s in sections if s.get("board") == "first_turn")
     last = next(s for s in sections if s.get("board") == "character")
     first["board"], last["board"] = "character", "first_turn"  # type: ignore[index]
     with pytest.raises(build.RulesError, match="lesson order"):
-        _page(rules)
+        rules_page(GAME.name, rules)
 
 
 def test_the_rules_page_keeps_to_the_engines_figures() -> None:
     """The figures the engine plays by, as the page states them: health, the
     piles, the starting deck, and each character pack's health beside its
     name in both languages (the menu's names)."""
-    text = {lang: " ".join(_all_text(_rules(), lang)) for lang in LANGS}
+    text = {lang: " ".join(_all_text(rules_of(GAME.name), lang)) for lang in LANGS}
     figures = (START_HEALTH, HYDRA_HEALTH, len(GEM_IDS), len(MARKET_IDS), STARTING_DECK)
     for lang in LANGS:
         for figure in figures:

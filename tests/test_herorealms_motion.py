@@ -18,6 +18,7 @@ from game.herorealms.state import AttackChampion, AttackPlayer, BuyMarket, State
 from game.herorealms.ui import CLIENT
 
 NAMES = ["Ana", "Ben"]
+THREE = ["Ana", "Ben", "Cleo"]
 
 
 def _render(
@@ -113,3 +114,62 @@ def test_a_champion_damaged_shakes() -> None:
     assert html.count("data-hit=") == 1 and f'data-card="{card}"' in _seat_html(html, 1)
     still, _ = _render(state, 0, [], shown, view=damaged)
     assert "data-hit" not in still
+
+
+def _result(
+    state: State, seat: int, events: Sequence[Any], previous: frozenset[str]
+) -> frozenset[str]:
+    scene = Scene(
+        view=GAME.view(state, seat),
+        names=THREE,
+        kinds=["human"] * 3,
+        lang="en",
+        events=list(events),
+        previous=previous,
+    )
+    assert 'id="round-result"' in CLIENT.render_result(scene)
+    return frozenset(scene.shown)
+
+
+def test_after_a_knock_out_panel_only_what_moved_moves() -> None:
+    """The panel is drawn in the board's place: the board after it slides in
+    no card that was already there (every one did, before)."""
+    state, _ = stacked(
+        {
+            "players": THREE,
+            "health": {"Ben": 3},
+            "combat": 3,
+            "champions": {"Cleo": ["orc_grunt"]},
+            "market": ["elven_curse", "fire_bomb"],
+        }
+    )
+    scene = Scene(
+        view=GAME.view(state, 0),
+        names=THREE,
+        kinds=["human"] * 3,
+        lang="en",
+        dock=CLIENT.dock(GAME.view(state, 0), legal_actions(state, 0), THREE, "en"),
+    )
+    board = CLIENT.render_table(scene)
+    assert board.count(" arrive") > 5  # a first render: everything arrives
+    after, events = apply(state, 0, AttackPlayer(1, 3))
+    assert after.players[1].out
+    shown = _result(after, 0, events, frozenset(scene.shown))
+    html, _ = _render3(after, 0, events, shown)
+    assert " arrive" not in html
+
+
+def _render3(
+    state: State, seat: int, events: Sequence[Any], previous: frozenset[str]
+) -> tuple[str, frozenset[str]]:
+    view = GAME.view(state, seat)
+    scene = Scene(
+        view=view,
+        names=THREE,
+        kinds=["human"] * 3,
+        lang="en",
+        dock=CLIENT.dock(view, legal_actions(state, seat), THREE, "en"),
+        events=list(events),
+        previous=previous,
+    )
+    return CLIENT.render_table(scene), frozenset(scene.shown)

@@ -232,6 +232,10 @@ def test_the_end_names_the_side_in_the_log_the_view_and_on_the_board(
         assert 'class="hr-turn"' not in html
         over = CLIENT.render_game_over(_scene(state, 0, lang))
         assert f'data-side="{side}"' in over and title in over and "over-sub" in over
+        # under the live end panel, the final board with the side that won
+        _panel, board = over.split("</section>", 1)
+        assert board.startswith('<div id="table"') and 'class="hr-end"' not in board
+        assert f'<p class="hd-end" data-side="{side}" role="status">' in board
     html = CLIENT.render_table(_scene(state, None))
     tagged = set(map(int, re.findall(r'data-seat="(\d+)"[^>]*>(?:(?!</li>).)*tag-winner', html)))
     assert tagged == set(state.winners)
@@ -290,6 +294,23 @@ def test_the_party_is_drawn_with_its_neighbours_and_its_defeated() -> None:
     assert "hd-member" not in duel_html and duel_html.count('class="hd-dragon"') == 2
 
 
+@pytest.mark.parametrize(
+    ("lang", "word", "other"), [("en", "Defeated", "Out"), ("fr", "Vaincu", "Éliminé")]
+)
+def test_a_defeated_member_reads_one_word_in_the_party_and_on_its_seat(
+    lang: str, word: str, other: str
+) -> None:
+    """One state, one word: the seat's tag says what the party panel says."""
+    state, _names = stacked({"players": ["Ana", "Ben", "Cleo", "Dan"], "health": {"Ben": 0}})
+    html = CLIENT.render_table(_scene(state, 0, lang))
+    seat = re.search(r'<li class="seat-panel hr-seat" data-seat="1".*?</li>', html, re.S)
+    member = re.search(r'<li class="hd-member" data-seat="1".*?</li>', html, re.S)
+    assert seat and member
+    down = '<span class="tag tag-down">{}</span>'
+    assert down.format(word) in seat.group() and down.format(word) in member.group()
+    assert down.format(other) not in html
+
+
 def test_a_health_gain_goes_to_yourself_or_a_neighbour() -> None:
     state, _names = stacked(
         {"players": ["Ana", "Ben", "Cleo", "Dan", "Eve"], "hands": {"Ana": ["command"]}}
@@ -301,6 +322,38 @@ def test_a_health_gain_goes_to_yourself_or_a_neighbour() -> None:
     labels = sorted(c.label for g in dock.groups for c in g.controls)
     assert labels == ["Give 4 health to Ben", "Give 4 health to Dan", "Keep the 4 health"]
     assert dock.prompt == "Who gets these 4 health: you or a member beside you?"
+
+
+def _health_shown(html: str, seat: int) -> tuple[int, int]:
+    """`seat`'s health on its seat panel and in the party panel."""
+    panel = re.search(
+        rf'data-seat="{seat}"[^>]*>(?:(?!</li>|</section>).)*?data-health="(\d+)"', html, re.S
+    )
+    member = re.search(rf'class="hd-member" data-seat="{seat}".*?Health: (\d+)', html, re.S)
+    assert panel and member, seat
+    return int(panel.group(1)), int(member.group(1))
+
+
+def test_a_health_gain_shows_only_once_its_target_is_chosen() -> None:
+    """The rules count a gain waiting for its target on the giver; the board
+    shows the health as it is until the choice, then where it went."""
+    state, _names = stacked(
+        {
+            "players": ["Ana", "Ben", "Cleo", "Dan", "Eve"],
+            "hands": {"Ana": ["command"]},
+            "health": {"Ana": 30, "Ben": 20},
+        }
+    )
+    state, _events = GAME.apply(state, 0, Play(CARD_IDS["command"]))
+    assert state.gifts == (4,) and state.core.players[0].health == 34  # counted by the rules
+    for seat in (0, 1, None):  # the giver, a neighbour, a spectator: all see 30
+        html = CLIENT.render_table(_scene(state, seat))
+        assert _health_shown(html, 0) == (30, 30), seat
+    kept, _events = GAME.apply(state, 0, Give(0))
+    assert _health_shown(CLIENT.render_table(_scene(kept, 0)), 0) == (34, 34)
+    given, _events = GAME.apply(state, 0, Give(1))
+    html = CLIENT.render_table(_scene(given, 0))
+    assert _health_shown(html, 0) == (30, 30) and _health_shown(html, 1) == (24, 24)
 
 
 def test_a_skill_check_names_the_cards_to_discard_and_their_total() -> None:

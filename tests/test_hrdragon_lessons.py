@@ -17,7 +17,6 @@ import json
 import re
 import subprocess
 import sys
-import tomllib
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -47,6 +46,7 @@ from game.hrdragon.state import (
 from game.hrdragon.ui.describe import card_of
 from tests.french import french_problems
 from tests.lesson_play import play_lesson_on_its_board
+from tests.rules_pages import rules_of, rules_page, rules_sections
 from tests.test_theboss_tutorials import _is_reader_move, _stops, _texts
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -281,26 +281,6 @@ def test_the_build_index_holds_the_lessons_for_the_page() -> None:
 # ------------------------------------------------------------ the rules page
 
 
-def _rules() -> dict[str, Any]:
-    return tomllib.loads(RULES.read_text("utf-8"))
-
-
-def _sections(rules: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    return [section for part in rules["part"] for section in part["section"]]
-
-
-def _page(rules: Mapping[str, Any]) -> str:
-    return build.rules_page(
-        GAME.name,
-        rules,
-        title={"fr": "Hero Realms : le Dragon", "en": "Hero Realms: the Dragon"},
-        tutorials=NAMES,
-        pages=["bossquest", "theboss", "herorealms", GAME.name],
-        template=build.RULES_TEMPLATE.read_text("utf-8"),
-        where="game/hrdragon/ui/rules.toml",
-    )
-
-
 def test_the_client_names_the_rules_page_and_the_build_makes_it() -> None:
     assert registry.get_client(GAME.name).listing.rules == RULES
     page = build.rules_pages()[f"rules-{GAME.name}.html"]
@@ -310,8 +290,8 @@ def test_the_client_names_the_rules_page_and_the_build_makes_it() -> None:
 
 
 def test_the_rules_page_builds_with_every_lesson_beside_its_section() -> None:
-    rules = _rules()
-    boards = {s["key"]: s["board"] for s in _sections(rules) if "board" in s}
+    rules = rules_of(GAME.name)
+    boards = {s["key"]: s["board"] for s in rules_sections(rules) if "board" in s}
     assert boards == {
         "adjacency": "neighbours",
         "taunt": "taunt",
@@ -319,23 +299,23 @@ def test_the_rules_page_builds_with_every_lesson_beside_its_section() -> None:
         "skill-check": "skill_check",
         "defeat": "borrowing",
     }
-    keys = [s["key"] for s in _sections(rules)]
+    keys = [s["key"] for s in rules_sections(rules)]
     for key in ("goal", "setup", "dragon-cards", "boss-vs-boss"):
         assert key in keys
-    page = _page(rules)
+    page = rules_page(GAME.name, rules)
     found = re.findall(rf'data-game="{GAME.name}" data-scenario="([a-z_]+)"', page)
     assert found == EXPECTED  # all of them, in the lessons' order
 
 
 def test_the_rules_page_refuses_boards_out_of_order() -> None:
     """The build's own order check holds this page too (its lessons' order.txt)."""
-    rules = _rules()
-    sections = _sections(rules)
+    rules = rules_of(GAME.name)
+    sections = rules_sections(rules)
     first = next(s for s in sections if s.get("board") == "neighbours")
     last = next(s for s in sections if s.get("board") == "borrowing")
     first["board"], last["board"] = "borrowing", "neighbours"  # type: ignore[index]
     with pytest.raises(build.RulesError, match="lesson order"):
-        _page(rules)
+        rules_page(GAME.name, rules)
 
 
 def test_the_rules_page_keeps_to_the_engines_figures() -> None:
@@ -343,7 +323,7 @@ def test_the_rules_page_keeps_to_the_engines_figures() -> None:
     health, hand and deck at each party size, in one line each; the taunt's
     10; each Hoard item's check beside its name (the board's card names);
     boss against boss."""
-    text = {lang: " ".join(_all_text(_rules(), lang)) for lang in LANGS}
+    text = {lang: " ".join(_all_text(rules_of(GAME.name), lang)) for lang in LANGS}
     for lang in LANGS:
         lines = re.findall(r"<li>([^<]*(?:<(?!/li>)[^<]*)*)</li>", _rules_html_of(lang))
         for size in range(1, 6):
@@ -363,7 +343,11 @@ def test_the_rules_page_keeps_to_the_engines_figures() -> None:
 
 
 def _rules_html_of(lang: str) -> str:
-    return " ".join(section["text"][lang] for section in _sections(_rules()) if "text" in section)
+    return " ".join(
+        section["text"][lang]
+        for section in rules_sections(rules_of(GAME.name))
+        if "text" in section
+    )
 
 
 def _all_text(node: object, lang: str) -> Iterator[str]:

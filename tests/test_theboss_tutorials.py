@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import tomllib
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -27,10 +26,10 @@ from game.theboss import GAME
 from game.theboss.scenario import SCENARIOS
 from tests.french import french_problems
 from tests.lesson_play import play_lesson_on_its_board
+from tests.rules_pages import rules_of, rules_page, rules_sections
 
 ROOT = Path(__file__).resolve().parents[1]
 FOLDER = ROOT / "game" / "theboss" / "tutorials"
-RULES = ROOT / "game" / "theboss" / "ui" / "rules.toml"
 
 #: the lessons the rules page sets beside its sections
 EXPECTED = {"majority", "occasionals", "chicago", "sanctions", "police", "last_turn"}
@@ -227,32 +226,16 @@ def test_lesson_plays_to_its_end_on_the_board(name: str) -> None:
 # ------------------------------------------------------------ the rules page
 
 
-def _rules() -> dict[str, Any]:
-    return tomllib.loads(RULES.read_text("utf-8"))
-
-
-def _sections(rules: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    return [section for part in rules["part"] for section in part["section"]]
-
-
 def test_the_rules_page_sets_every_lesson_beside_its_section() -> None:
-    rules = _rules()
-    boards = [s["board"] for s in _sections(rules) if "board" in s]
+    rules = rules_of(GAME.name)
+    boards = [s["board"] for s in rules_sections(rules) if "board" in s]
     assert sorted(boards) == sorted(EXPECTED)
-    keys = [s["key"] for s in _sections(rules)]
+    keys = [s["key"] for s in rules_sections(rules)]
     for key in ("goal", "setup", "hands", "turn", "occasionals", "chicago", "police"):
         assert key in keys
     for key in ("last-turn", "sanctions", "next-round", "end"):
         assert key in keys
-    page = build.rules_page(
-        GAME.name,
-        rules,
-        title={"fr": "The Boss", "en": "The Boss"},
-        tutorials=NAMES,
-        pages=["bossquest", GAME.name],
-        template=build.RULES_TEMPLATE.read_text("utf-8"),
-        where="game/theboss/ui/rules.toml",
-    )
+    page = rules_page(GAME.name, rules)
     for board in EXPECTED:
         assert f'data-game="theboss" data-scenario="{board}"' in page
 

@@ -87,17 +87,18 @@ def test_each_bot_plays_at_its_level_and_the_save_keeps_it() -> None:
     assert hard.seed == bot_seed(21, 3) != bot_seed(21, 2) != bot_seed(22, 3)
     assert session.bot(3) is hard, "one bot per seat for the whole game"
 
-    # the board shows each bot's level next to its name, in both languages
+    # the board shows each bot's level next to its name, in both languages, in
+    # the words the menu and the lobby use (the declared levels')
     page = session.render("en").html
-    for seat, level in ((1, "easy"), (2, "normal"), (3, "hard")):
+    for seat, level, word in ((1, "easy", "Easy"), (2, "normal", "Normal"), (3, "hard", "Hard")):
         assert f'data-seat="{seat}" data-you="false"' in page
         panel = page.split(f'<li class="seat-panel" data-seat="{seat}"')[1].split("</li>")[0]
         assert f'data-level="{level}"' in panel
-        assert f'<span class="tag-word">bot ·</span>{level}</span>' in panel
+        assert f'<span class="tag-word">bot ·</span>{word}</span>' in panel
     human = page.split('<li class="seat-panel" data-seat="0"')[1].split("</li>")[0]
     assert "data-level" not in human and "tag-bot" not in human
     french = session.render("fr").html
-    assert "robot ·</span>difficile" in french and "robot ·</span>facile" in french
+    assert "robot ·</span>Difficile" in french and "robot ·</span>Facile" in french
 
     # the save keeps the levels, and a resumed game plays them at their level again
     text = session.to_save()

@@ -86,10 +86,10 @@ def test_the_menu_offers_a_level_for_each_bot_and_remembers_it(app: App) -> None
     settings = json.loads(page.get_attribute("#board", "data-settings") or "null")
     assert settings["version"] == 3 and settings["hint"] is True
     assert [p.get("level") for p in settings["players"]] == [None, "hard", "easy", "hard"]
-    for seat, level in ((1, "hard"), (2, "easy"), (3, "hard")):
+    for seat, level, word in ((1, "hard", "Hard"), (2, "easy", "Easy"), (3, "hard", "Hard")):
         panel = page.locator(f"#board-seats .seat-panel[data-seat='{seat}']")
         expect(panel).to_have_attribute("data-level", level)
-        expect(panel.locator(".tag-bot")).to_have_text(f"bot ·{level}")
+        expect(panel.locator(".tag-bot")).to_have_text(f"bot ·{word}")  # the menu's words
     expect(page.locator("#board-seats .seat-panel[data-seat='0']")).not_to_have_attribute(
         "data-level", re.compile(".*")
     )

@@ -18,7 +18,7 @@ from itertools import pairwise
 from typing import Any, ClassVar
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from game.engine.protocol import Game
 from game.herorealms.game import GAME
@@ -313,6 +313,50 @@ def test_cards_move_and_health_flashes_none_under_reduced_motion(app: App) -> No
             driver.step(driver.marker("phase"))
     assert _moved(page) == set()
     assert page.evaluate("() => document.getAnimations().length") == 0
+
+
+# ------------------------------------------------------- the large face
+
+#: where the large face of `slot` is, and whether the page hit-tests each of
+#: its corners on the face itself (not clipped away by its row, not covered);
+#: the face ignores the pointer, so it takes it for this look only
+_ZOOM_SEEN_JS = """(slot) => {
+    const zoom = slot.querySelector('.hr-zoom');
+    const box = zoom.getBoundingClientRect();
+    zoom.style.pointerEvents = 'auto';
+    const corners = [[box.left + 3, box.top + 3], [box.right - 3, box.top + 3],
+        [box.left + 3, box.bottom - 3], [box.right - 3, box.bottom - 3]];
+    const seen = corners.map(([x, y]) => zoom.contains(document.elementFromPoint(x, y)));
+    zoom.style.pointerEvents = '';
+    return {seen, box: [box.left, box.top, box.right, box.bottom],
+        screen: [innerWidth, innerHeight]};
+}"""
+
+
+def test_the_large_face_shows_whole_over_a_lifted_card(app: App) -> None:
+    """Hovering a card of a row (which scrolls sideways, so clips) lifts it and
+    shows its large face: whole and on screen, at 375 and 1280 px."""
+    driver = GameDriver(app, "herorealms")
+    assert driver.start(2, (0,), seed=3) == "human"
+    page = app.page
+    page.emulate_media(reduced_motion="no-preference")  # the lift plays
+    for width in (1280, 375):
+        page.set_viewport_size({"width": width, "height": 800})
+        slot = page.locator(".hr-hand .hr-slot:has(.hr-card-btn)").first
+        slot.scroll_into_view_if_needed()
+        slot.locator(".hr-card-btn").hover()
+        expect(slot.locator(".hr-zoom")).to_be_visible()
+        page.evaluate(_TWO_FRAMES_JS)
+        lifted = slot.locator(".hr-card-btn > .hr-card").evaluate(
+            "(card) => getComputedStyle(card).transform"
+        )
+        assert lifted != "none", "the hovered card is lifted"
+        found = slot.evaluate(_ZOOM_SEEN_JS)
+        left, top, right, bottom = found["box"]
+        assert left >= 0 and right <= width and top >= 0 and bottom <= 800, (width, found)
+        assert all(found["seen"]), (width, found)
+        app.screenshot(f"hr-zoom-{width}-en", full_page=False)
+        page.mouse.move(0, 0)
 
 
 # ------------------------------------------------------------- a bot's pace

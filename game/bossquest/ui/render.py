@@ -358,12 +358,14 @@ def _seat(scene: Scene, seat: int, play: BoardPlay, news: Recent) -> str:
     if you:
         tags.append(f'<span class="tag tag-you">{e(tr("you", lang))}</span>')
     level = scene.levels[seat] if seat < len(scene.levels) else ""
-    if scene.kinds[seat] == "bot" and level:
-        # "bot · hard"; narrow screens show the gear and the level alone
+    # the level in the words the menu and the lobby use (the game's declared ones)
+    level_word = scene.level_words[seat] if seat < len(scene.level_words) else ""
+    if scene.kinds[seat] == "bot" and level and level_word:
+        # "bot · Hard"; narrow screens show the gear and the level alone
         word = f'<span class="tag-word">{e(tr("bot", lang))} ·</span>'
         tags.append(
             f'<span class="tag tag-bot" data-level="{e(level)}">{icon("gear")}{word}'
-            f"{e(tr(f'level_{level}', lang))}</span>"
+            f"{e(level_word)}</span>"
         )
     elif scene.kinds[seat] == "bot":
         tags.append(f'<span class="tag tag-bot">{icon("gear")}{e(tr("bot", lang))}</span>')

@@ -56,9 +56,6 @@ _STRINGS_ENTRIES: Final[dict[str, dict[str, str]]] = {
     "players": {"fr": "Les chevaliers", "en": "The knights"},
     "you": {"fr": "vous", "en": "you"},
     "bot": {"fr": "robot", "en": "bot"},
-    "level_easy": {"fr": "facile", "en": "easy"},
-    "level_normal": {"fr": "normal", "en": "normal"},
-    "level_hard": {"fr": "difficile", "en": "hard"},
     "armorer": {"fr": "Armurier", "en": "Armorer"},
     "armorer_aria": {
         "fr": "{name} est l’Armurier : il joue en dernier",

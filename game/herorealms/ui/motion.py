@@ -19,7 +19,7 @@ from typing import Any
 
 from game.engine.client import Scene
 
-__all__ = ["Motion", "motion"]
+__all__ = ["Motion", "keep_board", "motion"]
 
 _EVENTS = "events:"
 
@@ -102,3 +102,10 @@ def motion(scene: Scene) -> Motion:
     )
     stunned = tuple((int(ev["owner"]), int(ev["card"])) for ev in fresh if ev["type"] == "stun")
     return Motion(bought, stunned, _hit(scene), _health(scene), len(scene.events))
+
+
+def keep_board(scene: Scene) -> None:
+    """A panel drawn in the board's place (a knock-out's result) keeps as drawn
+    what the board before it drew: the board after it then moves only what
+    moved meanwhile, not every card as if it were a first render."""
+    scene.shown.update(scene.previous)

@@ -22,7 +22,7 @@ from game.herorealms.state import AttackPlayer, BuyGem, EndTurn, PlayGold, UseAb
 from .board_words import BOARD, join_names
 from .card import card_face
 from .icons import icon as hr_icon
-from .motion import Motion, motion
+from .motion import Motion, keep_board, motion
 from .pieces import card_control, chip, controls_by_card, empty, flight, pile, seat_name
 
 __all__ = ["render_game_over", "render_result", "render_table", "table", "winners"]
@@ -55,28 +55,48 @@ def render_table(scene: Scene) -> str:
     return table(scene)
 
 
-def table(scene: Scene, *, game: str = "herorealms", lead: str = "", dock: str = "") -> str:
+def table(
+    scene: Scene,
+    *,
+    game: str = "herorealms",
+    lead: str = "",
+    dock: str = "",
+    out_word: str = "",
+    end: str | None = None,
+) -> str:
     """The board; a game built on this one names itself (`game`), sets its
-    own panel first in the main column (`lead`) and may draw the dock itself
-    (`dock`: its moves are its own codec's)."""
+    own panel first in the main column (`lead`), may draw the dock itself
+    (`dock`: its moves are its own codec's), name a seat out of the game
+    in its own word (`out_word`, the one its own panels use) and say who won
+    in its own banner (`end`)."""
     view = scene.view
     by_card = controls_by_card(scene)
     moved = motion(scene)
     viewer = view["seat"]
     others = [s for s in range(len(view["players"])) if s != viewer]
-    mine = _seat(scene, viewer, by_card, moved, own=True) if viewer is not None else ""
+    out = out_word or BOARD("out_tag", scene.lang)
+    mine = _seat(scene, viewer, by_card, moved, out, own=True) if viewer is not None else ""
     return (
         f'<div id="table" class="table hr-table" data-game="{e(game)}" '
         f'data-players="{len(view["players"])}" data-turn="{view["turn"]}" '
         f'data-format="{e(view["format"])}">'
         f"{_bar(scene)}"
-        f'<div class="table-main hr-main">{lead}'
+        f'<div class="table-main hr-main">{_end(scene) if end is None else end}{lead}'
         f'<section class="hr-seats" aria-label="{e(BOARD("board_title", scene.lang))}">'
         f'<ol class="seat-list hr-seat-list" id="board-seats">'
-        f"{''.join(_seat(scene, s, by_card, moved) for s in others)}</ol></section>"
+        f"{''.join(_seat(scene, s, by_card, moved, out) for s in others)}</ol></section>"
         f"{_market(scene, by_card)}{_turn_area(scene, by_card)}{mine}</div>"
         f'<div class="table-side">{dock or _dock(scene)}{scene.log_html}</div></div>'
     )
+
+
+def _end(scene: Scene) -> str:
+    """A finished game's winners, at the head of the board (live under the end
+    panel, and on a replay's last step)."""
+    if scene.view["winner"] is None:
+        return ""
+    title = over_title(scene.view, scene.names, scene.lang)
+    return f'<p class="hr-end" role="status">{icon("crown")}<span>{e(title)}</span></p>'
 
 
 def _bar(scene: Scene) -> str:
@@ -100,7 +120,7 @@ def _bar(scene: Scene) -> str:
 # ------------------------------------------------------------------- seats
 
 
-def _tags(scene: Scene, seat: int) -> str:
+def _tags(scene: Scene, seat: int, out_word: str) -> str:
     view, lang = scene.view, scene.lang
     player = view["players"][seat]
     tags = []
@@ -116,7 +136,7 @@ def _tags(scene: Scene, seat: int) -> str:
         word = BOARD("bot", lang) + (f" · {level}" if level else "")
         tags.append(f'<span class="tag tag-bot">{icon("gear")}{e(word)}</span>')
     if player["out"]:
-        tags.append(f'<span class="tag tag-down">{e(BOARD("out_tag", lang))}</span>')
+        tags.append(f'<span class="tag tag-down">{e(out_word)}</span>')
     elif seat in winners(view):
         tags.append(f'<span class="tag tag-winner">{e(BOARD("winner", lang))}</span>')
     elif seat == view["turn"] and view["winner"] is None:
@@ -242,6 +262,7 @@ def _seat(
     seat: int,
     by_card: dict[int, list[Control]],
     moved: Motion,
+    out_word: str,
     own: bool = False,
 ) -> str:
     view = scene.view
@@ -249,7 +270,7 @@ def _seat(
     tag = "section" if own else "li"
     inner = (
         f'<div class="seat-head"><span class="knight-name">{e(seat_name(scene, seat))}</span>'
-        f"{_tags(scene, seat)}{scene.seat_badges_html.get(seat, '')}</div>"
+        f"{_tags(scene, seat, out_word)}{scene.seat_badges_html.get(seat, '')}</div>"
         f"{_stats(scene, seat, own, moved)}{_champions(scene, seat, by_card, moved)}"
     )
     if own:
@@ -534,6 +555,7 @@ def render_result(scene: Scene) -> str:
     final = view["winner"] is not None
     button = BOARD("result_final" if final else "result_next", lang)
     out = len([p for p in view["players"] if p["out"]])
+    keep_board(scene)
     return (
         f'<section id="round-result" class="overlay-panel result hr-result" data-out="{out}" '
         f'data-final="{_flag(final)}" role="dialog" aria-modal="false" aria-labelledby="rr-title">'
@@ -555,6 +577,8 @@ def _blow(scene: Scene) -> str:
 
 
 def render_game_over(scene: Scene) -> str:
+    """The end panel, and under it the final board saying who won (as a
+    replay's last step draws it)."""
     title = over_title(scene.view, scene.names, scene.lang)
     return (
         '<section id="game-over" class="overlay-panel game-over hr-over" role="dialog" '
@@ -562,5 +586,5 @@ def render_game_over(scene: Scene) -> str:
         f'<div class="trophy" aria-hidden="true">{icon("crown")}</div>'
         f'<h2 class="panel-title" id="over-title">{e(title)}</h2>{_standings(scene)}'
         f'<div class="panel-actions">{scene.over_actions_html}</div>'
-        f"{scene.over_box_html}</section>"
+        f"{scene.over_box_html}</section>{render_table(scene)}"
     )

@@ -6,6 +6,7 @@ drawn here, with the boss deck's moves encoded by its own codec."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, Final
 
 from game.engine.client import Group, Scene, dock_html, e, icon
@@ -19,15 +20,45 @@ from .board_words import DBOARD
 from .describe import seat_name
 from .panel import dragon_panels, party_ring
 
-__all__ = ["over_title", "render_game_over", "render_result", "render_table", "side_of"]
+__all__ = [
+    "health_as_it_is",
+    "over_title",
+    "render_game_over",
+    "render_result",
+    "render_table",
+    "side_of",
+]
 
 #: the groups whose moves the board also draws on the cards: folded in the dock
 _FOLDED: Final = ("play_area", "market", "pack", "attack_more")
 
 
 def render_table(scene: Scene) -> str:
+    # `replace` keeps the scene's `shown` set itself: what this render draws is recorded
+    scene = replace(scene, view=health_as_it_is(scene.view))
     lead = f'<div class="hd-board">{dragon_panels(scene)}{party_ring(scene)}</div>'
-    return core.table(scene, game="hrdragon", lead=_end(scene) + lead, dock=_dock(scene))
+    return core.table(
+        scene,
+        game="hrdragon",
+        lead=lead,
+        end=_end(scene),
+        dock=_dock(scene),
+        out_word=DBOARD("defeated", scene.lang),  # the party panel's word: one state, one word
+    )
+
+
+def health_as_it_is(view: dict[str, Any]) -> dict[str, Any]:
+    """The view with the health of the player to act as it is until they choose
+    who gets their health gains: the rules count a gain waiting for its target
+    (the view's ``gifts``) on the giver already, but it is not theirs before
+    they keep it, so the board shows it only once given."""
+    waiting = sum(view["gifts"])
+    if not waiting:
+        return view
+    players = list(view["players"])
+    giver = view["turn"]
+    players[giver] = {**players[giver], "health": players[giver]["health"] - waiting}
+    return {**view, "players": players}
 
 
 def side_of(view: dict[str, Any]) -> str:
@@ -92,7 +123,7 @@ def _group(scene: Scene, group: Group) -> str:
 
 
 def render_result(scene: Scene) -> str:
-    return core.render_result(scene)
+    return core.render_result(replace(scene, view=health_as_it_is(scene.view)))
 
 
 def over_title(view: dict[str, Any], names: Sequence[str], lang: str) -> str:
@@ -106,6 +137,8 @@ def over_title(view: dict[str, Any], names: Sequence[str], lang: str) -> str:
 
 
 def render_game_over(scene: Scene) -> str:
+    """The end panel, and under it the final board saying who won (as a
+    replay's last step draws it)."""
     view = scene.view
     title = over_title(view, scene.names, scene.lang)
     side = side_of(view)
@@ -123,7 +156,7 @@ def render_game_over(scene: Scene) -> str:
         f'<h2 class="panel-title" id="over-title">{e(title)}</h2>{_together(scene, side)}'
         f'<ul class="hd-standings">{rows}</ul>'
         f'<div class="panel-actions">{scene.over_actions_html}</div>'
-        f"{scene.over_box_html}</section>"
+        f"{scene.over_box_html}</section>{render_table(scene)}"
     )
 
 

@@ -454,14 +454,16 @@ def _seat(scene: Scene, board: _Board, seat: int) -> str:
     marker = view["marker"] == seat and view["stage"] != "over"
     kind = scene.kinds[seat] if seat < len(scene.kinds) else "human"
     level = scene.levels[seat] if seat < len(scene.levels) else ""
+    # the level in the words the menu and the lobby use (the game's declared ones)
+    level_word = scene.level_words[seat] if seat < len(scene.level_words) else ""
     tags = []
     if you:
         tags.append(f'<span class="tag tag-you">{e(BOARD("you", lang))}</span>')
     if kind == "bot":
-        word = f'<span class="tag-word">{e(BOARD("bot", lang))}{" ·" if level else ""}</span>'
-        lvl = e(BOARD(f"level_{level}", lang)) if level else ""
+        dot = " ·" if level_word else ""
+        word = f'<span class="tag-word">{e(BOARD("bot", lang))}{dot}</span>'
         data = f' data-level="{e(level)}"' if level else ""
-        tags.append(f'<span class="tag tag-bot"{data}>{icon("gear")}{word}{lvl}</span>')
+        tags.append(f'<span class="tag tag-bot"{data}>{icon("gear")}{word}{e(level_word)}</span>')
     if marker:
         tags.append(
             f'<span class="tag tag-armorer tb-marker" '

@@ -229,9 +229,6 @@ BOARD: Final = Catalogue(
             "players": {"fr": "Les gangs", "en": "The gangs"},
             "you": {"fr": "vous", "en": "you"},
             "bot": {"fr": "robot", "en": "bot"},
-            "level_easy": {"fr": "facile", "en": "easy"},
-            "level_normal": {"fr": "normal", "en": "normal"},
-            "level_hard": {"fr": "difficile", "en": "hard"},
             "marker": {"fr": "Repère", "en": "Marker"},
             "marker_aria": {
                 "fr": "{name} a le pion Repère : il joue le premier",
