@@ -187,12 +187,12 @@ def test_draft_keeps_one_face_down_and_passes_the_rest_left() -> None:
     right = players[players.index(READER) - 1]
     second = next(s for s in data["steps"][1:] if s.get("seat") == READER)
     assert _word(second["do"]) in packets[right]
-    # nobody else sees the pick; the last card comes by itself, stored items join
+    # nobody else sees the pick; the last card comes by itself
     assert data["steps"][0]["expect"]["view"]["Bruno"]["pick"] is None
     last = data["steps"][-1]["expect"]
     hand = last["view"][READER]["hand"]
-    assert last["stage"] == "display" and len(hand) == DEAL + 1
-    assert f"@{data['setup']['storage'][READER][0]}" in hand
+    assert last["stage"] == "display" and len(hand) == DEAL
+    assert hand[-1] == f"@{packets[READER][1]}"  # the reader's own, round the table
 
 
 def test_window_invites_by_hearts_and_by_class() -> None:
@@ -290,6 +290,20 @@ def test_upgrades_one_of_each_kind_and_a_bigger_storage() -> None:
 
 
 # ------------------------------------------------------------- on the board
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_lesson_opens_on_its_board_not_on_an_old_result(name: str) -> None:
+    """The client's result key counts the adventures resolved by the round and
+    the phase: a lesson set up after an adventure (a later round, the upgrade
+    phase) would open on a result panel of an adventure the reader never saw.
+    So every lesson starts in the first round, before the adventure, and the
+    adventures it shows happen in it."""
+    from game.web.tutorial import TutorialSession, load_tutorial
+
+    session = TutorialSession(load_tutorial(name, game=GAME.name), name=name)
+    assert not session.fresh_result()
+    assert session.state.round == 1
 
 
 @pytest.mark.parametrize("name", NAMES)
