@@ -204,6 +204,8 @@ def test_window_invites_by_hearts_and_by_class() -> None:
     by_hearts = sorted(players, key=lambda p: -shown[p].hearts)
     assert [players[s] for s in reveal["order"]] == by_hearts  # no tie to break here
     assert len({item.hearts for item in shown.values()}) == len(players)
+    # the hearts the captions count: 3 for the banner, 2 and 1 for the others
+    assert [shown[p].hearts for p in by_hearts] == [3, 2, 1]
     ((seat, refused, code),) = _fails(data)
     assert (seat, code) == (READER, "no_shared_class")
     banner = set(shown[READER].classes)
