@@ -74,7 +74,7 @@ def item_face(item: int, lang: str, *, small: bool = False) -> str:
     effect = "" if small else _effect(card_effect(card.effect, lang))
     mark = ' data-effect="true"' if card.effect is not None else ""
     return (
-        f'<span class="bq-card bq-item{size}" data-item="{item}" '
+        f'<span class="bq-card bq-item{size}" data-card="{item}" '
         f'data-classes="{" ".join(card.classes)}"{mark} aria-hidden="true">'
         f'<span class="bq-top">{_classes(card.classes)}{_stat("heart", card.hearts)}</span>'
         f'<span class="bq-name">{e(item_name(item, lang))}</span>{effect}'

@@ -16,7 +16,7 @@ from typing import Any
 from game.engine.client import Control, Group, Scene, dock_html, e, icon
 from game.engine.dom import act_button, continue_actions
 
-from ..cards import EMPLOYEES, ITEMS, MONSTERS, UPGRADES
+from ..cards import ADVENTURES, EMPLOYEES, HEROES, ITEMS, MONSTERS, UPGRADES
 from ..codec import action_to_json
 from ..state import Buy, Flip, Hire, Invite, Pick, Sell, Show, Store
 from .cards_html import (
@@ -44,6 +44,7 @@ from .strings import (
     item_name,
     join,
     monster_name,
+    plural,
     points_text,
     seat_name,
     stars_text,
@@ -517,6 +518,23 @@ def _last_adventure(events: Sequence[Mapping[str, Any]]) -> list[Mapping[str, An
     return found
 
 
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n).replace("-", "\u2212")
+
+
+def _parts(event: Mapping[str, Any], key: str, lang: str) -> str:
+    """Where a fight's attack or defence comes from: the hero's own, the
+    adventure card's, and the rest (items, employees, powers)."""
+    hero = getattr(HEROES[event["hero"]], key)
+    card = event["adventure"]
+    if card is None:
+        rest = event[key] - hero
+        return tr("fight_parts_no_card", lang, hero=hero, rest=_signed(rest))
+    modifier = getattr(ADVENTURES[card], key)
+    rest = event[key] - hero - modifier
+    return tr("fight_parts", lang, hero=hero, card=_signed(modifier), rest=_signed(rest))
+
+
 def _fight_step(event: Mapping[str, Any], names: Sequence[str], lang: str, n: int) -> str:
     shop = seat_name(names, event["seat"])
     hero = hero_name(event["hero"], lang)
@@ -537,6 +555,13 @@ def _fight_step(event: Mapping[str, Any], names: Sequence[str], lang: str, n: in
         if event["survived"]
         else "fight_defence_dead"
     )
+    base_stars = int(event["wounded"]) + int(not beaten)
+    bonus = event["stars"] - base_stars
+    extra = (
+        f'<span class="bq-bonus">{e(plural("bonus_star", "bonus_stars", bonus, lang))}</span>'
+        if bonus > 0
+        else ""
+    )
     gains = []
     if event["stars"]:
         gains.append(stars_text(event["stars"], lang))
@@ -545,15 +570,17 @@ def _fight_step(event: Mapping[str, Any], names: Sequence[str], lang: str, n: in
     gain = tr("fight_gain", lang, shop=shop, gain=join(gains, lang) or tr("gain_none", lang))
     fate = "lives" if event["survived"] else "dies"
     return (
-        f'<li class="bq-step bq-fight" style="--step: {n}" data-seat="{event["seat"]}" '
+        f'<li class="bq-step bq-fight" data-seat="{event["seat"]}" '
         f'data-hero="{event["hero"]}" data-fate="{fate}">'
         f'<span class="bq-step-n">{e(tr("step", lang, n=n + 1))}</span>'
         f'<span class="bq-fight-who">{e(tr("fight_hero", lang, hero=hero, shop=shop))}</span>'
         f'<span class="bq-fight-card">{e(card)}</span>'
         f'<span class="bq-line bq-atk" data-ok="{str(event["wounded"]).lower()}">'
         f"{e(tr(attack_key, lang, attack=event['attack'], resistance=event['resistance']))}</span>"
+        f'<span class="bq-parts">{e(_parts(event, "attack", lang))}</span>'
         f'<span class="bq-line bq-def" data-ok="{str(not beaten).lower()}">'
         f"{e(tr(defence_key, lang, defence=event['defence'], strength=event['strength']))}</span>"
+        f'<span class="bq-parts">{e(_parts(event, "defence", lang))}</span>{extra}'
         f'<span class="bq-fate" data-fate="{fate}">{e(tr("fight_" + fate, lang))}</span>'
         f'<span class="bq-gain">{e(gain)}</span></li>'
     )
@@ -562,7 +589,7 @@ def _fight_step(event: Mapping[str, Any], names: Sequence[str], lang: str, n: in
 def _other_step(event: Mapping[str, Any], scene: Scene, n: int) -> str:
     lines = describe(event, scene.names, scene.lang)
     return (
-        f'<li class="bq-step bq-after" style="--step: {n}" data-type="{event["type"]}">'
+        f'<li class="bq-step bq-after" data-type="{event["type"]}">'
         + "".join(f"<span>{e(line)}</span>" for line in lines)
         + "</li>"
     )

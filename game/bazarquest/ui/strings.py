@@ -305,6 +305,22 @@ BOARD: Final = Catalogue(
             "fr": "Défense {defence} < force {strength} : il meurt avec ses objets",
             "en": "Defence {defence} < strength {strength}: it dies with its items",
         },
+        "fight_parts": {
+            "fr": "dont héros {hero}, carte {card}, objets et renforts {rest}",
+            "en": "of which hero {hero}, card {card}, items and help {rest}",
+        },
+        "fight_parts_no_card": {
+            "fr": "dont héros {hero}, objets et renforts {rest}",
+            "en": "of which hero {hero}, items and help {rest}",
+        },
+        "bonus_star": {
+            "fr": "Pouvoir : +{n} étoile de plus",
+            "en": "A power: {n} more star",
+        },
+        "bonus_stars": {
+            "fr": "Pouvoirs : +{n} étoiles de plus",
+            "en": "Powers: {n} more stars",
+        },
         "fight_gain": {"fr": "{shop} gagne {gain}", "en": "{shop} earns {gain}"},
         "fight_lives": {"fr": "Survit", "en": "Lives"},
         "fight_dies": {"fr": "Meurt", "en": "Dies"},
