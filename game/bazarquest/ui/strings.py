@@ -278,7 +278,7 @@ BOARD: Final = Catalogue(
         # --------------------------------------------------------- adventure
         "adventure_title": {"fr": "L’aventure de la manche {n}", "en": "Round {n}’s adventure"},
         "adventure_against": {"fr": "Contre {monster}", "en": "Against {monster}"},
-        "fight_hero": {"fr": "{hero}, héros de {shop}", "en": "{hero}, {shop}’s hero"},
+        "fight_hero": {"fr": "{hero} (échoppe : {shop})", "en": "{hero} ({shop}’s shop)"},
         "fight_card": {"fr": "Carte Aventure : {card}", "en": "Adventure card: {card}"},
         "fight_cards": {
             "fr": "Cartes Aventure : {cards}, garde {card}",
