@@ -19,8 +19,11 @@ from .controls import dock
 from .describe import describe, reason_text
 from .strings import tr
 
-__all__ = ["CLIENT", "LISTING", "STYLESHEET", "BazarQuestClient", "open_view"]
+__all__ = ["CLIENT", "LISTING", "RULES", "STYLESHEET", "TUTORIALS", "BazarQuestClient", "open_view"]
 
+#: the tutorial boards (JSON lessons) and the rules page's text and boards
+TUTORIALS = Path(__file__).resolve().parent.parent / "tutorials"
+RULES = Path(__file__).resolve().parent / "rules.toml"
 #: the board's own look, which build.py joins into the site's games.css
 STYLESHEET = Path(__file__).resolve().parent / "bazarquest.css"
 
@@ -38,6 +41,7 @@ LISTING = Listing(
         "en": "Run a shop for adventurers: draft, display, sell to the heroes who go "
         "off to fight the monster, and earn stars and coins.",
     },
+    rules=RULES,
     names={
         "fr": ("Margot", "Basile", "Ysé", "Tobias", "Nour", "Octave"),
         "en": ("Margot", "Basile", "Ysé", "Tobias", "Nour", "Octave"),
@@ -53,6 +57,7 @@ LISTING = Listing(
 class BazarQuestClient(DefaultClient):
     name = GAME.name
     renderer = render
+    tutorials: Path | None = TUTORIALS
     listing = LISTING
 
     def title(self, lang: str) -> str:
