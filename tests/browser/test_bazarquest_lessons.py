@@ -1,9 +1,9 @@
-"""Bazar Quest's tutorial boards and rules page in the browser, in two tests
-(the unit suite plays every lesson on its board under CPython,
-tests/test_bazarquest_lessons.py): one lesson played to its end through
-embed.html on a phone, a wrong move explained first; and the rules page
-(rules-bazarquest.html) with its boards in the lessons' order, one loaded as
-the reader scrolls to it and played to its end in its frame.
+"""Bazar Quest's rules page in the browser, in one test (the unit suite plays
+every lesson on its board under CPython, tests/test_bazarquest_lessons.py,
+and tests/browser/test_embed.py a wrong move explained on a board): the rules
+page (rules-bazarquest.html) with its boards in the lessons' order, one loaded
+as the reader scrolls to it and played to its end in its frame, a wrong move
+explained first.
 
 As in test_hrdragon_lessons.py, a ``TutorialSession`` of the same file runs
 alongside under CPython and says which button the page expects next (its
@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, BrowserContext, FrameLocator, Locator, 
 from game.bazarquest.game import GAME
 from game.registry import lesson_order
 from game.web.tutorial import TutorialSession, load_tutorial
-from tests.browser.conftest import DESKTOP, PHONE, READY_TIMEOUT_MS, SCREENSHOTS, PageLog, Site
+from tests.browser.conftest import DESKTOP, READY_TIMEOUT_MS, SCREENSHOTS, PageLog, Site
 from tests.test_bazarquest_lessons import FOLDER
 
 NAMES = lesson_order(FOLDER)
@@ -113,31 +113,6 @@ def _open(context: BrowserContext, log: PageLog) -> Page:
     return page
 
 
-def test_the_adventure_lesson_plays_to_its_end_on_a_phone(browser: Browser, site: Site) -> None:
-    """The lesson where the reader's sales decide a fight, in French at 375 px:
-    a wrong sale explained, the adventure's panel, its captions, the outro."""
-    name, lang = "adventure", "fr"
-    context = browser.new_context(viewport=PHONE, locale="fr-FR")
-    log = PageLog(origin=site.origin)
-    page = _open(context, log)
-    try:
-        page.goto(f"{site.url}embed.html?game={GAME.name}&scenario={name}&lang={lang}")
-        _wait(page, "html[data-state='ready'], html[data-state='error']")
-        assert page.get_attribute("html", "data-state") == "ready"
-        data = load_tutorial(name, game=GAME.name)
-        session = TutorialSession(data, name=name)
-        _shot(page, f"bazarquest-lesson-{name}-start-{lang}-375", full_page=True)
-        assert _play(page, session, lang, wrong=True) >= 3
-        expect(page.locator(".tut-outro")).to_have_text(data["outro"][lang])
-        expect(page.locator("#tut-full")).to_have_attribute("href", f"index.html?game={GAME.name}")
-        _shot(page, f"bazarquest-lesson-{name}-done-{lang}-375", full_page=True)
-    finally:
-        page.close()
-        context.close()
-    problems = log.problems()
-    assert not problems, problems
-
-
 def test_the_rules_page_shows_its_boards_and_one_plays_in_its_frame(
     browser: Browser, site: Site
 ) -> None:
@@ -165,7 +140,7 @@ def test_the_rules_page_shows_its_boards_and_one_plays_in_its_frame(
         _wait(frame, "html[data-state='ready'], html[data-state='error']")
         assert frame.locator("html").get_attribute("data-state") == "ready"
         session = TutorialSession(load_tutorial(played, game=GAME.name), name=played)
-        assert _play(frame, session, lang, wrong=False) > 0
+        assert _play(frame, session, lang, wrong=True) > 0
         expect(frame.locator("#tutorial")).to_have_attribute("data-done", "true")
         page.locator(board).scroll_into_view_if_needed()
         _shot(page, f"bazarquest-rules-board-done-{lang}-1280")
