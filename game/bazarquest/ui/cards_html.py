@@ -10,8 +10,9 @@ from typing import Final
 
 from game.engine.client import e
 
-from ..cards import EMPLOYEES, HEROES, ITEMS, MONSTERS, UPGRADES
+from ..cards import ADVENTURES, EMPLOYEES, HEROES, ITEMS, MONSTERS, UPGRADES
 from .strings import (
+    adventure_name,
     card_effect,
     classes_text,
     employee_name,
@@ -23,6 +24,8 @@ from .strings import (
 )
 
 __all__ = [
+    "adventure_face",
+    "adventure_label",
     "back",
     "employee_face",
     "hero_face",
@@ -91,10 +94,11 @@ def back(lang: str) -> str:
     )
 
 
-def hero_label(hero: int, purse: int, lang: str) -> str:
+def hero_label(hero: int, purse: int | None, lang: str) -> str:
     card = HEROES[hero]
+    key = "hero_aria" if purse is not None else "hero_aria_no_purse"
     label = tr(
-        "hero_aria",
+        key,
         lang,
         name=hero_name(hero, lang),
         classes=classes_text(card.classes, lang),
@@ -106,17 +110,48 @@ def hero_label(hero: int, purse: int, lang: str) -> str:
     return f"{label}. {effect}" if effect else label
 
 
-def hero_face(hero: int, purse: int, lang: str) -> str:
+def hero_face(hero: int, purse: int | None, lang: str) -> str:
+    """A hero's card; without `purse` (an adventure's past), no purse on it."""
     card = HEROES[hero]
+    bag = "" if purse is None else f'<span class="bq-stat bq-purse">{purse}</span>'
     return (
         f'<span class="bq-card bq-hero" data-hero="{hero}" '
         f'data-classes="{" ".join(card.classes)}" aria-hidden="true">'
-        f'<span class="bq-top">{_classes(card.classes)}'
-        f'<span class="bq-stat bq-purse">{purse}</span></span>'
+        f'<span class="bq-top">{_classes(card.classes)}{bag}</span>'
         f'<span class="bq-name">{e(hero_name(hero, lang))}</span>'
         f"{_effect(card_effect(card.effect, lang))}"
         f'<span class="bq-stats">{_stat("atk", card.attack)}{_stat("def", card.defence)}'
         "</span></span>"
+    )
+
+
+def adventure_label(card: int, lang: str) -> str:
+    adventure = ADVENTURES[card]
+    label = tr(
+        "adventure_aria",
+        lang,
+        name=adventure_name(card, lang),
+        attack=_signed(adventure.attack),
+        defence=_signed(adventure.defence),
+    )
+    effect = card_effect(adventure.effect, lang)
+    return f"{label}. {effect}" if effect else label
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n).replace("-", "\u2212")
+
+
+def adventure_face(card: int, lang: str, *, kept: bool = True) -> str:
+    """An adventure card: what it adds to (or takes from) attack and defence."""
+    adventure = ADVENTURES[card]
+    return (
+        f'<span class="bq-card bq-adventure-card bq-small" data-adventure="{card}" '
+        f'data-kept="{str(kept).lower()}" aria-hidden="true">'
+        f'<span class="bq-name">{e(adventure_name(card, lang))}</span>'
+        f"{_effect(card_effect(adventure.effect, lang))}"
+        f'<span class="bq-stats"><span class="bq-stat bq-atk">{_signed(adventure.attack)}</span>'
+        f'<span class="bq-stat bq-def">{_signed(adventure.defence)}</span></span></span>'
     )
 
 

@@ -21,6 +21,8 @@ from ..codec import action_to_json
 from ..state import Buy, Flip, Hire, Invite, Pick, Sell, Show, Store
 from .cards_html import (
     ROMAN,
+    adventure_face,
+    adventure_label,
     back,
     employee_face,
     employee_label,
@@ -474,11 +476,18 @@ def _dock(scene: Scene) -> str:
     else:
         names = [seat_name(scene.names, seat) for seat in view["to_act"]]
         waiting = tr("waiting", lang, names=join(names, lang))
-    groups = [_group(scene, group) for group in scene.dock.groups]
-    return dock_html(scene, groups, waiting)
+    groups = scene.dock.groups
+    # The moves drawn on the cards fold in the dock when another group stays
+    # open, which comes first: the focus and the Tab key always find a move.
+    folded = [g for g in groups if g.key in ON_CARDS and len(g.controls) > 2]
+    if len(folded) == len(groups):
+        folded = []
+    shown = [g for g in groups if g not in folded]
+    drawn = [_group(scene, g, False) for g in shown] + [_group(scene, g, True) for g in folded]
+    return dock_html(scene, drawn, waiting)
 
 
-def _group(scene: Scene, group: Group) -> str:
+def _group(scene: Scene, group: Group, fold: bool) -> str:
     buttons = "".join(
         act_button(
             action_to_json(control.action),
@@ -489,7 +498,7 @@ def _group(scene: Scene, group: Group) -> str:
         )
         for control in group.controls
     )
-    if group.key in ON_CARDS and len(group.controls) > 2:
+    if fold:
         return (
             f'<details class="control-group bq-fold" data-group="{e(group.key)}">'
             f'<summary class="group-label">{e(group.label)} ({len(group.controls)})</summary>'
@@ -569,9 +578,15 @@ def _fight_step(event: Mapping[str, Any], names: Sequence[str], lang: str, n: in
         gains.append(coins_text(event["coins"], lang))
     gain = tr("fight_gain", lang, shop=shop, gain=join(gains, lang) or tr("gain_none", lang))
     fate = "lives" if event["survived"] else "dies"
+    hero_card = picture(hero_face(event["hero"], None, lang), hero_label(event["hero"], None, lang))
+    cards = hero_card + "".join(
+        picture(adventure_face(c, lang, kept=c == event["adventure"]), adventure_label(c, lang))
+        for c in drawn
+    )
     return (
         f'<li class="bq-step bq-fight" data-seat="{event["seat"]}" '
         f'data-hero="{event["hero"]}" data-fate="{fate}">'
+        f'<span class="bq-fight-cards">{cards}</span><span class="bq-fight-text">'
         f'<span class="bq-step-n">{e(tr("step", lang, n=n + 1))}</span>'
         f'<span class="bq-fight-who">{e(tr("fight_hero", lang, hero=hero, shop=shop))}</span>'
         f'<span class="bq-fight-card">{e(card)}</span>'
@@ -582,7 +597,7 @@ def _fight_step(event: Mapping[str, Any], names: Sequence[str], lang: str, n: in
         f"{e(tr(defence_key, lang, defence=event['defence'], strength=event['strength']))}</span>"
         f'<span class="bq-parts">{e(_parts(event, "defence", lang))}</span>{extra}'
         f'<span class="bq-fate" data-fate="{fate}">{e(tr("fight_" + fate, lang))}</span>'
-        f'<span class="bq-gain">{e(gain)}</span></li>'
+        f'<span class="bq-gain">{e(gain)}</span></span></li>'
     )
 
 

@@ -185,6 +185,14 @@ BOARD: Final = Catalogue(
             "fr": "{name} ({classes}) : bourse {purse}, attaque {attack}, défense {defence}",
             "en": "{name} ({classes}): purse {purse}, attack {attack}, defence {defence}",
         },
+        "adventure_aria": {
+            "fr": "Carte Aventure {name} : attaque {attack}, défense {defence}",
+            "en": "Adventure card {name}: attack {attack}, defence {defence}",
+        },
+        "hero_aria_no_purse": {
+            "fr": "{name} ({classes}) : attaque {attack}, défense {defence}",
+            "en": "{name} ({classes}): attack {attack}, defence {defence}",
+        },
         "monster_aria": {
             "fr": "{name}, niveau {level} : résistance {resistance}, force {strength}",
             "en": "{name}, level {level}: resistance {resistance}, strength {strength}",
