@@ -87,8 +87,8 @@ def test_a_person_plays_three_shops_against_two_bots_to_the_end(app: App) -> Non
         if phase == "result":
             fights = page.locator("#round-result .bq-fight")
             assert fights.count() >= 3  # one hero a shop, each fight told with its numbers
-            expect(fights.first.locator(".bq-atk")).to_contain_text("resistance")
-            expect(fights.first.locator(".bq-def")).to_contain_text("strength")
+            expect(fights.first.locator(".bq-line.bq-atk")).to_contain_text("resistance")
+            expect(fights.first.locator(".bq-line.bq-def")).to_contain_text("strength")
             if not adventures:
                 _shots(app, "adventure")
             adventures += 1

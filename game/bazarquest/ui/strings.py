@@ -314,12 +314,12 @@ BOARD: Final = Catalogue(
             "en": "Defence {defence} < strength {strength}: it dies with its items",
         },
         "fight_parts": {
-            "fr": "dont héros {hero}, carte {card}, objets et renforts {rest}",
-            "en": "of which hero {hero}, card {card}, items and help {rest}",
+            "fr": "héros {hero} · carte {card} · objets et renforts {rest}",
+            "en": "hero {hero} · card {card} · items and help {rest}",
         },
         "fight_parts_no_card": {
-            "fr": "dont héros {hero}, objets et renforts {rest}",
-            "en": "of which hero {hero}, items and help {rest}",
+            "fr": "héros {hero} · objets et renforts {rest}",
+            "en": "hero {hero} · items and help {rest}",
         },
         "bonus_star": {
             "fr": "Pouvoir : +{n} étoile de plus",
