@@ -15,6 +15,7 @@ import json
 from pathlib import Path
 from typing import Any, cast
 
+from .bazarquest.game import GAME as BAZARQUEST
 from .bossquest import GAME as BOSSQUEST
 from .engine.client import GameClient, menu_fields
 from .engine.protocol import JSON, Game
@@ -45,6 +46,7 @@ GAMES: dict[str, Game[Any, Any]] = {
     THEBOSS.name: THEBOSS,
     HEROREALMS.name: HEROREALMS,
     HRDRAGON.name: HRDRAGON,
+    BAZARQUEST.name: BAZARQUEST,
 }
 
 #: the game the site opens on (until it offers a list of games)
@@ -56,6 +58,7 @@ CLIENTS: dict[str, str] = {
     THEBOSS.name: "game.theboss.ui",
     HEROREALMS.name: "game.herorealms.ui",
     HRDRAGON.name: "game.hrdragon.ui",
+    BAZARQUEST.name: "game.bazarquest.ui",
 }
 
 #: games written only for the tests: their package, which holds ``GAME``

@@ -25,7 +25,7 @@ def test_the_default_catalogue_offers_boss_quest_and_no_test_game() -> None:
     assert "<" not in text and "@" not in text  # safe inside <script>, no placeholder
     data = json.loads(text)
     assert data["test_games"] is False
-    assert _names(text) == ["bossquest", "theboss", "herorealms", "hrdragon"]
+    assert _names(text) == ["bossquest", "theboss", "herorealms", "hrdragon", "bazarquest"]
     entry = data["games"][0]
     assert entry["title"] == {"fr": "Boss Quest", "en": "Boss Quest"}
     assert set(entry["description"]) == {"fr", "en"}

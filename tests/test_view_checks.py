@@ -171,6 +171,8 @@ def _unknown_in_hand(view: dict[str, Any]) -> None:
     if view.get("game") == "bossquest":
         view["seats"][1]["visible"] = [999]
         view["seats"][1]["weapons"] = 2
+    elif "packet" in view and not view["hand"]:  # Bazar Quest deals a packet to draft from
+        view["packet"][0] = 999
     else:
         view["hand"][0] = 999
 
@@ -182,6 +184,7 @@ UNKNOWN_CARD_EVENTS = {
     "raid": ({"type": "play", "seat": 0, "card": 999, "target": 1}, "events[0].card"),
     "herorealms": ({"type": "play", "seat": 0, "card": 999}, "events[0].card"),
     "hrdragon": ({"type": "play", "seat": 0, "card": 999}, "events[0].card"),
+    "bazarquest": ({"type": "invite", "seat": 0, "hero": 999}, "events[0].hero"),
 }
 
 
@@ -193,7 +196,9 @@ def test_the_issues_hostile_frames_are_refused_naming_the_field(name: str) -> No
     empty = _with_view(honest, lambda view: view.clear())
     assert "view." in (game.check_received(empty) or "")
     unknown = game.check_received(_with_view(honest, _unknown_in_hand))
-    where = "view.seats[1].visible[0]" if name == "bossquest" else "view.hand[0]"
+    where = {"bossquest": "view.seats[1].visible[0]", "bazarquest": "view.packet[0]"}.get(
+        name, "view.hand[0]"
+    )
     assert unknown is not None and where in unknown, unknown
     event, where = UNKNOWN_CARD_EVENTS[name]
     honest = Received(honest.seat, honest.view, honest.legal, [], honest.outcome)

@@ -7,7 +7,7 @@ from typing import Any, Final
 
 from ..engine.capabilities import Capabilities
 from ..engine.game_base import GameBase
-from ..engine.modes import Constraint
+from ..engine.modes import STANDARD_LEVELS, Constraint
 from ..engine.options import Option, OptionsDeclaration
 from . import codec, rules, view_check, views
 from .adventure import points, winners
@@ -65,6 +65,7 @@ DECLARED: Final = OptionsDeclaration(
     max_players=6,
     default_players=3,
     options=(FIRST_GAME, CROWD_RULES, UNSHAKEABLE, ADVANCED),
+    levels=STANDARD_LEVELS[:2],  # easy and normal: the bots this game has (bots.py)
     constraints=(
         Constraint(
             "players",

@@ -321,7 +321,9 @@ class TutorialSession:
         self.index = -1
         self.expected, self.progress = [], 0
         self.explain, self.problem = "", ""
-        self.seen_result = 0
+        # a result the set-up reached before the first step (an earlier round's)
+        # is behind the reader: the board opens on the lesson, not on that panel
+        self.seen_result = self.client.result_key(self.game.view(self.state, self.reader)) or 0
         self.actions_played = 0
         self._advance()
 

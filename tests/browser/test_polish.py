@@ -38,7 +38,7 @@ _OVERLAP_JS = """() => {
     const cross = (a, b) => a.left < b.right && b.left < a.right
         && a.top < b.bottom && b.top < a.bottom;
     const buttons = boxes('.panel-actions .btn, [data-cmd=continue]');
-    const cards = boxes('.wcard, .tb-card, .hr-card');
+    const cards = boxes('.wcard, .tb-card, .hr-card, .bq-card');
     return {cards: cards.length, overlaps: cards.filter(
         (card) => buttons.some((button) => cross(card, button))).length};
 }"""
