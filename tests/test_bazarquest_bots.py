@@ -64,15 +64,15 @@ def test_the_shrewd_bot_plays_the_same_game_from_the_same_seed() -> None:
 
 def test_it_sells_the_axe_that_wounds_where_the_normal_bot_sells_the_shirt() -> None:
     # The paladin (attack 2, defence 5, purse 9) against the harpy queen
-    # (resistance 5, strength 5) can afford one of the two. The shirt (defence
+    # (resistance 6, strength 5) can afford one of the two. The shirt (defence
     # 3) saves it from the 5 adventure cards in 18 that take defence; the axe
-    # (attack 4) wounds on all but one card: more stars in all.
+    # (attack 4) wounds on the 13 that take no attack: more stars in all.
     state = _at_the_counter("paladin", ["battle_axe_1", "chain_shirt_1"], "harpy_queen")
     view, legal = GAME.view(state, 0), GAME.legal_actions(state, 0)
     paladin, axe, shirt = _card("paladin"), _card("battle_axe_1"), _card("chain_shirt_1")
     assert ITEMS[axe].price + ITEMS[shirt].price > HEROES[paladin].purse
     assert MONSTERS[view["monster"]].key == "harpy_queen"
-    assert plan_value(view, paladin, [axe]) > plan_value(view, paladin, [shirt]) + 0.3
+    assert plan_value(view, paladin, [axe]) > plan_value(view, paladin, [shirt]) + 0.2
     assert shrewd_bot(view, legal) == Sell(axe, paladin)
     assert normal_bot(view, legal) == Sell(shirt, paladin)
 
