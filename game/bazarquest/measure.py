@@ -1,7 +1,7 @@
 """Bazar Quest's balance, measured by bots: one command reruns it all after
 any change to the cards. Figures are printed, never asserted.
 
-    python -m game.bazarquest.measure [--games 600] [--duels 150] [--seed 1000] [--jobs 2]
+    python -m game.bazarquest.measure [--games 500] [--duels 100] [--seed 1000] [--jobs 2]
 
 It prints three tables:
 
@@ -290,8 +290,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter
     )
-    parser.add_argument("--games", type=int, default=600, help="normal-bot games per player count")
-    parser.add_argument("--duels", type=int, default=150, help="games per level pair and count")
+    parser.add_argument("--games", type=int, default=500, help="normal-bot games per player count")
+    parser.add_argument("--duels", type=int, default=100, help="games per level pair and count")
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--jobs", type=int, default=2, help="processes (the machine has 2 cores)")
     parser.add_argument("--players", type=int, help="only this count, one level: the old report")
