@@ -1,5 +1,6 @@
 """Bazar Quest's shrewd bot (the third level): declared, deterministic, and
-choosing the star over the coin in small stacked situations."""
+choosing the star over the coin in small stacked situations; and the balance
+measure's arithmetic."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 from game.bazarquest.bots import normal_bot
 from game.bazarquest.cards import HEROES, ITEMS, MONSTERS
 from game.bazarquest.game import DECLARED, GAME
+from game.bazarquest.measure import GameRecord, card_effects, tables
 from game.bazarquest.scenario import NAMES
 from game.bazarquest.shrewd import plan_value, shrewd_bot
 from game.bazarquest.state import Invite, Sell, Stage, State
@@ -90,3 +92,25 @@ def test_it_invites_the_hero_its_hand_can_arm_not_the_fuller_purse() -> None:
     view, legal = GAME.view(state, 0), GAME.legal_actions(state, 0)
     assert set(legal) == {Invite(knight), Invite(mage)}
     assert shrewd_bot(view, legal) == Invite(mage)
+
+
+def test_a_cards_effect_is_its_shops_wins_over_fair_less_its_kinds() -> None:
+    knight = frozenset({("hero", "knight")})
+    healer = frozenset({("hero", "healer")})
+    records = [
+        # 2 players: the knight's shop wins twice; 4 players: a shared win
+        GameRecord(2, ("normal",) * 2, 6, (0,), (knight, healer)),
+        GameRecord(2, ("normal",) * 2, 7, (1,), (healer, knight)),
+        GameRecord(4, ("normal",) * 4, 8, (0, 2), (knight, healer, frozenset(), frozenset())),
+        GameRecord(2, ("normal",) * 2, 9, (), (knight, healer)),  # all lost: left out
+    ]
+    effects, base = card_effects(records)
+    by_key = {effect.key: effect for effect in effects}
+    assert by_key["knight"].presences == 3 and by_key["healer"].presences == 3
+    assert abs(by_key["knight"].rate - (0.5 + 0.5 + 0.25) / 3) < 1e-9
+    assert abs(by_key["healer"].rate - (-0.5 - 0.5 - 0.25) / 3) < 1e-9
+    assert abs(base["hero"]) < 1e-9  # the two cancel: the kind's pool is fair
+    assert by_key["paladin"].presences == 0
+    report = tables(records)
+    assert report[2]["all_lose"] == 1 / 3 and report[2]["seat_shares"] == [0.5, 0.5]
+    assert report[4]["first_seat_gap"] == 0.5 - 0.25
