@@ -34,6 +34,7 @@ _STAFF_COINS = {"sale_bonus": 0.15, "extra_draw": 0.1, "extra_hearts": 0.05}
 
 Odds = tuple[tuple[float, int, int, bool, int], ...]
 """Adventure outcomes: (chance, attack change, defence change, star, coins)."""
+_NO_CARD: Odds = ((1.0, 0, 0, False, 0),)
 
 
 def shrewd_bot(view: dict[str, Any], legal: Sequence[Any]) -> Any:
@@ -111,7 +112,7 @@ def _judge(view: dict[str, Any], hero: int) -> Callable[[Sequence[int]], float]:
     """`plan_value` for one hero, what the view says read once: the draft and
     the sale ask it of many sets of items."""
     monster = view["monster"]
-    if view["unshakeable"] or monster is None:
+    if monster is None:
         return lambda items: 0.0
     beast = MONSTERS[monster]
     carried = list(view["gear"].get(str(hero), ()))
@@ -130,7 +131,11 @@ def _judge(view: dict[str, Any], hero: int) -> Callable[[Sequence[int]], float]:
         found = [HEROES[hero].effect, *(ITEMS[i].effect for i in gear)]
         effects = [e for e in found if e is not None]
         kinds = {e.kind for e in effects}
-        odds = _odds(unseen, "lucky" in kinds or staff_lucky, ambush, "steady" in kinds)
+        odds = (
+            _NO_CARD
+            if view["unshakeable"]  # no adventure cards: the hero's own numbers
+            else _odds(unseen, "lucky" in kinds or staff_lucky, ambush, "steady" in kinds)
+        )
         attack = base_attack + sum(ITEMS[i].attack for i in gear)
         if len(gear) >= 2:
             attack += _total("pair_attack", effects)
