@@ -2,22 +2,26 @@
 
 The easy bot takes what comes (the first card, the first hero) and sells
 whatever it can; the normal bot drafts for price and hearts, shows its
-most attractive item, invites the hero it can sell the most to, and spends
-on upgrades that widen its window and storage."""
+most attractive item, invites the hero it can sell the most to, and hires
+only the employees that train its heroes, while a monster is still in the
+pile. Measured, everything else it bought cost it more than it brought: a
+window upgrade keeps a second item from sale, and coins break ties (buying
+window, storage and staff as it once did, it lost to the easy bot at 2
+players, 44% of the wins)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from .cards import EMPLOYEES, HEROES, ITEMS, MONSTERS, UPGRADES
-from .state import Buy, Done, Flip, Hire, Invite, Pick, Sell, Show, Store
+from .cards import EMPLOYEES, HEROES, ITEMS, MONSTERS
+from .state import Done, Hire, Invite, Pick, Sell, Show, Store
 
 __all__ = ["easy_bot", "normal_bot"]
 
 _MARGIN = 2
 """Defence the normal bot buys beyond the monster's strength: an adventure may take 2."""
-_STAFF_WANTED = ("train_defence", "train_attack", "sale_bonus", "extra_hearts", "cheer")
+_STAFF_WANTED = ("train_defence", "train_attack")
 """Employee powers the normal bot hires, best first."""
 
 
@@ -89,18 +93,12 @@ def _sales(view: dict[str, Any], hero: int) -> int:
 
 
 def _upgrade(view: dict[str, Any], legal: Sequence[Any]) -> Any:
-    seat = view["seat"]
-    owned = {UPGRADES[u].kind for u in view["owned"][seat]}
-    for kind in ("window", "storage"):
-        buys = [a for a in legal if isinstance(a, Buy) and UPGRADES[a.upgrade].kind == kind]
-        if kind not in owned and buys:
-            return min(buys, key=lambda a: (UPGRADES[a.upgrade].price, a.upgrade))
-    hires = [a for a in legal if isinstance(a, Hire)]
-    for power in _STAFF_WANTED:
-        wanted = [a for a in hires if EMPLOYEES[a.employee].effect.kind == power]
-        if wanted:
-            return wanted[0]
-    flips = [a for a in legal if isinstance(a, Flip)]
-    if flips and view["coins"][seat] >= 20:
-        return flips[0]
+    """A trainer while a monster is left in the pile (it pays over the rounds
+    to come), else nothing."""
+    if view["levels_left"]:
+        hires = [a for a in legal if isinstance(a, Hire)]
+        for power in _STAFF_WANTED:
+            wanted = [a for a in hires if EMPLOYEES[a.employee].effect.kind == power]
+            if wanted:
+                return wanted[0]
     return next(a for a in legal if isinstance(a, Done))

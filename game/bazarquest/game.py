@@ -7,7 +7,7 @@ from typing import Any, Final
 
 from ..engine.capabilities import Capabilities
 from ..engine.game_base import GameBase
-from ..engine.modes import STANDARD_LEVELS, Constraint
+from ..engine.modes import STANDARD_LEVELS, BotLevel, Constraint
 from ..engine.options import Option, OptionsDeclaration
 from . import codec, rules, view_check, views
 from .adventure import points, winners
@@ -15,9 +15,10 @@ from .bots import easy_bot, normal_bot
 from .problems import state_problems
 from .scenario import SCENARIOS
 from .setup import CROWD, new_game
+from .shrewd import shrewd_bot
 from .state import Action, Stage, State
 
-__all__ = ["DECLARED", "GAME", "BazarQuest"]
+__all__ = ["DECLARED", "GAME", "LEVELS", "BazarQuest"]
 
 FIRST_GAME = Option(
     "first_game",
@@ -60,12 +61,18 @@ ADVANCED = Option(
         "four wounds to fell a monster.",
     },
 )
+LEVELS: Final = (
+    *STANDARD_LEVELS[:2],  # easy, normal
+    # the third level is a heuristic that counts stars (shrewd.py), not the
+    # engine's search: it beats normal by a wide margin in milliseconds
+    BotLevel("shrewd", {"fr": "Rusé", "en": "Shrewd"}),
+)
 DECLARED: Final = OptionsDeclaration(
     min_players=2,
     max_players=6,
     default_players=3,
     options=(FIRST_GAME, CROWD_RULES, UNSHAKEABLE, ADVANCED),
-    levels=STANDARD_LEVELS[:2],  # easy and normal: the bots this game has (bots.py)
+    levels=LEVELS,
     constraints=(
         Constraint(
             "players",
@@ -99,7 +106,7 @@ class BazarQuest(GameBase[State, Action]):
             redeal=views.redeal,
             invariant_problems=state_problems,
             rounds=lambda state: state.round,
-            bots={"easy": easy_bot, "normal": normal_bot},
+            bots={"easy": easy_bot, "normal": normal_bot, "shrewd": shrewd_bot},
             scenarios=SCENARIOS,
         )
 
