@@ -22,6 +22,7 @@ from tests.browser.near_end import near_the_end, resume_near_the_end
 from tests.browser.net_play import STEP_MS, NetPage
 from tests.browser.play import SETTLED
 from tests.browser.started import StartedPages, started, started_pages  # noqa: F401
+from tests.browser.windows import new_window
 
 WIDTHS = {375: 812, 1280: 860}
 LANGS = ("en", "fr")
@@ -116,7 +117,12 @@ def test_the_home(fresh: Callable[[int, str], App], site: Site, width: int) -> N
 
 def _at_each_width(page: Page, name: str, *, board: bool = False) -> None:
     """`_in_both` at each width, `name` ending with it (one started page
-    serves both widths: the layout follows the viewport)."""
+    serves both widths: the layout follows the viewport). The page is
+    brought to the front of its window first: Chromium draws only the tab in
+    front, and a screenshot or a click of a tab behind another waits a second
+    or two for a frame (the network lobby's host behind its guest's tab:
+    52 s for the lobby's shots, 29 s in front)."""
+    page.bring_to_front()
     for width in sorted(WIDTHS):
         page.set_viewport_size({"width": width, "height": WIDTHS[width]})
         page.wait_for_function("(w) => window.innerWidth === w", arg=width)
@@ -187,7 +193,7 @@ def test_the_network_lobby(fresh: Callable[[int, str], App], site: Site, game: s
     page.locator(".lang-btn[data-lang='en']").first.click()
     page.click("[data-cmd=net-host]")
     host.lobby_phase("host")
-    guest_page = page.context.new_page()
+    guest_page = new_window(page.context)  # drawn beside the host's, not behind
     log.watch(guest_page)
     guest_page.goto(f"{site.url}?game={game}&botdelay=0", wait_until="domcontentloaded")
     guest = NetPage(guest_page, log, "Bea")
