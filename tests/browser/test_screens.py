@@ -172,29 +172,31 @@ def test_a_solo_game_from_menu_to_replay(started: StartedPages, game: str) -> No
     page.wait_for_selector("#game-over #share-link", state="visible")
     _at_each_width(page, f"{game}-share", board=True)
     link = page.input_value("#game-over #share-link")
-    page.goto(link)
-    page.wait_for_selector("html[data-state='ready'] #replay[data-steps]", state="attached")
+    # the replay in a page of its own: the started page stays on the end, and
+    # goes back to its menu by its own button for the network lobby's host
+    replay = app.log.watch(new_window(page.context))
+    replay.goto(link)
+    replay.wait_for_selector("html[data-state='ready'] #replay[data-steps]", state="attached")
     for _ in range(5):
-        page.locator("#replay [data-cmd=next]").click()
-    page.wait_for_selector("#replay[data-step='5']", state="attached")
-    _at_each_width(page, f"{game}-replay")
+        replay.locator("#replay [data-cmd=next]").click()
+    replay.wait_for_selector("#replay[data-step='5']", state="attached")
+    _at_each_width(replay, f"{game}-replay")
+    replay.close()
 
 
-# The lobby and the rules page at both widths from one start of each page.
+# The lobby and the rules page at both widths from one start of each page;
+# the lobby's host is the game's started page, back on its menu.
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_the_network_lobby(fresh: Callable[[int, str], App], site: Site, game: str) -> None:
-    app = fresh(min(WIDTHS), "en-GB")
+def test_the_network_lobby(started: StartedPages, site: Site, game: str) -> None:  # noqa: F811
+    app = started.menu(game, max(WIDTHS))
     page, log = app.page, app.log
-    app.open(f"?game={game}&botdelay=0")
     host = NetPage(page, log, "Ana")
-    host.wait_ready()
     host.open_net_menu()
     _at_each_width(page, f"{game}-net-menu")
     page.locator(".lang-btn[data-lang='en']").first.click()
     page.click("[data-cmd=net-host]")
     host.lobby_phase("host")
-    guest_page = new_window(page.context)  # drawn beside the host's, not behind
-    log.watch(guest_page)
+    guest_page = log.watch(new_window(page.context))  # drawn beside the host's, not behind
     guest_page.goto(f"{site.url}?game={game}&botdelay=0", wait_until="domcontentloaded")
     guest = NetPage(guest_page, log, "Bea")
     guest.wait_ready()
