@@ -207,9 +207,12 @@ class App:
         return str(self.page.get_attribute("html", "data-state"))
 
     def screenshot(self, name: str, *, full_page: bool = True) -> Path:
-        """Save a screenshot under artifacts/screenshots/ (CI prints that folder)."""
+        """Save a screenshot under artifacts/screenshots/ (CI prints that folder),
+        the page in front of its window first (Chromium draws only the tab in
+        front: a shot of a tab behind another waits seconds for a frame)."""
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         path = SCREENSHOTS / f"{name}.png"
+        self.page.bring_to_front()
         self.page.screenshot(path=str(path), full_page=full_page, animations="disabled")
         return path
 

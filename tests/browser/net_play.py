@@ -168,8 +168,11 @@ class NetPage:
         return [f"{self.name}: {problem}" for problem in self.log.problems()]
 
     def shot(self, name: str) -> None:
-        """A screenshot of the whole page under artifacts/screenshots/."""
+        """A screenshot of the whole page under artifacts/screenshots/, the
+        page in front of its window first (Chromium draws only the tab in
+        front: a screenshot of a tab behind another waits seconds for a frame)."""
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        self.page.bring_to_front()
         self.page.screenshot(
             path=str(SCREENSHOTS / f"{name}.png"), full_page=True, animations="disabled"
         )

@@ -46,7 +46,9 @@ def test_a_reaction_is_shown_and_a_burst_refused(table: Table) -> None:
     for page in (host, guest):
         shown = page.page.wait_for_selector(bubble, state="attached", timeout=STEP_MS)
         assert shown is not None and shown.inner_text() == "Bob: Well played!"
-    # (the page's own shot stops animations, which would end the bubble's fade)
+    # (the page's own shot stops animations, which would end the bubble's fade;
+    # in front of the guest's tab, it is drawn at once)
+    host.page.bring_to_front()
     host.page.screenshot(path=str(SCREENSHOTS / "net-reaction-1280.png"), full_page=True)
     guest.page.wait_for_selector(
         "#board-view [role=alert]:has-text('one reaction every two seconds at most')",

@@ -22,6 +22,7 @@ from tests.browser.near_end import near_the_end, resume_near_the_end
 from tests.browser.net_play import STEP_MS, NetPage
 from tests.browser.play import SETTLED
 from tests.browser.started import StartedPages, started, started_pages  # noqa: F401
+from tests.browser.windows import new_window
 
 WIDTHS = {375: 812, 1280: 860}
 LANGS = ("en", "fr")
@@ -116,7 +117,12 @@ def test_the_home(fresh: Callable[[int, str], App], site: Site, width: int) -> N
 
 def _at_each_width(page: Page, name: str, *, board: bool = False) -> None:
     """`_in_both` at each width, `name` ending with it (one started page
-    serves both widths: the layout follows the viewport)."""
+    serves both widths: the layout follows the viewport). The page is
+    brought to the front of its window first: Chromium draws only the tab in
+    front, and a screenshot or a click of a tab behind another waits a second
+    or two for a frame (the network lobby's host behind its guest's tab:
+    52 s for the lobby's shots, 29 s in front)."""
+    page.bring_to_front()
     for width in sorted(WIDTHS):
         page.set_viewport_size({"width": width, "height": WIDTHS[width]})
         page.wait_for_function("(w) => window.innerWidth === w", arg=width)
@@ -166,29 +172,31 @@ def test_a_solo_game_from_menu_to_replay(started: StartedPages, game: str) -> No
     page.wait_for_selector("#game-over #share-link", state="visible")
     _at_each_width(page, f"{game}-share", board=True)
     link = page.input_value("#game-over #share-link")
-    page.goto(link)
-    page.wait_for_selector("html[data-state='ready'] #replay[data-steps]", state="attached")
+    # the replay in a page of its own: the started page stays on the end, and
+    # goes back to its menu by its own button for the network lobby's host
+    replay = app.log.watch(new_window(page.context))
+    replay.goto(link)
+    replay.wait_for_selector("html[data-state='ready'] #replay[data-steps]", state="attached")
     for _ in range(5):
-        page.locator("#replay [data-cmd=next]").click()
-    page.wait_for_selector("#replay[data-step='5']", state="attached")
-    _at_each_width(page, f"{game}-replay")
+        replay.locator("#replay [data-cmd=next]").click()
+    replay.wait_for_selector("#replay[data-step='5']", state="attached")
+    _at_each_width(replay, f"{game}-replay")
+    replay.close()
 
 
-# The lobby and the rules page at both widths from one start of each page.
+# The lobby and the rules page at both widths from one start of each page;
+# the lobby's host is the game's started page, back on its menu.
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_the_network_lobby(fresh: Callable[[int, str], App], site: Site, game: str) -> None:
-    app = fresh(min(WIDTHS), "en-GB")
+def test_the_network_lobby(started: StartedPages, site: Site, game: str) -> None:  # noqa: F811
+    app = started.menu(game, max(WIDTHS))
     page, log = app.page, app.log
-    app.open(f"?game={game}&botdelay=0")
     host = NetPage(page, log, "Ana")
-    host.wait_ready()
     host.open_net_menu()
     _at_each_width(page, f"{game}-net-menu")
     page.locator(".lang-btn[data-lang='en']").first.click()
     page.click("[data-cmd=net-host]")
     host.lobby_phase("host")
-    guest_page = page.context.new_page()
-    log.watch(guest_page)
+    guest_page = log.watch(new_window(page.context))  # drawn beside the host's, not behind
     guest_page.goto(f"{site.url}?game={game}&botdelay=0", wait_until="domcontentloaded")
     guest = NetPage(guest_page, log, "Bea")
     guest.wait_ready()
