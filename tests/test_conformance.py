@@ -394,8 +394,9 @@ LANGS = ("fr", "en")
 CLIENT_SEEDS = (0, 1)
 #: games whose option sets are many and large enough that one random game of
 #: each serves the client checks: the Dragon's 13 sets, 8 of them at 6 seats
-#: whose every viewer is drawn (two games each took most of its share)
-ONE_CLIENT_GAME = frozenset({"hrdragon"})
+#: whose every viewer is drawn (two games each took most of its share); Bazar
+#: Quest's 12, 5 of them at 6 shops, whose games run to hundreds of moves
+ONE_CLIENT_GAME = frozenset({"hrdragon", "bazarquest"})
 
 
 def _client_seeds(game: Game[Any, Any]) -> tuple[int, ...]:

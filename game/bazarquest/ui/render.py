@@ -284,9 +284,11 @@ def _market(scene: Scene, controls: Controls) -> str:
     if not shelves:
         return ""
     open_ = " open" if view["stage"] == "upgrade" else ""
+    count = len(view["upgrades"]) + len(view["offer"])
     return (
         f'<details class="zone bq-market"{open_}>'
-        f'<summary class="zone-title">{e(tr("market", lang))}</summary>{shelves}</details>'
+        f'<summary class="zone-title">{e(tr("market", lang, n=count))}</summary>{shelves}'
+        "</details>"
     )
 
 

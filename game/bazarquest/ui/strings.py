@@ -155,7 +155,7 @@ BOARD: Final = Catalogue(
         "storage": {"fr": "Votre réserve", "en": "Your storage"},
         "your_window": {"fr": "Votre vitrine", "en": "Your window"},
         "empty": {"fr": "Rien", "en": "Nothing"},
-        "market": {"fr": "À vendre au marché", "en": "For sale at the market"},
+        "market": {"fr": "À vendre au marché ({n})", "en": "For sale at the market ({n})"},
         "upgrades_sale": {"fr": "Améliorations", "en": "Upgrades"},
         "employees_sale": {"fr": "Employés", "en": "Employees"},
         "flip_side": {"fr": "face +2", "en": "+2 side"},
