@@ -72,8 +72,13 @@ _RESTORE_WHOLE = "return Module.HEAP8.set(t),l}"
 #: pages that are zeros in the snapshot and still zeros in the memory (a fresh
 #: WebAssembly memory is zeros, and the kernel gives an untouched page no RAM).
 #: The snapshot holds 12 of its 31.5 MB as zero pages (the Python heap's free
-#: space): writing them made a return visit's heap resident whole.
-_RESTORE_SPARSE = """return((heap,body)=>{
+#: space): writing them made a return visit's heap resident whole. First the
+#: memory grows to the snapshot's heap where it is larger than the module's
+#: initial memory (30 MiB): this Pyodide's loader sizes the memory by an
+#: INITIAL_MEMORY its module ignores, so a heap grown past 30 MiB at build
+#: time (five games' modules: 36 MiB) failed to restore ("offset is out of
+#: bounds") and every return visit started cold.
+_RESTORE_SPARSE = """return(Module.HEAP8.length<t.length&&growMemory(t.length)),((heap,body)=>{
 const PAGE=4096;
 if(heap.byteOffset%4||body.byteOffset%4){heap.set(body);return}
 const from=new Uint32Array(body.buffer,body.byteOffset,body.byteLength>>2);
@@ -92,7 +97,7 @@ def restoring_sparsely(loader: bytes) -> bytes:
     zero pages (``_RESTORE_SPARSE``). ValueError if this Pyodide restores a
     snapshot otherwise than the build knows (another version: look again)."""
     text = loader.decode("utf-8")
-    if text.count(_RESTORE_WHOLE) != 1:
+    if text.count(_RESTORE_WHOLE) != 1 or "var growMemory=size=>" not in text:
         raise ValueError(
             "pyodide.asm.mjs: the snapshot's restore is not the one the build patches"
             f" ({_RESTORE_WHOLE!r}); see sitebuild/snapshot.py"

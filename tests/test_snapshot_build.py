@@ -117,7 +117,7 @@ def test_the_shipped_loader_restores_a_snapshot_without_its_zero_pages(
     stock = (build.NODE_MODULES / "pyodide" / "pyodide.asm.mjs").read_text("utf-8")
     assert "return Module.HEAP8.set(t),l}" in stock
     assert "return Module.HEAP8.set(t),l}" not in loader
-    assert "return((heap,body)=>{" in loader
+    assert "return(Module.HEAP8.length<t.length&&growMemory(t.length)),((heap,body)=>{" in loader
     # nothing else of the loader changed
     assert loader.encode() == snapshot.restoring_sparsely(stock.encode())
 
@@ -129,6 +129,15 @@ def test_a_loader_that_restores_otherwise_stops_the_build() -> None:
 
 _RESTORE_CHECK = """
 const Module = { HEAP8: new Int8Array(%(heap)d) };
+// Emscripten's growMemory: the memory grows, and HEAP8 is a new view of it
+let grown = 0;
+const growMemory = (size) => {
+  const bigger = new Int8Array(size);
+  bigger.set(Module.HEAP8);
+  Module.HEAP8 = bigger;
+  grown = size;
+  return 1;
+};
 // the patched text ends restoreSnapshot's body, its closing brace included
 const restore = function (t, l) { %(restore)s;
 // the memory before: zeros, but for what the loader wrote there already
@@ -149,7 +158,7 @@ Module.HEAP8.fill = function (value, start, end) {
 };
 const result = restore(body, "facts");
 const same = Array.from(body).every((b, i) => (Module.HEAP8[i] & 0xff) === b);
-console.log(JSON.stringify({ result, same, written: [...written].sort((a, b) => a - b) }));
+console.log(JSON.stringify({ result, same, grown, written: [...written].sort((a, b) => a - b) }));
 """
 
 
@@ -171,3 +180,22 @@ def test_the_sparse_restore_copies_what_differs_and_leaves_zero_pages_unwritten(
     # pages 1, 4 and 5: zeros in both, never written; page 2 set back to zeros;
     # 0 and 3 copied; 6, the last, part of a page, copied as it is
     assert found["written"] == [0, 2, 3, 6]
+    assert found["grown"] == 0  # the memory was large enough
+
+
+def test_the_sparse_restore_grows_a_memory_smaller_than_the_snapshot(tmp_path: Path) -> None:
+    """A heap that grew past the module's initial memory at build time (this
+    Pyodide sizes the memory by an INITIAL_MEMORY its module ignores): the
+    memory grows to the snapshot's size first, then holds it."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no node")
+    restore = snapshot._RESTORE_SPARSE.replace("\n", "")
+    script = _RESTORE_CHECK % {"heap": 4096 * 3, "body": 4096 * 6 + 100, "restore": restore}
+    (tmp_path / "check.mjs").write_text(script, "utf-8")
+    out = subprocess.run([node, str(tmp_path / "check.mjs")], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    found = json.loads(out.stdout)
+    assert found["result"] == "facts"
+    assert found["grown"] == 4096 * 6 + 100
+    assert found["same"]
