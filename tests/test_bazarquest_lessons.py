@@ -21,7 +21,6 @@ import json
 import re
 import subprocess
 import sys
-import tomllib
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -52,6 +51,7 @@ from game.bazarquest.words import ADVENTURE_KINDS
 from game.engine.scenario import load_scenario, run_scenario
 from tests.french import french_problems
 from tests.lesson_play import play_lesson_on_its_board
+from tests.rules_pages import rules_of, rules_page, rules_sections
 from tests.test_theboss_tutorials import _is_reader_move, _stops, _texts
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -357,26 +357,6 @@ def test_the_build_index_holds_the_lessons_for_the_page() -> None:
 # ------------------------------------------------------------ the rules page
 
 
-def _rules() -> dict[str, Any]:
-    return tomllib.loads(RULES.read_text("utf-8"))
-
-
-def _sections(rules: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    return [section for part in rules["part"] for section in part["section"]]
-
-
-def _page(rules: Mapping[str, Any]) -> str:
-    return build.rules_page(
-        GAME.name,
-        rules,
-        title={"fr": "Bazar Quest", "en": "Bazar Quest"},
-        tutorials=NAMES,
-        pages=["bossquest", GAME.name],
-        template=build.RULES_TEMPLATE.read_text("utf-8"),
-        where="game/bazarquest/ui/rules.toml",
-    )
-
-
 def test_the_client_names_the_rules_page_and_the_build_makes_it() -> None:
     assert registry.get_client(GAME.name).listing.rules == RULES
     page = build.rules_pages()[f"rules-{GAME.name}.html"]
@@ -385,8 +365,8 @@ def test_the_client_names_the_rules_page_and_the_build_makes_it() -> None:
 
 
 def test_the_rules_page_builds_with_every_lesson_beside_its_section() -> None:
-    rules = _rules()
-    boards = {s["key"]: s["board"] for s in _sections(rules) if "board" in s}
+    rules = rules_of(GAME.name)
+    boards = {s["key"]: s["board"] for s in rules_sections(rules) if "board" in s}
     assert boards == {
         "draft": "draft",
         "window": "window",
@@ -395,29 +375,31 @@ def test_the_rules_page_builds_with_every_lesson_beside_its_section() -> None:
         "death": "fallen_hero",
         "upgrades": "upgrades",
     }
-    keys = [s["key"] for s in _sections(rules)]
+    keys = [s["key"] for s in rules_sections(rules)]
     for key in ("goal", "setup", "phases", "classes", "monsters", "staff", "ending", "scoring"):
         assert key in keys
     for key in ("first-game", "crowd", "advanced", "unshakeable"):  # the options
         assert key in keys
-    found = re.findall(rf'data-game="{GAME.name}" data-scenario="([a-z_]+)"', _page(rules))
+    found = re.findall(
+        rf'data-game="{GAME.name}" data-scenario="([a-z_]+)"', rules_page(GAME.name, rules)
+    )
     assert found == EXPECTED  # all of them, in the lessons' order
 
 
 def test_the_rules_page_refuses_boards_out_of_order() -> None:
     """The build's own order check holds this page too (its lessons' order.txt)."""
-    rules = _rules()
-    sections = _sections(rules)
+    rules = rules_of(GAME.name)
+    sections = rules_sections(rules)
     first = next(s for s in sections if s.get("board") == "draft")
     last = next(s for s in sections if s.get("board") == "upgrades")
     first["board"], last["board"] = "upgrades", "draft"  # type: ignore[index]
     with pytest.raises(build.RulesError, match="lesson order"):
-        _page(rules)
+        rules_page(GAME.name, rules)
 
 
 def _plain(lang: str) -> str:
     """Every text of the page in `lang`, tags taken out, in one string."""
-    return " ".join(_all_text(_rules(), lang))
+    return " ".join(_all_text(rules_of(GAME.name), lang))
 
 
 def _all_text(node: object, lang: str) -> Iterator[str]:
