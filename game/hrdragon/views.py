@@ -78,6 +78,9 @@ def redeal(state: State, seat: int | None, seed: int) -> State:
 def state_problems(state: State) -> list[str]:
     """Every broken invariant, in words; empty for a sound state."""
     core, problems = state.core, []
+    seats = range(len(core.players))
+    if core.turn not in seats or any(boss not in seats for boss in state.bosses):
+        return ["the turn and the Dragons belong to seats of the game"]
     party = party_seats(state)
     places = [c for c in core.market if c >= 0]
     places += [*core.market_deck, *core.gems, *core.sacrificed, *core.in_play, *core.looking]

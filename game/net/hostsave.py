@@ -98,11 +98,17 @@ def load_host(game: Game[Any, Any], text: object) -> HostSave:
     match = Match.from_json(fields["match"])
     if match.game != game.name:
         raise MalformedData(f"the host save is for the game {quote(match.game)}, not {game.name!r}")
+    try:
+        options = game.normalize_options(match.options)
+    except MalformedData as error:
+        raise MalformedData(f"host save.match: {error.message}") from None
     seats_data = fields["seats"]
     if not isinstance(seats_data, list):
         raise MalformedData("host save.seats must be a list")
+    if len(seats_data) != options["players"]:
+        raise MalformedData("host save.seats must hold one seat per player of its options")
     seats = tuple(
-        _seat_from_json(game, match.options, item, index) for index, item in enumerate(seats_data)
+        _seat_from_json(game, options, item, index) for index, item in enumerate(seats_data)
     )
     if sum(seat.kind == "host" for seat in seats) != 1:
         raise MalformedData("host save: one seat, and one alone, is the host's")
