@@ -196,7 +196,7 @@ MONSTERS: Final = (
     Monster("harpy_queen", "Reine des harpies", "Harpy queen", 2, 6, 5, 4, 10,
             Effect("plunder", 3)),
     Monster("werewolf", "Loup-garou", "Werewolf", 2, 6, 4, 3, 9, Effect("savage")),
-    Monster("lich_king", "Roi des liches", "Lich king", 3, 5, 5, 6, 14, Effect("tough")),
+    Monster("lich_king", "Roi des liches", "Lich king", 3, 5, 5, 6, 14, Effect("tough", 2)),
     Monster("red_dragon", "Dragon rouge", "Red dragon", 3, 6, 5, 6, 15, Effect("tax", 3)),
     Monster("kraken", "Kraken", "Kraken", 3, 5, 6, 6, 14, Effect("armoured")),
     Monster("shadow_hydra", "Hydre des ombres", "Shadow hydra", 3, 6, 5, 5, 14,
