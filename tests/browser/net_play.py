@@ -480,7 +480,7 @@ def play_to_end(
         if stop_at is not None and version >= stop_at and page is not None:
             break
         assert version < max_actions, "the game does not end"
-        if check is not None and version % check_every == 0:
+        if check is not None and check.due(version, check_every):
             check.run()
         if page is None:  # a bot: the host plays it
             host.wait_past(version)
@@ -523,6 +523,17 @@ class HiddenCheck:
     checked_frames: dict[str, int] = field(default_factory=dict)
     runs: int = 0
     secrets_seen: int = 0
+    #: the version at which the next check is due (`due`)
+    next_due: int = 0
+
+    def due(self, version: int, every: int) -> bool:
+        """Whether to check at `version`: every `every` versions, counted from
+        the last check (bots may move several versions on between two looks,
+        so a multiple of `every` is not always seen)."""
+        if version < self.next_due:
+            return False
+        self.next_due = version + every
+        return True
 
     def _host(self) -> HostSession:
         record = self.host.host_record()
