@@ -150,7 +150,7 @@ def test_random_play_keeps_every_invariant(game: Game[Any, Any], options: dict[s
     round-trips, and every seat's view unchanged when what it cannot see is
     re-dealt; at the end, an outcome of the checked shape (engine/outcome.py:
     winners, and teams in a mode that has them)."""
-    for seed in range(1 if game.name in LONG_GAMES else 2):
+    for seed in _random_seeds(game):
         state, problems = _checked_game(game, options, seed)
         assert problems == []
         assert game.is_over(state)
@@ -381,7 +381,7 @@ def test_malformed_actions_and_states_are_refused(game: Game[Any, Any]) -> None:
 def test_pyodide_plays_the_same_games(game: Game[Any, Any], pyodide: PyodideServer) -> None:
     """Every option set, two seeded games each (one of a long game), in the
     session's one Pyodide."""
-    games = 1 if game.name in LONG_GAMES else 2
+    games = len(_random_seeds(game))
     arguments = [game.name, json.dumps(OPTION_SETS[game.name]), "3", str(games)]
     in_pyodide = last_json(pyodide.run(SCRIPT, *arguments))
     in_cpython = last_json(run_cpython(SCRIPT, *arguments))
@@ -402,8 +402,9 @@ CLIENT_SEEDS = (0, 1)
 LONG_GAMES = frozenset({"herorealms", "hrdragon", "bazarquest"})
 
 
-def _client_seeds(game: Game[Any, Any]) -> tuple[int, ...]:
-    """The seeds of the random games the client checks play for `game`."""
+def _random_seeds(game: Game[Any, Any]) -> tuple[int, ...]:
+    """The seeds of the random games the random-play and client checks play
+    for `game` (as many games as Pyodide's parity plays)."""
     return CLIENT_SEEDS[:1] if game.name in LONG_GAMES else CLIENT_SEEDS
 
 
@@ -520,7 +521,7 @@ def _same_actions(got: Sequence[Any], legal: Sequence[Any]) -> bool:
 @pytest.mark.parametrize(("game", "options"), cases())
 def test_a_control_for_every_legal_action(game: Game[Any, Any], options: dict[str, Any]) -> None:
     client = client_of(game)
-    for seed in _client_seeds(game):
+    for seed in _random_seeds(game):
         steps = list(_random_steps(game, options, seed))
         for index in spread(len(steps), EARLY_STATES, LATE_STATES):
             state, _, listed = steps[index]
@@ -568,7 +569,7 @@ def test_words_in_both_languages_for_every_event_and_refusal(
     refusals: dict[str, str] = {}
     worded: set[str] = set()
     silent: set[str] = set()
-    for seed in _client_seeds(game):
+    for seed in _random_seeds(game):
         steps = list(_random_steps(game, options, seed))
         # A long game's steps on a sample, and every step with a kind of
         # event not seen before (each kind is told somewhere).
@@ -704,7 +705,7 @@ def test_every_phase_is_drawn_and_names_no_hidden_card(
     redeal = game.capabilities.redeal
     assert redeal is not None
     phases: set[str] = set()
-    for seed in _client_seeds(game):
+    for seed in _random_seeds(game):
         state = None
         for index, (state, seen, legal) in enumerate(_sampled(_random_steps(game, options, seed))):
             viewers = [None, *range(game.seats(state))]
@@ -787,7 +788,7 @@ def test_the_game_passes_its_own_check_of_what_a_host_sends(
     every seat and the spectator, passes the game's checker (Game.check_received),
     and so does the whole log at once (a frame sent from the first event: every
     event of the game). A long game's frames on a sample (`spread`)."""
-    for seed in _client_seeds(game):
+    for seed in _random_seeds(game):
         steps = list(_random_steps(game, options, seed))
         seats = [None, *range(game.seats(steps[0][0]))]
         log: dict[int | None, list[Any]] = {seat: [] for seat in seats}

@@ -98,15 +98,18 @@ def load_host(game: Game[Any, Any], text: object) -> HostSave:
     match = Match.from_json(fields["match"])
     if match.game != game.name:
         raise MalformedData(f"the host save is for the game {quote(match.game)}, not {game.name!r}")
+    # The seats are read against the options, so these are checked first.
     try:
         options = game.normalize_options(match.options)
     except MalformedData as error:
         raise MalformedData(f"host save.match: {error.message}") from None
+    if dict(match.options) != options:
+        raise MalformedData("host save.match.options are not normalized")
     seats_data = fields["seats"]
     if not isinstance(seats_data, list):
         raise MalformedData("host save.seats must be a list")
     if len(seats_data) != options["players"]:
-        raise MalformedData("host save.seats must hold one seat per player of its options")
+        raise MalformedData(f"host save.seats must list {options['players']} seats")
     seats = tuple(
         _seat_from_json(game, options, item, index) for index, item in enumerate(seats_data)
     )
