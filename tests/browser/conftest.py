@@ -12,8 +12,13 @@ Fixtures:
     plain_site  session  Site: the same files served with no extra header
     browser     session  a Playwright Browser (Chromium)
     context     test     a fresh BrowserContext (empty storage and cache), 1280x800
+    warm_pool   session  WarmPool: a context kept warm for each locale, reset between tests
+    warm        session  WarmContext: the English one (warm.py)
     page_log    test     PageLog: every request, console error, failed response
-    page        test     a Page of ``context``, watched by ``page_log``
+    page        test     a Page, watched by ``page_log``: of the warm context, as a
+                         returning player's browser (the service worker holds the
+                         build), or of ``context`` when the test asks for it or is
+                         marked ``first_visit`` (a first visit, routes, offline)
     app         test     App: ``page`` with helpers (open, home, wait_state, screenshot)
 
 The site's root lists its games; a test of one game opens that game's page:
@@ -61,6 +66,7 @@ from playwright.sync_api import (
 
 import build
 from build import CHROMIUM, CHROMIUM_ARGS
+from tests.browser.warm import WarmContext, WarmPool
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
@@ -283,12 +289,41 @@ def page_log(site: Site) -> PageLog:
     return PageLog(origin=site.origin)
 
 
+@pytest.fixture(scope="session")
+def warm_pool(browser: Browser, site: Site) -> Iterator[WarmPool]:
+    pool = WarmPool(browser, DESKTOP, primer_url=site.url + "about.html")
+    yield pool
+    pool.close()
+
+
+@pytest.fixture(scope="session")
+def warm(warm_pool: WarmPool) -> WarmContext:
+    return warm_pool.get("en-GB")
+
+
+def wants_first_visit(request: pytest.FixtureRequest) -> bool:
+    """Whether the test needs a context of its own: it asks for ``context``
+    (directly or through a fixture) or is marked ``first_visit``."""
+    return "context" in request.fixturenames or (
+        request.node.get_closest_marker("first_visit") is not None
+    )
+
+
 @pytest.fixture
-def page(context: BrowserContext, page_log: PageLog) -> Iterator[Page]:
+def page(request: pytest.FixtureRequest, page_log: PageLog) -> Iterator[Page]:
+    warm: WarmContext | None = None
+    if wants_first_visit(request):
+        context: BrowserContext = request.getfixturevalue("context")
+    else:
+        warm = request.getfixturevalue("warm")
+        context = warm.lend()
     page = page_log.watch(context.new_page())
     yield page
     problems = page_log.problems()
-    page.close()
+    if warm is None:
+        page.close()
+    else:
+        warm.reset()
     if problems:
         pytest.fail("the page misbehaved:\n  " + "\n  ".join(problems), pytrace=False)
 

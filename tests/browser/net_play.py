@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import BrowserContext, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from game.bossquest import GAME
@@ -50,6 +50,7 @@ from tests.browser.conftest import (
     Site,
     with_game,
 )
+from tests.browser.warm import WarmContext
 
 #: how long one step of a game may take on a loaded machine (not a speed check)
 STEP_MS = 60_000
@@ -367,16 +368,16 @@ class Table:
         return [problem for page in self.pages for problem in page.problems()]
 
 
-def tab_table(browser: Browser, site: Site, query: str = "?botdelay=0") -> Iterator[Table]:
-    """A table of tabs of one new browser context (1280 px wide, English), on
-    the game page of `query` (Boss Quest's unless it names a game), for a
-    test: the test fails at the end if any of its pages misbehaved. A test
-    module's ``table`` fixture yields from it."""
-    context = browser.new_context(viewport=DESKTOP, locale="en-GB")
-    table = Table(context, site, query)
+def tab_table(warm: WarmContext, site: Site, query: str = "?botdelay=0") -> Iterator[Table]:
+    """A table of tabs of the warm browser context (1280 px wide, English,
+    its service worker holding the build: tests/browser/warm.py), on the game
+    page of `query` (Boss Quest's unless it names a game), for a test: the
+    test fails at the end if any of its pages misbehaved. A test module's
+    ``table`` fixture yields from it."""
+    table = Table(warm.lend(), site, query)
     yield table
     problems = table.problems()
-    context.close()
+    warm.reset()
     if problems:
         pytest.fail("a page misbehaved:\n  " + "\n  ".join(problems), pytrace=False)
 

@@ -3,7 +3,9 @@
 Starting a page's Python costs seconds; a test that only looks at a game
 (its menu, a board at a turn, a round's result) needs no page of its own.
 ``started_pages`` (module scope) keeps one started page per game, width and
-locale, each in its own browser context with prefers-reduced-motion; a test
+locale, each in a warm browser context of its own (warm.py: a returning
+player's, kept for the pages of that game, width and locale of every module)
+with prefers-reduced-motion; a test
 takes one through the ``started`` fixture, which hands it back on the game's
 menu (a game in play is left by its own Quit button, as a person would: no
 second start of the runtime) and fails the test if the page misbehaved
@@ -19,9 +21,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext
 
 from tests.browser.conftest import DESKTOP, PHONE, App, PageLog, Site
+from tests.browser.warm import WarmContext, WarmPool
 
 #: a page on a busy machine may take this long to start (a cap on waiting)
 LOADED_MS = 120_000
@@ -46,10 +48,10 @@ def _clear(log: PageLog) -> None:
 class StartedPages:
     """The started pages of one test module, by game, width and locale."""
 
-    browser: Browser
+    pool: WarmPool
     site: Site
     apps: dict[tuple[str, int, str], App] = field(default_factory=dict)
-    contexts: list[BrowserContext] = field(default_factory=list)
+    contexts: list[WarmContext] = field(default_factory=list)
     #: the pages handed to the running test (checked when it ends)
     lent: list[App] = field(default_factory=list)
 
@@ -69,15 +71,14 @@ class StartedPages:
         return app
 
     def _open(self, game: str, width: int, locale: str) -> App:
-        context = self.browser.new_context(
-            viewport={"width": width, "height": HEIGHTS[width]},
-            locale=locale,
-            reduced_motion="reduce",
-        )
-        context.set_default_timeout(LOADED_MS)
-        self.contexts.append(context)
+        warm = self.pool.get(locale, tag=f"started {game} {width}")
+        self.contexts.append(warm)
+        page = warm.lend().new_page()
+        page.set_viewport_size({"width": width, "height": HEIGHTS[width]})
+        page.emulate_media(reduced_motion="reduce")
+        page.set_default_timeout(LOADED_MS)
         log = PageLog(origin=self.site.origin)
-        app = App(log.watch(context.new_page()), log, self.site)
+        app = App(log.watch(page), log, self.site)
         app.open(f"?game={game}&botdelay=0&seed=1")
         app.wait_ready()
         return app
@@ -96,8 +97,8 @@ class StartedPages:
         return found
 
     def close(self) -> None:
-        for context in self.contexts:
-            context.close()
+        for warm in self.contexts:
+            warm.reset()
 
 
 def back_to_the_menu(app: App) -> None:
@@ -128,8 +129,8 @@ def back_to_the_menu(app: App) -> None:
 
 
 @pytest.fixture(scope="module")
-def started_pages(browser: Browser, site: Site) -> Iterator[StartedPages]:
-    pages = StartedPages(browser, site)
+def started_pages(warm_pool: WarmPool, site: Site) -> Iterator[StartedPages]:
+    pages = StartedPages(warm_pool, site)
     yield pages
     pages.close()
 

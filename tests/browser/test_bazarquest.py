@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any, ClassVar
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from game.bazarquest.game import GAME
 from game.bazarquest.state import Stage, State
@@ -24,6 +24,7 @@ from tests.browser.card_secrets import SecretCardsCheck
 from tests.browser.conftest import PHONE, App, Site
 from tests.browser.driver import GameDriver
 from tests.browser.net_play import NetPage, Table, host_with_guest, tab_table
+from tests.browser.warm import WarmContext
 
 WIDE: ViewportSize = {"width": 1280, "height": 800}
 
@@ -181,8 +182,8 @@ class BazarCheck(SecretCardsCheck):
 
 
 @pytest.fixture
-def bazar_table(browser: Browser, site: Site) -> Iterator[Table]:
-    yield from tab_table(browser, site, query="?game=bazarquest&botdelay=0&seed=2")
+def bazar_table(warm: WarmContext, site: Site) -> Iterator[Table]:
+    yield from tab_table(warm, site, query="?game=bazarquest&botdelay=0&seed=2")
 
 
 def _pick_on_board(page: NetPage) -> None:

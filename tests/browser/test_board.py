@@ -18,10 +18,12 @@ from tests.browser.play import Board
 SAVE_KEY = save_key("bossquest")
 #: The 100 ms aim is held on the CPU clock (tests/browser/main_thread.py): on
 #: these shared 2-core machines a task of at most 23 ms of work took up to 238 ms
-#: on the wall clock at a load of 5 to 7. The wall clock (Long Tasks API) gets
-#: this bound, which still catches a task that waits on something else than
-#: the CPU (a synchronous request, storage, a lock), which CPU time would miss.
-LONG_TASK_WALL_MS = 500
+#: on the wall clock at a load of 5 to 7, and one of 35 ms took 559 ms (a
+#: Long Tasks API entry of 603 ms) at a load of 8, the whole suite running.
+#: The wall clock (Long Tasks API) gets this bound, which still catches a task
+#: that waits on something else than the CPU (a synchronous request, storage,
+#: a lock) for a second, which CPU time would miss.
+LONG_TASK_WALL_MS = 1000
 
 LONG_TASKS_JS = """
 window.__longTasks = [];

@@ -10,10 +10,11 @@ import json
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import DESKTOP, PHONE, App, PageLog, Site
 from tests.browser.net_play import Table, tab_table
+from tests.browser.warm import WarmContext
 
 MENU_KEY = "bq.raid.menu.v1"
 
@@ -97,8 +98,8 @@ def test_a_remembered_level_the_seat_does_not_offer_falls_back_to_its_default(
 
 
 @pytest.fixture
-def table(browser: Browser, duel_site: Site) -> Iterator[Table]:
-    yield from tab_table(browser, duel_site, "?game=raid&botdelay=0")
+def table(warm: WarmContext, duel_site: Site) -> Iterator[Table]:
+    yield from tab_table(warm, duel_site, "?game=raid&botdelay=0")
 
 
 def test_the_lobby_adds_bots_of_the_levels_each_role_offers(table: Table) -> None:

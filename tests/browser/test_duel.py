@@ -13,7 +13,7 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from game.net import HostSession
 from game.registry import get_game, include_test_games
@@ -34,6 +34,7 @@ from tests.browser.net_play import (
     tab_table,
 )
 from tests.browser.play import SETTLED
+from tests.browser.warm import WarmContext
 from tests.test_game_pages import duel_link
 
 
@@ -172,9 +173,9 @@ def test_screens_at_phone_width(duel: App) -> None:
 
 
 @pytest.fixture
-def duel_table(browser: Browser, duel_site: Site) -> Iterator[Table]:
+def duel_table(warm: WarmContext, duel_site: Site) -> Iterator[Table]:
     """Tabs of one browser context on the Duel page (``?game=duel``)."""
-    yield from tab_table(browser, duel_site, query="?game=duel&botdelay=0")
+    yield from tab_table(warm, duel_site, query="?game=duel&botdelay=0")
 
 
 def _card_hidden_in(frames: list[str], card: int) -> None:

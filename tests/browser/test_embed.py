@@ -173,6 +173,7 @@ def _keep_loading(route: Route) -> None:
     "missing",
     ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide.mjs", "game.zip"],
 )
+@pytest.mark.first_visit  # routes a file of the build
 def test_a_board_whose_runtime_cannot_load_says_so(app: App, missing: str) -> None:
     """A runtime file of the board's worker answered 404: the board says it
     could not load and names the file (a 404 of the WebAssembly module once
@@ -195,6 +196,7 @@ def test_a_board_whose_runtime_cannot_load_says_so(app: App, missing: str) -> No
         expect(details).to_contain_text(app.site.build.files[missing].rsplit("/", 1)[-1])
 
 
+@pytest.mark.first_visit  # holds the runtime's download
 def test_frame_and_caption_show_before_python_in_both_languages(app: App) -> None:
     page = app.page
     page.set_viewport_size(IFRAME)

@@ -46,6 +46,7 @@ from tests.browser.net_play import (
     tab_table,
 )
 from tests.browser.play import SaveFollower
+from tests.browser.warm import WarmContext
 
 _CONTROLS_DRAW_THEIR_CARD_JS = """() => [...document.querySelectorAll('.hr-card-btn[data-card]')]
     .filter((b) => b.querySelector('.hr-card').dataset.card !== b.dataset.card)
@@ -237,8 +238,8 @@ class HeroCheck(SecretCardsCheck):
 
 
 @pytest.fixture
-def hero_table(browser: Browser, site: Site) -> Iterator[Table]:
-    yield from tab_table(browser, site, query="?game=herorealms&botdelay=0&seed=3")
+def hero_table(warm: WarmContext, site: Site) -> Iterator[Table]:
+    yield from tab_table(warm, site, query="?game=herorealms&botdelay=0&seed=3")
 
 
 def test_two_tabs_play_a_whole_game_online(hero_table: Table) -> None:

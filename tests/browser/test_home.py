@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from game.registry import get_game
 from game.web.session import LEGACY_SAVE_KEY, Session, save_key
@@ -20,6 +20,7 @@ from game.web.settings import parse_settings
 from tests.browser.conftest import DESKTOP, PHONE, App, Site
 from tests.browser.driver import registered_games
 from tests.browser.net_play import STEP_MS, Table, open_home, reload_home, tab_table
+from tests.browser.warm import WarmContext
 
 OFFER = "#net-resume .net-offer[data-room='{room}']"
 
@@ -143,9 +144,9 @@ def test_an_invitation_link_naming_no_game_opens_boss_quest(app: App) -> None:
 
 
 @pytest.fixture
-def table(browser: Browser, site: Site) -> Iterator[Table]:
+def table(warm: WarmContext, site: Site) -> Iterator[Table]:
     """Tabs of one browser context on The Boss's page."""
-    yield from tab_table(browser, site, query="?game=theboss&botdelay=0")
+    yield from tab_table(warm, site, query="?game=theboss&botdelay=0")
 
 
 def test_the_home_offers_a_game_hosted_online_whose_tab_was_closed(table: Table) -> None:

@@ -9,15 +9,16 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE, Site
 from tests.browser.net_play import Table, play_to_end, tab_table
+from tests.browser.warm import WarmContext
 
 
 @pytest.fixture
-def table(browser: Browser, site: Site) -> Iterator[Table]:
-    yield from tab_table(browser, site)
+def table(warm: WarmContext, site: Site) -> Iterator[Table]:
+    yield from tab_table(warm, site)
 
 
 def test_the_host_takes_the_last_seat_and_plays_from_it(table: Table) -> None:

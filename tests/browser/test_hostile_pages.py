@@ -57,6 +57,7 @@ from tests.browser.net_play import (
     until_guest_turn,
 )
 from tests.browser.test_board import LONG_TASKS_JS
+from tests.browser.warm import WarmContext
 from tests.test_web_session import play, settings
 
 #: no task may take longer than this while hostile input is refused (the aim is 100 ms)
@@ -469,8 +470,8 @@ def _warnings(page: Page) -> list[str]:
 
 
 @pytest.fixture
-def table(browser: Browser, site: Site) -> Iterator[Table]:
-    yield from tab_table(browser, site)
+def table(warm: WarmContext, site: Site) -> Iterator[Table]:
+    yield from tab_table(warm, site)
 
 
 def _alive(page: NetPage) -> None:

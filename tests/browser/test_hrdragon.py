@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from typing import Any, ClassVar
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 
 from game.engine.protocol import Game
 from game.hrdragon.game import GAME
@@ -41,6 +41,7 @@ from tests.browser.net_play import (
     tab_table,
 )
 from tests.browser.play import SaveFollower
+from tests.browser.warm import WarmContext
 
 _SIDE_WORDS = {"party": "The party wins!", "dragon": "The Dragon wins!"}
 
@@ -161,8 +162,8 @@ class DragonCheck(SecretCardsCheck):
 
 
 @pytest.fixture
-def dragon_table(browser: Browser, site: Site) -> Iterator[Table]:
-    yield from tab_table(browser, site, query="?game=hrdragon&botdelay=0&seed=3")
+def dragon_table(warm: WarmContext, site: Site) -> Iterator[Table]:
+    yield from tab_table(warm, site, query="?game=hrdragon&botdelay=0&seed=3")
 
 
 def test_two_tabs_a_person_plays_the_dragon_to_the_end(dragon_table: Table) -> None:

@@ -15,6 +15,9 @@ from game.registry import TEST_GAMES
 from tests.browser.conftest import App, PageLog, Site
 from tests.browser.driver import registered_games
 
+#: the trimmed runtime as a first visit loads it
+pytestmark = pytest.mark.first_visit
+
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = (*registered_games(), *TEST_GAMES)
 

@@ -26,6 +26,9 @@ from game.web.tutorial import TutorialSession, load_tutorial
 from tests.browser.conftest import READY_TIMEOUT_MS, App, PageLog, Site
 from tests.browser.play import Board
 
+#: a test takes shared workers from its context's pages (an init script)
+pytestmark = pytest.mark.first_visit
+
 _BOARDS = ("basic_turn", "going_over")
 
 

@@ -9,12 +9,16 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 import build
 from game.engine.client import Listing, menu_fields
 from tests.browser.conftest import PHONE, App
 from tests.modes_game import DECLARED
+
+#: the page's HTML is routed (a service worker would answer it from its cache)
+pytestmark = pytest.mark.first_visit
 
 LISTING = Listing(description={"fr": "Une course.", "en": "A race."})
 

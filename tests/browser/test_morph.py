@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 
 from tests.browser.conftest import App, Site
 from tests.browser.net_play import STEP_MS, Table, tab_table
 from tests.browser.play import SETTLED
 from tests.browser.test_theboss import QUERY, _marker, _start
+from tests.browser.warm import WarmContext
 
 #: the first line seen at the top of the log's box, and the log's scroll
 _LOG_TOP_JS = """() => {
@@ -136,8 +137,8 @@ def test_a_focused_button_keeps_the_focus_while_the_bots_move(app: App) -> None:
 
 
 @pytest.fixture
-def table(browser: Browser, site: Site) -> Iterator[Table]:
-    yield from tab_table(browser, site)
+def table(warm: WarmContext, site: Site) -> Iterator[Table]:
+    yield from tab_table(warm, site)
 
 
 def test_a_half_typed_name_survives_a_redraw_of_the_room_list(table: Table) -> None:

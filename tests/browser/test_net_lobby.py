@@ -11,7 +11,6 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser
 
 from tests.browser.conftest import PHONE, Site
 from tests.browser.net_play import (
@@ -25,6 +24,7 @@ from tests.browser.net_play import (
 )
 from tests.browser.test_theboss import QUERY as BOSS_QUERY
 from tests.browser.test_theboss import BossPage
+from tests.browser.warm import WarmContext
 
 NAME_KEY = "bossquest.net.name.v1"
 #: whether an element lies wholly inside the window
@@ -37,13 +37,13 @@ _IN_SIGHT_JS = """(selector) => {
 
 
 @pytest.fixture
-def table(browser: Browser, site: Site) -> Iterator[Table]:
-    yield from tab_table(browser, site)
+def table(warm: WarmContext, site: Site) -> Iterator[Table]:
+    yield from tab_table(warm, site)
 
 
 @pytest.fixture
-def boss_table(browser: Browser, site: Site) -> Iterator[Table]:
-    yield from tab_table(browser, site, query=BOSS_QUERY)
+def boss_table(warm: WarmContext, site: Site) -> Iterator[Table]:
+    yield from tab_table(warm, site, query=BOSS_QUERY)
 
 
 def _menu(page: NetPage) -> None:

@@ -12,7 +12,7 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import expect
 
 from game.bossquest import GAME
 from game.net import HostSession
@@ -32,6 +32,7 @@ from tests.browser.net_play import (
     tab_table,
     until_guest_turn,
 )
+from tests.browser.warm import WarmContext
 
 OFFER = "#net-resume .net-offer[data-room='{room}']"
 HOME_CARD = "#games .game-card[data-game='bossquest']"
@@ -39,8 +40,8 @@ CHECKED = "#net-resume[data-checked='true']"
 
 
 @pytest.fixture
-def table(browser: Browser, site: Site) -> Iterator[Table]:
-    yield from tab_table(browser, site)
+def table(warm: WarmContext, site: Site) -> Iterator[Table]:
+    yield from tab_table(warm, site)
 
 
 def _shots(page: NetPage, name: str) -> None:

@@ -10,7 +10,6 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser
 
 from tests.browser.conftest import PHONE, SCREENSHOTS, Site
 from tests.browser.net_play import (
@@ -20,11 +19,12 @@ from tests.browser.net_play import (
     play_to_end,
     tab_table,
 )
+from tests.browser.warm import WarmContext
 
 
 @pytest.fixture
-def table(browser: Browser, site: Site) -> Iterator[Table]:
-    yield from tab_table(browser, site)
+def table(warm: WarmContext, site: Site) -> Iterator[Table]:
+    yield from tab_table(warm, site)
 
 
 def test_a_reaction_is_shown_and_a_burst_refused(table: Table) -> None:

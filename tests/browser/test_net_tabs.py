@@ -25,11 +25,12 @@ from tests.browser.net_play import (
     tab_table,
     until_guest_turn,
 )
+from tests.browser.warm import WarmContext
 
 
 @pytest.fixture
-def table(browser: Browser, site: Site) -> Iterator[Table]:
-    yield from tab_table(browser, site)
+def table(warm: WarmContext, site: Site) -> Iterator[Table]:
+    yield from tab_table(warm, site)
 
 
 def set_spectators(host: NetPage, cap: int) -> None:

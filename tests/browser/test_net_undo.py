@@ -8,18 +8,18 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser
 
 from tests.browser.conftest import PHONE, Site
 from tests.browser.net_play import Table, host_with_guest, play_to_end, tab_table
+from tests.browser.warm import WarmContext
 
 UNDO = "#actions [data-cmd=undo]"
 VISIT = "#actions [data-cmd=act][data-kind=visit]"
 
 
 @pytest.fixture
-def table(browser: Browser, site: Site) -> Iterator[Table]:
-    yield from tab_table(browser, site)
+def table(warm: WarmContext, site: Site) -> Iterator[Table]:
+    yield from tab_table(warm, site)
 
 
 def test_a_guest_takes_back_a_move_and_both_boards_follow(table: Table) -> None:

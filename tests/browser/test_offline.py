@@ -56,6 +56,9 @@ from tests.browser.test_embed import BLOCK_STORAGE, _act, _selector
 from tests.browser.test_replay_undo import _finished_game, payload_of
 from tests.browser.test_rules_page import _frame, _play_to_the_end, _wait_board_ready
 
+#: the service worker's install, updates and offline play
+pytestmark = pytest.mark.first_visit
+
 #: what a Python import error looks like in the console, whatever its level
 _IMPORT_ERRORS = ("ModuleNotFoundError", "ImportError", "No module named")
 

@@ -25,6 +25,7 @@ def _seat(page: Page, index: int) -> str:
     return f"#seats .seat[data-seat='{index}']"
 
 
+@pytest.mark.first_visit  # holds the runtime's download
 def test_menu_works_before_python_is_ready(app: App) -> None:
     # Hold the WebAssembly back, so that the page is certainly still loading.
     held: list[Route] = []
@@ -68,6 +69,7 @@ def _hold_the_runtime(app: App) -> list[Route]:
     return held
 
 
+@pytest.mark.first_visit  # holds the runtime's download
 def test_a_click_on_start_while_loading_starts_the_game_once_ready(app: App) -> None:
     held = _hold_the_runtime(app)
     page = app.page
@@ -89,6 +91,7 @@ def test_a_click_on_start_while_loading_starts_the_game_once_ready(app: App) -> 
     assert [p["kind"] for p in settings["players"]] == ["human", "human", "bot", "bot"]
 
 
+@pytest.mark.first_visit  # holds the runtime's download
 def test_a_click_on_play_with_others_while_loading_opens_it_once_ready(app: App) -> None:
     held = _hold_the_runtime(app)
     page = app.page
@@ -110,6 +113,7 @@ def test_a_click_on_play_with_others_while_loading_opens_it_once_ready(app: App)
     expect(page.locator("html")).not_to_have_attribute("data-pending", re.compile(".*"))
 
 
+@pytest.mark.first_visit  # holds the runtime's download
 def test_a_start_kept_while_loading_is_dropped_when_the_load_fails(app: App) -> None:
     app.log.expect_errors = True
     held = _hold_the_runtime(app)
@@ -124,6 +128,7 @@ def test_a_start_kept_while_loading_is_dropped_when_the_load_fails(app: App) -> 
     expect(page.locator("html")).to_have_attribute("data-screen", "menu")
 
 
+@pytest.mark.first_visit  # a first visit's requests
 def test_reaches_ready_with_only_the_runtime_files(app: App) -> None:
     app.open()
     app.wait_ready()
@@ -172,6 +177,7 @@ def test_reaches_ready_with_only_the_runtime_files(app: App) -> None:
         "game.zip",
     ],
 )
+@pytest.mark.first_visit  # routes a file of the build
 def test_error_state_when_the_runtime_cannot_load(app: App, missing: str) -> None:
     app.log.expect_errors = True
     app.page.route(app.site.path(missing), lambda route: route.fulfill(status=404, body="gone"))
@@ -191,6 +197,7 @@ def test_error_state_when_the_runtime_cannot_load(app: App, missing: str) -> Non
         app.screenshot("load-error-375")
 
 
+@pytest.mark.first_visit  # routes a file of the build
 def test_error_state_when_the_game_package_is_broken(app: App) -> None:
     app.log.expect_errors = True
     empty = io.BytesIO()
@@ -316,6 +323,7 @@ def test_five_players_always_keep_yellow(app: App) -> None:
     assert settings["options"]["keep_yellow"] is True
 
 
+@pytest.mark.first_visit  # the server's own headers
 def test_loads_under_the_netlify_content_security_policy(app: App) -> None:
     app.page.add_init_script(
         """window.__csp = [];
@@ -386,6 +394,7 @@ def _check_cards(app: App, lang: str) -> None:
         expect(card.locator("[data-link=resume]")).to_have_count(0)
 
 
+@pytest.mark.first_visit  # holds the runtime's download
 def test_the_home_lists_the_playable_games_before_python(app: App) -> None:
     """The site's root lists its games, each with its description, a play
     button and its rules link, drawn from the catalogue the build put in the
@@ -478,6 +487,7 @@ def test_the_menu_is_drawn_from_the_declared_options(app: App) -> None:
     assert stored["options"]["potions"] is True and stored["count"] == 4
 
 
+@pytest.mark.first_visit  # holds the runtime's download
 def test_the_menu_draws_number_and_choice_options(app: App) -> None:
     """A game's integer and choice options (Boss Quest has none yet: its
     catalogue is given another declaration here, before Python, which is held

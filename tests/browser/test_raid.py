@@ -11,11 +11,12 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from tests.browser.conftest import PHONE, App, PageLog, Site
 from tests.browser.net_play import NetPage, Table, finish, host_with_guest, tab_table
 from tests.browser.play import SETTLED
+from tests.browser.warm import WarmContext
 
 WIDE: ViewportSize = {"width": 1280, "height": 800}
 
@@ -140,9 +141,9 @@ MENDING = (
 
 
 @pytest.fixture
-def raid_table(browser: Browser, duel_site: Site) -> Iterator[Table]:
+def raid_table(warm: WarmContext, duel_site: Site) -> Iterator[Table]:
     """Tabs of one browser context on the Raid page."""
-    yield from tab_table(browser, duel_site, query="?game=raid&botdelay=0")
+    yield from tab_table(warm, duel_site, query="?game=raid&botdelay=0")
 
 
 def _to_move(page: NetPage) -> bool:

@@ -1,5 +1,5 @@
 """Every screen of every game at 375 and 1280 px, in French and English, as a
-new player meets it: the home, each game's menu, the board and its controls,
+player with nothing saved meets it: the home, each game's menu, the board and its controls,
 a round's result, the end and its share box, the replay page, the curtain of
 pass-and-play, the network lobby (host and guest), the rules page and a
 tutorial board. Each is saved under artifacts/screenshots/screens-*.png for a
@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Iterator
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 
 from game.registry import GAMES
 from tests.browser.conftest import SCREENSHOTS, App, PageLog, Site
@@ -22,6 +22,7 @@ from tests.browser.near_end import near_the_end, resume_near_the_end
 from tests.browser.net_play import STEP_MS, NetPage
 from tests.browser.play import SETTLED
 from tests.browser.started import StartedPages, started, started_pages  # noqa: F401
+from tests.browser.warm import WarmContext, WarmPool
 from tests.browser.windows import new_window
 
 WIDTHS = {375: 812, 1280: 860}
@@ -83,27 +84,27 @@ def _in_both(page: Page, name: str, *, board: bool = False) -> None:
 
 
 @pytest.fixture
-def fresh(browser: Browser, site: Site) -> Iterator[Callable[[int, str], App]]:
-    """New pages (as ``App``), each in its own browser context of a width and a locale."""
-    contexts: list[BrowserContext] = []
+def fresh(warm_pool: WarmPool, site: Site) -> Iterator[Callable[[int, str], App]]:
+    """New pages (as ``App``) of a width and a locale, each a returning player's
+    with nothing stored: in the warm browser context of its locale (warm.py)."""
+    used: list[WarmContext] = []
     logs: list[PageLog] = []
 
     def open_page(width: int, locale: str = "en-GB") -> App:
-        context = browser.new_context(
-            viewport={"width": width, "height": WIDTHS[width]},
-            locale=locale,
-            reduced_motion="reduce",
-        )
-        context.set_default_timeout(LOADED_MS)
-        contexts.append(context)
+        warm = warm_pool.get(locale)
+        used.append(warm)
+        page = warm.lend().new_page()
+        page.set_viewport_size({"width": width, "height": WIDTHS[width]})
+        page.emulate_media(reduced_motion="reduce")
+        page.set_default_timeout(LOADED_MS)
         log = PageLog(origin=site.origin)
         logs.append(log)
-        return App(log.watch(context.new_page()), log, site)
+        return App(log.watch(page), log, site)
 
     yield open_page
     problems = [problem for log in logs for problem in log.problems()]
-    for context in contexts:
-        context.close()
+    for warm in {id(warm): warm for warm in used}.values():
+        warm.reset()
     assert not problems, problems
 
 

@@ -23,6 +23,9 @@ from playwright.sync_api import Page, Playwright
 from build import CHROMIUM, CHROMIUM_ARGS
 from tests.browser.conftest import DESKTOP, READY_TIMEOUT_MS, App, PageLog, Site
 
+#: a first visit, then a return one
+pytestmark = pytest.mark.first_visit
+
 _START_JS = "() => document.documentElement.dataset.runtimeStart"
 
 #: every copy of the snapshot the site's caches hold (packed and unpacked)

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import cast
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 
 from build import BuildResult
 from tests.browser.conftest import App, PageLog, Site
 from tests.browser.started import StartedPages
+from tests.browser.warm import WarmPool
 
 ORIGIN = "http://127.0.0.1:9"
 
@@ -17,7 +18,7 @@ ORIGIN = "http://127.0.0.1:9"
 def _pages() -> tuple[StartedPages, App, App]:
     """Two pages kept and lent to a test (no browser: only their logs are read)."""
     site = Site(url=ORIGIN + "/", origin=ORIGIN, build=cast(BuildResult, None), headers=True)
-    pages = StartedPages(cast(Browser, None), site)
+    pages = StartedPages(cast(WarmPool, None), site)
     quiet, noisy = (App(cast(Page, None), PageLog(origin=ORIGIN), site) for _ in range(2))
     pages.apps = {("a", 1280, "en-GB"): quiet, ("b", 375, "fr-FR"): noisy}
     pages.lent = [quiet, noisy]

@@ -40,6 +40,7 @@ from tests.browser.net_play import (
 from tests.browser.netns import rtc_browser, rtc_netns, rtc_site  # noqa: F401
 from tests.browser.play import SETTLED, SaveFollower
 from tests.browser.test_net_webrtc import pair_devices
+from tests.browser.warm import WarmContext
 
 GAME = get_game("theboss")
 QUERY = "?game=theboss&botdelay=0"
@@ -466,8 +467,8 @@ def _no_secret_stored(dump: str, secrets: set[int], name: str) -> None:
 
 
 @pytest.fixture
-def boss_table(browser: Browser, site: Site) -> Iterator[Table]:
-    yield from tab_table(browser, site, query=QUERY)
+def boss_table(warm: WarmContext, site: Site) -> Iterator[Table]:
+    yield from tab_table(warm, site, query=QUERY)
 
 
 def test_two_tabs_play_a_whole_game_online(boss_table: Table) -> None:
