@@ -188,6 +188,10 @@ def open_net_menu(wk: WebKit, name: str) -> None:
     wk.type_into("#net-name", name)
 
 
+#: the host's lobby once it has two seats (not while the default count's shows)
+TWO_SEATS = "#net-seats > li.net-seat[data-seat='1']:last-child"
+
+
 def host_two(wk: WebKit, game: GameInfo) -> str:
     """Host a game of two in the current window; its room."""
     wk.open(f"?game={game.name}&botdelay=0")
@@ -198,7 +202,9 @@ def host_two(wk: WebKit, game: GameInfo) -> str:
     two = "input[data-net-opt=players][value='2']"
     if not wk.js("return document.querySelector(arguments[0]).checked", two):
         wk.click(two)
-    wk.until("#net-seats [data-seat='1']")
+    # two seats drawn, the second one last: the lobby of more seats is gone
+    # (a click aimed at a button of it could land where the next draw moved it)
+    wk.until(TWO_SEATS)
     return str(wk.attr("#lobby", "data-room"))
 
 

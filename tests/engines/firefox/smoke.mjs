@@ -175,7 +175,7 @@ const CASES = {
     await untilBehind(host, "html[data-screen='lobby'] #lobby[data-phase='host']");
     const two = "input[data-net-opt=players][value='2']";
     if (!(await host.$eval(two, (el) => el.checked))) await host.click(two);
-    await untilBehind(host, "#net-seats [data-seat='1']");
+    await untilBehind(host, "#net-seats > li.net-seat[data-seat='1']:last-child"); // two seats drawn
     const room = await attr(host, "#lobby", "data-room");
     await guest.bringToFront();
     await openNetMenu(guest, "Guest");

@@ -85,7 +85,7 @@ async function hostAndInvite(host) {
   await lobby(page, "host");
   const two = "input[data-net-opt=players][value='2']";
   if (!(await page.$eval(two, (el) => el.checked))) await page.click(two);
-  await until(page, "#net-seats [data-seat='1']");
+  await until(page, "#net-seats > li.net-seat[data-seat='1']:last-child"); // two seats drawn
   await page.click("[data-cmd=net-invite]");
   await until(page, "#net-pairing [data-invite-link]");
   const link = await page.$eval("#net-pairing [data-invite-link]", (el) => el.value);
