@@ -73,10 +73,7 @@ class StartedPages:
     def _open(self, game: str, width: int, locale: str) -> App:
         warm = self.pool.get(locale, tag=f"started {game} {width}")
         self.contexts.append(warm)
-        page = warm.lend().new_page()
-        page.set_viewport_size({"width": width, "height": HEIGHTS[width]})
-        page.emulate_media(reduced_motion="reduce")
-        page.set_default_timeout(LOADED_MS)
+        page = warm.open_page({"width": width, "height": HEIGHTS[width]}, LOADED_MS)
         log = PageLog(origin=self.site.origin)
         app = App(log.watch(page), log, self.site)
         app.open(f"?game={game}&botdelay=0&seed=1")

@@ -87,23 +87,19 @@ def _in_both(page: Page, name: str, *, board: bool = False) -> None:
 def fresh(warm_pool: WarmPool, site: Site) -> Iterator[Callable[[int, str], App]]:
     """New pages (as ``App``) of a width and a locale, each a returning player's
     with nothing stored: in the warm browser context of its locale (warm.py)."""
-    used: list[WarmContext] = []
+    used: dict[str, WarmContext] = {}
     logs: list[PageLog] = []
 
     def open_page(width: int, locale: str = "en-GB") -> App:
-        warm = warm_pool.get(locale)
-        used.append(warm)
-        page = warm.lend().new_page()
-        page.set_viewport_size({"width": width, "height": WIDTHS[width]})
-        page.emulate_media(reduced_motion="reduce")
-        page.set_default_timeout(LOADED_MS)
+        warm = used.setdefault(locale, warm_pool.get(locale))
+        page = warm.open_page({"width": width, "height": WIDTHS[width]}, LOADED_MS)
         log = PageLog(origin=site.origin)
         logs.append(log)
         return App(log.watch(page), log, site)
 
     yield open_page
     problems = [problem for log in logs for problem in log.problems()]
-    for warm in {id(warm): warm for warm in used}.values():
+    for warm in used.values():
         warm.reset()
     assert not problems, problems
 

@@ -77,6 +77,15 @@ class WarmContext:
             self.context = self._primed()
         return self.context
 
+    def open_page(self, viewport: ViewportSize, timeout_ms: float) -> Page:
+        """A new page of the warm context at `viewport`, with prefers-reduced-motion
+        and `timeout_ms` as its default wait (what a context of its own was given)."""
+        page = self.lend().new_page()
+        page.set_viewport_size(viewport)
+        page.emulate_media(reduced_motion="reduce")
+        page.set_default_timeout(timeout_ms)
+        return page
+
     def _primed(self) -> BrowserContext:
         context = self.browser.new_context(viewport=self.viewport, locale=self.locale)
         context.on("request", self._note)

@@ -38,6 +38,9 @@ export function watch(page, name, problems, origin) {
 
 /** A step's deadline: a loaded machine, not a speed check. */
 export const STEP_MS = 60_000;
+/** The host's lobby once it has two seats (not while the default count's shows:
+ * a click aimed at a button of it could land where the next draw moves it). */
+export const TWO_SEATS = "#net-seats > li.net-seat[data-seat='1']:last-child";
 /** A page's start (html[data-state=ready]): a first visit starts Pyodide
  * without its snapshot, slow on loaded cores; an error ends the wait at once. */
 export const READY_MS = 180_000;

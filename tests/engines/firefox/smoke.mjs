@@ -14,7 +14,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import puppeteer from "puppeteer-core";
-import { READY_MS, STEP_MS, attr, rng, unfold, until, waitReady, watch } from "./pages.mjs";
+import { READY_MS, STEP_MS, TWO_SEATS, attr, rng, unfold, until, waitReady, watch } from "./pages.mjs";
 
 const config = JSON.parse(process.argv[2]);
 const DESKTOP = { width: 1280, height: 800 };
@@ -175,7 +175,7 @@ const CASES = {
     await untilBehind(host, "html[data-screen='lobby'] #lobby[data-phase='host']");
     const two = "input[data-net-opt=players][value='2']";
     if (!(await host.$eval(two, (el) => el.checked))) await host.click(two);
-    await untilBehind(host, "#net-seats > li.net-seat[data-seat='1']:last-child"); // two seats drawn
+    await untilBehind(host, TWO_SEATS);
     const room = await attr(host, "#lobby", "data-room");
     await guest.bringToFront();
     await openNetMenu(guest, "Guest");

@@ -16,7 +16,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import puppeteer from "puppeteer-core";
-import { STEP_MS, attr, rng, unfold, until, waitReady, watch } from "./pages.mjs";
+import { STEP_MS, TWO_SEATS, attr, rng, unfold, until, waitReady, watch } from "./pages.mjs";
 
 const config = JSON.parse(process.argv[2]);
 const DESKTOP = { width: 1280, height: 800 };
@@ -85,7 +85,7 @@ async function hostAndInvite(host) {
   await lobby(page, "host");
   const two = "input[data-net-opt=players][value='2']";
   if (!(await page.$eval(two, (el) => el.checked))) await page.click(two);
-  await until(page, "#net-seats > li.net-seat[data-seat='1']:last-child"); // two seats drawn
+  await until(page, TWO_SEATS);
   await page.click("[data-cmd=net-invite]");
   await until(page, "#net-pairing [data-invite-link]");
   const link = await page.$eval("#net-pairing [data-invite-link]", (el) => el.value);
