@@ -147,7 +147,7 @@ def solo(wk: WebKit, game: GameInfo) -> None:
     laptop's (a game from its deal is Chromium's: one whole game per transport)."""
     key, save = near_end_save(game)
     wk.resize(*PHONE)
-    wk.open("sw.js")  # a page of the site's origin that runs nothing
+    wk.visit_origin()
     wk.js("localStorage.setItem(arguments[0], arguments[1])", key, save)
     wk.open(f"?game={game.name}&botdelay=0")
     wk.wait_ready()
