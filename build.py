@@ -66,6 +66,7 @@ __all__ = [
     "DEFAULT_PORT",
     "DIST",
     "GAME_DATA_SUFFIXES",
+    "PLAYWRIGHT_DISABLED_FEATURES",
     "PYODIDE_FILES",
     "ROOT",
     "VENDOR_FILES",
@@ -75,6 +76,7 @@ __all__ = [
     "art_sources",
     "build",
     "catalogue_json",
+    "chromium_args",
     "ensure_node_modules",
     "game_zip_bytes",
     "games_json",
@@ -103,13 +105,52 @@ NETLIFY_TOML = ROOT / "netlify.toml"
 #: benchmark alike: without the background-networking flags Chromium tries to
 #: reach Google's hosts, which this project's machines (and its tests) refuse.
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = (
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
+
+#: The features Playwright turns off (playwright-core's chromiumSwitches.ts,
+#: at the pinned version; tests/browser/test_chromium_flags.py compares). Chromium
+#: reads only the last --disable-features it is given, so a list of ours
+#: must repeat Playwright's.
+PLAYWRIGHT_DISABLED_FEATURES = (
+    "AvoidUnnecessaryBeforeUnloadCheckSync",
+    "DestroyProfileOnBrowserClose",
+    "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable",
+    "LensOverlay",
+    "MediaRouter",
+    "PaintHolding",
+    "ThirdPartyStoragePartitioning",
+    "AvoidCorsURLLoaderRestartOnRedirect",
+    "TcpPortRandomizationWin",
+    "OptimizationHints",
+    "NetworkTimeServiceQuerying",
+    "AimEnabled",
+    "PreconnectToSearch",
+    "msForceBrowserSignIn",
+    "msEdgeUpdateLaunchServicesPreferredVersion",
 )
+
+#: Chromium 156 draws the address bar's suggestions with pages of its own
+#: (chrome://omnibox-popup.top-chrome), loaded in a renderer for every new
+#: tab, headless too: 0.7 to 1 s of CPU a page opened, for a popup nobody
+#: sees (measured: a blank page 1.3 s of CPU with them, 0.4 s without).
+OMNIBOX_POPUP_FEATURES = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup")
+
+
+def chromium_args(*disabled_features: str) -> tuple[str, ...]:
+    """The flags Chromium is launched with, `disabled_features` turned off
+    besides Playwright's and the omnibox popup's."""
+    features = (*PLAYWRIGHT_DISABLED_FEATURES, *OMNIBOX_POPUP_FEATURES, *disabled_features)
+    return (
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-features=" + ",".join(features),
+    )
+
+
+CHROMIUM_ARGS = chromium_args()
 
 #: Files of ``game/`` that go into the bundle: the Python sources and the data
 #: files a package may read next to its modules (scenarios, card lists, text).

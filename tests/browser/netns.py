@@ -79,8 +79,8 @@ __all__ = [
 ROOT = Path(__file__).resolve().parents[2]
 HOST_ADDRESS = "10.77.0.1"
 PEER_ADDRESS = "10.77.0.2"
-#: Chromium's flag that puts real addresses, not mDNS names, in host candidates.
-MDNS_OFF = "--disable-features=WebRtcHideLocalIpsWithMdns"
+#: The Chromium feature that, turned off, puts real addresses, not mDNS names, in host candidates.
+MDNS_OFF = "WebRtcHideLocalIpsWithMdns"
 _NAME_RE = re.compile(r"^bq-(\d+)(?:-\d+)?$")
 
 
@@ -197,7 +197,7 @@ class NetNs:
 
 def chromium_args(*, mdns: bool = True) -> list[str]:
     """build.CHROMIUM_ARGS, plus real host candidates unless ``mdns``."""
-    return [*build.CHROMIUM_ARGS, *([] if mdns else [MDNS_OFF])]
+    return list(build.chromium_args(*([] if mdns else [MDNS_OFF])))
 
 
 def lan_url(site: Site) -> str:
