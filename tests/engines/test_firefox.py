@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from tests.engines.conftest import CASES, ROOT, SHOTS, selected_ids
+from tests.engines.conftest import ROOT, SHOTS, case_ids, selected_ids
 from tests.engines.served import OfflineSwitch, Served, near_end_save, registered_games
 
 DRIVER = Path(__file__).with_name("firefox") / "smoke.mjs"
@@ -32,7 +32,7 @@ TIMES = ROOT / "artifacts" / "engines-firefox-ms.json"
 RUN_TIMEOUT_S = 900
 
 GAMES = registered_games()
-IDS = [f"{game.name}/{case}" for game in GAMES for case in CASES]
+IDS = case_ids([game.name for game in GAMES])
 
 
 def _missing() -> str | None:

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.engines.conftest import CASES, SHOTS
+from tests.engines.conftest import SHELL_CASES, SHOTS, case_ids
 from tests.engines.served import GameInfo, Served, near_end_save, registered_games
 from tests.engines.webkit import READY_S, STEP_S, WebKit, missing, webkit, xvfb
 
@@ -36,7 +36,8 @@ LESSON_CLICKS = 400
 PHONE = (375, 812)
 
 GAMES = {game.name: game for game in registered_games()}
-IDS = [f"{name}/{case}" for name in GAMES for case in (*CASES, "no-webrtc")]
+#: WebKit's own case of the shell: the lobby says plainly it has no WebRTC
+IDS = case_ids(list(GAMES), (*SHELL_CASES, "no-webrtc"))
 
 
 @pytest.fixture(scope="module")
