@@ -35,13 +35,6 @@ STORAGE_JS = """() => {
     return JSON.stringify(all);
 }"""
 
-#: the host's board at one read: actions played, over, the seat to act
-_NOW_JS = """() => {
-    const board = document.getElementById('board').dataset;
-    return [Number(board.actions || 0), board.over === 'true', board.toAct || ''];
-}"""
-
-
 #: a person's simple strong move, through the board's own controls: answer a
 #: card's question, play all gold, play the hand, expend one's champions,
 #: attack the opponent with all one's combat (else stun a champion in the
@@ -81,6 +74,24 @@ def pick_strong_move(page: Page, buys: bool = True) -> str:
     return picked
 
 
+#: the board's version and the strong move marked (`PICK_JS`), at one read
+_VERSION_AND_PICK_JS = f"""(buys) => [
+    Number(document.getElementById('board').dataset.actions || 0),
+    ({PICK_JS})(buys),
+]"""
+
+
+def make_strong_move(page: NetPage, buys: bool = True) -> str:
+    """Click the strong move's control (`PICK_JS`) and wait for the host's
+    answer (the board past the version it was picked at); its classes."""
+    version, picked = page.page.evaluate(_VERSION_AND_PICK_JS, buys)
+    assert picked, f"{page.name}: a person's turn shows a move"
+    page.front()
+    page.page.locator("[data-pick]").click()
+    page.board_when(int(version) + 1)
+    return str(picked)
+
+
 class SecretCardsCheck(HiddenCheck):
     """No tab holds a card its seat may not see (`secrets`): not in its board,
     its storage, nor any frame it received (each exactly its own view and its
@@ -113,7 +124,7 @@ class SecretCardsCheck(HiddenCheck):
         assert host.state is not None
         secrets = self.secrets(host.state, seat)
         self.secrets_seen += len(secrets)
-        page.wait_version(host.version)
+        page.board_when(host.version, host.version)
         html = str(page.page.evaluate(BOARD_JS))
         for card in secrets:
             assert f'data-card="{card}"' not in html, (page.name, card)
@@ -140,20 +151,19 @@ def play_over_tabs(pages: Sequence[NetPage], check: HiddenCheck, every: int, lim
     host = pages[0]
     seats = {int(page.marker("viewer")): page for page in pages}
     checked = -every
+    # one read of the host's markers: its board may move on between two reads
+    board = host.board_when(0)
     while True:
-        # one read: the host's board may move on between two reads
-        version, over, to_act = host.page.evaluate(_NOW_JS)
-        if over:
-            return int(version)
+        version = int(board["actions"])
+        if board.get("over") == "true":
+            return version
         assert version < limit, "the game does not end"
         if version - checked >= every:
             check.run()
             checked = version
-        page = seats[int(to_act)]
-        page.wait_version(version)
-        page.acknowledge()
-        if page.phase() != "human":
-            host.wait_version(version)  # a state still on its way: look again
+        page = seats[int(board["toAct"])]
+        if not page.ready_to_act(version):
+            board = host.board_when(version)  # a state still on its way: look again
             continue
         page.act(random.Random())
-        host.wait_past(version)
+        board = host.board_when(version + 1)

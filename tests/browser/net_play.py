@@ -55,8 +55,56 @@ from tests.browser.warm import WarmContext
 #: how long one step of a game may take on a loaded machine (not a speed check)
 STEP_MS = 60_000
 
-_ACTIONS_JS = """() => [...document.querySelectorAll('#actions [data-cmd=act]')]
-    .map((b) => b.dataset.act)"""
+#: the actions the board shows and its version, at one read
+_VERSION_AND_ACTIONS_JS = """() => [
+    Number(document.getElementById('board').dataset.actions || 0),
+    [...document.querySelectorAll('#actions [data-cmd=act]')].map((b) => b.dataset.act),
+]"""
+
+
+def when_js(test: str, attributes: Sequence[str]) -> str:
+    """A script for ``page.evaluate(script, [arg, ms])`` that waits until
+    ``(test)(arg)`` (a JS function) returns a truthy value, and returns it:
+    a MutationObserver of `attributes` (and of added or removed nodes) looks
+    again as soon as the page sets them, in one round trip (Playwright's own
+    waits poll on animation frames, which Chromium gives a tab behind another
+    about twice a second; reading the markers after them is another round
+    trip). The timer only fails a wait that never ends."""
+    return f"""([arg, ms]) => new Promise((done, fail) => {{
+    const test = {test};
+    const found = test(arg);
+    if (found) return done(found);
+    const watch = new MutationObserver(() => {{
+        const found = test(arg);
+        if (!found) return;
+        clearTimeout(timer);
+        watch.disconnect();
+        done(found);
+    }});
+    const timer = setTimeout(() => {{
+        watch.disconnect();
+        const board = document.getElementById('board');
+        fail(new Error(`not reached in ${{ms}} ms: ${{JSON.stringify(arg)}}, the board's markers: `
+            + JSON.stringify(board ? {{...board.dataset}} : null)));
+    }}, ms);
+    watch.observe(document.documentElement, {{
+        subtree: true, childList: true, attributes: true,
+        attributeFilter: {json.dumps(list(attributes))},
+    }});
+}})"""
+
+
+#: the board's markers (its dataset: actions, phase, toAct, ...) once it
+#: shows between `lo` and `hi` actions (`hi` null: no bound)
+BOARD_WHEN_JS = when_js(
+    """([lo, hi]) => {
+        const board = document.getElementById('board');
+        if (!board || board.dataset.actions === undefined) return null;
+        const actions = Number(board.dataset.actions);
+        return actions >= lo && (hi === null || actions <= hi) ? {...board.dataset} : null;
+    }""",
+    ["data-actions"],
+)
 
 _STORAGE_JS = """() => {
     const dump = (area) => {
@@ -108,6 +156,9 @@ _RECORD_CAUGHT_UP_JS = """() => {
     const shown = document.getElementById('board').dataset.actions;
     return shown === undefined || saved === shown;
 }"""
+
+#: (`when_js`: a look as soon as the save or the board moves)
+_RECORD_CAUGHT_UP_WHEN_JS = when_js(_RECORD_CAUGHT_UP_JS, ["data-saved", "data-actions"])
 
 _B64URL = re.compile(r"[A-Za-z0-9_-]+")
 
@@ -287,7 +338,8 @@ class NetPage:
         return int(self.marker("actions") or 0)
 
     def wait_version(self, version: int) -> None:
-        """Wait until this board shows the state after `version` actions."""
+        """Wait until this board shows the state after `version` actions (a
+        wait that outlives a navigation; `board_when` is the faster one)."""
         self.page.wait_for_selector(
             f"#board[data-actions='{version}']", state="attached", timeout=STEP_MS
         )
@@ -304,10 +356,35 @@ class NetPage:
             timeout=STEP_MS,
         )
 
+    def board_when(self, lo: int, hi: int | None = None) -> dict[str, str]:
+        """Wait until this board shows `lo` to `hi` actions (`hi` None: `lo` or
+        more); its markers then (``#board``'s dataset: actions, phase, toAct,
+        stage, seq, ...), read in the same round trip. Unlike `wait_version`,
+        the wait ends with the page's document: not across a navigation."""
+        found: dict[str, str] = self.page.evaluate(BOARD_WHEN_JS, [[lo, hi], STEP_MS])
+        return found
+
+    def front(self) -> None:
+        """Bring this tab in front of its window before a click: Chromium gives
+        a tab behind another an animation frame about twice a second, and a
+        click waits for two (the control stable): 0.5 to 0.8 s a click behind,
+        0.2 s in front with this call, on a loaded 2-core machine."""
+        self.page.bring_to_front()
+
+    def ready_to_act(self, version: int) -> bool:
+        """Wait until this board shows `version`, acknowledge any round result;
+        whether its person is to act then (its phase is "human")."""
+        phase = self.board_when(version, version).get("phase")
+        if phase == "result":
+            self.acknowledge()
+            phase = self.phase()
+        return phase == "human"
+
     def acknowledge(self) -> None:
         """Close round results until the board shows something else."""
         while self.phase() == "result":
             seq = self.marker("seq")
+            self.front()
             self.page.click("#round-result [data-cmd=continue]")
             self.page.wait_for_selector(
                 f"#board:not([data-seq='{seq}'])", state="attached", timeout=STEP_MS
@@ -315,13 +392,13 @@ class NetPage:
 
     def act(self, rng: random.Random) -> str:
         """Click one of the action buttons (any), and wait for the host's answer."""
-        version = self.version()
-        acts: list[str] = self.page.evaluate(_ACTIONS_JS)
+        version, acts = self.page.evaluate(_VERSION_AND_ACTIONS_JS)
         assert acts, f"{self.name}: no action button on a human turn"
         chosen = rng.randrange(len(acts))
+        self.front()
         self.page.locator("#actions [data-cmd=act]").nth(chosen).click()
-        self.wait_past(version)
-        return acts[chosen]
+        self.board_when(int(version) + 1)
+        return str(acts[chosen])
 
     def frames(self) -> list[str]:
         return list(self.page.evaluate("() => window.__bqNetFrames || []"))
@@ -335,7 +412,7 @@ class NetPage:
     def host_record(self) -> HostRecord:
         """The host's own record (this page hosts), unsealed by the page itself."""
         # the sealed record is written asynchronously: wait until it holds what the board shows
-        self.page.wait_for_function(_RECORD_CAUGHT_UP_JS, timeout=STEP_MS)
+        self.page.evaluate(_RECORD_CAUGHT_UP_WHEN_JS, [None, STEP_MS])
         record = HostRecord.from_json(self.page.evaluate(_HOST_RECORD_JS))
         assert record is not None, f"{self.name}: no host record"
         return record
@@ -443,12 +520,6 @@ def until_guest_turn(host: NetPage, guest: NetPage, rng: random.Random) -> int:
     return version
 
 
-_VERSION_STAGE_TO_ACT_JS = """() => {
-  const board = document.getElementById("board").dataset;
-  return [Number(board.actions || 0), board.stage || "", board.toAct || ""];
-}"""
-
-
 def _seat_of(pages: Sequence[NetPage]) -> dict[int, NetPage]:
     return {int(p.marker("viewer")): p for p in pages}
 
@@ -470,10 +541,12 @@ def play_to_end(
     host plays it by itself: wait until the version moves)."""
     pages = [host, *guests]
     seats = _seat_of(pages)
+    # one read of the host's markers (actions, stage, seat to act): a bot's
+    # move may re-render the host's board between two reads, pairing a
+    # version with the next seat to act
+    board = host.board_when(0)
     while True:
-        # one read of the three markers: a bot's move may re-render the host's
-        # board between two reads, pairing a version with the next seat to act
-        version, stage, to_act = host.page.evaluate(_VERSION_STAGE_TO_ACT_JS)
+        version, stage, to_act = int(board["actions"]), board.get("stage"), board.get("toAct")
         if stage == "over":
             break
         page = seats.get(int(to_act)) if to_act else None
@@ -484,19 +557,17 @@ def play_to_end(
         if check is not None and check.due(version, check_every):
             check.run()
         if page is None:  # a bot: the host plays it
-            host.wait_past(version)
+            board = host.board_when(version + 1)
             continue
-        page.wait_version(version)
-        page.acknowledge()
-        if page.phase() != "human":
+        if not page.ready_to_act(version):
             # the host moved on meanwhile (a state still on its way): look again
-            host.wait_version(version)
+            board = host.board_when(version)
             continue
         page.act(rng)
-        host.wait_past(version)
-    final = host.version()
+        board = host.board_when(version + 1)
+    final = int(board["actions"])
     for page in pages:
-        page.wait_version(final)
+        page.board_when(final, final)
     return final
 
 
@@ -574,7 +645,7 @@ class HiddenCheck:
     def _check_spectator(self, page: NetPage, host: HostSession, states: Sequence[Any]) -> None:
         assert page.marker("net") == "spectator" and page.marker("viewer") == ""
         self._spectator_frames(page, host, states)
-        page.wait_version(host.version)
+        page.board_when(host.version, host.version)
         if host.phase == "over":
             return  # everything is shown now, as a finished game's replay does
         self._spectator_dom_and_storage(page, host)
@@ -658,7 +729,7 @@ class HiddenCheck:
 
     def _dom(self, guest: NetPage, host: HostSession, seat: int) -> None:
         version = host.version
-        guest.wait_version(version)
+        guest.board_when(version, version)
         secrets = self._secrets(host, seat)
         self.secrets_seen += len(secrets)
         html = guest.page.content()

@@ -29,8 +29,10 @@ from game.web.pacing import MIN_STEP_MS
 from game.web.session import save_key
 from tests.browser.card_secrets import (
     BOARD_JS,
+    PICK_JS,
     STORAGE_JS,
     SecretCardsCheck,
+    make_strong_move,
     pick_strong_move,
     play_over_tabs,
 )
@@ -44,6 +46,7 @@ from tests.browser.net_play import (
     finish,
     host_with_guest,
     tab_table,
+    when_js,
 )
 from tests.browser.play import SaveFollower
 from tests.browser.warm import WarmContext
@@ -78,20 +81,37 @@ def _own_deck_is_sorted(html: str, state: State, viewer: int) -> None:
     assert all(index >= 0 for index in found) and found == sorted(found), (names, block[:300])
 
 
+#: what `_check` reads of a page, at one read: its save, markers, board (the
+#: log left out: BOARD_JS), the card controls that draw another card than
+#: theirs, the hand's cards and the storage (STORAGE_JS)
+_CHECK_READ_JS = f"""() => {{
+    const board = document.getElementById('board').dataset;
+    return {{
+        save: localStorage.getItem('{save_key("herorealms")}'),
+        phase: board.phase || null,
+        actions: board.actions || null,
+        html: ({BOARD_JS})(),
+        foreign: ({_CONTROLS_DRAW_THEIR_CARD_JS})(),
+        hand: [...document.querySelectorAll('.hr-you .hr-hand [data-card].hr-card')]
+            .map((c) => c.dataset.card),
+        stored: ({STORAGE_JS})(),
+    }};
+}}"""
+
+
 def _check(page: Page, follower: SaveFollower) -> int:
     """The board and the storage keep every secret of the page's game, its
     state read from its save; returns how many cards were searched for."""
-    text = page.evaluate(f"() => localStorage.getItem('{save_key('herorealms')}')")
-    phase = str(page.get_attribute("#board", "data-phase"))
-    html = str(page.evaluate(BOARD_JS))
+    read: dict[str, Any] = page.evaluate(_CHECK_READ_JS)
+    text, phase, html = read["save"], str(read["phase"]), str(read["html"])
     if text is None:  # a finished game leaves no save (its last knock-out, its end)
         assert phase in ("result", "over")
         return 0
     state, viewer = follower.follow(str(text))
-    marked = page.get_attribute("#board", "data-actions")
+    marked = read["actions"]
     assert len(follower.actions) == int(marked or 0), (len(follower.actions), marked, phase)
     # each card control draws the card it plays (a focused control too)
-    assert page.evaluate(_CONTROLS_DRAW_THEIR_CARD_JS) == [], viewer
+    assert read["foreign"] == [], viewer
     if phase == "curtain":
         assert "data-card=" not in html
         return 0
@@ -99,9 +119,9 @@ def _check(page: Page, follower: SaveFollower) -> int:
     for card in secrets:
         assert f'data-card="{card}"' not in html, (viewer, card)
     if viewer is not None:
-        assert sorted(int(c) for c in _hand_ids(page)) == sorted(state.players[viewer].hand)
+        assert sorted(int(c) for c in read["hand"]) == sorted(state.players[viewer].hand)
         _own_deck_is_sorted(html, state, viewer)
-    stored = str(page.evaluate(STORAGE_JS))
+    stored = str(read["stored"])
     for card in secrets:
         assert f'data-card=\\"{card}\\"' not in stored and f'data-card="{card}"' not in stored
     return len(secrets)
@@ -128,6 +148,28 @@ def _play_out(app: App, seed: int) -> list[str]:
     return phases
 
 
+#: the board's `data-seq` and the strong move marked (`PICK_JS`), at one read
+_SEQ_AND_PICK_JS = f"""() => [
+    document.getElementById('board').dataset.seq || '',
+    ({PICK_JS})(true),
+]"""
+
+#: the phase, once the board has moved on from `seq` and settled (no bot to
+#: act), at one round trip (GameDriver.click's waits poll on animation
+#: frames, and read the phase after them)
+_SETTLED_AFTER_JS = when_js(
+    """(seq) => {
+        const board = document.getElementById('board');
+        const mark = board ? board.dataset : {};
+        return mark.phase && mark.phase !== 'bot' && mark.seq !== seq ? mark.phase : null;
+    }""",
+    ["data-seq", "data-phase"],
+)
+
+#: how long one settled step may take on a loaded machine (Playwright's default wait)
+_STEP_MS = 30_000
+
+
 def _play_whole(driver: GameDriver, follower: SaveFollower) -> tuple[list[str], int]:
     """Play the page's game to its end by strong moves, its secrets checked
     after every click; the phases and how many cards were searched for."""
@@ -139,8 +181,10 @@ def _play_whole(driver: GameDriver, follower: SaveFollower) -> tuple[list[str], 
         if phase == "over":
             return phases, searched
         if phase == "human":
-            pick_strong_move(driver.page)
-            phase = driver.click("[data-pick]")
+            seq, picked = driver.page.evaluate(_SEQ_AND_PICK_JS)
+            assert picked, "a person's turn shows a move"
+            driver.page.locator("[data-pick]").click()
+            phase = str(driver.page.evaluate(_SETTLED_AFTER_JS, [seq, _STEP_MS]))
         else:
             phase = driver.step(phase)
     raise AssertionError("the game did not end")
@@ -213,11 +257,7 @@ class HeroPage(NetPage):
         return found
 
     def act(self, rng: random.Random) -> str:
-        version = self.version()
-        picked = pick_strong_move(self.page, self.buys)
-        self.page.locator("[data-pick]").click()
-        self.wait_past(version)
-        return picked
+        return make_strong_move(self, self.buys)
 
 
 class HeroCheck(SecretCardsCheck):

@@ -27,7 +27,7 @@ from tests.browser.card_secrets import (
     BOARD_JS,
     STORAGE_JS,
     SecretCardsCheck,
-    pick_strong_move,
+    make_strong_move,
     play_over_tabs,
 )
 from tests.browser.conftest import App, Site
@@ -144,11 +144,7 @@ class DragonPage(NetPage):
         return DragonPage(page.page, page.log, page.name)
 
     def act(self, rng: random.Random) -> str:
-        version = self.version()
-        picked = pick_strong_move(self.page, buys=False)  # never buying: a shorter game
-        self.page.locator("[data-pick]").click()
-        self.wait_past(version)
-        return picked
+        return make_strong_move(self, buys=False)  # never buying: a shorter game
 
 
 class DragonCheck(SecretCardsCheck):

@@ -9,12 +9,21 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
 from tests.browser.conftest import PHONE, App, PageLog, Site
-from tests.browser.net_play import NetPage, Table, finish, host_with_guest, tab_table
+from tests.browser.net_play import (
+    STEP_MS,
+    NetPage,
+    Table,
+    finish,
+    host_with_guest,
+    tab_table,
+    when_js,
+)
 from tests.browser.play import SETTLED
 from tests.browser.warm import WarmContext
 
@@ -146,31 +155,59 @@ def raid_table(warm: WarmContext, duel_site: Site) -> Iterator[Table]:
     yield from tab_table(warm, duel_site, query="?game=raid&botdelay=0")
 
 
-def _to_move(page: NetPage) -> bool:
+#: a page's board once it shows `version` actions or more (a bot's pick may
+#: land meanwhile): its markers, whether its person has picked, and how many
+#: heals or shields it offers, at one read
+_READ_JS = when_js(
+    f"""(version) => {{
+        const board = document.getElementById('board');
+        if (!board || !(Number(board.dataset.actions) >= version)) return null;
+        return {{
+            ...board.dataset,
+            picked: !!document.querySelector(".seat-panel[data-you='true'][data-picked='true']"),
+            mending: document.querySelectorAll({json.dumps(MENDING)}).length,
+        }};
+    }}""",
+    ["data-actions"],
+)
+
+
+def _read(page: NetPage, version: int) -> dict[str, Any]:
+    """Wait until the page's board shows `version` or more, acknowledge any
+    round result; what `_READ_JS` reads then."""
+    read: dict[str, Any] = page.page.evaluate(_READ_JS, [version, STEP_MS])
+    if read["phase"] == "result":
+        page.acknowledge()
+        read = page.page.evaluate(_READ_JS, [version, STEP_MS])
+    return read
+
+
+def _to_move(read: dict[str, Any]) -> bool:
     """Whether the page's person has a move to make: in the draft, a person
     who picked may still change the pick (the board offers it) but need not."""
-    if page.phase() != "human":
+    if read["phase"] != "human":
         return False
-    mine = page.page.locator(".seat-panel[data-you='true'][data-picked='true']")
-    return page.marker("stage") != "draft" or mine.count() == 0
+    return read["stage"] != "draft" or not read["picked"]
 
 
-def _next_human(pages: list[NetPage]) -> NetPage | None:
-    """The page whose person is to act now, once the boards agree on the
-    host's version (round results acknowledged); None when the game is over."""
+def _next_human(pages: list[NetPage]) -> tuple[NetPage, dict[str, Any]] | None:
+    """The page whose person is to act now, with what its board shows, once
+    the boards agree on the host's version (round results acknowledged); None
+    when the game is over."""
     host = pages[0]
+    version = int(host.board_when(0)["actions"])
     while True:
-        version = host.version()
-        for page in pages:
-            page.wait_reached(version)  # a bot's pick may land meanwhile
-            page.acknowledge()
-        if host.phase() == "over":
+        reads = [_read(page, version) for page in pages]
+        if reads[0]["phase"] == "over":
             return None
-        human = next((page for page in pages if _to_move(page)), None)
-        if human is not None and host.version() == version:
-            return human
+        human = next((i for i, read in enumerate(reads) if _to_move(read)), None)
+        # the host's version unchanged since: no bot moved between the reads
+        now = int(host.board_when(0)["actions"])
+        if human is not None and now == version:
+            return pages[human], reads[human]
         if human is None:
-            host.wait_past(version)  # a bot's move
+            now = int(host.board_when(version + 1)["actions"])  # a bot's move
+        version = now
 
 
 def test_a_guest_takes_back_a_heal_online_and_both_boards_follow(raid_table: Table) -> None:
@@ -182,11 +219,12 @@ def test_a_guest_takes_back_a_heal_online_and_both_boards_follow(raid_table: Tab
     rng = random.Random(3)
     pages = [host, guest]
     undone = False
-    while (page := _next_human(pages)) is not None:
-        version = host.version()
-        mending = guest.page.locator(MENDING)
-        if page is guest and not undone and guest.marker("stage") == "turns" and mending.count():
-            mending.first.click()
+    while (found := _next_human(pages)) is not None:
+        page, read = found
+        version = int(read["actions"])
+        if page is guest and not undone and read["stage"] == "turns" and read["mending"]:
+            guest.front()
+            guest.page.locator(MENDING).first.click()
             guest.wait_version(version + 1)
             undo = guest.page.locator(f"{UNDO}[data-undo='allowed']")
             if not undo.count():

@@ -368,8 +368,13 @@ def test_screens(boss: App) -> None:
 # ------------------------------------------------------------------ online
 
 
-_ACTS_JS = """() => [...document.querySelectorAll('#actions [data-cmd=act]')]
-    .map((b) => b.dataset.act)"""
+#: the board's version, and each action button's act and whether a closed
+#: group folds it, at one read
+_ACTS_JS = """() => [
+    Number(document.getElementById('board').dataset.actions || 0),
+    [...document.querySelectorAll('#actions [data-cmd=act]')]
+        .map((b) => [b.dataset.act, !!b.parentElement.closest('details:not([open])')]),
+]"""
 
 
 class BossPage(NetPage):
@@ -381,17 +386,17 @@ class BossPage(NetPage):
         return BossPage(page.page, page.log, page.name)
 
     def act(self, rng: random.Random) -> str:
-        version = self.version()
-        acts: list[str] = self.page.evaluate(_ACTS_JS)
+        version, acts = self.page.evaluate(_ACTS_JS)
         assert acts, f"{self.name}: no action button on a human turn"
         chosen = rng.randrange(len(acts))
+        act, folded = acts[chosen]
         button = self.page.locator("#actions [data-cmd=act]").nth(chosen)
-        folded = button.locator("xpath=ancestor::details[not(@open)]")
-        if folded.count():
-            folded.locator("summary").click()
+        self.front()
+        if folded:
+            button.locator("xpath=ancestor::details[not(@open)]").locator("summary").click()
         button.click()
-        self.wait_past(version)
-        return acts[chosen]
+        self.board_when(int(version) + 1)
+        return str(act)
 
 
 class BossCheck(HiddenCheck):
@@ -429,7 +434,7 @@ class BossCheck(HiddenCheck):
         assert host.state is not None
         secrets = _secrets(host.state, seat)
         self.secrets_seen += len(secrets)
-        page.wait_version(host.version)
+        page.board_when(host.version, host.version)
         html = str(page.page.evaluate(_BOARD_JS))
         if page.phase() == "result":
             secrets -= _public(host.view_for(seat))
