@@ -124,15 +124,19 @@ def _every_random_state(
 
 
 def _checked_game(
-    game: Game[Any, Any], options: Mapping[str, Any], seed: int
+    game: Game[Any, Any],
+    options: Mapping[str, Any],
+    seed: int,
+    played: Sequence[Any] | None = None,
 ) -> tuple[Any, list[str]]:
     """One random game (`_every_random_state`) with its invariants checked
     (engine/invariants.py): (final state, problems). A long game on a sample
     (tests/helpers.py): every one of its first EARLY_STATES states and
     LATE_STATES more spread over the rest, and the last; the checker against
     the whole action universe on its first `universe_first` states (all of a
-    short game's), LATE_UNIVERSE more spread over the rest, and the last."""
-    states = list(_every_random_state(game, options, seed))
+    short game's), LATE_UNIVERSE more spread over the rest, and the last.
+    `played`: that game's states when already played (the same game)."""
+    states = list(_every_random_state(game, options, seed) if played is None else played)
     checked = set(spread(len(states), EARLY_STATES, LATE_STATES))
     whole = set(spread(len(states), universe_first(game, states[0]), LATE_UNIVERSE))
     problems: list[str] = []
@@ -151,7 +155,10 @@ def test_random_play_keeps_every_invariant(game: Game[Any, Any], options: dict[s
     re-dealt; at the end, an outcome of the checked shape (engine/outcome.py:
     winners, and teams in a mode that has them)."""
     for seed in _random_seeds(game):
-        state, problems = _checked_game(game, options, seed)
+        # the client checks' game of this seed (`_every_random_state`'s, the
+        # same draws), played once per session
+        played = [step[0] for step in _random_steps(game, options, seed)]
+        state, problems = _checked_game(game, options, seed, played)
         assert problems == []
         assert game.is_over(state)
         outcome = game.outcome(state)
@@ -452,6 +459,7 @@ def _played_steps(name: str, options_json: str, seed: int) -> tuple[Step, ...]:
     dice = rng.seed_state(seed)
     while not game.is_over(state):
         acting = game.to_act(state)
+        assert acting, "a game that is not over has someone to act"
         pick, dice = rng.below(dice, len(acting))
         seat = acting[pick]
         # the seat that plays listed last: apply trusts the last list's actions
@@ -459,6 +467,7 @@ def _played_steps(name: str, options_json: str, seed: int) -> tuple[Step, ...]:
             other: tuple(game.legal_actions(state, other)) for other in acting if other != seat
         }
         legal[seat] = tuple(game.legal_actions(state, seat))
+        assert legal[seat], f"seat {seat} is to act but has no legal action"
         steps.append((state, events, legal))
         index, dice = rng.below(dice, len(legal[seat]))
         state, played = game.apply(state, seat, legal[seat][index])
@@ -707,6 +716,9 @@ def test_every_phase_is_drawn_and_names_no_hidden_card(
     phases: set[str] = set()
     for seed in _random_seeds(game):
         state = None
+        # each viewer's log so far, as it sees it: extended with the new
+        # events only (converting the whole log at every state was quadratic)
+        told: dict[int | None, list[Event]] = {}
         for index, (state, seen, legal) in enumerate(_sampled(_random_steps(game, options, seed))):
             viewers = [None, *range(game.seats(state))]
             # Parsing is the slow part: each state's HTML is parsed for one
@@ -716,7 +728,9 @@ def test_every_phase_is_drawn_and_names_no_hidden_card(
             parsed = (viewers[index % len(viewers)], LANGS[index // len(viewers) % 2])
             for number, viewer in enumerate(viewers):
                 other = redeal(state, viewer, 7 + seed)
-                mine = [event_for_seat(event, viewer) for event in seen]
+                mine = told.setdefault(viewer, [])
+                mine += [event_for_seat(event, viewer) for event in seen[len(mine) :]]
+                mine = list(mine)
                 over = game.is_over(state)
                 langs = LANGS if over else LANGS[(index + number) % 2 :][:1]
                 for lang in {*langs, parsed[1]} if viewer == parsed[0] else langs:

@@ -205,9 +205,23 @@ def _strength(state: State, seat: int, turns: float) -> float:
 
 def _worth(effects: Sequence[Effect], gold: float) -> float:
     """`effects_worth`, its gold counted at `gold` a unit."""
-    total = effects_worth(effects)
-    plain = sum(e.amount for e in effects if e.kind == Kind.GOLD)
+    total, plain = _sums(effects)
     return total - (1.0 - gold) * plain
+
+
+def _sums(effects: Sequence[Effect]) -> tuple[float, int]:
+    """`effects_worth` of a card's effects and their plain gold, kept by the
+    effects' identity (a card kind's, which lives as long as the catalogue):
+    the search's scores ask them of every card of every deck, thousands of
+    times a move. The entry holds the effects, so their id is not reused."""
+    kept = _SUMS.get(id(effects))
+    if kept is None or kept[0] is not effects:
+        plain = sum(e.amount for e in effects if e.kind == Kind.GOLD)
+        kept = _SUMS[id(effects)] = (effects, effects_worth(effects), plain)
+    return kept[1], kept[2]
+
+
+_SUMS: dict[int, tuple[Sequence[Effect], float, int]] = {}
 
 
 def _drawn_worth(kind: CardKind, ally: float, gold: float) -> float:
@@ -224,4 +238,4 @@ def _standing_worth(kind: CardKind, ally: float) -> float:
     """A champion in play: its expend ability every turn, its ally ability
     as often as it fires, and what it shields (its defence, more for a guard)."""
     shield = kind.defence * (GUARD_SHIELD if kind.guard else SHIELD)
-    return effects_worth(kind.expend) + ally * effects_worth(kind.ally) + shield
+    return _sums(kind.expend)[0] + ally * _sums(kind.ally)[0] + shield

@@ -10,6 +10,7 @@ holds it takes it as its name."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 from typing import Final
 
@@ -19,7 +20,7 @@ from game.herorealms.kinds import CardType
 from game.herorealms.packs import SKILL_COST
 
 from .icons import icon
-from .names import card_name, kind_by_key, short_name
+from .names import card_name, kind_by_key, later_cards_added, short_name
 from .phrases import PHRASES
 from .words import ABILITY_ORDER, ability_line, card_text
 
@@ -149,20 +150,32 @@ def card_face(key: str, lang: str, *, size: str = "hand", attrs: str = "") -> st
     extra attributes the caller adds (a card id the viewer may see)."""
     if size not in SIZES:
         raise ValueError(f"no card size {size!r}: one of {SIZES}")
+    head, tail = _face(key, lang, size, later_cards_added())
+    return f"{head}{attrs}{tail}"
+
+
+@lru_cache(maxsize=2048)
+def _face(key: str, lang: str, size: str, _added: int) -> tuple[str, str]:
+    """The face around its caller's attributes, drawn once for each card,
+    language and size (a board draws the same cards over and over: drawing
+    them was most of its time); `_added` keys it to the names lent so far."""
     kind = kind_by_key(key)
     name = card_name(key, lang) if size == "large" else short_name(key, lang)
     cost = f'<span class="hr-cost">{icon("cost")}<b>{kind.cost}</b></span>' if kind.cost else ""
     abilities = "".join(
         _ability(kind, ability, lang) for ability in ABILITY_ORDER if getattr(kind, ability)
     )
-    return (
+    head = (
         f'<span class="hr-card" data-key="{_e(key)}" data-faction="{kind.faction.value}" '
-        f'data-type="{kind.type.value}" data-size="{size}"{attrs}>'
-        f'<span class="visually-hidden">{_e(card_text(key, lang))}</span>'
+        f'data-type="{kind.type.value}" data-size="{size}"'
+    )
+    tail = (
+        f'><span class="visually-hidden">{_e(card_text(key, lang))}</span>'
         f'<span class="hr-face" aria-hidden="true">'
         f'<span class="hr-head"><span class="hr-name"{_long(name)}>{_e(name)}</span>{cost}</span>'
         f'<span class="hr-abilities">{abilities}</span>{_foot(kind, lang)}</span></span>'
     )
+    return head, tail
 
 
 def card_back(lang: str, *, size: str = "hand", label: str = "") -> str:

@@ -10,7 +10,14 @@ from typing import Final
 from game.engine.words import Catalogue
 from game.herorealms.cards import KINDS, CardKind
 
-__all__ = ["NAMES", "add_later_cards", "card_name", "kind_by_key", "short_name"]
+__all__ = [
+    "NAMES",
+    "add_later_cards",
+    "card_name",
+    "kind_by_key",
+    "later_cards_added",
+    "short_name",
+]
 
 _FRENCH: Final = {
     "arkus": "Arkus, dragon impérial",
@@ -110,6 +117,7 @@ NAMES: Final = Catalogue(
 
 _LATER_KINDS: dict[str, CardKind] = {}
 _LATER_NAMES: list[Catalogue] = []
+_LATER_ADDED: list[int] = [0]
 
 
 def add_later_cards(kinds: tuple[CardKind, ...], names: Catalogue) -> None:
@@ -118,6 +126,13 @@ def add_later_cards(kinds: tuple[CardKind, ...], names: Catalogue) -> None:
     _LATER_KINDS.update((kind.key, kind) for kind in kinds)
     if names not in _LATER_NAMES:
         _LATER_NAMES.append(names)
+    _LATER_ADDED[0] += 1
+
+
+def later_cards_added() -> int:
+    """How many times cards were lent (`add_later_cards`): a cache of faces
+    keyed on it is never read across a change of the names."""
+    return _LATER_ADDED[0]
 
 
 def kind_by_key(key: str) -> CardKind:
