@@ -344,11 +344,6 @@ class NetPage:
             f"#board[data-actions='{version}']", state="attached", timeout=STEP_MS
         )
 
-    def wait_reached(self, version: int) -> None:
-        """Wait until this board shows `version` actions or more: where a bot
-        may move at any time (a draft), the board may already be past it."""
-        self.wait_past(version - 1)
-
     def wait_past(self, version: int) -> None:
         self.page.wait_for_function(
             "(v) => Number(document.getElementById('board').dataset.actions) > v",
